@@ -1,0 +1,86 @@
+import { BigNumber } from "@medusajs/framework/utils"
+import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor, sumMinor, toMinorUnits } from "../money"
+
+describe("majorToMinorExact", () => {
+  it.each([
+    [12.3, 1230],
+    [0.1, 10],
+    [0.29, 29],
+    [1.15, 115],
+    [0, 0],
+    [-0, 0],
+    [-12.34, -1234],
+    ["12.30", 1230],
+    ["12.300", 1230],
+    ["0.01", 1],
+    ["1e2", 10000],
+    ["1.5E-1", 15],
+    [999999999999.99, MAX_EXACT_MINOR],
+  ])("%p → %p", (input, expected) => {
+    expect(majorToMinorExact(input)).toBe(expected)
+  })
+
+  it.each([
+    [1e-7],
+    [1.005],
+    [0.001],
+    [NaN],
+    [Infinity],
+    [-Infinity],
+    ["12.345"],
+    ["abc"],
+    [""],
+    [" 1"],
+    ["1."],
+    [".5"],
+    ["0x10"],
+    [1e20],
+    ["1000000000000"],
+    [1000000000000.01],
+  ])("%p → null", (input) => {
+    expect(majorToMinorExact(input)).toBeNull()
+  })
+})
+
+describe("toMinorUnits", () => {
+  it.each([
+    [12.34, 1234],
+    ["12.345", 1235],
+    ["12.344999", 1234],
+    [1.005, 101],
+    [20.2, 2020],
+    [{ value: "100.25", precision: 20 }, 10025],
+    [{ value: "33.3333333333", precision: 20 }, 3333],
+    [new BigNumber("0.005"), 1],
+    [new BigNumber(10.1), 1010],
+    ["-1.005", -101],
+    ["-0.001", 0],
+  ])("%p → %p", (input, expected) => {
+    expect(toMinorUnits(input)).toBe(expected)
+  })
+
+  it("throws on NaN, non-finite, missing and huge amounts", () => {
+    expect(() => toMinorUnits(NaN)).toThrow(/finite|Invalid/)
+    expect(() => toMinorUnits("abc")).toThrow(/finite/)
+    expect(() => toMinorUnits(Infinity)).toThrow(/finite/)
+    expect(() => toMinorUnits(undefined as unknown as number)).toThrow(/required/)
+    expect(() => toMinorUnits("1e20")).toThrow(/too large/)
+  })
+})
+
+describe("minorToMajor and sumMinor", () => {
+  it("converts exactly for JSON", () => {
+    expect(minorToMajor(1234)).toBe(12.34)
+    expect(JSON.stringify({ total: minorToMajor(1030) })).toBe('{"total":10.3}')
+    expect(minorToMajor(1)).toBe(0.01)
+    expect(Object.is(minorToMajor(-0), 0)).toBe(true)
+    expect(() => minorToMajor(1.5)).toThrow(RangeError)
+  })
+
+  it("sums integers and refuses non-integers or overflow", () => {
+    expect(sumMinor([10, 20, 3])).toBe(33)
+    expect(sumMinor([])).toBe(0)
+    expect(() => sumMinor([1, 0.5])).toThrow(/index 1/)
+    expect(() => sumMinor([MAX_EXACT_MINOR, 1])).toThrow(RangeError)
+  })
+})

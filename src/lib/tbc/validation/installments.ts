@@ -1,0 +1,35 @@
+/**
+ * Validator of the Online Installments create-application body (POST /v1/online-installments/
+ * applications). Currency is implicitly GEL; Σ price × quantity must equal priceTotal exactly.
+ */
+import { z } from "zod"
+import type { CreateApplicationRequest } from "../types"
+import { majorAmountSchema } from "./fields"
+import { nonEmptyInstallmentProductsSchema, productsSumIssue } from "./products"
+import { combineResult, isRecord, valueOrThrow, type CheckResult } from "./result"
+
+export type CreateApplicationInput = CreateApplicationRequest & { merchantKey?: string }
+
+/** campaignIds are seen both as "191" and 191 in the wild; the wire form is a string. */
+const campaignIdSchema = z.preprocess(
+  (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+  z.string()
+)
+
+const createApplicationSchema = z.object({
+  merchantKey: z.string().optional(),
+  campaignId: campaignIdSchema.optional(),
+  invoiceId: z.string().optional(),
+  priceTotal: majorAmountSchema({ positive: true }),
+  products: nonEmptyInstallmentProductsSchema,
+})
+
+export function checkCreateApplicationRequest(input: unknown): CheckResult<CreateApplicationInput> {
+  const parsed = createApplicationSchema.safeParse(input)
+  const sumIssue = isRecord(input) ? productsSumIssue("products", input.products, input.priceTotal) : null
+  return combineResult<CreateApplicationInput>(parsed, sumIssue ? [sumIssue] : [])
+}
+
+export function validateCreateApplicationRequest(input: unknown): CreateApplicationInput {
+  return valueOrThrow("create application request", checkCreateApplicationRequest(input))
+}
