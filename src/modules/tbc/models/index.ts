@@ -1,0 +1,5 @@
+export { default as SavedCard, SAVED_CARD_STATUSES, type SavedCardStatus } from "./saved-card"
+export { default as InstallmentApplication } from "./installment-application"
+export { default as InstallmentStatusChange } from "./installment-status-change"
+export { default as InstallmentSyncRun } from "./installment-sync-run"
+export { default as CallbackLog, CALLBACK_RESULTS, type CallbackResult } from "./callback-log"

@@ -1,0 +1,32 @@
+import { model } from "@medusajs/framework/utils"
+
+/** Lifecycle of a card token: saved at the bank (pending until the saving payment succeeds), usable, removed. */
+export const SAVED_CARD_STATUSES = ["pending", "active", "deleted"] as const
+export type SavedCardStatus = (typeof SAVED_CARD_STATUSES)[number]
+
+/**
+ * A card the bank stored for a customer (`recId`), charged later through `/payments/execution`.
+ * `rec_id` is unique without the soft-delete scope: one bank token is one row, ever.
+ */
+const SavedCard = model
+  .define(
+    { name: "SavedCard", tableName: "tbc_saved_card" },
+    {
+      id: model.id({ prefix: "tbccard" }).primaryKey(),
+      customer_id: model.text().index("IDX_tbc_saved_card_customer_id"),
+      provider_id: model.text(),
+      rec_id: model.text(),
+      /** Masked PAN as the bank shows it, e.g. "411111******1111". */
+      card_mask: model.text().nullable(),
+      /** Card expiry, MMYY as the bank sends it. */
+      expiry_date: model.text().nullable(),
+      /** Until when the bank keeps the token, MMYY. */
+      save_until: model.text().nullable(),
+      /** The bank payment (payId) whose success saved the card. */
+      pay_id: model.text(),
+      status: model.enum([...SAVED_CARD_STATUSES]).default("pending"),
+    }
+  )
+  .indexes([{ name: "IDX_tbc_saved_card_rec_id_unique", on: ["rec_id"], unique: true, where: null }])
+
+export default SavedCard
