@@ -1,0 +1,95 @@
+/**
+ * The tests' view of the sandbox bank through its control API (`/_sandbox/...`), the same API a
+ * developer uses by hand: pay on the hosted page, read call counters and payments, inject faults.
+ */
+import type { StorePaymentSession } from "./checkout-store"
+
+/** Names of the sandbox's per-endpoint call counters (GET /_sandbox/state) the tests compare. */
+export const BANK_CALLS = {
+  completion: "POST /v1/tpay/payments/{payId}/completion",
+  cancel: "POST /v1/tpay/payments/{payId}/cancel",
+} as const
+
+export type HostedPageOutcome = "success" | "decline"
+
+/** A payment as the sandbox keeps it (the fields the tests compare). */
+export interface SandboxPayment {
+  payId: string
+  status: string
+  amount: number
+  confirmedAmount?: number
+  returnedAmount?: number
+  preAuth?: boolean
+}
+
+async function controlCall<T>(baseUrl: string, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) {
+    throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${text}`)
+  }
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export class SandboxBankControl {
+  /** `baseUrl` is read lazily: the sandbox URL is only known once the suite's beforeAll ran. */
+  constructor(private readonly baseUrl: () => string) {}
+
+  /** The shopper finishes the hosted page: card (method 5) paid or declined. */
+  async pay(payId: string, outcome: HostedPageOutcome, method = 5): Promise<void> {
+    await controlCall(this.baseUrl(), "POST", `/_sandbox/payments/${encodeURIComponent(payId)}/pay`, {
+      method,
+      outcome,
+    })
+  }
+
+  async state(): Promise<Record<string, any>> {
+    return controlCall(this.baseUrl(), "GET", "/_sandbox/state")
+  }
+
+  async payment(payId: string): Promise<SandboxPayment> {
+    const state = await this.state()
+    const payments: SandboxPayment[] = Array.isArray(state.payments)
+      ? state.payments
+      : Object.values(state.payments ?? {})
+    const found = payments.find((payment) => payment.payId === payId)
+    if (!found) throw new Error(`sandbox has no payment ${payId}`)
+    return found
+  }
+
+  /** How often an endpoint was called, by its counter name in GET /_sandbox/state. */
+  async calls(counter: string): Promise<number> {
+    const state = await this.state()
+    return Number(state.calls?.[counter] ?? 0)
+  }
+
+  async setFaults(faults: Record<string, unknown>): Promise<void> {
+    await controlCall(this.baseUrl(), "POST", "/_sandbox/faults", faults)
+  }
+
+  /**
+   * The bank's callbacks (for one payment, or all when no payId is given) are lost: the merchant
+   * is never notified.
+   */
+  async dropCallbacks(payId?: string): Promise<void> {
+    await this.setFaults({ callbacks: { drop: true, ...(payId ? { payId } : {}) } })
+  }
+
+  /** Moves the bank's clock forward, e.g. past the one-partial-return-per-day rule. */
+  async advanceClockDays(days: number): Promise<void> {
+    await controlCall(this.baseUrl(), "POST", "/_sandbox/clock", { advanceMs: days * 24 * 60 * 60 * 1000 })
+  }
+}
+
+/** The bank's payment id the provider stored in the session (exposed to the storefront). */
+export function payIdOf(session: Pick<StorePaymentSession, "id" | "data">): string {
+  const payId = session.data?.payId
+  if (typeof payId !== "string" || payId === "") {
+    throw new Error(`session ${session.id} has no data.payId: ${JSON.stringify(session.data)}`)
+  }
+  return payId
+}

@@ -1,0 +1,103 @@
+import http from "http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
+import { waitFor } from "./wait-for"
+
+/** Medusa's webhook route for the provider registered as `pp_tbc-checkout_tbc`. */
+export const TBC_CHECKOUT_WEBHOOK_PATH = "/hooks/payment/tbc-checkout_tbc"
+
+/**
+ * A loopback address that is NOT in the dev app's callback allowlist (127.0.0.1, ::1,
+ * ::ffff:127.0.0.1): Linux routes all of 127.0.0.0/8 to lo, so a request bound to it reaches the
+ * app from a "foreign" source without leaving the machine.
+ */
+export const FOREIGN_LOOPBACK_ADDRESS = "127.0.0.2"
+
+export interface RawCallbackOptions {
+  /** Local address the request is sent from (default: the OS picks 127.0.0.1). */
+  fromAddress?: string
+  /** Extra request headers, e.g. a spoofed x-tbc-remote-address or X-Forwarded-For. */
+  headers?: Record<string, string>
+  contentType?: string
+}
+
+/**
+ * POSTs a callback body to the app exactly as given (no JSON re-encoding, so malformed bodies can
+ * be sent), optionally from another local address. Resolves with the HTTP status.
+ */
+export function postRawCallback(appUrl: string, body: string, options: RawCallbackOptions = {}): Promise<number> {
+  const target = new URL(TBC_CHECKOUT_WEBHOOK_PATH, appUrl)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        localAddress: options.fromAddress,
+        headers: {
+          "content-type": options.contentType ?? "application/json",
+          "content-length": Buffer.byteLength(body),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on("end", () => resolve(response.statusCode ?? 0))
+      }
+    )
+    request.on("error", reject)
+    request.end(body)
+  })
+}
+
+/** The body the bank sends: exactly `{"PaymentId":"<payId>"}`. */
+export const callbackBody = (payId: string): string => JSON.stringify({ PaymentId: payId })
+
+export interface CallbackLogRow {
+  pay_id: string | null
+  result: string
+  source_ip: string | null
+  bank_status: string | null
+}
+
+async function listCallbackLogs(container: MedusaContainer): Promise<CallbackLogRow[]> {
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  return (await tbc.listCallbackLogs({}, { order: { created_at: "ASC" } })) as CallbackLogRow[]
+}
+
+/**
+ * Waits until the app has judged at least `count` callbacks (Medusa processes webhooks ~5 s
+ * after answering 200) and returns the audit rows the provider wrote for them.
+ */
+export async function waitForCallbackResults(
+  container: MedusaContainer,
+  count: number,
+  timeoutMs = 20_000
+): Promise<CallbackLogRow[]> {
+  return waitFor(
+    async () => {
+      const rows = await listCallbackLogs(container)
+      return rows.length >= count ? rows : undefined
+    },
+    { timeoutMs, intervalMs: 250, description: `${count} judged bank callbacks` }
+  )
+}
+
+/**
+ * Waits until the callback for `payId` was judged and whatever it started had time to finish:
+ * the audit row is written before Medusa's process-payment workflow runs, so a short settle
+ * follows (the workflow only reads and takes a lock when the cart is already completed).
+ */
+export async function waitForWebhookProcessed(
+  container: MedusaContainer,
+  payId: string,
+  settleMs = 1_500
+): Promise<CallbackLogRow> {
+  const row = await waitFor(
+    async () => (await listCallbackLogs(container)).find((log) => log.pay_id === payId),
+    { timeoutMs: 20_000, intervalMs: 250, description: `the callback of payment ${payId} judged` }
+  )
+  await new Promise((resolve) => setTimeout(resolve, settleMs))
+  return row
+}
