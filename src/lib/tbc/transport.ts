@@ -1,0 +1,264 @@
+import http from "node:http"
+import https from "node:https"
+import axios, { AxiosInstance, AxiosResponse } from "axios"
+import { TbcApiError, TbcError, TbcNetworkError, TbcTimeoutError } from "./errors"
+import type { TbcLogger } from "./types"
+import { SecretRedactor } from "./redact"
+import { parseProblem } from "./responses"
+
+/**
+ * The one HTTP transport of a TbcClient: a keep-alive axios instance, status handling,
+ * error typing and the retry rules. Everything that leaves it is a TbcError; raw axios
+ * errors never escape because they carry the request headers (api key, Basic/Bearer).
+ */
+
+export type HttpMethod = "GET" | "POST"
+
+/** Which calls may be repeated: see `isRetryable`. */
+export type RetryPolicy = "idempotent" | "mutating"
+
+export interface Route {
+  method: HttpMethod
+  /** the path template, e.g. "POST /v1/tpay/payments/{payId}/completion"; safe to log */
+  operation: string
+  /** the real path with URL-encoded parameters */
+  path: string
+}
+
+/** Builds a route from a template such as "/v1/tpay/payments/{payId}/cancel". */
+export function route(method: HttpMethod, template: string, params: Record<string, string> = {}): Route {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) {
+      throw new Error(`route ${template}: missing path parameter ${name}`)
+    }
+    return encodeURIComponent(value)
+  })
+  return { method, operation: `${method} ${template}`, path }
+}
+
+export interface TransportRequest {
+  route: Route
+  retry: RetryPolicy
+  headers?: Record<string, string>
+  /** sent as application/json */
+  json?: unknown
+  /** sent as application/x-www-form-urlencoded */
+  form?: Record<string, string>
+  query?: Record<string, string | number>
+}
+
+export interface TransportResponse {
+  status: number
+  /** lower-cased header names */
+  headers: Record<string, string | undefined>
+  /** parsed JSON, or undefined for an empty / non-JSON body */
+  body: unknown
+}
+
+export interface TransportOptions {
+  baseUrl: string
+  timeoutMs: number
+  maxRetries: number
+  retryBaseMs: number
+  redactor: SecretRedactor
+  logger?: TbcLogger
+}
+
+/** Connection-level failures where the request provably never reached the bank. */
+const NEVER_CONNECTED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
+/** Statuses that mean "try again later" for calls that are safe to repeat. */
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
+/** A Retry-After longer than this is not waited for; the caller sees the 429 instead. */
+const MAX_RETRY_AFTER_MS = 5_000
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+const MAX_SOCKETS = 64
+
+export class Transport {
+  private readonly http: AxiosInstance
+  private readonly httpAgent: http.Agent
+  private readonly httpsAgent: https.Agent
+
+  constructor(private readonly options: TransportOptions) {
+    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
+    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
+    this.http = axios.create({
+      baseURL: options.baseUrl,
+      httpAgent: this.httpAgent,
+      httpsAgent: this.httpsAgent,
+      // every status is a response; we type the errors ourselves
+      validateStatus: () => true,
+      // raw text so that non-JSON error bodies can be quoted and JSON parsed strictly
+      responseType: "text",
+      transformResponse: [(data: unknown) => data],
+      // never follow redirects: they could carry the Authorization header to another host
+      maxRedirects: 0,
+      maxContentLength: MAX_RESPONSE_BYTES,
+    })
+  }
+
+  get redactor(): SecretRedactor {
+    return this.options.redactor
+  }
+
+  /** Sends the request, retrying per `req.retry`; resolves only with a 2xx response. */
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    for (let attempt = 0; ; attempt++) {
+      let retryAfterMs: number | undefined
+      let failure: TbcError
+      try {
+        const res = await this.sendOnce(req)
+        if (res.status >= 200 && res.status < 300) {
+          return res
+        }
+        retryAfterMs = parseRetryAfter(res.headers["retry-after"])
+        failure = new TbcApiError(req.route.operation, parseProblem(res.status, res.rawText, this.redactor))
+      } catch (e) {
+        if (!(e instanceof TbcError)) {
+          throw e
+        }
+        failure = e
+      }
+      if (attempt >= this.options.maxRetries || !isRetryable(failure, req.retry)) {
+        throw failure
+      }
+      if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
+        throw failure
+      }
+      const delay = retryAfterMs ?? this.backoffMs(attempt)
+      this.options.logger?.debug(`TBC ${req.route.operation}: retry ${attempt + 1} in ${delay} ms after ${failure.kind}`)
+      await sleep(delay)
+    }
+  }
+
+  /** Frees the keep-alive sockets. */
+  close(): void {
+    this.httpAgent.destroy()
+    this.httpsAgent.destroy()
+  }
+
+  private async sendOnce(req: TransportRequest): Promise<TransportResponse & { rawText: string }> {
+    const { route: r } = req
+    const headers: Record<string, string> = { Accept: "application/json", ...req.headers }
+    let data: string | undefined
+    if (req.json !== undefined) {
+      headers["Content-Type"] = "application/json"
+      data = JSON.stringify(req.json)
+    } else if (req.form !== undefined) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded"
+      data = new URLSearchParams(req.form).toString()
+    }
+    // one deadline for the whole exchange (axios' own timeout only watches socket idleness)
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), this.options.timeoutMs)
+    const started = Date.now()
+    let res: AxiosResponse<string>
+    try {
+      res = await this.http.request<string>({
+        method: r.method,
+        url: r.path,
+        headers,
+        data,
+        params: req.query,
+        signal: abort.signal,
+      })
+    } catch (e) {
+      throw this.toTransportError(r, e, abort.signal.aborted)
+    } finally {
+      clearTimeout(timer)
+    }
+    this.options.logger?.debug(`TBC ${r.operation} -> ${res.status} (${Date.now() - started} ms)`)
+    const rawText = typeof res.data === "string" ? res.data : ""
+    return { status: res.status, headers: lowerCaseHeaders(res.headers), body: parseJsonBody(rawText), rawText }
+  }
+
+  /** Maps a thrown axios/Node error to a TbcError carrying nothing but the operation and a code. */
+  private toTransportError(r: Route, error: unknown, timedOut: boolean): TbcError {
+    if (timedOut) {
+      this.options.logger?.debug(`TBC ${r.operation} -> timeout after ${this.options.timeoutMs} ms`)
+      return new TbcTimeoutError(r.operation, this.options.timeoutMs)
+    }
+    const code = errorCode(error)
+    this.options.logger?.debug(`TBC ${r.operation} -> network error ${code ?? "unknown"}`)
+    if (code === "ETIMEDOUT") {
+      return new TbcTimeoutError(r.operation, this.options.timeoutMs)
+    }
+    return new TbcNetworkError(r.operation, !(code !== undefined && NEVER_CONNECTED_CODES.has(code)), code)
+  }
+
+  private backoffMs(attempt: number): number {
+    const base = this.options.retryBaseMs * 2 ** attempt
+    // full jitter on top of the exponential step, so parallel clients do not retry in lockstep
+    return Math.round(base + Math.random() * this.options.retryBaseMs)
+  }
+}
+
+/**
+ * GET and token calls change nothing at the bank, so any transient failure may be retried.
+ * A mutation (create, completion, refund, execution...) may already have been applied when
+ * the connection broke or timed out; repeating it could charge or refund twice. It is only
+ * repeated when the connection was never established.
+ */
+export function isRetryable(error: TbcError, policy: RetryPolicy): boolean {
+  if (error instanceof TbcNetworkError) {
+    return policy === "idempotent" || !error.reachedBank
+  }
+  if (policy === "mutating") {
+    return false
+  }
+  if (error instanceof TbcTimeoutError) {
+    return true
+  }
+  return error instanceof TbcApiError && RETRYABLE_STATUSES.has(error.status)
+}
+
+/** Only a plain upper-case code is kept (e.g. "ECONNRESET"): never a message or an object. */
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  // axios sometimes wraps the socket error in `cause`
+  for (let depth = 0; depth < 3 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) && code !== "ERR_NETWORK") {
+      return code
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  const top = (error as { code?: unknown } | null)?.code
+  return typeof top === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(top) ? top : undefined
+}
+
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") {
+    return undefined
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function lowerCaseHeaders(headers: AxiosResponse["headers"]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value == null ? undefined : String(value)
+  }
+  return out
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(value: string | undefined): number | undefined {
+  if (!value) {
+    return undefined
+  }
+  const seconds = Number(value)
+  if (Number.isFinite(seconds) && seconds >= 0) {
+    return seconds * 1000
+  }
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
