@@ -1,0 +1,11 @@
+/**
+ * The plugin's route middlewares. Each feature keeps its entries in its own file and they are
+ * composed here, so features do not edit each other's code.
+ */
+import { defineMiddlewares } from "@medusajs/framework/http"
+
+export default defineMiddlewares({
+  routes: [
+    // feature entries are spread here, e.g. ...callbackMiddlewares
+  ],
+})

@@ -1,0 +1,72 @@
+/**
+ * Where the app side (routes, middlewares, subscribers, jobs, workflows) finds the TBC providers a
+ * store registered. Why from the config and not from the providers themselves: Medusa isolates
+ * modules, so code in the app container cannot reach a payment provider instance; both read the
+ * same options from `configModule`, and each caller validates them with the provider's own schema.
+ *
+ * Pure: works on the plain config object, no I/O.
+ */
+import { Modules } from "@medusajs/framework/utils"
+
+export type TbcProviderKind = "tbc-checkout" | "tbc-installments"
+export const TBC_PROVIDER_KINDS: readonly TbcProviderKind[] = ["tbc-checkout", "tbc-installments"]
+
+export interface TbcProviderRegistration {
+  kind: TbcProviderKind
+  /** the `id` of the registration, e.g. "tbc" */
+  registrationId: string
+  /** Medusa's payment provider id, e.g. "pp_tbc-checkout_tbc" */
+  providerId: string
+  /** the `:provider` segment of the webhook route /hooks/payment/:provider, e.g. "tbc-checkout_tbc" */
+  webhookSegment: string
+  /** the raw options as configured (validate with the provider's options schema before use) */
+  options: Record<string, unknown>
+}
+
+interface ProviderConfigEntry {
+  resolve?: unknown
+  id?: unknown
+  options?: unknown
+}
+
+/** "./src/providers/tbc-checkout", "medusa-payment-tbc/providers/tbc-checkout", ".../tbc-checkout/index.js" → "tbc-checkout" */
+export function providerKindOf(resolve: unknown): TbcProviderKind | undefined {
+  if (typeof resolve !== "string") {
+    return undefined
+  }
+  const segments = resolve.replace(/\\/g, "/").replace(/\/index(\.[jt]s)?$/, "").replace(/\/+$/, "").split("/")
+  const last = segments[segments.length - 1]
+  return TBC_PROVIDER_KINDS.find((kind) => kind === last)
+}
+
+export function providerIdOf(kind: TbcProviderKind, registrationId: string): string {
+  return `pp_${kind}_${registrationId}`
+}
+
+/** Every TBC provider registration in a Medusa config module (`container.resolve("configModule")`). */
+export function listTbcProviders(configModule: unknown): TbcProviderRegistration[] {
+  const modules = (configModule as { modules?: Record<string, unknown> } | undefined)?.modules ?? {}
+  const payment = modules[Modules.PAYMENT] as { options?: { providers?: unknown } } | undefined
+  const providers = Array.isArray(payment?.options?.providers) ? (payment!.options!.providers as unknown[]) : []
+  return providers.flatMap((entry) => {
+    const { resolve, id, options } = (entry ?? {}) as ProviderConfigEntry
+    const kind = providerKindOf(resolve)
+    if (!kind || typeof id !== "string" || id === "") {
+      return []
+    }
+    return [
+      {
+        kind,
+        registrationId: id,
+        providerId: providerIdOf(kind, id),
+        webhookSegment: `${kind}_${id}`,
+        options: typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {},
+      },
+    ]
+  })
+}
+
+/** The registration behind a Medusa provider id ("pp_tbc-checkout_tbc"), or undefined. */
+export function findTbcProvider(configModule: unknown, providerId: string): TbcProviderRegistration | undefined {
+  return listTbcProviders(configModule).find((p) => p.providerId === providerId)
+}
