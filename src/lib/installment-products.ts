@@ -1,0 +1,217 @@
+/**
+ * Cart lines → the bank's installment products (checkout method 8 `installmentProducts`, Online
+ * Installments `products`), such that Σ price × quantity equals the amount charged EXACTLY, to the
+ * tetri, and no price is negative.
+ *
+ * How: each line has its own amount (gross − its item discounts + its item tax). The target (the
+ * payment amount) differs from the lines' sum by whatever is not on a line — shipping and its tax,
+ * cart-level discounts, rounding. The whole target is allotted to the lines in proportion to their
+ * own amounts with the largest-remainder method in integer tetri, which spreads that difference
+ * proportionally, keeps every share ≥ 0 and makes the shares add up exactly. A line whose share is
+ * not divisible by its quantity becomes two products: (q − r) × unit and r × (unit + 1 tetri).
+ *
+ * Why integers (BigInt for the products of amounts): a float split can miss the bank's sum check
+ * by one tetri. Pure: no I/O. O(n log n) (one sort of the lines that get a remainder tetri).
+ */
+import { MAX_EXACT_MINOR, minorToMajor } from "./money"
+import { TbcValidationError, type ValidationIssue } from "./tbc/errors"
+import type { InstallmentProduct } from "./tbc/types"
+import { LIMITS } from "./tbc/validation/fields"
+
+/** One cart line item, amounts in integer minor units (tetri). */
+export interface InstallmentCartLine {
+  /** The product title shown by the bank; cut to LIMITS.productName, "Item N" when empty. */
+  name: string
+  /** Positive integer. */
+  quantity: number
+  /** Price of one unit before discounts, ≥ 0. */
+  unitPriceMinor: number
+  /** This line's item-level discounts (promotion adjustments), ≥ 0. Default 0. */
+  discountMinor?: number
+  /** Tax charged on top of this line (0 when the unit price already includes it), ≥ 0. Default 0. */
+  taxMinor?: number
+}
+
+export interface InstallmentProductsInput {
+  lines: readonly InstallmentCartLine[]
+  /**
+   * The exact amount the products must add up to (the payment session amount), ≥ 0. It already
+   * contains shipping, shipping tax and cart-level discounts: the difference between it and the
+   * lines' own amounts is what gets spread over the lines.
+   */
+  targetMinor: number
+}
+
+/** What `toInstallmentProducts` reports about the spread, e.g. for logs and tests. */
+export interface InstallmentProductsResult {
+  installmentProducts: InstallmentProduct[]
+  /** The line each product came from (index into input.lines), parallel to installmentProducts. */
+  lineIndexes: number[]
+  /** Tetri each input line received (Σ = targetMinor). */
+  lineAmountsMinor: number[]
+  /** Which line amounts the target was spread by (see weightsOf). */
+  weighting: "line_amounts" | "gross_amounts" | "quantities"
+}
+
+/**
+ * Splits `totalMinor` into integer shares proportional to `weights` (Hamilton / largest
+ * remainder): every share is ⌊total × w / W⌋ and the tetri left over go one each to the largest
+ * remainders; ties go to the larger weight, then to the earlier line, so the result is
+ * deterministic. A zero weight gets 0. Needs W > 0 and total ≥ 0.
+ */
+export function allocateLargestRemainder(totalMinor: number, weights: readonly bigint[]): number[] {
+  const total = BigInt(totalMinor)
+  let weightSum = 0n
+  for (const weight of weights) weightSum += weight
+  if (weightSum <= 0n) {
+    throw new RangeError("allocateLargestRemainder: the weights must add up to more than 0")
+  }
+  const shares = new Array<number>(weights.length)
+  const remainders = new Array<bigint>(weights.length)
+  const withRemainder: number[] = []
+  let allotted = 0
+  for (let i = 0; i < weights.length; i++) {
+    const scaled = total * weights[i]
+    const share = scaled / weightSum
+    shares[i] = Number(share)
+    remainders[i] = scaled - share * weightSum
+    allotted += shares[i]
+    if (remainders[i] > 0n) withRemainder.push(i)
+  }
+  // Σ remainders / W tetri are left, fewer than the lines with a remainder (each remainder < W)
+  const left = totalMinor - allotted
+  if (left > 0) {
+    withRemainder.sort((a, b) => {
+      if (remainders[a] !== remainders[b]) return remainders[a] > remainders[b] ? -1 : 1
+      if (weights[a] !== weights[b]) return weights[a] > weights[b] ? -1 : 1
+      return a - b
+    })
+    for (let k = 0; k < left; k++) shares[withRemainder[k]] += 1
+  }
+  return shares
+}
+
+/** A product name the bank accepts: trimmed, at most LIMITS.productName UTF-16 units, never empty. */
+export function fitProductName(name: unknown, lineIndex: number): string {
+  const trimmed = typeof name === "string" ? name.trim() : ""
+  if (trimmed === "") {
+    return `Item ${lineIndex + 1}`
+  }
+  if (trimmed.length <= LIMITS.productName) {
+    return trimmed
+  }
+  let cut = trimmed.slice(0, LIMITS.productName)
+  // never leave half of a surrogate pair (an emoji) at the end
+  const last = cut.charCodeAt(cut.length - 1)
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1)
+  return cut.trimEnd() || `Item ${lineIndex + 1}`
+}
+
+/**
+ * The cart's lines as installment products whose Σ price × quantity is exactly
+ * `input.targetMinor` tetri. Throws TbcValidationError naming the field for impossible input
+ * (no lines, a negative or fractional target or amount, a quantity that is not a positive integer).
+ */
+export function toInstallmentProducts(input: InstallmentProductsInput): InstallmentProduct[] {
+  return spreadToInstallmentProducts(input).installmentProducts
+}
+
+/** `toInstallmentProducts` with the details of the spread. */
+export function spreadToInstallmentProducts(input: InstallmentProductsInput): InstallmentProductsResult {
+  assertValidInput(input)
+  const { lines, targetMinor } = input
+  const { weights, weighting } = weightsOf(lines)
+  const lineAmountsMinor = allocateLargestRemainder(targetMinor, weights)
+  const installmentProducts: InstallmentProduct[] = []
+  const lineIndexes: number[] = []
+  lines.forEach((line, index) => {
+    const name = fitProductName(line.name, index)
+    const amount = lineAmountsMinor[index]
+    const unit = Math.floor(amount / line.quantity)
+    const unitsWithExtraTetri = amount - unit * line.quantity
+    if (unitsWithExtraTetri < line.quantity) {
+      installmentProducts.push({ name, price: minorToMajor(unit), quantity: line.quantity - unitsWithExtraTetri })
+      lineIndexes.push(index)
+    }
+    if (unitsWithExtraTetri > 0) {
+      installmentProducts.push({ name, price: minorToMajor(unit + 1), quantity: unitsWithExtraTetri })
+      lineIndexes.push(index)
+    }
+  })
+  return { installmentProducts, lineIndexes, lineAmountsMinor, weighting }
+}
+
+/**
+ * What the target is spread by: each line's own amount (gross − discount + tax, never below 0).
+ * When every line's own amount is 0 (free items, but shipping to pay) the gross amounts are used,
+ * and when those are 0 too, the quantities — so a cart of free items with paid shipping still
+ * gets a price on every unit instead of an error.
+ */
+function weightsOf(lines: readonly InstallmentCartLine[]): {
+  weights: bigint[]
+  weighting: InstallmentProductsResult["weighting"]
+} {
+  let anyPositive = false
+  const own = lines.map((line) => {
+    const gross = BigInt(line.unitPriceMinor) * BigInt(line.quantity)
+    const amount = gross - BigInt(line.discountMinor ?? 0) + BigInt(line.taxMinor ?? 0)
+    if (amount > 0n) anyPositive = true
+    return amount > 0n ? amount : 0n
+  })
+  if (anyPositive) return { weights: own, weighting: "line_amounts" }
+  const gross = lines.map((line) => BigInt(line.unitPriceMinor) * BigInt(line.quantity))
+  if (gross.some((amount) => amount > 0n)) return { weights: gross, weighting: "gross_amounts" }
+  return { weights: lines.map((line) => BigInt(line.quantity)), weighting: "quantities" }
+}
+
+function assertValidInput(input: InstallmentProductsInput): void {
+  const issues: ValidationIssue[] = []
+  const { lines, targetMinor } = (input ?? {}) as Partial<InstallmentProductsInput>
+  if (!isMinorAmount(targetMinor)) {
+    issues.push({
+      field: "targetMinor",
+      rule: "non_negative_minor",
+      message: `must be an integer number of tetri from 0 to ${MAX_EXACT_MINOR}, got ${String(targetMinor)}`,
+    })
+  }
+  if (!Array.isArray(lines) || lines.length === 0) {
+    issues.push({
+      field: "lines",
+      rule: "required",
+      message: "must contain at least one line item: there is nothing to attribute the amount to",
+    })
+  } else {
+    for (let index = 0; index < lines.length && issues.length < 20; index++) {
+      lineIssues(lines[index], index, issues)
+    }
+  }
+  if (issues.length > 0) {
+    throw new TbcValidationError("installment products input", issues)
+  }
+}
+
+function lineIssues(line: InstallmentCartLine | undefined, index: number, issues: ValidationIssue[]): void {
+  const field = `lines[${index}]`
+  if (typeof line !== "object" || line === null) {
+    issues.push({ field, rule: "type", message: "must be an object" })
+    return
+  }
+  const { quantity } = line
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) {
+    issues.push({ field: `${field}.quantity`, rule: "positive_integer", message: `must be a positive integer, got ${String(quantity)}` })
+  }
+  for (const key of ["unitPriceMinor", "discountMinor", "taxMinor"] as const) {
+    const value = line[key]
+    if ((value !== undefined || key === "unitPriceMinor") && !isMinorAmount(value)) {
+      issues.push({
+        field: `${field}.${key}`,
+        rule: "non_negative_minor",
+        message: `must be an integer number of tetri from 0 to ${MAX_EXACT_MINOR}, got ${String(value)}`,
+      })
+    }
+  }
+}
+
+function isMinorAmount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_EXACT_MINOR
+}
