@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { TbcApiError, type TbcProblem } from "./errors"
+import { TbcApiError } from "./errors"
 import type {
   ApplicationStatus,
   BankMessage,
@@ -9,7 +9,6 @@ import type {
   StatusChange,
   StatusChangesPage,
 } from "./types"
-import { bodySnippet, type SecretRedactor } from "./redact"
 
 /**
  * Tolerant readers of everything the bank answers.
@@ -26,7 +25,7 @@ export const UNREADABLE_RESPONSE_TYPE = "urn:medusa-payment-tbc:unreadable-respo
 
 type Json = Record<string, unknown>
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
@@ -45,7 +44,7 @@ export function lowerKeys(value: Json): Json {
 const lowered = (v: unknown) => (isObject(v) ? lowerKeys(v) : v)
 const absentToUndefined = (v: unknown) => (v === null ? undefined : v)
 
-const looseNumber = z.union([
+export const looseNumber = z.union([
   z.number().finite(),
   z
     .string()
@@ -53,8 +52,8 @@ const looseNumber = z.union([
     .regex(/^-?\d+(\.\d+)?$/, "must be a number")
     .transform(Number),
 ])
-const looseInt = looseNumber.pipe(z.number().int())
-const looseString = z.union([z.string(), z.number().transform(String)])
+export const looseInt = looseNumber.pipe(z.number().int())
+export const looseString = z.union([z.string(), z.number().transform(String)])
 const looseBool = z.union([
   z.boolean(),
   z.literal(0).transform(() => false),
@@ -63,7 +62,7 @@ const looseBool = z.union([
 ])
 
 /** Not needed to proceed: unreadable → undefined. */
-function tolerant<T extends z.ZodTypeAny>(schema: T) {
+export function tolerant<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess(absentToUndefined, schema.optional()).catch(undefined)
 }
 /** Money: may be absent, but when present it must be readable. */
@@ -94,6 +93,21 @@ const recurringCardSchema = z.preprocess(
   })
 )
 
+/**
+ * The tpay business triple. Cancel and delete answer with nothing else; payment details carry
+ * it too. One shape and one mapper (`bankMessageFields`) serve both readers.
+ */
+const bankMessageShape = {
+  httpstatuscode: tolerant(looseInt),
+  developermessage: tolerant(z.string()),
+  usermessage: tolerant(z.string()),
+}
+export const bankMessageSchema = z.object(bankMessageShape)
+
+function bankMessageFields(m: z.output<typeof bankMessageSchema>): Omit<BankMessage, "raw"> {
+  return { httpStatusCode: m.httpstatuscode, developerMessage: m.developermessage, userMessage: m.usermessage }
+}
+
 const paymentDetailsSchema = z.object({
   payid: requiredId,
   status: z.string().min(1),
@@ -115,15 +129,7 @@ const paymentDetailsSchema = z.object({
   resultcode: tolerant(looseString),
   operationtype: tolerant(looseString),
   expirationminutes: tolerant(looseInt),
-  httpstatuscode: tolerant(looseInt),
-  developermessage: tolerant(z.string()),
-  usermessage: tolerant(z.string()),
-})
-
-const bankMessageSchema = z.object({
-  httpstatuscode: tolerant(looseInt),
-  developermessage: tolerant(z.string()),
-  usermessage: tolerant(z.string()),
+  ...bankMessageShape,
 })
 
 const applicationStatusSchema = z.object({
@@ -212,21 +218,13 @@ export function readPaymentDetails(body: unknown, ctx: ResponseContext): Payment
     resultCode: p.resultcode,
     operationType: p.operationtype,
     expirationMinutes: p.expirationminutes,
-    httpStatusCode: p.httpstatuscode,
-    developerMessage: p.developermessage,
-    userMessage: p.usermessage,
+    ...bankMessageFields(p),
     raw: rawOf(body),
   }
 }
 
 export function readBankMessage(body: unknown, ctx: ResponseContext): BankMessage {
-  const m = readBody(bankMessageSchema, body, ctx)
-  return {
-    httpStatusCode: m.httpstatuscode,
-    developerMessage: m.developermessage,
-    userMessage: m.usermessage,
-    raw: rawOf(body),
-  }
+  return { ...bankMessageFields(readBody(bankMessageSchema, body, ctx)), raw: rawOf(body) }
 }
 
 export function readApplicationStatus(body: unknown, ctx: ResponseContext): ApplicationStatus {
@@ -255,62 +253,4 @@ export function readStatusChanges(body: unknown, ctx: ResponseContext): StatusCh
     totalCount: page.totalcount ?? statusChanges.length,
     statusChanges,
   }
-}
-
-const problemSchema = z.object({
-  type: tolerant(z.string()),
-  title: tolerant(z.string()),
-  detail: tolerant(z.string()),
-  instance: tolerant(z.string()),
-  code: tolerant(looseString),
-  systemcode: tolerant(looseString),
-  traceid: tolerant(looseString),
-  errors: tolerant(z.record(z.array(z.string()))),
-  httpstatuscode: tolerant(looseInt),
-  developermessage: tolerant(z.string()),
-  usermessage: tolerant(z.string()),
-  resultcode: tolerant(looseString),
-})
-
-/**
- * Reads an error body: problem-JSON (RFC 7807), a tpay business body, or anything else (then
- * the HTTP status and a short snippet). `status` is always the HTTP status. Every string is
- * redacted, because error bodies may echo what we sent.
- */
-export function parseProblem(status: number, text: string, redactor: SecretRedactor): TbcProblem {
-  let json: unknown
-  try {
-    json = text.trim() === "" ? undefined : JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  if (!isObject(json)) {
-    const snippet = bodySnippet(text)
-    return { status, title: `HTTP ${status}`, ...(snippet ? { detail: redactor.redact(snippet) } : {}) }
-  }
-  const p = problemSchema.parse(lowerKeys(json))
-  const r = <T>(v: T) => redactor.redactOptional(v)
-  const problem: TbcProblem = {
-    status,
-    type: r(p.type),
-    title: r(p.title),
-    detail: r(p.detail),
-    instance: r(p.instance),
-    code: r(p.code),
-    systemCode: r(p.systemcode),
-    traceId: r(p.traceid),
-    errors: p.errors && redactErrors(p.errors, redactor),
-    httpStatusCode: p.httpstatuscode,
-    developerMessage: r(p.developermessage),
-    userMessage: r(p.usermessage),
-    resultCode: r(p.resultcode),
-  }
-  // drop absent members so that the JSON of the error stays small
-  return Object.fromEntries(Object.entries(problem).filter(([, v]) => v !== undefined)) as TbcProblem
-}
-
-function redactErrors(errors: Record<string, string[]>, redactor: SecretRedactor): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [redactor.redact(field), messages.map((m) => redactor.redact(m))])
-  )
 }

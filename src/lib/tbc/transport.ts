@@ -4,7 +4,7 @@ import axios, { AxiosInstance, AxiosResponse } from "axios"
 import { TbcApiError, TbcError, TbcNetworkError, TbcTimeoutError } from "./errors"
 import type { TbcLogger } from "./types"
 import { SecretRedactor } from "./redact"
-import { parseProblem } from "./responses"
+import { parseProblem } from "./problems"
 
 /**
  * The one HTTP transport of a TbcClient: a keep-alive axios instance, status handling,

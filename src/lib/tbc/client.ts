@@ -1,0 +1,132 @@
+import { unconfiguredArea, type TbcApiArea } from "./area"
+import { CheckoutApiClient, type CheckoutClient } from "./checkout-api"
+import { redactingLogger, redactorFor, resolveClientOptions, type ResolvedClientOptions } from "./client-options"
+import { InstallmentsApiClient, type InstallmentsClient } from "./installments-api"
+import { MortgagesApiClient, type MortgagesClient } from "./mortgages-api"
+import { TokenCache } from "./token-cache"
+import {
+  cachedTokenSource,
+  checkoutTokenKey,
+  fetchCheckoutToken,
+  fetchOAuthToken,
+  oauthTokenKey,
+} from "./tokens"
+import { Transport } from "./transport"
+import type { TbcClientOptions, TbcLogger } from "./types"
+
+export { resolveBaseUrl } from "./client-options"
+
+const CHECKOUT_METHODS: ReadonlyArray<keyof CheckoutClient> = [
+  "createPayment",
+  "getPayment",
+  "completePayment",
+  "cancelPayment",
+  "executeWithSavedCard",
+  "deleteSavedCard",
+  "verifyCredentials",
+]
+const INSTALLMENTS_METHODS: ReadonlyArray<keyof InstallmentsClient> = [
+  "createApplication",
+  "cancelApplication",
+  "confirmApplication",
+  "getStatus",
+  "getStatusChanges",
+  "syncStatusChanges",
+  "verifyCredentials",
+]
+const MORTGAGES_METHODS: ReadonlyArray<keyof MortgagesClient> = ["getAccessToken", "verifyCredentials"]
+
+/**
+ * The TBC bank client: one keep-alive transport, one token cache and one redactor per
+ * instance (two merchants in one process never share tokens), and one object per API area.
+ * An area whose credentials were not given still exists, but each of its methods rejects with
+ * a TbcConfigError naming the missing option.
+ */
+export class TbcClient {
+  /** the resolved base URL (test, production or e.g. the local sandbox) */
+  readonly baseUrl: string
+  readonly checkout: CheckoutClient
+  readonly installments: InstallmentsClient
+  readonly mortgages: MortgagesClient
+  private readonly transport: Transport
+  private readonly tokenCache = new TokenCache()
+  private readonly configured: ReadonlySet<TbcApiArea>
+
+  /** @throws TbcConfigError naming every invalid option */
+  constructor(options: TbcClientOptions) {
+    const o = resolveClientOptions(options)
+    const redactor = redactorFor(o)
+    const logger = redactingLogger(o.logger, redactor)
+    this.baseUrl = o.baseUrl
+    this.transport = new Transport({
+      baseUrl: o.baseUrl,
+      timeoutMs: o.timeoutMs,
+      maxRetries: o.maxRetries,
+      retryBaseMs: o.retryBaseMs,
+      redactor,
+      logger,
+    })
+    this.checkout = this.buildCheckout(o, logger)
+    this.installments = this.buildInstallments(o, logger)
+    this.mortgages = this.buildMortgages(o, logger)
+    this.configured = new Set(
+      (["checkout", "installments", "mortgages"] as const).filter((area) => o[area] !== undefined)
+    )
+  }
+
+  /** Whether the credentials of `area` were given (the others reject with TbcConfigError). */
+  isConfigured(area: TbcApiArea): boolean {
+    return this.configured.has(area)
+  }
+
+  /** Frees the keep-alive sockets and forgets the cached tokens. */
+  close(): void {
+    this.transport.close()
+    this.tokenCache.clear()
+  }
+
+  private buildCheckout(o: ResolvedClientOptions, logger?: TbcLogger): CheckoutClient {
+    const creds = o.checkout
+    if (!creds) {
+      return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_METHODS)
+    }
+    const tokens = cachedTokenSource(this.tokenCache, checkoutTokenKey(o.baseUrl, creds), () =>
+      fetchCheckoutToken(this.transport, creds)
+    )
+    return new CheckoutApiClient({
+      transport: this.transport,
+      tokens,
+      logger,
+      apiKey: creds.apiKey,
+      activatedMethods: o.activatedMethods,
+    })
+  }
+
+  private buildInstallments(o: ResolvedClientOptions, logger?: TbcLogger): InstallmentsClient {
+    const creds = o.installments
+    if (!creds) {
+      return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_METHODS)
+    }
+    const tokens = cachedTokenSource(this.tokenCache, oauthTokenKey(o.baseUrl, creds, "online_installments"), () =>
+      fetchOAuthToken(this.transport, creds, "online_installments")
+    )
+    return new InstallmentsApiClient({
+      transport: this.transport,
+      tokens,
+      logger,
+      merchantKey: creds.merchantKey,
+      baseUrl: o.baseUrl,
+    })
+  }
+
+  private buildMortgages(o: ResolvedClientOptions, logger?: TbcLogger): MortgagesClient {
+    const creds = o.mortgages
+    if (!creds) {
+      return unconfiguredArea<MortgagesClient>("mortgages", MORTGAGES_METHODS)
+    }
+    const tokens = cachedTokenSource(this.tokenCache, oauthTokenKey(o.baseUrl, creds, "online_mortgages"), () =>
+      fetchOAuthToken(this.transport, creds, "online_mortgages")
+    )
+    return new MortgagesApiClient({ transport: this.transport, tokens, logger })
+  }
+}
