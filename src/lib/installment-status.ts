@@ -1,0 +1,87 @@
+/**
+ * TBC Online Installments application status ids (0–13) → what they mean for Medusa.
+ *
+ * Two views of the same table:
+ * - `installmentOutcome(statusId)`: the coarse outcome the status-changes sync acts on
+ *   (pending → nothing to do, approved → authorize / complete the cart, failed → cancel,
+ *   disbursed → captured).
+ * - `installmentSessionStatus(statusId, { shopperAtBank })`: the PaymentSessionStatus the provider
+ *   returns from authorizePayment / getPaymentStatus.
+ *
+ * Why "pending" splits in two: before the shopper went to the bank's page nothing can happen yet
+ * (pending); once they did, Medusa must accept the cart completion and wait for the bank's
+ * decision (pending_authorization creates the order without a payment; the sync authorizes it
+ * later). Status 0 is the only pending status that a shopper who never opened the bank page can
+ * have; 1, 10, 11 and 12 all mean the bank is already working on the application.
+ *
+ * Unknown ids (a future bank status) are treated as pending: doing nothing is the safe reading of
+ * a status we cannot interpret, and the next known change will settle the application.
+ *
+ * Pure: no I/O.
+ */
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { INSTALLMENT_STATUS } from "./tbc/types"
+
+export type InstallmentOutcome = "pending" | "approved" | "failed" | "disbursed"
+
+const S = INSTALLMENT_STATUS
+
+/** Waiting for the shopper or for the bank's review. */
+export const PENDING_INSTALLMENT_STATUSES: readonly number[] = [
+  S.Pending,
+  S.InProgress,
+  S.NeedConfirmation,
+  S.WaitingForIncomeDocumentsUpload,
+  S.WaitingForIncomeDocumentsVerification,
+]
+/** The bank approved the loan; the merchant still has to confirm (= Medusa capture). */
+export const APPROVED_INSTALLMENT_STATUSES: readonly number[] = [S.Approved, S.WaitingForMerchant]
+/** Final without a loan: the shopper or the merchant gave up, or the bank said no. */
+export const CANCELED_INSTALLMENT_STATUSES: readonly number[] = [S.Expired, S.Canceled, S.CanceledByMerchant]
+export const DECLINED_INSTALLMENT_STATUSES: readonly number[] = [S.Declined, S.DocumentDeclined]
+/** Confirmed by both sides: the money is (being) paid out to the merchant. */
+export const DISBURSED_INSTALLMENT_STATUSES: readonly number[] = [S.Disbursed, S.PendingDisbursed]
+
+export function installmentOutcome(statusId: number): InstallmentOutcome {
+  if (APPROVED_INSTALLMENT_STATUSES.includes(statusId)) return "approved"
+  if (DISBURSED_INSTALLMENT_STATUSES.includes(statusId)) return "disbursed"
+  if (CANCELED_INSTALLMENT_STATUSES.includes(statusId) || DECLINED_INSTALLMENT_STATUSES.includes(statusId)) {
+    return "failed"
+  }
+  return "pending"
+}
+
+export interface InstallmentSessionStatusContext {
+  /** The shopper has been to the bank's page (e.g. they returned and the cart is being completed). */
+  shopperAtBank?: boolean
+}
+
+export function installmentSessionStatus(
+  statusId: number,
+  context: InstallmentSessionStatusContext = {}
+): PaymentSessionStatus {
+  switch (installmentOutcome(statusId)) {
+    case "approved":
+      return PaymentSessionStatus.AUTHORIZED
+    case "disbursed":
+      return PaymentSessionStatus.CAPTURED
+    case "failed":
+      return DECLINED_INSTALLMENT_STATUSES.includes(statusId)
+        ? PaymentSessionStatus.ERROR
+        : PaymentSessionStatus.CANCELED
+    case "pending":
+      return statusId === S.Pending && !context.shopperAtBank
+        ? PaymentSessionStatus.PENDING
+        : PaymentSessionStatus.PENDING_AUTHORIZATION
+  }
+}
+
+/** Final statuses: nothing the shopper or the bank does changes them any more, except disbursal. */
+export function isFinalInstallmentStatus(statusId: number): boolean {
+  return installmentOutcome(statusId) === "failed" || installmentOutcome(statusId) === "disbursed"
+}
+
+/** Status ids that the bank documents (0–13), for callers that want to flag anything else. */
+export function isKnownInstallmentStatus(statusId: number): boolean {
+  return Object.values(S).includes(statusId as (typeof S)[keyof typeof S])
+}
