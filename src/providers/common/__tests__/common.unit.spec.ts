@@ -1,0 +1,131 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import fc from "fast-check"
+import {
+  TbcApiError,
+  TbcConfigError,
+  TbcNetworkError,
+  TbcTimeoutError,
+  TbcValidationError,
+} from "../../../lib/tbc/errors"
+import {
+  environmentOption,
+  joinUrl,
+  originOf,
+  parseProviderOptions,
+  requiredString,
+  timeoutMsOption,
+  toMedusaError,
+} from ".."
+
+const schema = z.object({
+  apiKey: requiredString(),
+  clientSecret: requiredString(),
+  environment: environmentOption,
+  timeoutMs: timeoutMsOption,
+})
+
+describe("parseProviderOptions", () => {
+  it("returns parsed options with defaults", () => {
+    const parsed = parseProviderOptions(schema, { apiKey: "k", clientSecret: "s", environment: "test" }, "tbc-x")
+    expect(parsed).toEqual({ apiKey: "k", clientSecret: "s", environment: "test", timeoutMs: 15000 })
+  })
+
+  it("accepts production and http(s) URLs, refuses anything else naming the option", () => {
+    for (const environment of ["production", "http://127.0.0.1:4010", "https://proxy.example/tbc"]) {
+      expect(() => parseProviderOptions(schema, { apiKey: "k", clientSecret: "s", environment }, "p")).not.toThrow()
+    }
+    for (const environment of ["prod", "ftp://x", "", "127.0.0.1:4010"]) {
+      expect(() => parseProviderOptions(schema, { apiKey: "k", clientSecret: "s", environment }, "p")).toThrow(
+        /Invalid p options: environment: must be "test", "production" or an absolute http\(s\) URL/
+      )
+    }
+  })
+
+  it("names every broken option in one INVALID_DATA error and never echoes a value", () => {
+    const secret = "super-secret-value-123"
+    let thrown: unknown
+    try {
+      parseProviderOptions(schema, { apiKey: secret, clientSecret: "", timeoutMs: 5 }, "tbc-checkout")
+    } catch (e) {
+      thrown = e
+    }
+    expect(thrown).toBeInstanceOf(MedusaError)
+    const error = thrown as MedusaError
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(/^Invalid tbc-checkout options: /)
+    expect(error.message).toMatch(/clientSecret: must not be empty/)
+    expect(error.message).toMatch(/environment: is required/)
+    expect(error.message).toMatch(/timeoutMs: must be at least 1000 ms/)
+    expect(error.message).not.toContain(secret)
+    expect(JSON.stringify(error)).not.toContain(secret)
+    expect((error as unknown as { cause: unknown }).cause).toBeInstanceOf(TbcConfigError)
+  })
+
+  it("never echoes a string option value whatever it is (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 8 }), (value) => {
+        fc.pre(!/^\s*$/.test(value) && !"environment".includes(value) && !/must|options|is required/.test(value))
+        try {
+          parseProviderOptions(schema, { apiKey: value, clientSecret: value, environment: value, timeoutMs: 1 }, "p")
+        } catch (e) {
+          return !(e as Error).message.includes(value)
+        }
+        return true
+      })
+    )
+  })
+})
+
+describe("url helpers", () => {
+  it("originOf and joinUrl", () => {
+    expect(originOf("https://shop.ge/checkout/return?x=1")).toBe("https://shop.ge")
+    expect(originOf("javascript:alert(1)")).toBeUndefined()
+    expect(originOf("/relative")).toBeUndefined()
+    expect(joinUrl("http://a.ge/", "/hooks/x")).toBe("http://a.ge/hooks/x")
+    expect(joinUrl("http://a.ge/base", "hooks/x")).toBe("http://a.ge/base/hooks/x")
+  })
+})
+
+describe("toMedusaError", () => {
+  it("passes MedusaErrors through", () => {
+    const original = new MedusaError(MedusaError.Types.NOT_ALLOWED, "x")
+    expect(toMedusaError(original)).toBe(original)
+  })
+
+  it("maps validation errors to INVALID_DATA naming the field", () => {
+    const e = toMedusaError(
+      new TbcValidationError("request", [{ field: "amount", rule: "max", message: "must be at most 5" }]),
+      "refund the payment"
+    )
+    expect(e.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(e.message).toBe("Could not refund the payment: amount: must be at most 5")
+  })
+
+  it("keeps the bank's words but no operation path or status line", () => {
+    const api = new TbcApiError("POST /v1/tpay/payments/{payId}/cancel", {
+      status: 400,
+      userMessage: "Partial refund allowed once per day",
+    })
+    const e = toMedusaError(api, "refund the payment")
+    expect(e.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(e.message).toBe("Could not refund the payment: the bank refused it (Partial refund allowed once per day).")
+    expect(e.message).not.toMatch(/tpay|POST/)
+  })
+
+  it("maps credentials, 404, 5xx, timeouts and network errors to readable words", () => {
+    expect(toMedusaError(new TbcApiError("op", { status: 401 })).message).toMatch(/credentials/)
+    expect(toMedusaError(new TbcApiError("op", { status: 404, title: "HTTP 404" })).type).toBe(
+      MedusaError.Types.NOT_FOUND
+    )
+    expect(toMedusaError(new TbcApiError("op", { status: 503 })).message).toMatch(/temporarily unavailable/)
+    expect(toMedusaError(new TbcTimeoutError("op", 100)).message).toMatch(/did not answer in time/)
+    expect(toMedusaError(new TbcNetworkError("op", false, "ECONNREFUSED")).message).toMatch(/could not be reached/)
+  })
+
+  it("never echoes an unknown error's message (it may carry headers or tokens)", () => {
+    const e = toMedusaError(new Error("Bearer abc.def token=123"))
+    expect(e.message).not.toMatch(/Bearer|abc|123/)
+    expect(e.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
+  })
+})

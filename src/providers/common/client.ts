@@ -1,0 +1,57 @@
+/**
+ * How a TBC provider builds its bank client: one TbcClient per provider instance (one keep-alive
+ * pool and token cache per merchant registration), logging through Medusa's logger.
+ *
+ * Why a factory hook (`TbcClientFactory`): provider unit tests and the app tests point the client
+ * at the local sandbox through `environment`; a test that wants to count or break calls can pass
+ * its own factory in the provider's cradle under `tbcClientFactory` without touching the code.
+ */
+import { TbcClient } from "../../lib/tbc"
+import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
+
+/** The part of TbcClient a provider uses. */
+export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close">
+
+export type TbcClientFactory = (options: TbcClientOptions) => TbcClientLike
+
+export const defaultTbcClientFactory: TbcClientFactory = (options) => new TbcClient(options)
+
+/** Container key a test may register to replace the client factory. */
+export const TBC_CLIENT_FACTORY_KEY = "tbcClientFactory"
+
+interface MedusaLoggerLike {
+  debug?: (msg: string) => void
+  info?: (msg: string) => void
+  warn?: (msg: string) => void
+  error?: (msg: string) => void
+}
+
+/**
+ * Medusa's container logger as a TbcLogger, prefixed with the provider id. Resolving "logger"
+ * from a provider's cradle may throw when it is absent (plain unit tests): then logs go nowhere.
+ */
+export function providerLogger(cradle: Record<string, unknown>, prefix: string): TbcLogger {
+  let logger: MedusaLoggerLike | undefined
+  try {
+    logger = cradle.logger as MedusaLoggerLike | undefined
+  } catch {
+    logger = undefined
+  }
+  const line = (msg: string) => `[${prefix}] ${msg}`
+  return {
+    debug: (msg) => logger?.debug?.(line(msg)),
+    info: (msg) => logger?.info?.(line(msg)),
+    warn: (msg) => logger?.warn?.(line(msg)),
+    error: (msg) => logger?.error?.(line(msg)),
+  }
+}
+
+/** The factory registered in the cradle, or the real TbcClient. */
+export function clientFactoryFrom(cradle: Record<string, unknown>): TbcClientFactory {
+  try {
+    const factory = cradle[TBC_CLIENT_FACTORY_KEY]
+    return typeof factory === "function" ? (factory as TbcClientFactory) : defaultTbcClientFactory
+  } catch {
+    return defaultTbcClientFactory
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Option pieces shared by the TBC payment providers (tbc-checkout, tbc-installments): the bank
+ * environment, timeouts, public URLs, and `parseProviderOptions`, which validates a provider's
+ * raw options with its zod schema and throws one clear error naming every broken option and rule.
+ *
+ * Why a MedusaError and not a bare ZodError: Medusa calls `validateOptions` while loading the
+ * payment module, and an INVALID_DATA error with "Invalid tbc-checkout options: storeUrl: must be
+ * an absolute http(s) URL" is what a merchant can act on. Option VALUES are never echoed (they may
+ * be secrets); only names and rules are.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { TbcConfigError, type ValidationIssue } from "../../lib/tbc/errors"
+import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
+
+/** An absolute http(s) URL with a host (the message names the rule, never the value). */
+export const httpUrlOption = z.string({ required_error: "is required", invalid_type_error: "must be a string" }).refine(
+  (value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
+    } catch {
+      return false
+    }
+  },
+  { message: "must be an absolute http(s) URL" }
+)
+
+/** A required secret or id: a non-empty string. */
+export const requiredString = (what = "is required") =>
+  z
+    .string({ required_error: what, invalid_type_error: "must be a string" })
+    .refine((value) => value.trim() !== "", { message: "must not be empty" })
+
+/**
+ * "test" | "production" | an absolute http(s) URL (the local sandbox, a proxy). The client maps
+ * test/production to TBC_BASE_URLS itself.
+ */
+export const environmentOption = z
+  .string({ required_error: "is required", invalid_type_error: "must be a string" })
+  .refine(
+    (value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success,
+    { message: `must be "test", "production" or an absolute http(s) URL` }
+  )
+  .transform((value) => value as TbcEnvironment)
+
+/** Per-request timeout of bank calls in ms (1 s … 2 min), default 15 s. */
+export const timeoutMsOption = z
+  .number({ invalid_type_error: "must be a number of milliseconds" })
+  .int({ message: "must be a whole number of milliseconds" })
+  .min(1000, { message: "must be at least 1000 ms" })
+  .max(120_000, { message: "must be at most 120000 ms" })
+  .default(15_000)
+
+/** Retries of safe bank calls (GETs, token, never-sent mutations), default 2. */
+export const maxRetriesOption = z
+  .number({ invalid_type_error: "must be a number" })
+  .int({ message: "must be a whole number" })
+  .min(0, { message: "must be 0 or more" })
+  .max(5, { message: "must be at most 5" })
+  .default(2)
+
+/** The `id` of the provider registration in medusa-config (pp_<identifier>_<registrationId>). */
+export const registrationIdOption = z
+  .string({ invalid_type_error: "must be a string" })
+  .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
+  .default("tbc")
+
+/** zod issues → our {field, rule, message} issues (field = dotted option path). */
+export function optionIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join(".") : "(options)",
+    rule: issue.code,
+    message: issue.message,
+  }))
+}
+
+/**
+ * Validates a provider's raw options. Throws MedusaError(INVALID_DATA) whose message names the
+ * provider, each broken option and its rule, e.g.
+ * `Invalid tbc-checkout options: clientSecret: is required; methods.0: must be one of 4, 5, ...`.
+ * The TbcConfigError with the structured issues is attached as `cause` for callers that want it.
+ */
+export function parseProviderOptions<S extends z.ZodTypeAny>(
+  schema: S,
+  raw: unknown,
+  providerName: string
+): z.output<S> {
+  const parsed = schema.safeParse(raw ?? {})
+  if (parsed.success) {
+    return parsed.data
+  }
+  const config = new TbcConfigError(optionIssues(parsed.error))
+  const details = config.issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")
+  const error = new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${providerName} options: ${details}`)
+  Object.defineProperty(error, "cause", { value: config, enumerable: false })
+  throw error
+}
+
+/** The origin ("https://shop.ge") of an absolute URL; undefined when it is not one. */
+export function originOf(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
+    return url.origin
+  } catch {
+    return undefined
+  }
+}
+
+/** `<storeUrl>/<path>` without a doubled slash, whatever storeUrl ends with. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, "") + "/" + path.replace(/^\/+/, "")
+}
