@@ -1,0 +1,236 @@
+import { TbcClient } from "../client"
+import { TbcApiError, TbcValidationError } from "../errors"
+import { UNREADABLE_RESPONSE_TYPE } from "../responses"
+import { INSTALLMENT_CREDS, MORTGAGE_CREDS, TOKEN_ROUTES, startStubBank, type StubBank } from "./stub-bank"
+
+/** Every Online Installments endpoint and both OAuth scopes, as the live bank expects them. */
+
+const SESSION = "3f2b8c1e-0000-4000-8000-000000000001"
+const BASE = "/v1/online-installments"
+const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`
+
+let bank: StubBank
+let client: TbcClient
+
+beforeEach(async () => {
+  bank = await startStubBank()
+  client = new TbcClient({ environment: bank.url, installments: INSTALLMENT_CREDS, mortgages: MORTGAGE_CREDS, maxRetries: 0 })
+})
+afterEach(async () => {
+  client.close()
+  await bank.close()
+})
+
+const resourceCalls = () => bank.requests.filter((r) => r.path !== "/oauth/token")
+const lastCall = () => resourceCalls()[resourceCalls().length - 1]
+
+describe("OAuth token", () => {
+  it("POST /oauth/token with Basic(apiKey:apiSecret) and form grant_type + scope=online_installments, no apikey", async () => {
+    await client.installments.verifyCredentials()
+    const token = bank.requests[0]
+    expect(token.method).toBe("POST")
+    expect(token.path).toBe("/oauth/token")
+    expect(token.headers["authorization"]).toBe(basic(INSTALLMENT_CREDS.apiKey, INSTALLMENT_CREDS.apiSecret))
+    expect(token.headers["content-type"]).toBe("application/x-www-form-urlencoded")
+    expect(token.headers["apikey"]).toBeUndefined()
+    expect(token.form).toEqual({ grant_type: "client_credentials", scope: "online_installments" })
+  })
+
+  it("mortgages: scope=online_mortgages with the mortgage credentials; the token is cached", async () => {
+    bank.on(TOKEN_ROUTES.oauth, () => ({
+      body: { access_token: "mortgage-token-1", token_type: "BearerToken", scope: "online_mortgages", issued_at: 1671844817741, expires_in: "7775999" },
+    }))
+    await expect(client.mortgages.getAccessToken()).resolves.toBe("mortgage-token-1")
+    await expect(client.mortgages.getAccessToken()).resolves.toBe("mortgage-token-1")
+    expect(bank.count(TOKEN_ROUTES.oauth)).toBe(1)
+    const token = bank.requests[0]
+    expect(token.form).toEqual({ grant_type: "client_credentials", scope: "online_mortgages" })
+    expect(token.headers["authorization"]).toBe(basic(MORTGAGE_CREDS.apiKey, MORTGAGE_CREDS.apiSecret))
+    await expect(client.mortgages.verifyCredentials()).resolves.toMatchObject({ area: "mortgages", ok: true })
+  })
+
+  it("installments and mortgages tokens are cached separately (per credential + scope)", async () => {
+    bank.on("GET /v1/online-installments/applications/s1/status", () => ({ body: { statusId: 1 } }))
+    await client.installments.getStatus("s1")
+    await client.mortgages.getAccessToken()
+    await client.installments.getStatus("s1")
+    expect(bank.requests.filter((r) => r.path === "/oauth/token").map((r) => r.form?.scope)).toEqual([
+      "online_installments",
+      "online_mortgages",
+    ])
+  })
+
+  it("an unreadable token answer is a TbcApiError naming access_token", async () => {
+    bank.on(TOKEN_ROUTES.oauth, () => ({ body: { token_type: "BearerToken", expires_in: 1000 } }))
+    const error = await client.mortgages.getAccessToken().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TbcApiError)
+    expect((error as TbcApiError).problem).toMatchObject({ type: UNREADABLE_RESPONSE_TYPE })
+    expect((error as TbcApiError).problem.detail).toContain("access_token")
+  })
+
+  it("wrong credentials: problem-JSON 401 from the token endpoint is parsed", async () => {
+    bank.on(TOKEN_ROUTES.oauth, () => ({
+      status: 401,
+      body: { type: "https://developers.tbcbank.ge/docs/error-type-401", title: "Unauthorized", status: 401, code: "401" },
+    }))
+    await expect(client.installments.verifyCredentials()).rejects.toMatchObject({
+      kind: "api",
+      status: 401,
+      operation: "POST /oauth/token",
+      problem: { title: "Unauthorized", code: "401" },
+    })
+  })
+})
+
+describe("create application", () => {
+  const request = {
+    campaignId: "204",
+    invoiceId: "order_01",
+    priceTotal: 12.34,
+    products: [
+      { name: "Shoes", price: 5.17, quantity: 2 },
+      { name: "Laces", price: 2, quantity: 1 },
+    ],
+  }
+
+  it("POST /applications {merchantKey, campaignId, invoiceId, priceTotal, products}; sessionId + Location", async () => {
+    const location = `https://tbcinstallmenttst.tbcbank.ge/Installment/InitializeNewLoan?sessionId=${SESSION}`
+    bank.on(`POST ${BASE}/applications`, () => ({ headers: { Location: location }, body: { sessionId: SESSION, id: null } }))
+    const created = await client.installments.createApplication(request)
+    const call = lastCall()
+    expect(call.method).toBe("POST")
+    expect(call.headers["authorization"]).toMatch(/^Bearer oauth-/)
+    expect(call.headers["content-type"]).toBe("application/json")
+    expect(call.json).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey, ...request })
+    expect(created).toEqual({ sessionId: SESSION, redirectUrl: location, raw: { sessionId: SESSION, id: null } })
+  })
+
+  it("accepts SessionId casing and resolves a relative Location against the base URL", async () => {
+    bank.on(`POST ${BASE}/applications`, () => ({ headers: { location: "/Installment/InitializeNewLoan?sessionId=x" }, body: { SessionId: "x" } }))
+    const created = await client.installments.createApplication(request)
+    expect(created.sessionId).toBe("x")
+    expect(created.redirectUrl).toBe(`${bank.url}/Installment/InitializeNewLoan?sessionId=x`)
+  })
+
+  it("a 2xx without Location is a TbcApiError that still names the created sessionId", async () => {
+    bank.on(`POST ${BASE}/applications`, () => ({ body: { sessionId: SESSION } }))
+    const error = await client.installments.createApplication(request).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TbcApiError)
+    expect((error as TbcApiError).problem.detail).toContain("Location")
+    expect((error as TbcApiError).problem.detail).toContain(SESSION)
+  })
+
+  it("refuses Σ price × quantity ≠ priceTotal without sending (names field and rule)", async () => {
+    const error = await client.installments.createApplication({ ...request, priceTotal: 12.35 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TbcValidationError)
+    expect((error as TbcValidationError).issues).toContainEqual(expect.objectContaining({ field: "products", rule: "sum_equals_total" }))
+    expect(bank.count()).toBe(0)
+  })
+
+  it("refuses an empty product list without sending", async () => {
+    await expect(client.installments.createApplication({ priceTotal: 1, products: [] })).rejects.toBeInstanceOf(TbcValidationError)
+    expect(bank.count()).toBe(0)
+  })
+})
+
+describe("cancel / confirm", () => {
+  it.each(["cancel", "confirm"] as const)("POST /applications/{sessionId}/%s {merchantKey}", async (action) => {
+    bank.on(`POST ${BASE}/applications/${SESSION}/${action}`, () => ({ body: { id: null } }))
+    await (action === "cancel" ? client.installments.cancelApplication(SESSION) : client.installments.confirmApplication(SESSION))
+    const call = lastCall()
+    expect(call.method).toBe("POST")
+    expect(call.path).toBe(`${BASE}/applications/${SESSION}/${action}`)
+    expect(call.json).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey })
+    expect(call.headers["authorization"]).toMatch(/^Bearer /)
+  })
+
+  it("a problem-JSON 404 is a TbcApiError with its systemCode and code", async () => {
+    bank.on(`POST ${BASE}/applications/${SESSION}/confirm`, () => ({
+      status: 404,
+      body: { type: "https://developers.tbcbank.ge/docs/error-type-404", title: "Not found", status: 404, systemCode: "Online-Installment-Merchant-API.404.001", code: "001" },
+    }))
+    await expect(client.installments.confirmApplication(SESSION)).rejects.toMatchObject({
+      status: 404,
+      problem: { systemCode: "Online-Installment-Merchant-API.404.001", code: "001" },
+    })
+  })
+
+  it("refuses an empty sessionId without sending", async () => {
+    await expect(client.installments.cancelApplication("")).rejects.toMatchObject({ issues: [{ field: "sessionId", rule: "required" }] })
+    expect(bank.count()).toBe(0)
+  })
+})
+
+describe("status", () => {
+  it("GET /applications/{sessionId}/status?merchantKey=", async () => {
+    bank.on(`GET ${BASE}/applications/${SESSION}/status`, () => ({
+      body: { amount: 1000, contributionAmount: 0, statusId: 9, description: "Installment pending Disbursed" },
+    }))
+    const status = await client.installments.getStatus(SESSION)
+    const call = lastCall()
+    expect(call.method).toBe("GET")
+    expect(call.query).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey })
+    expect(status).toMatchObject({ statusId: 9, description: "Installment pending Disbursed", amount: 1000, contributionAmount: 0 })
+  })
+})
+
+describe("status changes", () => {
+  it("GET /merchant/applications/status-changes?merchantKey=&take=", async () => {
+    bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({
+      body: {
+        synchronizationRequestId: "sync-1",
+        totalCount: 2,
+        statusChanges: [
+          { sessionId: "a", statusId: 2, statusDescription: "Approved", changeDate: "2026-11-22T10:00:00" },
+          { SessionId: "b", StatusId: "8", amount: 50, contributionAmount: 5 },
+        ],
+      },
+    }))
+    const page = await client.installments.getStatusChanges(50)
+    expect(lastCall().query).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey, take: "50" })
+    expect(page.synchronizationRequestId).toBe("sync-1")
+    expect(page.totalCount).toBe(2)
+    expect(page.statusChanges).toEqual([
+      { sessionId: "a", statusId: 2, statusDescription: "Approved", changeDate: "2026-11-22T10:00:00", amount: undefined, contributionAmount: undefined },
+      { sessionId: "b", statusId: 8, statusDescription: undefined, changeDate: undefined, amount: 50, contributionAmount: 5 },
+    ])
+  })
+
+  it("an empty page may come without an id", async () => {
+    bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({ body: { totalCount: 0, statusChanges: [] } }))
+    await expect(client.installments.getStatusChanges(10)).resolves.toEqual({ synchronizationRequestId: "", totalCount: 0, statusChanges: [] })
+  })
+
+  it("refuses take that is not a positive integer without sending", async () => {
+    await expect(client.installments.getStatusChanges(0)).rejects.toMatchObject({ issues: [{ field: "take", rule: "positive_integer" }] })
+    await expect(client.installments.getStatusChanges(2.5)).rejects.toBeInstanceOf(TbcValidationError)
+    expect(bank.count()).toBe(0)
+  })
+
+  it("POST /merchant/applications/status-changes-sync {merchantKey, synchronizationRequestId}", async () => {
+    bank.on(`POST ${BASE}/merchant/applications/status-changes-sync`, () => ({ status: 200 }))
+    await client.installments.syncStatusChanges("sync-1")
+    const call = lastCall()
+    expect(call.method).toBe("POST")
+    expect(call.json).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey, synchronizationRequestId: "sync-1" })
+  })
+
+  it("sync with an invalid id: the bank's problem-JSON 400 is parsed", async () => {
+    bank.on(`POST ${BASE}/merchant/applications/status-changes-sync`, () => ({
+      status: 400,
+      body: {
+        type: "https://developers.tbcbank.ge/docs/error-type-400",
+        title: "Invalid SynchronizationRequestId parameter value",
+        status: 400,
+        detail: "Invalid SynchronizationRequestId parameter value",
+        systemCode: "System code for problem is Online-Installment-Merchant-API.400.001",
+        code: "001",
+      },
+    }))
+    const error = (await client.installments.syncStatusChanges("nope").catch((e: unknown) => e)) as TbcApiError
+    expect(error.message).toBe(
+      "TBC POST /v1/online-installments/merchant/applications/status-changes-sync failed with 400: Invalid SynchronizationRequestId parameter value"
+    )
+    expect(error.problem.code).toBe("001")
+  })
+})
