@@ -1,0 +1,114 @@
+/**
+ * TBC checkout payment statuses → what Medusa should make of them. Pure: no I/O.
+ *
+ * Three readings of one bank status:
+ * - `sessionOutcome`: what authorizePayment/getPaymentStatus return (a session status), or a
+ *   failure with words for the shopper (authorizePayment throws those: a returned ERROR status
+ *   would surface as Medusa's unreadable "Session payses_… was not authorized with the provider").
+ * - `webhookAction`: what a bank callback means (only AUTHORIZED and SUCCESSFUL make Medusa act).
+ * - `isFinalStatus`: whether the bank will still change it on its own (the callback log's
+ *   accepted vs not_final).
+ *
+ * Unknown statuses (the bank may add some) never authorize or capture anything: they read as
+ * pending and NOT_SUPPORTED, i.e. "ask again later".
+ */
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+
+/** Statuses documented by every known client (bank-api-reference §2.2). */
+export const KNOWN_CHECKOUT_STATUSES = [
+  "Created",
+  "Processing",
+  "Succeeded",
+  "Failed",
+  "Expired",
+  "WaitingConfirm",
+  "CancelPaymentProcessing",
+  "PaymentCompletionProcessing",
+  "Returned",
+  "PartialReturned",
+] as const
+
+/**
+ * Statuses the bank reports a callback for and that decide the outcome of the shopper's payment.
+ * WaitingConfirm (preauthorization held) is final for the shopper's part: only the merchant
+ * moves it on (completion or cancel).
+ */
+const FINAL_STATUSES: ReadonlySet<string> = new Set([
+  "Succeeded",
+  "Failed",
+  "Expired",
+  "WaitingConfirm",
+  "Returned",
+  "PartialReturned",
+])
+
+export type SessionOutcome =
+  | { kind: "status"; status: PaymentSessionStatus }
+  /** the shopper's payment did not happen; `message` is readable by the shopper */
+  | { kind: "failed"; status: PaymentSessionStatus; message: string }
+
+export const DECLINED_MESSAGE =
+  "The payment was declined by the bank or not completed. Please try again or choose another payment method."
+export const EXPIRED_MESSAGE =
+  "The payment was not completed in time and has expired. Please start the payment again."
+export const RETURNED_MESSAGE = "This payment was canceled at the bank. Please start the payment again."
+
+/** Bank status → session status (or a readable failure). */
+export function sessionOutcome(status: string): SessionOutcome {
+  switch (status) {
+    case "WaitingConfirm":
+    case "PaymentCompletionProcessing":
+      // the amount is held on the card; completion (capture) is the merchant's move
+      return { kind: "status", status: PaymentSessionStatus.AUTHORIZED }
+    case "Succeeded":
+    case "PartialReturned":
+      // money was taken (PartialReturned: taken, then partly given back by a refund)
+      return { kind: "status", status: PaymentSessionStatus.CAPTURED }
+    case "Created":
+      return { kind: "status", status: PaymentSessionStatus.PENDING }
+    case "Processing":
+      // the shopper paid and the bank is still deciding: an order may be placed, paid later
+      return { kind: "status", status: PaymentSessionStatus.PENDING_AUTHORIZATION }
+    case "Failed":
+      return { kind: "failed", status: PaymentSessionStatus.ERROR, message: DECLINED_MESSAGE }
+    case "Expired":
+      return { kind: "failed", status: PaymentSessionStatus.CANCELED, message: EXPIRED_MESSAGE }
+    case "Returned":
+    case "CancelPaymentProcessing":
+      return { kind: "failed", status: PaymentSessionStatus.CANCELED, message: RETURNED_MESSAGE }
+    default:
+      return { kind: "status", status: PaymentSessionStatus.PENDING }
+  }
+}
+
+/** Bank status at callback time → the webhook action Medusa's subscriber acts on. */
+export function webhookAction(status: string): PaymentActions {
+  switch (status) {
+    case "WaitingConfirm":
+      return PaymentActions.AUTHORIZED
+    case "Succeeded":
+      return PaymentActions.SUCCESSFUL
+    case "Failed":
+      return PaymentActions.FAILED
+    case "Expired":
+    case "Returned":
+      return PaymentActions.CANCELED
+    default:
+      // PartialReturned (a refund we made), transitional and unknown statuses change nothing
+      return PaymentActions.NOT_SUPPORTED
+  }
+}
+
+export function isFinalStatus(status: string): boolean {
+  return FINAL_STATUSES.has(status)
+}
+
+/** Statuses at which the money is held or taken and a capture (completion) makes sense. */
+export function isCapturable(status: string): boolean {
+  return status === "WaitingConfirm"
+}
+
+/** Statuses at which part of the money can still be returned by a refund. */
+export function isRefundable(status: string): boolean {
+  return status === "Succeeded" || status === "PartialReturned"
+}
