@@ -1,0 +1,88 @@
+/**
+ * Options of the `tbc-installments` provider, validated with zod when Medusa loads the payment
+ * module (and again by the app-side sync, which reads the same options from the config).
+ *
+ *   { resolve: "medusa-payment-tbc/providers/tbc-installments", id: "tbc", options: {
+ *       apiKey, apiSecret,          // the developer app's installment key and secret (OAuth Basic)
+ *       merchantKey,                // TBC's merchant key for Online Installments
+ *       campaignId?,                // the loan campaign agreed with the bank ("191" or 191)
+ *       environment,                // "test" | "production" | the sandbox URL
+ *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
+ *       pageSize? | take?,          // changes per status-changes page (default 500)
+ *       timeoutMs?, maxRetries? } }
+ */
+import { z } from "zod"
+import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
+import {
+  environmentOption,
+  httpUrlOption,
+  maxRetriesOption,
+  parseProviderOptions,
+  requiredString,
+  timeoutMsOption,
+} from "../common"
+
+export const INSTALLMENTS_PROVIDER_NAME = "tbc-installments"
+export const DEFAULT_SYNC_INTERVAL_SECONDS = 60
+export const DEFAULT_PAGE_SIZE = 500
+/** Upper bound of a page: one page is applied in one batch, so memory stays bounded by it. */
+export const MAX_PAGE_SIZE = 5000
+
+const pageSizeOption = z
+  .number({ invalid_type_error: "must be a number" })
+  .int({ message: "must be a whole number" })
+  .min(1, { message: "must be at least 1" })
+  .max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` })
+
+const campaignIdOption = z.preprocess(
+  (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+  z
+    .string({ invalid_type_error: "must be a string or a number" })
+    .refine((value) => value.trim() !== "", { message: "must not be empty" })
+)
+
+export const installmentsOptionsSchema = z
+  .object({
+    apiKey: requiredString(),
+    apiSecret: requiredString(),
+    merchantKey: requiredString(),
+    campaignId: campaignIdOption.optional(),
+    environment: environmentOption,
+    syncIntervalSeconds: z
+      .number({ invalid_type_error: "must be a number of seconds" })
+      .int({ message: "must be a whole number of seconds" })
+      .min(5, { message: "must be at least 5 seconds" })
+      .max(86_400, { message: "must be at most 86400 seconds (one day)" })
+      .default(DEFAULT_SYNC_INTERVAL_SECONDS),
+    pageSize: pageSizeOption.optional(),
+    /** the bank's own name for the page size; an alias of pageSize */
+    take: pageSizeOption.optional(),
+    timeoutMs: timeoutMsOption,
+    maxRetries: maxRetriesOption,
+    /** accepted because the dev config passes it to both providers; installments do not use it */
+    storeUrl: httpUrlOption.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pageSize !== undefined && value.take !== undefined && value.pageSize !== value.take) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["take"], message: "must equal pageSize when both are given" })
+    }
+  })
+  .transform(({ take, pageSize, ...rest }) => ({ ...rest, pageSize: pageSize ?? take ?? DEFAULT_PAGE_SIZE }))
+
+export type InstallmentsOptions = z.output<typeof installmentsOptionsSchema>
+
+/** @throws MedusaError(INVALID_DATA) naming every broken option and its rule (never a value) */
+export function parseInstallmentsOptions(raw: unknown): InstallmentsOptions {
+  return parseProviderOptions(installmentsOptionsSchema, raw, INSTALLMENTS_PROVIDER_NAME)
+}
+
+/** What the bank client needs from the provider options (installments credentials only). */
+export function installmentsClientOptions(options: InstallmentsOptions, logger?: TbcLogger): TbcClientOptions {
+  return {
+    environment: options.environment,
+    installments: { apiKey: options.apiKey, apiSecret: options.apiSecret, merchantKey: options.merchantKey },
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    logger,
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * The `tbc-installments` payment provider (registered as `pp_tbc-installments_<id>`): TBC Online
+ * Installments applications as Medusa payment sessions.
+ *
+ * Lifecycle: initiatePayment creates the application and hands the storefront the bank's redirect
+ * URL; the bank's decision arrives only through the status-changes feed, which the app-side sync
+ * (src/workflows/installments) turns into processPaymentWorkflow runs; those call authorizePayment,
+ * which reads the live status. capturePayment = confirm (the merchant has the goods),
+ * cancelPayment / deletePayment = cancel.
+ *
+ * Refunds: once disbursed, the loan is between the shopper and the bank; money goes back through
+ * the bank's own return process, not this API (it has no refund call). refundPayment therefore
+ * refuses with a clear NOT_ALLOWED error instead of pretending.
+ *
+ * `payment_sessions.data` (readable by the storefront) holds only sessionId, redirectUrl and the
+ * last status seen; never a credential.
+ */
+import {
+  AbstractPaymentProvider,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
+import { minorToMajor, toMinorUnits } from "../../lib/money"
+import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
+import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import {
+  INSTALLMENTS_PROVIDER_NAME,
+  installmentsClientOptions,
+  parseInstallmentsOptions,
+  type InstallmentsOptions,
+} from "./options"
+
+/** What this provider keeps in payment_sessions.data (besides what the storefront sent). */
+export interface InstallmentSessionData extends Record<string, unknown> {
+  sessionId?: string
+  redirectUrl?: string
+  statusId?: number
+  statusDescription?: string
+}
+
+const CANCELED_OR_FINAL = new Set<number>([
+  INSTALLMENT_STATUS.Canceled,
+  INSTALLMENT_STATUS.CanceledByMerchant,
+  INSTALLMENT_STATUS.Expired,
+  INSTALLMENT_STATUS.Declined,
+  INSTALLMENT_STATUS.DocumentDeclined,
+])
+
+export class TbcInstallmentsProviderService extends AbstractPaymentProvider<InstallmentsOptions> {
+  static identifier = INSTALLMENTS_PROVIDER_NAME
+
+  protected readonly options_: InstallmentsOptions
+  protected readonly client_: TbcClientLike
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parseInstallmentsOptions(options)
+  }
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    const parsed = parseInstallmentsOptions(options)
+    super(cradle, parsed)
+    this.options_ = parsed
+    const logger = providerLogger(cradle, INSTALLMENTS_PROVIDER_NAME)
+    this.client_ = clientFactoryFrom(cradle)(installmentsClientOptions(parsed, logger))
+  }
+
+  protected get bank(): InstallmentsApi {
+    return this.client_.installments
+  }
+
+  async initiatePayment({ amount, currency_code, data }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (currency_code?.toLowerCase() !== "gel") {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `TBC installments are paid in GEL only; this payment is in ${String(currency_code).toUpperCase()}.`
+      )
+    }
+    const input = (data ?? {}) as InstallmentSessionData & { session_id?: string; installmentProducts?: unknown }
+    // A retried initiate for a session that already has its application must not open a second loan.
+    if (typeof input.sessionId === "string" && typeof input.redirectUrl === "string") {
+      return { id: input.sessionId, status: PaymentSessionStatus.PENDING, data: this.publicData(input) }
+    }
+    if (!Array.isArray(input.installmentProducts) || input.installmentProducts.length === 0) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "installmentProducts: is required (the store computes it from the cart's lines)."
+      )
+    }
+    try {
+      const created = await this.bank.createApplication({
+        campaignId: this.options_.campaignId,
+        invoiceId: input.session_id,
+        priceTotal: minorToMajor(toMinorUnits(amount)),
+        products: input.installmentProducts as never,
+      })
+      const out: InstallmentSessionData = {
+        sessionId: created.sessionId,
+        redirectUrl: created.redirectUrl,
+        statusId: INSTALLMENT_STATUS.Pending,
+      }
+      return { id: created.sessionId, status: PaymentSessionStatus.PENDING, data: out }
+    } catch (error) {
+      throw toMedusaError(error, "start the installment application")
+    }
+  }
+
+  /** Called when the cart is completed (the shopper came back) and by the sync's processPaymentWorkflow. */
+  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const status = await this.readStatus(data, "check the installment application")
+    return {
+      status: installmentSessionStatus(status.statusId, { shopperAtBank: true }),
+      data: this.withStatus(data, status),
+    }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const status = await this.readStatus(data, "check the installment application")
+    return { status: installmentSessionStatus(status.statusId), data: this.withStatus(data, status) }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const status = await this.readStatus(data, "read the installment application")
+    return { data: this.withStatus(data, status) }
+  }
+
+  /** Capture = confirm: the merchant tells the bank the goods are available, so it disburses. */
+  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const sessionId = this.sessionIdOf(data)
+    try {
+      await this.bank.confirmApplication(sessionId)
+      return { data: { ...this.publicData(data), statusId: INSTALLMENT_STATUS.PendingDisbursed } }
+    } catch (error) {
+      // Already confirmed (pending disbursed) or disbursed: the capture already happened.
+      const status = await this.statusAfterFailure(sessionId)
+      if (status && installmentOutcome(status.statusId) === "disbursed") {
+        return { data: this.withStatus(data, status) }
+      }
+      throw toMedusaError(error, "confirm the installment application")
+    }
+  }
+
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const sessionId = this.sessionIdOf(data)
+    try {
+      await this.bank.cancelApplication(sessionId)
+      return { data: { ...this.publicData(data), statusId: INSTALLMENT_STATUS.CanceledByMerchant } }
+    } catch (error) {
+      const status = await this.statusAfterFailure(sessionId)
+      if (status && CANCELED_OR_FINAL.has(status.statusId)) {
+        return { data: this.withStatus(data, status) }
+      }
+      throw toMedusaError(error, "cancel the installment application")
+    }
+  }
+
+  /**
+   * The session is dropped (cart changed, another method chosen): cancel a pending application so
+   * the shopper cannot still take a loan for a cart that no longer exists. Never blocks the cart:
+   * if the bank cannot be reached the application expires on its own (status 3).
+   */
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const sessionId = (data as InstallmentSessionData | undefined)?.sessionId
+    if (typeof sessionId !== "string" || sessionId === "") {
+      return { data: data ?? {} }
+    }
+    try {
+      return await this.cancelPayment({ data })
+    } catch (error) {
+      providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME).warn(
+        `deletePayment: application ${sessionId} was not canceled (${(error as Error).message})`
+      )
+      return { data: data ?? {} }
+    }
+  }
+
+  async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Installment loans cannot be refunded through the store: the loan is between the customer and TBC Bank. " +
+        "Return the goods through TBC Bank's merchant process (merchant.support@tbcbank.ge); before disbursal, cancel the order instead."
+    )
+  }
+
+  /** No bank call: an application's amount cannot change (Medusa deletes and re-creates sessions instead). */
+  async updatePayment({ data }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    return { data: data ?? {} }
+  }
+
+  /** Online Installments push nothing; decisions come from the status-changes sync. */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  private sessionIdOf(data: Record<string, unknown> | undefined): string {
+    const sessionId = (data as InstallmentSessionData | undefined)?.sessionId
+    if (typeof sessionId !== "string" || sessionId === "") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "sessionId: the payment has no installment application.")
+    }
+    return sessionId
+  }
+
+  private async readStatus(data: Record<string, unknown> | undefined, action: string): Promise<ApplicationStatus> {
+    const sessionId = this.sessionIdOf(data)
+    try {
+      return await this.bank.getStatus(sessionId)
+    } catch (error) {
+      throw toMedusaError(error, action)
+    }
+  }
+
+  /** The live status after a refused mutation, or undefined when even that cannot be read. */
+  private async statusAfterFailure(sessionId: string): Promise<ApplicationStatus | undefined> {
+    try {
+      return await this.bank.getStatus(sessionId)
+    } catch {
+      return undefined
+    }
+  }
+
+  private publicData(data: Record<string, unknown> | undefined): InstallmentSessionData {
+    const d = (data ?? {}) as InstallmentSessionData
+    const out: InstallmentSessionData = {}
+    for (const key of ["sessionId", "redirectUrl", "statusId", "statusDescription"] as const) {
+      if (d[key] !== undefined) (out as Record<string, unknown>)[key] = d[key]
+    }
+    return out
+  }
+
+  private withStatus(data: Record<string, unknown> | undefined, status: ApplicationStatus): InstallmentSessionData {
+    return {
+      ...this.publicData(data),
+      statusId: status.statusId,
+      ...(status.description ? { statusDescription: status.description } : {}),
+    }
+  }
+}
+
+export default TbcInstallmentsProviderService
