@@ -73,6 +73,14 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
 const MAX_RETRY_AFTER_MS = 5_000
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 const MAX_SOCKETS = 64
+/**
+ * Idle keep-alive sockets are dropped after this long. Servers close idle connections too
+ * (Node's default is 5 s); a request written to a socket the server is closing fails with
+ * ECONNRESET, which for a mutation cannot be told apart from "the bank got it" and so is not
+ * retried. Dropping our idle sockets first keeps that race rare. (The agent's `timeout` only
+ * destroys FREE sockets; a slow answer on an active one is governed by `timeoutMs`.)
+ */
+const FREE_SOCKET_IDLE_MS = 4_000
 
 export class Transport {
   private readonly http: AxiosInstance
@@ -80,8 +88,9 @@ export class Transport {
   private readonly httpsAgent: https.Agent
 
   constructor(private readonly options: TransportOptions) {
-    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
-    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
+    const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS, timeout: FREE_SOCKET_IDLE_MS }
+    this.httpAgent = new http.Agent(agentOptions)
+    this.httpsAgent = new https.Agent(agentOptions)
     this.http = axios.create({
       baseURL: options.baseUrl,
       httpAgent: this.httpAgent,
