@@ -1,0 +1,21 @@
+/** GET /admin/tbc/callbacks?limit=: the most recent bank callbacks and what we did with them. */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { TBC_MODULE, type TbcModuleService } from "../../../../modules/tbc"
+import { listQuerySchema, parseOrThrow } from "../helpers/query"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
+  const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
+  const rows = await tbc.listCallbackLogs({}, { order: { created_at: "DESC" }, take: limit })
+  res.json({
+    callbacks: rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      provider_id: row.provider_id,
+      pay_id: row.pay_id,
+      result: row.result,
+      bank_status: row.bank_status,
+      source_ip: row.source_ip,
+    })),
+  })
+}

@@ -1,0 +1,100 @@
+import fc from "fast-check"
+import type { TbcProviderRegistration } from "../../../../../lib/app/tbc-providers"
+import { callbackUrlOf, displayEnvironment, providerSettingsView } from "../provider-settings"
+
+const checkout = (options: Record<string, unknown>): TbcProviderRegistration => ({
+  kind: "tbc-checkout",
+  registrationId: "tbc",
+  providerId: "pp_tbc-checkout_tbc",
+  webhookSegment: "tbc-checkout_tbc",
+  options,
+})
+const installments = (options: Record<string, unknown>): TbcProviderRegistration => ({
+  kind: "tbc-installments",
+  registrationId: "tbc",
+  providerId: "pp_tbc-installments_tbc",
+  webhookSegment: "tbc-installments_tbc",
+  options,
+})
+
+/** Every substring of `secret` of length `n` (a leak of a 4+ character fragment counts). */
+const fragments = (secret: string, n = 4): string[] =>
+  Array.from({ length: Math.max(0, secret.length - n + 1) }, (_, i) => secret.slice(i, i + n))
+
+describe("providerSettingsView", () => {
+  it("shows the checkout settings and the callback URL, credentials only as set/missing", () => {
+    const view = providerSettingsView(
+      checkout({
+        apiKey: "k-123456",
+        clientId: "c-123456",
+        clientSecret: "",
+        environment: "http://127.0.0.1:4010/",
+        storeUrl: "https://shop.example.ge/",
+        preAuth: true,
+        saveCards: false,
+        methods: [5, 7, "x"],
+        preauthExpiryAction: "complete",
+      })
+    )
+    expect(view).toEqual({
+      kind: "tbc-checkout",
+      provider_id: "pp_tbc-checkout_tbc",
+      registration_id: "tbc",
+      environment: "http://127.0.0.1:4010",
+      methods: [5, 7],
+      pre_auth: true,
+      save_cards: false,
+      campaign_id: null,
+      callback_url: "https://shop.example.ge/hooks/payment/tbc-checkout_tbc",
+      preauth_expiry_action: "complete",
+      credentials: { apiKey: "set", clientId: "set", clientSecret: "missing" },
+    })
+  })
+
+  it("shows the installment campaign and has no callback URL (the feed is polled)", () => {
+    const view = providerSettingsView(
+      installments({ apiKey: "a", apiSecret: "b", merchantKey: "m", campaignId: "C-77", environment: "test", storeUrl: "https://s" })
+    )
+    expect(view.campaign_id).toBe("C-77")
+    expect(view.callback_url).toBeNull()
+    expect(view.environment).toBe("test")
+    expect(view.credentials).toEqual({ apiKey: "set", apiSecret: "set", merchantKey: "set" })
+  })
+
+  it("never lets a fragment of a credential into the view", () => {
+    const secret = fc.string({ minLength: 8, maxLength: 40 }).filter((s) => s.trim().length >= 8)
+    fc.assert(
+      fc.property(secret, secret, secret, secret, secret, (apiKey, clientId, clientSecret, apiSecret, merchantKey) => {
+        const json = JSON.stringify([
+          providerSettingsView(checkout({ apiKey, clientId, clientSecret, environment: "production", storeUrl: "https://shop.ge" })),
+          providerSettingsView(installments({ apiKey, apiSecret, merchantKey, environment: "test" })),
+        ])
+        // Fragments of 6 characters: shorter ones can occur by chance in the fixed words of the view.
+        for (const value of [apiKey, clientId, clientSecret, apiSecret, merchantKey]) {
+          for (const fragment of fragments(value, 6)) {
+            if (!/^[a-z_\-.:/"{},\[\] ]*$/i.test(fragment)) {
+              expect(json).not.toContain(fragment)
+            }
+          }
+        }
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("rejects an unknown preauthExpiryAction naming the option", () => {
+    expect(() => providerSettingsView(checkout({ preauthExpiryAction: "explode" }))).toThrow(/preauthExpiryAction/)
+  })
+})
+
+describe("displayEnvironment / callbackUrlOf", () => {
+  it("drops user:password from a URL environment", () => {
+    expect(displayEnvironment("https://user:pa55word@bank.example/api")).toBe("https://bank.example/api")
+    expect(displayEnvironment("nonsense value")).toBe("invalid")
+    expect(displayEnvironment(undefined)).toBeNull()
+  })
+
+  it("has no callback URL without a storeUrl", () => {
+    expect(callbackUrlOf(checkout({}))).toBeNull()
+  })
+})

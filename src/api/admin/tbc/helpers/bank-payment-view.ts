@@ -1,0 +1,46 @@
+/**
+ * The bank's view of a checkout payment as the order widget shows it. Pure.
+ */
+import type { PaymentDetails } from "../../../../lib/tbc"
+
+/** The hosted page's method codes (bank-interface.md). */
+export const METHOD_NAMES: Record<number, string> = {
+  4: "Web QR",
+  5: "Card",
+  6: "Loyalty points",
+  7: "Internet bank",
+  8: "Installment",
+  9: "Apple Pay",
+  14: "Google Pay",
+}
+
+export interface CheckoutBankView {
+  pay_id: string
+  status: string
+  method: string | null
+  card_mask: string | null
+  currency: string | null
+  /** the authorized (blocked or charged) amount, major units as the bank reports them */
+  authorized_amount: number | null
+  confirmed_amount: number | null
+  returned_amount: number | null
+  pre_auth: boolean
+}
+
+export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean): CheckoutBankView {
+  const method =
+    details.paymentMethod === undefined
+      ? null
+      : METHOD_NAMES[details.paymentMethod] ?? `Method ${details.paymentMethod}`
+  return {
+    pay_id: details.payId,
+    status: String(details.status),
+    method,
+    card_mask: details.paymentCardNumber ?? details.recurringCard?.cardMask ?? null,
+    currency: details.currency ?? null,
+    authorized_amount: details.amount ?? null,
+    confirmed_amount: details.confirmedAmount ?? null,
+    returned_amount: details.returnedAmount ?? null,
+    pre_auth: details.preAuth ?? preAuthHint,
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * What the admin settings page shows of one TBC provider registration. Built from an allowlist of
+ * harmless option fields; every credential is reduced to "set" / "missing" so no part of a key,
+ * secret or merchant key ever reaches the browser (not even a prefix or suffix).
+ *
+ * Pure: no I/O.
+ */
+import type { TbcProviderKind, TbcProviderRegistration } from "../../../../lib/app/tbc-providers"
+import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../workflows/reconcile/preauth-options"
+
+/** Option names that hold credentials, per provider kind. Never echoed, only reported as present. */
+export const CREDENTIAL_OPTIONS: Record<TbcProviderKind, readonly string[]> = {
+  "tbc-checkout": ["apiKey", "clientId", "clientSecret"],
+  "tbc-installments": ["apiKey", "apiSecret", "merchantKey"],
+}
+
+export type CredentialState = "set" | "missing"
+
+export interface ProviderSettingsView {
+  kind: TbcProviderKind
+  provider_id: string
+  registration_id: string
+  /** "test", "production" or the base URL (without any user:password part) */
+  environment: string | null
+  /** payment methods offered on the hosted page; null = the bank's default set */
+  methods: number[] | null
+  pre_auth: boolean
+  save_cards: boolean
+  campaign_id: string | null
+  /** the URL to register in the bank's merchant dashboard; installments are polled, so null */
+  callback_url: string | null
+  preauth_expiry_action: PreauthExpiryAction | null
+  credentials: Record<string, CredentialState>
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.trim() !== ""
+
+/** Drops a `user:password@` part, so a URL with embedded credentials is never shown. */
+export function displayEnvironment(environment: unknown): string | null {
+  if (!isNonEmptyString(environment)) {
+    return null
+  }
+  const trimmed = environment.trim()
+  try {
+    const url = new URL(trimmed)
+    url.username = ""
+    url.password = ""
+    return url.toString().replace(/\/+$/, "")
+  } catch {
+    // "test" / "production" (or an invalid value the provider will reject itself)
+    return trimmed === "test" || trimmed === "production" ? trimmed : "invalid"
+  }
+}
+
+/** `${storeUrl}/hooks/payment/${kind}_${id}`: the route where Medusa receives the bank's callback. */
+export function callbackUrlOf(registration: TbcProviderRegistration): string | null {
+  const storeUrl = registration.options.storeUrl
+  if (registration.kind !== "tbc-checkout" || !isNonEmptyString(storeUrl)) {
+    return null
+  }
+  return `${storeUrl.trim().replace(/\/+$/, "")}/hooks/payment/${registration.webhookSegment}`
+}
+
+function methodsOf(options: Record<string, unknown>): number[] | null {
+  const methods = options.methods
+  if (!Array.isArray(methods)) {
+    return null
+  }
+  return methods.filter((method): method is number => typeof method === "number" && Number.isInteger(method))
+}
+
+export function providerSettingsView(registration: TbcProviderRegistration): ProviderSettingsView {
+  const { options, kind } = registration
+  const credentials = Object.fromEntries(
+    CREDENTIAL_OPTIONS[kind].map((name): [string, CredentialState] => [
+      name,
+      isNonEmptyString(options[name]) ? "set" : "missing",
+    ])
+  )
+  return {
+    kind,
+    provider_id: registration.providerId,
+    registration_id: registration.registrationId,
+    environment: displayEnvironment(options.environment),
+    methods: kind === "tbc-checkout" ? methodsOf(options) : null,
+    pre_auth: kind === "tbc-checkout" && options.preAuth === true,
+    save_cards: kind === "tbc-checkout" && options.saveCards === true,
+    campaign_id: kind === "tbc-installments" && isNonEmptyString(options.campaignId) ? options.campaignId : null,
+    callback_url: callbackUrlOf(registration),
+    preauth_expiry_action: kind === "tbc-checkout" ? readPreauthExpiryAction(options) : null,
+    credentials,
+  }
+}

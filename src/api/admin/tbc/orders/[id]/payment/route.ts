@@ -1,0 +1,99 @@
+/**
+ * GET /admin/tbc/orders/:id/payment: the bank's live view of the order's TBC payment for the
+ * order widget: status, payId, method, card mask, amounts; for preauths the completion deadline
+ * (30 days after authorization) with a warning flag; for installments the application status.
+ * When the bank cannot be asked, `bank_error` says why and the Medusa-side fields still show.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
+import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
+import { withBankClient } from "../../../../../../workflows/reconcile/bank-client"
+import { preauthDeadline, type PreauthDeadline } from "../../../../../../workflows/reconcile/preauth-deadline"
+import { readPreauthWarningDays } from "../../../../../../workflows/reconcile/preauth-options"
+import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
+import { checkoutBankView, type CheckoutBankView } from "../../../helpers/bank-payment-view"
+import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
+import { parseOrThrow } from "../../../helpers/query"
+
+const paramsSchema = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, "must be an order id") })
+
+interface InstallmentBankView {
+  session_id: string
+  status_id: number
+  description: string | null
+}
+
+const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
+
+async function installmentSessionId(req: MedusaRequest, payment: OrderTbcPayment): Promise<string | null> {
+  const fromData = payment.data.sessionId ?? payment.data.bankSessionId
+  if (typeof fromData === "string" && fromData !== "") {
+    return fromData
+  }
+  if (!payment.payment_session_id) {
+    return null
+  }
+  const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
+  const [application] = await tbc.listInstallmentApplications({ payment_session_id: payment.payment_session_id })
+  return application?.bank_session_id ?? null
+}
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { id } = parseOrThrow(paramsSchema, req.params, "params")
+  const payment = await findOrderTbcPayment(req.scope, id)
+  if (payment === undefined) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${id} was not found`)
+  }
+  if (payment === null) {
+    res.json({ order_id: id, payment: null })
+    return
+  }
+  const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const registration = findTbcProvider(configModule, payment.provider_id)
+  const base = {
+    payment_id: payment.payment_id,
+    provider_id: payment.provider_id,
+    kind: registration?.kind ?? null,
+    amount: payment.amount,
+    currency_code: payment.currency_code,
+    authorized_at: payment.authorized_at.toISOString(),
+    captured_at: payment.captured_at,
+    canceled_at: payment.canceled_at,
+  }
+  let checkout: CheckoutBankView | null = null
+  let installment: InstallmentBankView | null = null
+  let preauth: (PreauthDeadline & { awaiting_completion: boolean }) | null = null
+  let bankError: BankProblemView | null = null
+  try {
+    if (!registration) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Provider ${payment.provider_id} is not configured`)
+    }
+    if (registration.kind === "tbc-checkout") {
+      const payId = payment.data.payId
+      if (typeof payId !== "string" || payId === "") {
+        throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no bank payId")
+      }
+      const details = await withBankClient(registration, (c) => c.checkout.getPayment(payId), READ_TUNING)
+      checkout = checkoutBankView(details, payment.data.preAuth === true)
+      if (checkout.pre_auth) {
+        const deadline = preauthDeadline(payment.authorized_at, new Date(), readPreauthWarningDays(registration.options))
+        const awaiting = checkout.status === "WaitingConfirm"
+        // Once completed or cancelled the deadline no longer matters: no warning then.
+        preauth = { ...deadline, warning: awaiting && deadline.warning, awaiting_completion: awaiting }
+      }
+    } else {
+      const sessionId = await installmentSessionId(req, payment)
+      if (!sessionId) {
+        throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no installment application")
+      }
+      const status = await withBankClient(registration, (c) => c.installments.getStatus(sessionId), READ_TUNING)
+      installment = { session_id: sessionId, status_id: status.statusId, description: status.description ?? null }
+    }
+  } catch (error) {
+    bankError =
+      error instanceof MedusaError ? { title: error.message, detail: null, status: null } : bankProblemOf(error)
+  }
+  res.json({ order_id: id, payment: { ...base, checkout, installment, preauth, bank_error: bankError } })
+}

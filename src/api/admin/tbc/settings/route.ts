@@ -1,0 +1,17 @@
+/**
+ * GET /admin/tbc/settings: every configured TBC provider with its credentials masked ("set" /
+ * "missing"), for the admin settings page.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { listTbcProviders } from "../../../../lib/app/tbc-providers"
+import { providerSettingsView } from "../helpers/provider-settings"
+import { parseOrThrow } from "../helpers/query"
+import { z } from "zod"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  parseOrThrow(z.object({}).strict(), req.query, "query")
+  const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const providers = listTbcProviders(configModule).map(providerSettingsView)
+  res.json({ providers })
+}

@@ -1,0 +1,58 @@
+/**
+ * Options of the reconciliation jobs, read from the checkout provider's registration options
+ * (raw, because Medusa isolates the provider instance from app code).
+ *
+ * - `preauthExpiryAction`: what to do with a preauthorization that is about to lapse at the
+ *   bank (day 30): "none" (only notify), "complete" (capture it) or "cancel" (release it).
+ * - `preauthWarningDays`: how many days before the deadline the jobs act / the widget warns.
+ * - `pendingReconcileMinutes`: how old an unanswered pending payment must be before the job
+ *   asks the bank (a callback normally arrives within seconds).
+ */
+export const PREAUTH_EXPIRY_ACTIONS = ["none", "complete", "cancel"] as const
+export type PreauthExpiryAction = (typeof PREAUTH_EXPIRY_ACTIONS)[number]
+
+/** The bank keeps a preauthorization for 30 days after it was authorized. */
+export const PREAUTH_LIFETIME_DAYS = 30
+export const DEFAULT_PREAUTH_WARNING_DAYS = 3
+export const DEFAULT_PENDING_RECONCILE_MINUTES = 15
+
+function invalid(field: string, rule: string): Error {
+  return new Error(`Invalid TBC checkout option ${field}: ${rule}`)
+}
+
+/** @throws Error naming the option when it holds something other than the allowed words */
+export function readPreauthExpiryAction(options: Record<string, unknown>): PreauthExpiryAction {
+  const value = options.preauthExpiryAction
+  if (value === undefined || value === null || value === "") {
+    return "none"
+  }
+  if (typeof value === "string" && (PREAUTH_EXPIRY_ACTIONS as readonly string[]).includes(value)) {
+    return value as PreauthExpiryAction
+  }
+  throw invalid("preauthExpiryAction", `must be one of ${PREAUTH_EXPIRY_ACTIONS.join(", ")}`)
+}
+
+function positiveNumberOption(
+  options: Record<string, unknown>,
+  field: string,
+  fallback: number,
+  max: number
+): number {
+  const value = options[field]
+  if (value === undefined || value === null || value === "") {
+    return fallback
+  }
+  const number = typeof value === "string" ? Number(value) : value
+  if (typeof number !== "number" || !Number.isFinite(number) || number <= 0 || number > max) {
+    throw invalid(field, `must be a number greater than 0 and at most ${max}`)
+  }
+  return number
+}
+
+export function readPreauthWarningDays(options: Record<string, unknown>): number {
+  return positiveNumberOption(options, "preauthWarningDays", DEFAULT_PREAUTH_WARNING_DAYS, PREAUTH_LIFETIME_DAYS)
+}
+
+export function readPendingReconcileMinutes(options: Record<string, unknown>): number {
+  return positiveNumberOption(options, "pendingReconcileMinutes", DEFAULT_PENDING_RECONCILE_MINUTES, 24 * 60)
+}
