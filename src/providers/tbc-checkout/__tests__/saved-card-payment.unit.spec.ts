@@ -1,0 +1,218 @@
+import fc from "fast-check"
+import { MedusaError } from "@medusajs/framework/utils"
+import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
+import type { ExecuteSavedCardRequest, PaymentDetails } from "../../../lib/tbc/types"
+import {
+  createAccountHolder,
+  deletePaymentMethod,
+  listPaymentMethods,
+  savePaymentMethod,
+} from "../saved-card-account-holder"
+import {
+  SAVED_CARD_DATA,
+  authorizeWithSavedCard,
+  isSavedCardSession,
+  saveCardRequestFields,
+  savedCardInitiate,
+} from "../saved-card-payment"
+import { sealSavedCard } from "../saved-card-seal"
+
+const SECRET = "sandbox-client-secret"
+const NOW = 1_800_000_000_000
+const REC_ID = "0123456789abcdef0123456789abcdef"
+const customerA = { customer: { id: "cus_A", email: "a@x.ge" } }
+const sealFor = (customerId = "cus_A") =>
+  sealSavedCard({ savedCardId: "tbccard_1", recId: REC_ID, customerId, issuedAt: NOW }, SECRET)
+
+/** A scripted bank: records executions and answers with the given statuses. */
+function fakeBank(statuses: string[] = ["Succeeded"]) {
+  const executions: ExecuteSavedCardRequest[] = []
+  const payments = new Map<string, PaymentDetails>()
+  const deleted: string[] = []
+  return {
+    executions,
+    deleted,
+    failNext: undefined as unknown,
+    async executeWithSavedCard(req: ExecuteSavedCardRequest): Promise<PaymentDetails> {
+      if (this.failNext) {
+        const error = this.failNext
+        this.failNext = undefined
+        throw error
+      }
+      executions.push(req)
+      const details = { payId: `pay${executions.length}`, status: statuses[executions.length - 1] ?? "Succeeded", links: [], raw: {} }
+      payments.set(details.payId, details)
+      return details
+    },
+    async getPayment(payId: string): Promise<PaymentDetails> {
+      const found = payments.get(payId)
+      if (!found) throw new Error(`unknown ${payId}`)
+      return found
+    },
+    async deleteSavedCard(recId: string) {
+      if (deleted.includes(recId)) {
+        throw new TbcApiError("POST /v1/tpay/payments/{recId}/delete", { status: 404, title: "Not found" })
+      }
+      deleted.push(recId)
+      return { raw: {} }
+    },
+  }
+}
+
+describe("saveCardRequestFields", () => {
+  const base = { data: { save_card: true }, context: customerA, saveCardsEnabled: true, methods: [5] }
+
+  it("asks the bank to save the card for a logged-in customer", () => {
+    expect(saveCardRequestFields(base)).toEqual({ saveCard: true })
+    expect(saveCardRequestFields({ ...base, data: { save_card: true, save_card_to_date: "1230" } })).toEqual({
+      saveCard: true,
+      saveCardToDate: "1230",
+    })
+  })
+
+  it("ignores the wish for guests, with the option off, or when not exactly true", () => {
+    expect(saveCardRequestFields({ ...base, context: {} })).toEqual({})
+    expect(saveCardRequestFields({ ...base, saveCardsEnabled: false })).toEqual({})
+    expect(saveCardRequestFields({ ...base, data: { save_card: "true" } })).toEqual({})
+  })
+
+  it("refuses methods 4, 8 and 9 by name, whatever else is offered", () => {
+    fc.assert(
+      fc.property(fc.subarray([4, 5, 6, 7, 8, 9, 14]), (methods) => {
+        const forbidden = methods.filter((m) => [4, 8, 9].includes(m))
+        const call = () => saveCardRequestFields({ ...base, methods })
+        if (forbidden.length === 0) {
+          expect(call()).toEqual({ saveCard: true })
+        } else {
+          expect(call).toThrow(MedusaError)
+          expect(call).toThrow(new RegExp(`data.save_card: .*${forbidden.join(", ")}`))
+        }
+      })
+    )
+  })
+
+  it("names the field of a bad save-until date", () => {
+    expect(() => saveCardRequestFields({ ...base, data: { save_card: true, save_card_to_date: "1330" } })).toThrow(
+      /data.save_card_to_date/
+    )
+  })
+})
+
+describe("savedCardInitiate", () => {
+  it("accepts the owner's seal and binds the session to the customer", () => {
+    const data = { [SAVED_CARD_DATA.seal]: sealFor(), payId: "stolen", [SAVED_CARD_DATA.payId]: "stolen" }
+    expect(isSavedCardSession(data)).toBe(true)
+    const out = savedCardInitiate({ data, context: customerA, clientSecret: SECRET, now: NOW })
+    expect(out.savedCardId).toBe("tbccard_1")
+    expect(out.data[SAVED_CARD_DATA.customerId]).toBe("cus_A")
+    // storefront-sent bank ids are dropped when the data is stored
+    expect(JSON.parse(JSON.stringify({ ...data, ...out.data }))).not.toHaveProperty("payId")
+    expect(JSON.stringify(out)).not.toContain(REC_ID)
+  })
+
+  it("refuses guests, other customers and a raw recId", () => {
+    expect(() => savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: sealFor() }, context: {}, clientSecret: SECRET, now: NOW })).toThrow(
+      /log in/
+    )
+    expect(() =>
+      savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: sealFor("cus_B") }, context: customerA, clientSecret: SECRET, now: NOW })
+    ).toThrow(/does not belong/)
+    expect(() =>
+      savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: REC_ID }, context: customerA, clientSecret: SECRET, now: NOW })
+    ).toThrow(/not one this store issued/)
+  })
+})
+
+describe("authorizeWithSavedCard", () => {
+  const session = () => ({ [SAVED_CARD_DATA.seal]: sealFor(), [SAVED_CARD_DATA.customerId]: "cus_A", [SAVED_CARD_DATA.savedCardId]: "tbccard_1" })
+  const args = (bank: ReturnType<typeof fakeBank>, data: Record<string, unknown>) => ({
+    checkout: bank,
+    data,
+    clientSecret: SECRET,
+    amount: 54.99,
+    currency: "GEL" as const,
+    preAuth: false,
+    sessionId: "payses_1",
+    now: NOW,
+  })
+
+  it("executes once with the session id as merchantPaymentId and no seal in the result", async () => {
+    const bank = fakeBank()
+    const result = await authorizeWithSavedCard(args(bank, session()))
+    expect(result.kind).toBe("executed")
+    expect(bank.executions).toEqual([
+      { recId: REC_ID, money: { amount: 54.99, currency: "GEL" }, preAuth: false, merchantPaymentId: "payses_1" },
+    ])
+    expect(result.data[SAVED_CARD_DATA.payId]).toBe("pay1")
+    expect(JSON.stringify(result.data)).not.toContain(SAVED_CARD_DATA.seal)
+  })
+
+  it("a retry after success only reads the payment back", async () => {
+    const bank = fakeBank(["WaitingConfirm"])
+    const first = await authorizeWithSavedCard(args(bank, session()))
+    const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
+    expect(again.kind === "executed" && again.details.status).toBe("WaitingConfirm")
+    expect(bank.executions).toHaveLength(1)
+  })
+
+  it("a retry after a declined execution may charge again", async () => {
+    const bank = fakeBank(["Failed", "Succeeded"])
+    const first = await authorizeWithSavedCard(args(bank, session()))
+    const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
+    expect(again.kind === "executed" && again.details.status).toBe("Succeeded")
+    expect(bank.executions).toHaveLength(2)
+  })
+
+  it.each([
+    ["a timeout", new TbcTimeoutError("POST /v1/tpay/payments/execution", 100)],
+    ["a reset after sending", new TbcNetworkError("POST /v1/tpay/payments/execution", true, "ECONNRESET")],
+  ])("after %s the outcome is uncertain and never re-sent", async (_name, error) => {
+    const bank = fakeBank()
+    bank.failNext = error
+    const first = await authorizeWithSavedCard(args(bank, session()))
+    expect(first.kind).toBe("uncertain")
+    const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
+    expect(again.kind).toBe("uncertain")
+    expect(bank.executions).toHaveLength(0)
+  })
+
+  it("a connection refused before sending is rethrown (nothing was charged)", async () => {
+    const bank = fakeBank()
+    bank.failNext = new TbcNetworkError("POST /v1/tpay/payments/execution", false, "ECONNREFUSED")
+    await expect(authorizeWithSavedCard(args(bank, session()))).rejects.toBeInstanceOf(TbcNetworkError)
+  })
+
+  it("refuses a seal whose customer is not the session's", async () => {
+    const bank = fakeBank()
+    const data = { ...session(), [SAVED_CARD_DATA.customerId]: "cus_B" }
+    await expect(authorizeWithSavedCard(args(bank, data))).rejects.toThrow(/does not belong/)
+    expect(bank.executions).toHaveLength(0)
+  })
+})
+
+describe("account holder and payment methods", () => {
+  it("derives a stable account holder id from the customer, with no secrets", () => {
+    const out = createAccountHolder({ context: customerA })
+    expect(out.id).toBe("tbc_cus_A")
+    expect(createAccountHolder({ context: customerA }).id).toBe(out.id)
+    expect(createAccountHolder({ context: { ...customerA, account_holder: { data: { id: "tbc_old" } } } }).id).toBe("tbc_old")
+  })
+
+  it("lists nothing and refuses a save outside a payment, with directions", () => {
+    expect(listPaymentMethods()).toEqual([])
+    expect(() => savePaymentMethod()).toThrow(/data.save_card/)
+  })
+
+  it("deletes at the bank from a seal only; already deleted is success", async () => {
+    const bank = fakeBank()
+    const input = { data: { id: "tbccard_1", [SAVED_CARD_DATA.seal]: sealFor() }, context: customerA }
+    const deps = { checkout: bank, clientSecret: SECRET, now: NOW }
+    expect((await deletePaymentMethod(input, deps)).data).toMatchObject({ deleted: true })
+    expect((await deletePaymentMethod(input, deps)).data).toMatchObject({ already_deleted: true })
+    expect(bank.deleted).toEqual([REC_ID])
+    await expect(deletePaymentMethod({ data: { id: REC_ID, [SAVED_CARD_DATA.seal]: REC_ID }, context: customerA }, deps)).rejects.toThrow()
+    await expect(deletePaymentMethod({ ...input, context: { customer: { id: "cus_B", email: "b@x.ge" } } }, deps)).rejects.toThrow(
+      /does not belong/
+    )
+  })
+})

@@ -1,0 +1,220 @@
+/**
+ * The provider side of saved cards (returning customers), kept out of the checkout base so the
+ * base only calls in at three points:
+ *   - initiatePayment: `saveCardRequestFields(...)` → fields for the create request when the
+ *     logged-in customer asked to save the card; `savedCardInitiate(...)` when the session pays
+ *     with a saved card (then NO web payment is created and there is no redirect);
+ *   - authorizePayment: `authorizeWithSavedCard(...)` executes the charge
+ *     (POST /v1/tpay/payments/execution) exactly once per session.
+ *
+ * Why the charge happens in authorizePayment and not in initiatePayment: Medusa authorizes when
+ * the cart is completed, i.e. when the order is being placed. A charge at session creation would
+ * hit the card for carts that are later abandoned or changed (Medusa then deletes the session),
+ * leaving money taken without an order. Authorize retries are safe: Medusa itself returns early
+ * once a session is authorized, a session that already has a payId is only re-read from the bank,
+ * and an execution whose outcome is unknown (timeout after sending) is recorded and never sent a
+ * second time for that session (see UNCERTAIN below).
+ *
+ * The bank token (recId) reaches the provider only inside a seal made app-side by the saved-cards
+ * middleware after it checked the card belongs to the authenticated customer (saved-card-seal.ts).
+ * A raw recId in session data is never used.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { TbcNetworkError, TbcTimeoutError } from "../../lib/tbc/errors"
+import { NO_SAVE_CARD_METHODS, type CheckoutApi, type CreatePaymentRequest, type PaymentDetails } from "../../lib/tbc/types"
+import { checkSaveCardToDate } from "../../lib/tbc/validation"
+import { SavedCardSealError, openSavedCardSeal, type SavedCardSealContent } from "./saved-card-seal"
+
+/** Keys of `payment_sessions.data` this feature reads or writes. */
+export const SAVED_CARD_DATA = {
+  /** storefront → "please save my card" (logged-in customers only) */
+  saveCard: "save_card",
+  /** storefront → optional MMYY until which the bank keeps the card */
+  saveCardToDate: "save_card_to_date",
+  /** storefront → our SavedCard id to pay with (checked by the middleware) */
+  savedCardId: "saved_card_id",
+  /** middleware → the sealed recId; the storefront may not send it */
+  seal: "tbc_saved_card_seal",
+  /** middleware → the card mask, for display */
+  cardMask: "saved_card_mask",
+  /** provider → the customer the seal must belong to (from context.customer, never the storefront) */
+  customerId: "saved_card_customer_id",
+  /** provider → the bank payment our execution created */
+  payId: "saved_card_pay_id",
+  /** provider → an execution was sent but its outcome is unknown: never send another one */
+  uncertain: "saved_card_execution_uncertain",
+} as const
+
+/** Keys only the server may set: the middleware refuses them from the storefront. */
+export const SERVER_ONLY_DATA_KEYS: readonly string[] = [
+  SAVED_CARD_DATA.seal,
+  SAVED_CARD_DATA.cardMask,
+  SAVED_CARD_DATA.customerId,
+  SAVED_CARD_DATA.payId,
+  SAVED_CARD_DATA.uncertain,
+  // the checkout payment's own id: a session must never start out pointing at a bank payment
+  "payId",
+]
+
+type Data = Record<string, unknown> | undefined
+interface CustomerContext {
+  customer?: { id?: string } | null
+}
+
+/**
+ * Fields for the create-payment request when the customer asked to save the card, or `{}`.
+ * Ignored (returns `{}`) for guests and when the provider's `saveCards` option is off; refused
+ * with a clear error when one of the methods that will be offered cannot save a card (4, 8, 9).
+ */
+export function saveCardRequestFields(args: {
+  data: Data
+  context?: CustomerContext
+  saveCardsEnabled: boolean
+  /** the `methods` the create request will carry (undefined = all the merchant has) */
+  methods?: readonly number[]
+}): Pick<CreatePaymentRequest, "saveCard" | "saveCardToDate"> {
+  const { data, context, saveCardsEnabled, methods } = args
+  if (data?.[SAVED_CARD_DATA.saveCard] !== true || !saveCardsEnabled || !context?.customer?.id) {
+    return {}
+  }
+  const forbidden = (methods ?? []).filter((m) => (NO_SAVE_CARD_METHODS as readonly number[]).includes(m))
+  if (forbidden.length > 0) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `data.save_card: a card cannot be saved with payment method${forbidden.length > 1 ? "s" : ""} ` +
+        `${forbidden.join(", ")} (Web QR 4, installment 8 and Apple Pay 9 never save cards); ` +
+        `pay by card without save_card or choose card-only methods`
+    )
+  }
+  const toDate = data[SAVED_CARD_DATA.saveCardToDate]
+  if (toDate === undefined) {
+    return { saveCard: true }
+  }
+  const checked = checkSaveCardToDate(toDate)
+  if (!checked.ok) {
+    const why = checked.issues.map((i) => i.message).join("; ")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.save_card_to_date: ${why}`)
+  }
+  return { saveCard: true, saveCardToDate: checked.value }
+}
+
+/** True when the session pays with a saved card (the middleware put a seal in its data). */
+export function isSavedCardSession(data: Data): boolean {
+  return typeof data?.[SAVED_CARD_DATA.seal] === "string"
+}
+
+function sealError(error: unknown): MedusaError {
+  const message = error instanceof SavedCardSealError ? error.message : "the saved card could not be used"
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card: ${message}`)
+}
+
+/** Opens the session's seal for `customerId`; a MedusaError the shopper can read otherwise. */
+export function openSessionSeal(data: Data, clientSecret: string, customerId: string | undefined, now?: number): SavedCardSealContent {
+  try {
+    return openSavedCardSeal(data?.[SAVED_CARD_DATA.seal], clientSecret, { customerId, now })
+  } catch (error) {
+    throw sealError(error)
+  }
+}
+
+/**
+ * initiatePayment of a saved-card session: checks the seal against the authenticated customer
+ * (Medusa's `context.customer`) and returns the data to merge into the session. Nothing is sent
+ * to the bank yet and there is no redirect URL.
+ */
+export function savedCardInitiate(args: { data: Data; context?: CustomerContext; clientSecret: string; now?: number }): {
+  savedCardId: string
+  data: Record<string, unknown>
+} {
+  const customerId = args.context?.customer?.id
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Saved card: log in to pay with a saved card")
+  }
+  const content = openSessionSeal(args.data, args.clientSecret, customerId, args.now)
+  return {
+    savedCardId: content.savedCardId,
+    data: {
+      [SAVED_CARD_DATA.savedCardId]: content.savedCardId,
+      [SAVED_CARD_DATA.customerId]: customerId,
+      // undefined drops a storefront-sent key from the stored JSON: only our execution sets these
+      [SAVED_CARD_DATA.payId]: undefined,
+      [SAVED_CARD_DATA.uncertain]: undefined,
+      payId: undefined,
+    },
+  }
+}
+
+/** Final bank statuses of an execution that moved no money. */
+const RETRYABLE_STATUSES = ["Failed", "Expired"]
+
+export type SavedCardAuthorization =
+  /** the bank answered: map `details.status` as for any payment (Succeeded → captured, WaitingConfirm → authorized) */
+  | { kind: "executed"; details: PaymentDetails; data: Record<string, unknown> }
+  /** the execution may or may not have happened: report an error, keep `data` so it is never resent */
+  | { kind: "uncertain"; message: string; data: Record<string, unknown> }
+
+/**
+ * authorizePayment of a saved-card session. When the session already has a payId (an earlier
+ * authorize executed), only reads it back. Otherwise executes once with merchantPaymentId = the
+ * session id. `amount` is in major units as the bank takes it. The returned `data` holds this
+ * feature's keys (saved card id, mask, customer, `saved_card_pay_id`); the caller adds its own
+ * (payId, amount, ...) and must keep these, because Medusa stores exactly what authorize returns.
+ */
+export async function authorizeWithSavedCard(args: {
+  checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment">
+  data: Data
+  clientSecret: string
+  amount: number
+  currency: "GEL" | "USD" | "EUR"
+  preAuth: boolean
+  sessionId: string
+  now?: number
+}): Promise<SavedCardAuthorization> {
+  const { data } = args
+  const mine = {
+    [SAVED_CARD_DATA.savedCardId]: data?.[SAVED_CARD_DATA.savedCardId],
+    [SAVED_CARD_DATA.cardMask]: data?.[SAVED_CARD_DATA.cardMask],
+    [SAVED_CARD_DATA.customerId]: data?.[SAVED_CARD_DATA.customerId],
+  }
+  const earlierPayId = data?.[SAVED_CARD_DATA.payId]
+  if (typeof earlierPayId === "string") {
+    const earlier = await args.checkout.getPayment(earlierPayId)
+    // a declined or expired execution moved no money: the shopper may try again in this session
+    if (!RETRYABLE_STATUSES.includes(String(earlier.status))) {
+      return { kind: "executed", details: earlier, data: { ...mine, [SAVED_CARD_DATA.payId]: earlier.payId } }
+    }
+  }
+  if (data?.[SAVED_CARD_DATA.uncertain]) {
+    return {
+      kind: "uncertain",
+      message:
+        "Saved card: an earlier charge attempt for this checkout got no answer from the bank, so it is not repeated. " +
+        "Please contact the store before paying again.",
+      data: { ...mine, [SAVED_CARD_DATA.uncertain]: data[SAVED_CARD_DATA.uncertain] },
+    }
+  }
+  const customerId = data?.[SAVED_CARD_DATA.customerId]
+  const content = openSessionSeal(data, args.clientSecret, typeof customerId === "string" ? customerId : undefined, args.now)
+  try {
+    const details = await args.checkout.executeWithSavedCard({
+      recId: content.recId,
+      money: { amount: args.amount, currency: args.currency },
+      preAuth: args.preAuth,
+      merchantPaymentId: args.sessionId,
+    })
+    return { kind: "executed", details, data: { ...mine, [SAVED_CARD_DATA.payId]: details.payId } }
+  } catch (error) {
+    const unknownOutcome =
+      error instanceof TbcTimeoutError || (error instanceof TbcNetworkError && error.reachedBank)
+    if (!unknownOutcome) {
+      throw error
+    }
+    return {
+      kind: "uncertain",
+      message:
+        "Saved card: the bank did not confirm the charge in time, so it is not repeated. " +
+        "Please contact the store before paying again.",
+      data: { ...mine, [SAVED_CARD_DATA.uncertain]: new Date(args.now ?? Date.now()).toISOString() },
+    }
+  }
+}
