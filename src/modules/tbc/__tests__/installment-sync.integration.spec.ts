@@ -1,0 +1,72 @@
+/** The batched exactly-once methods of the installment sync, on real PostgreSQL. */
+import path from "path"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { TBC_MODULE } from ".."
+import { changeKeyOf } from "../installment-sync-sql"
+import TbcModuleService from "../service"
+
+jest.setTimeout(60_000)
+
+const MODULE_DIR = path.join(__dirname, "..")
+
+const change = (sid: string, statusId: number, date: string) => ({
+  bank_session_id: sid,
+  status_id: statusId,
+  change_date: date,
+  status_description: `status ${statusId}`,
+  changed_at: new Date(date),
+  contribution_amount: 0,
+})
+
+moduleIntegrationTestRunner<TbcModuleService>({
+  moduleName: TBC_MODULE,
+  resolve: MODULE_DIR,
+  dbName: "tbc-it-installment-sql",
+  pathToMigrations: path.join(MODULE_DIR, "migrations"),
+  testSuite: ({ service }) => {
+    it("records a change once however often it is delivered, and moves the application forward", async () => {
+      expect(
+        await service.ensureInstallmentApplications([
+          { bank_session_id: "s1", payment_session_id: "payses_1", amount: "1234.56", cart_id: "cart_1" },
+        ])
+      ).toBe(1)
+      expect(
+        await service.ensureInstallmentApplications([{ bank_session_id: "s1", payment_session_id: "payses_x", amount: 1 }])
+      ).toBe(0)
+
+      const page = [change("s1", 1, "2026-01-01T10:00:00.000Z"), change("s1", 2, "2026-01-01T10:05:00.000Z"), change("s2", 6, "2026-01-01T10:06:00.000Z")]
+      const first = await service.recordInstallmentStatusChanges({ synchronization_request_id: "sync-1", changes: page })
+      expect(first.map(changeKeyOf).sort()).toEqual(page.map(changeKeyOf).sort())
+
+      const again = await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "sync-2",
+        changes: [...page, page[0]],
+        orders: [{ bank_session_id: "s1", order_id: "order_1" }],
+      })
+      expect(again).toEqual([])
+      expect((await service.listRecordedInstallmentChangeKeys(page)).sort()).toEqual(page.map(changeKeyOf).sort())
+      expect(await service.listRecordedInstallmentChangeKeys([change("s9", 2, "x")])).toEqual([])
+
+      const [app] = await service.listInstallmentApplications({ bank_session_id: "s1" })
+      expect(app).toMatchObject({ status_id: 2, status_description: "status 2", order_id: "order_1", payment_session_id: "payses_1" })
+      expect(Number(app.amount)).toBe(1234.56)
+      expect(await service.listInstallmentStatusChanges({})).toHaveLength(3)
+
+      // an older change arriving late is recorded but does not move the application back
+      await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "sync-3",
+        changes: [change("s1", 0, "2026-01-01T09:00:00.000Z")],
+      })
+      const [still] = await service.listInstallmentApplications({ bank_session_id: "s1" })
+      expect(still.status_id).toBe(2)
+    })
+
+    it("inserts thousands of changes in one call", async () => {
+      const many = Array.from({ length: 5000 }, (_, i) => change(`bulk-${i}`, 2, "2026-02-01T00:00:00.000Z"))
+      const started = Date.now()
+      const inserted = await service.recordInstallmentStatusChanges({ synchronization_request_id: "bulk", changes: many })
+      expect(inserted).toHaveLength(5000)
+      expect(Date.now() - started).toBeLessThan(5000)
+    })
+  },
+})
