@@ -1,0 +1,169 @@
+/**
+ * Injected faults for reliability tests (control API `POST /_sandbox/faults`): latency, a random
+ * 5xx rate (seeded, so runs repeat), the next N requests failing or hanging, lost sync
+ * acknowledgements and callback drop/duplicate/delay. Faults apply to bank endpoints only,
+ * never to `/_sandbox/*` or the hosted pages.
+ */
+import { z } from "zod"
+import { fromZodError } from "../lib/tbc/validation"
+import type { CallbackFaults } from "./callbacks"
+import { invalid } from "./problem"
+
+const countSchema = z.number().int().min(0)
+const pathSchema = z.string().min(1).optional()
+
+export const faultsInputSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    errorRate: z.number().min(0).max(1).optional(),
+    failNext: z.object({ count: countSchema, status: z.number().int().min(400).max(599), path: pathSchema }).optional(),
+    timeoutNext: z
+      .object({ count: countSchema, path: pathSchema, afterProcessing: z.boolean().optional() })
+      .optional(),
+    revokeTokens: z.boolean().optional(),
+    callbacks: z
+      .object({
+        drop: z.boolean().optional(),
+        duplicate: z.number().int().min(0).max(100).optional(),
+        delayMs: z.number().int().min(0).max(600_000).optional(),
+        payId: z.string().min(1).optional(),
+      })
+      .optional(),
+    loseSyncAck: z.object({ count: countSchema }).optional(),
+    reset: z.boolean().optional(),
+  })
+  .strict()
+
+export type FaultsInput = z.infer<typeof faultsInputSchema>
+
+interface CountedFault {
+  remaining: number
+  path?: string
+}
+
+export interface FaultsView {
+  latencyMs: number
+  errorRate: number
+  failNext?: { count: number; status: number; path?: string }
+  timeoutNext?: { count: number; path?: string; afterProcessing: boolean }
+  callbacks?: CallbackFaults
+  loseSyncAck: number
+}
+
+export class Faults {
+  private latency = 0
+  private errorRate = 0
+  private failNext?: CountedFault & { status: number }
+  private timeoutNext?: CountedFault & { afterProcessing: boolean }
+  private loseSyncAckCount = 0
+  callbacks?: CallbackFaults
+  private seedState: number
+
+  constructor(private readonly seed: number) {
+    this.seedState = seed >>> 0
+  }
+
+  /** Validates and merges a control-API request; returns whether tokens must be revoked. */
+  apply(input: unknown): { revokeTokens: boolean } {
+    const parsed = faultsInputSchema.safeParse(input)
+    if (!parsed.success) {
+      invalid("sandbox", fromZodError(parsed.error), "Invalid faults")
+    }
+    const f = parsed.data
+    if (f.reset) {
+      this.reset()
+    }
+    if (f.latencyMs !== undefined) this.latency = f.latencyMs
+    if (f.errorRate !== undefined) this.errorRate = f.errorRate
+    if (f.failNext) this.failNext = { remaining: f.failNext.count, status: f.failNext.status, path: f.failNext.path }
+    if (f.timeoutNext) {
+      const { count, path, afterProcessing } = f.timeoutNext
+      this.timeoutNext = { remaining: count, path, afterProcessing: afterProcessing === true }
+    }
+    if (f.callbacks) this.callbacks = { ...f.callbacks }
+    if (f.loseSyncAck) this.loseSyncAckCount = f.loseSyncAck.count
+    return { revokeTokens: f.revokeTokens === true }
+  }
+
+  reset(): void {
+    this.latency = 0
+    this.errorRate = 0
+    this.failNext = undefined
+    this.timeoutNext = undefined
+    this.callbacks = undefined
+    this.loseSyncAckCount = 0
+    this.seedState = this.seed >>> 0
+  }
+
+  view(): FaultsView {
+    return {
+      latencyMs: this.latency,
+      errorRate: this.errorRate,
+      failNext: this.failNext && {
+        count: this.failNext.remaining,
+        status: this.failNext.status,
+        path: this.failNext.path,
+      },
+      timeoutNext: this.timeoutNext && {
+        count: this.timeoutNext.remaining,
+        path: this.timeoutNext.path,
+        afterProcessing: this.timeoutNext.afterProcessing,
+      },
+      callbacks: this.callbacks,
+      loseSyncAck: this.loseSyncAckCount,
+    }
+  }
+
+  get latencyMs(): number {
+    return this.latency
+  }
+
+  /** The status to fail this request with (failNext first, then the random rate), if any. */
+  takeFailure(pathname: string, template: string): number | undefined {
+    if (this.failNext && this.failNext.remaining > 0 && matches(this.failNext.path, pathname, template)) {
+      this.failNext.remaining--
+      return this.failNext.status
+    }
+    if (this.errorRate > 0 && this.random() < this.errorRate) {
+      return 503
+    }
+    return undefined
+  }
+
+  /** Whether to hold this request; `afterProcessing` = the bank acts, only the answer is lost. */
+  takeTimeout(pathname: string, template: string): { afterProcessing: boolean } | undefined {
+    const fault = this.timeoutNext
+    if (fault && fault.remaining > 0 && matches(fault.path, pathname, template)) {
+      fault.remaining--
+      return { afterProcessing: fault.afterProcessing }
+    }
+    return undefined
+  }
+
+  /** One lost sync acknowledgement, if any is armed. */
+  takeLostSyncAck(): boolean {
+    if (this.loseSyncAckCount > 0) {
+      this.loseSyncAckCount--
+      return true
+    }
+    return false
+  }
+
+  /** mulberry32: a tiny seeded PRNG, so an errorRate run is repeatable after a reset */
+  private random(): number {
+    this.seedState = (this.seedState + 0x6d2b79f5) >>> 0
+    let t = this.seedState
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** A fault's path matches the route template, the exact path, or a path prefix. */
+function matches(path: string | undefined, pathname: string, template: string): boolean {
+  if (!path) {
+    return true
+  }
+  const bare = path.replace(/^(GET|POST)\s+/i, "")
+  return bare === template || bare === pathname || pathname.startsWith(bare)
+}

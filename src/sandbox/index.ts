@@ -1,0 +1,71 @@
+/**
+ * The local TBC sandbox bank: `startSandbox()` serves the bank's live paths (tokens, checkout,
+ * installments), hosted pages and a control API on a loopback port. See docs/sandbox.md.
+ */
+import type { AddressInfo } from "node:net"
+import { SandboxBank } from "./bank"
+import { resolveConfig, type SandboxOptions } from "./options"
+import { SANDBOX_ROUTES } from "./routes"
+import { createSandboxServer } from "./server"
+import { buildStateView, type SandboxStateView } from "./state-view"
+import { sweepExpired } from "./payment-machine"
+
+export { SANDBOX_DEFAULTS, type SandboxOptions } from "./options"
+export type {
+  SandboxStateView,
+  SandboxPaymentView,
+  SandboxApplicationView,
+  SandboxFeedItemView,
+  SandboxSavedCardView,
+} from "./state-view"
+export type { CallbackRecord, CallbackFaults } from "./callbacks"
+export type { FaultsInput, FaultsView } from "./faults"
+export { APPLICATION_STATUS_NAMES } from "./applications"
+export { SANDBOX_CARD_MASK } from "./payment-machine"
+
+export interface SandboxHandle {
+  /** http://127.0.0.1:PORT (or options.publicUrl) */
+  url: string
+  port: number
+  close(): Promise<void>
+  /** direct access for tests in the same process, same as GET /_sandbox/state */
+  state(): SandboxStateView
+}
+
+/** Expired payments and their callbacks happen even when nobody looks: swept this often. */
+const SWEEP_INTERVAL_MS = 1000
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const bank = new SandboxBank(resolveConfig(options))
+  const { server, releaseHeld } = createSandboxServer(bank, SANDBOX_ROUTES)
+  const host = options.host ?? "127.0.0.1"
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const linkHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
+  const url = (options.publicUrl ?? `http://${linkHost}:${port}`).replace(/\/+$/, "")
+  bank.baseUrl = url
+  const sweeper = setInterval(() => sweepExpired(bank), SWEEP_INTERVAL_MS)
+  sweeper.unref()
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    state: () => buildStateView(bank),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        clearInterval(sweeper)
+        bank.callbacks.close()
+        server.close(() => resolve())
+        releaseHeld() // held requests end now, not after they time out
+        server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+}

@@ -1,0 +1,135 @@
+/** Handlers of the Online Installments endpoints under /v1/online-installments (Bearer, scope online_installments). */
+import { majorToMinorExact } from "../lib/money"
+import { checkCreateApplicationRequest, isRecord } from "../lib/tbc/validation"
+import {
+  CONFIRMABLE_STATUSES,
+  FINAL_APPLICATION_STATUSES,
+  APPLICATION_STATUS_NAMES,
+  applicationStatusView,
+  changeApplicationStatus,
+  createApplication,
+  feedItemView,
+} from "./applications"
+import type { SandboxBank } from "./bank"
+import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
+import { conflict, fail, invalid, notFound } from "./problem"
+import type { SandboxApplication } from "./store"
+import { requireToken } from "./tokens"
+
+export const DEFAULT_TAKE = 100
+export const MAX_TAKE = 10_000
+
+/** A parameter from the query or, as the docs' curl samples send it, the JSON body (also on GET). */
+function param(req: SandboxRequest, name: string): unknown {
+  const fromQuery = req.query.get(name)
+  if (fromQuery !== null) {
+    return fromQuery
+  }
+  const body = req.rawBody.trim() === "" ? {} : req.json("installments")
+  return isRecord(body) ? body[name] : undefined
+}
+
+function requireMerchantKey(bank: SandboxBank, value: unknown): string {
+  if (typeof value !== "string" || value === "") {
+    invalid("installments", [{ field: "merchantKey", rule: "required", message: "is required" }])
+  }
+  if (value !== bank.config.merchantKey) {
+    fail({ status: 404, title: "Merchant not found", detail: "merchant not found or deactivated", area: "installments", code: "002" })
+  }
+  return value
+}
+
+function findApplication(bank: SandboxBank, sessionId: string): SandboxApplication {
+  const application = bank.store.applications.get(sessionId)
+  if (!application) {
+    notFound("installments", `application ${sessionId}`)
+  }
+  return application
+}
+
+export function createApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  const body = req.json("installments")
+  const checked = checkCreateApplicationRequest(body)
+  if (!checked.ok) {
+    invalid("installments", checked.issues)
+  }
+  const input = checked.value
+  const merchantKey = requireMerchantKey(bank, input.merchantKey)
+  const application = createApplication(bank, {
+    merchantKey,
+    campaignId: input.campaignId,
+    invoiceId: input.invoiceId,
+    priceTotalMinor: majorToMinorExact(input.priceTotal) ?? 0,
+    products: input.products,
+  })
+  const location = `${bank.baseUrl}/installments/${application.sessionId}`
+  return jsonReply({ sessionId: application.sessionId, id: null }, 200, { location })
+}
+
+export function cancelApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+  const application = findApplication(bank, req.params.sessionId)
+  if (FINAL_APPLICATION_STATUSES.includes(application.statusId)) {
+    conflict("installments", `application is ${APPLICATION_STATUS_NAMES[application.statusId]}; it cannot be canceled`)
+  }
+  changeApplicationStatus(bank, application, 7)
+  return jsonReply({ id: null })
+}
+
+export function confirmApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+  const application = findApplication(bank, req.params.sessionId)
+  if (!CONFIRMABLE_STATUSES.includes(application.statusId)) {
+    const name = APPLICATION_STATUS_NAMES[application.statusId]
+    conflict("installments", `application is ${name}; only Approved or WaitingForMerchant can be confirmed`)
+  }
+  changeApplicationStatus(bank, application, 9)
+  return jsonReply({ id: null })
+}
+
+export function applicationStatusHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+  return jsonReply(applicationStatusView(findApplication(bank, req.params.sessionId)))
+}
+
+function parseTake(value: unknown): number {
+  if (value === undefined || value === null || value === "") {
+    return DEFAULT_TAKE
+  }
+  const take = typeof value === "number" ? value : Number(value)
+  if (!Number.isInteger(take) || take < 1 || take > MAX_TAKE) {
+    const message = `must be an integer from 1 to ${MAX_TAKE}`
+    invalid("installments", [{ field: "take", rule: "range", message }])
+  }
+  return take
+}
+
+export function statusChangesHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+  const take = parseTake(param(req, "take"))
+  const { synchronizationRequestId, items } = bank.store.feed.page(take)
+  return jsonReply({
+    synchronizationRequestId,
+    totalCount: bank.store.feed.size,
+    statusChanges: items.map(feedItemView),
+  })
+}
+
+export function statusChangesSyncHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+  const id = param(req, "synchronizationRequestId")
+  if (typeof id !== "string" || !bank.store.feed.knows(id)) {
+    // exactly the reference's example (bank-api-reference §4)
+    fail({ status: 400, title: "Invalid SynchronizationRequestId parameter value", area: "installments", code: "001" })
+  }
+  if (!bank.faults.takeLostSyncAck()) {
+    bank.store.feed.acknowledge(id)
+  }
+  return { status: 200 }
+}

@@ -1,0 +1,213 @@
+/**
+ * The web-payment state machine:
+ *   Created → Succeeded | Failed (hosted page / control pay), or WaitingConfirm when preAuth;
+ *   Created → Expired after expirationMinutes (sandbox clock);
+ *   WaitingConfirm → Succeeded (completion ≤ authorized, within 30 days; the rest is returned);
+ *   WaitingConfirm → Returned (full cancel only);
+ *   Succeeded | PartialReturned → PartialReturned | Returned (cancel/refund).
+ * Callbacks fire on entering Succeeded, Failed, Expired, WaitingConfirm, Returned, PartialReturned.
+ */
+import { minorToMajor } from "../lib/money"
+import type { SandboxBank } from "./bank"
+import { THIRTY_DAYS_MS, bankDay } from "./clock"
+import { newRrn, newTransactionId } from "./ids"
+import { conflict, fail } from "./problem"
+import type { PaymentStatus, SandboxPayment, SavedCard } from "./store"
+
+export const CALLBACK_STATUSES: readonly PaymentStatus[] = [
+  "Succeeded",
+  "Failed",
+  "Expired",
+  "WaitingConfirm",
+  "Returned",
+  "PartialReturned",
+]
+
+/** Methods whose success charges a card and can therefore save it. */
+const CARD_METHODS = [5, 9, 14]
+export const SANDBOX_CARD_MASK = "5***********1234"
+const CARD_LIFETIME_YEARS = 3
+
+export function setStatus(bank: SandboxBank, payment: SandboxPayment, status: PaymentStatus): void {
+  payment.status = status
+  payment.history.push({ status, at: bank.now() })
+  if (status !== "Created") {
+    bank.store.openPayments.delete(payment.payId)
+  }
+  const url = payment.callbackUrl ?? bank.config.defaultCallbackUrl
+  if (url && CALLBACK_STATUSES.includes(status)) {
+    bank.callbacks.enqueue(payment.payId, url, status)
+  }
+}
+
+/** Expires every Created payment whose time is up; cheap (only open payments are visited). */
+export function sweepExpired(bank: SandboxBank): void {
+  const now = bank.now()
+  for (const payId of bank.store.openPayments) {
+    const payment = bank.store.payments.get(payId)
+    if (!payment) {
+      bank.store.openPayments.delete(payId)
+    } else if (payment.status === "Created" && payment.expiresAt <= now) {
+      setStatus(bank, payment, "Expired")
+    }
+  }
+}
+
+export interface PayOutcome {
+  method: number
+  outcome: "success" | "decline"
+  /** default: what the create request asked for */
+  saveCard?: boolean
+}
+
+/** The customer's choice on the hosted page (or the control API's stand-in for it). */
+export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayOutcome): void {
+  sweepExpired(bank)
+  if (payment.status !== "Created") {
+    conflict("sandbox", `payment ${payment.payId} is ${payment.status}, it can no longer be paid`)
+  }
+  if (!payment.methods.includes(pay.method)) {
+    fail({
+      status: 400,
+      title: "Method not offered",
+      detail: `method ${pay.method} is not offered for this payment (offered: ${payment.methods.join(", ")})`,
+    })
+  }
+  payment.paymentMethod = pay.method
+  payment.paidAt = bank.now()
+  if (pay.outcome === "decline") {
+    setStatus(bank, payment, "Failed")
+    return
+  }
+  payment.transactionId = newTransactionId()
+  payment.rrn = newRrn()
+  const wantsCard = pay.saveCard ?? payment.request?.saveCard === true
+  if (payment.recId && wantsCard && CARD_METHODS.includes(pay.method)) {
+    saveCard(bank, payment, payment.recId, !payment.preAuth)
+  }
+  if (payment.preAuth) {
+    setStatus(bank, payment, "WaitingConfirm")
+  } else {
+    payment.confirmedMinor = payment.amountMinor
+    setStatus(bank, payment, "Succeeded")
+  }
+}
+
+function saveCard(bank: SandboxBank, payment: SandboxPayment, recId: string, active: boolean): SavedCard {
+  const cardExpiry = mmyy(addYears(bank.now(), CARD_LIFETIME_YEARS))
+  const requested = payment.request?.saveCardToDate
+  const card: SavedCard = {
+    recId,
+    payId: payment.payId,
+    cardMask: SANDBOX_CARD_MASK,
+    cardExpiry,
+    expiryDate: requested && yymm(requested) < yymm(cardExpiry) ? requested : cardExpiry,
+    active,
+    deleted: false,
+  }
+  bank.store.savedCards.set(recId, card)
+  return card
+}
+
+/** Completion of a preauthorization: amount ≤ authorized, within 30 days; the rest is returned. */
+export function completePayment(bank: SandboxBank, payment: SandboxPayment, amountMinor: number): void {
+  if (payment.status === "Succeeded" && payment.completedAt !== undefined) {
+    conflict("checkout", `payment ${payment.payId} is already completed`, "002")
+  }
+  if (payment.status !== "WaitingConfirm") {
+    conflict("checkout", `payment ${payment.payId} is ${payment.status}; only WaitingConfirm can be completed`)
+  }
+  if (bank.now() - (payment.paidAt ?? payment.createdAt) > THIRTY_DAYS_MS) {
+    fail({
+      status: 400,
+      title: "Completion period expired",
+      detail: "a preauthorization must be completed within 30 days",
+      area: "checkout",
+      code: "003",
+    })
+  }
+  if (amountMinor > payment.amountMinor) {
+    amountTooLarge("amount", payment.amountMinor)
+  }
+  payment.confirmedMinor = amountMinor
+  payment.returnedMinor = payment.amountMinor - amountMinor
+  payment.completedAt = bank.now()
+  const card = payment.recId ? bank.store.savedCards.get(payment.recId) : undefined
+  if (card && card.payId === payment.payId) {
+    card.active = true // a preauth's saved card becomes usable only after completion
+  }
+  setStatus(bank, payment, "Succeeded")
+}
+
+/**
+ * Cancel / refund. WaitingConfirm: full only. Succeeded/PartialReturned: full (amount absent or
+ * = what is left) → Returned, less → PartialReturned. On the transaction's bank day only one
+ * partial return is allowed (returning everything that is left stays possible).
+ */
+export function cancelPayment(bank: SandboxBank, payment: SandboxPayment, amountMinor?: number): void {
+  if (payment.status === "WaitingConfirm") {
+    if (amountMinor !== undefined && amountMinor !== payment.amountMinor) {
+      fail({
+        status: 400,
+        title: "Partial cancel not allowed",
+        detail: "a preauthorized payment can only be cancelled in full before completion; complete a smaller amount instead",
+        area: "checkout",
+        code: "004",
+      })
+    }
+    payment.returnedMinor = payment.amountMinor
+    setStatus(bank, payment, "Returned")
+    return
+  }
+  if (payment.status !== "Succeeded" && payment.status !== "PartialReturned") {
+    conflict("checkout", `payment ${payment.payId} is ${payment.status}; it cannot be cancelled`)
+  }
+  const left = payment.confirmedMinor - payment.returnedMinor
+  const amount = amountMinor ?? left
+  if (amount > left) {
+    amountTooLarge("amount", left)
+  }
+  if (amount < left) {
+    const today = bankDay(bank.now())
+    const transactionDay = bankDay(payment.completedAt ?? payment.paidAt ?? payment.createdAt)
+    if (today === transactionDay && payment.partialReturnDays.includes(today)) {
+      fail({
+        status: 400,
+        title: "Partial cancel limit",
+        detail: "on the transaction day a partial cancel may be made only once",
+        area: "checkout",
+        code: "005",
+      })
+    }
+    payment.partialReturnDays.push(today)
+  }
+  payment.returnedMinor += amount
+  setStatus(bank, payment, payment.returnedMinor >= payment.confirmedMinor ? "Returned" : "PartialReturned")
+}
+
+function amountTooLarge(field: string, maxMinor: number): never {
+  const message = `must be at most ${minorToMajor(maxMinor)}`
+  fail({
+    status: 400,
+    title: "Invalid amount",
+    detail: `${field}: ${message} (max_amount)`,
+    area: "checkout",
+    issues: [{ field, rule: "max_amount", message }],
+  })
+}
+
+function addYears(timestamp: number, years: number): number {
+  const date = new Date(timestamp)
+  date.setUTCFullYear(date.getUTCFullYear() + years)
+  return date.getTime()
+}
+
+export function mmyy(timestamp: number): string {
+  const date = new Date(timestamp)
+  return String(date.getUTCMonth() + 1).padStart(2, "0") + String(date.getUTCFullYear() % 100).padStart(2, "0")
+}
+
+/** MMYY → comparable YYMM number */
+export function yymm(value: string): number {
+  return Number(value.slice(2, 4)) * 100 + Number(value.slice(0, 2))
+}
