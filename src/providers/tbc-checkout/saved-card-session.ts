@@ -1,0 +1,125 @@
+/**
+ * The saved-card hooks of the tbc-checkout provider, in Medusa's input/output shapes, so the
+ * checkout base calls each with one line:
+ *   initiatePayment:  `if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps, input)`
+ *                     and `Object.assign(request, saveCardFields(input, this.options_, request.methods))`
+ *   authorizePayment: `if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input)`
+ *
+ * A saved-card session creates no web payment and has no redirect URL: the charge is an
+ * execution at authorize time (see saved-card-payment.ts for why), so completing the cart places
+ * the order directly (Succeeded → captured, WaitingConfirm → authorized).
+ */
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+} from "@medusajs/framework/types"
+import { sessionOutcome } from "../../lib/checkout-status"
+import { minorToMajor, toMinorUnits } from "../../lib/money"
+import type { CheckoutApi, CreatePaymentRequest } from "../../lib/tbc/types"
+import { toMedusaError } from "../common"
+import type { TbcCheckoutOptions } from "./options"
+import { dataFromDetails } from "./payment-data"
+import { SAVED_CARD_DATA, authorizeWithSavedCard, saveCardRequestFields, savedCardInitiate } from "./saved-card-payment"
+
+export interface SavedCardDeps {
+  checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
+  options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards">
+}
+
+const CURRENCIES = ["GEL", "USD", "EUR"] as const
+type Currency = (typeof CURRENCIES)[number]
+
+function currencyOf(code: unknown): Currency {
+  const upper = typeof code === "string" ? code.toUpperCase() : ""
+  if (!(CURRENCIES as readonly string[]).includes(upper)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Saved card: currency must be one of ${CURRENCIES.join(", ")}`)
+  }
+  return upper as Currency
+}
+
+/** The create-request fields of the save-card wish (`{}` when it does not apply). */
+export function saveCardFields(
+  input: Pick<InitiatePaymentInput, "data" | "context">,
+  options: Pick<TbcCheckoutOptions, "saveCards">,
+  methods: readonly number[] | undefined
+): Pick<CreatePaymentRequest, "saveCard" | "saveCardToDate"> {
+  return saveCardRequestFields({ data: input.data, context: input.context, saveCardsEnabled: options.saveCards, methods })
+}
+
+/** initiatePayment of a session that pays with a saved card: checks the seal, no bank call, no redirect. */
+export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePaymentInput): InitiatePaymentOutput {
+  const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+  const { savedCardId, data } = savedCardInitiate({
+    data: input.data,
+    context: input.context,
+    clientSecret: deps.options.clientSecret,
+  })
+  const amountMinor = toMinorUnits(input.amount)
+  if (amountMinor <= 0) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Saved card: the amount to charge must be greater than 0")
+  }
+  return {
+    id: `${sessionId}:${savedCardId}`,
+    status: PaymentSessionStatus.PENDING,
+    data: {
+      session_id: sessionId,
+      amount: minorToMajor(amountMinor),
+      currency: currencyOf(input.currency_code),
+      preAuth: deps.options.preAuth,
+      status: "Created",
+      created_at: new Date().toISOString(),
+      ...data,
+    },
+  }
+}
+
+/** authorizePayment of a saved-card session: executes the charge once, maps the bank's answer. */
+export async function authorizeSavedCardSession(deps: SavedCardDeps, input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  const data = input.data ?? {}
+  const amount = typeof data.amount === "number" ? data.amount : NaN
+  if (!Number.isFinite(amount)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Saved card: the session has no amount (create the payment session again)")
+  }
+  let result
+  try {
+    result = await authorizeWithSavedCard({
+      checkout: deps.checkout,
+      data,
+      clientSecret: deps.options.clientSecret,
+      amount,
+      currency: currencyOf(data.currency),
+      preAuth: typeof data.preAuth === "boolean" ? data.preAuth : deps.options.preAuth,
+      sessionId: String(data.session_id ?? input.context?.idempotency_key ?? ""),
+    })
+  } catch (error) {
+    throw toMedusaError(error, "charge the saved card")
+  }
+  // the seal is not kept: Medusa stores exactly what authorize returns
+  const kept = {
+    session_id: data.session_id,
+    amount,
+    currency: data.currency,
+    preAuth: data.preAuth,
+    created_at: data.created_at,
+  }
+  if (result.kind === "uncertain") {
+    // a returned ERROR is stored with its data, so the marker stops any second execution
+    return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: result.message } }
+  }
+  const outcome = sessionOutcome(String(result.details.status))
+  if (outcome.kind === "failed") {
+    if (String(result.details.status) === "Failed" || String(result.details.status) === "Expired") {
+      // nothing was charged: throw the readable reason; a new attempt may execute again
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
+    }
+    return { status: outcome.status, data: { ...kept, ...result.data, error_message: outcome.message } }
+  }
+  const authorizedAt = outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+  return {
+    status: outcome.status,
+    data: { ...dataFromDetails(kept, result.details, authorizedAt), ...result.data },
+  }
+}
