@@ -1,0 +1,234 @@
+/**
+ * Property tests of the cart → installment products mapping on random carts: the bank's
+ * validators (shared with the sandbox) must accept every output, the sum must be exact, and each
+ * line keeps its quantity and gets its proportional share within one tetri.
+ */
+import fc from "fast-check"
+import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor } from "../money"
+import {
+  allocateLargestRemainder,
+  spreadToInstallmentProducts,
+  toInstallmentProducts,
+  type InstallmentCartLine,
+  type InstallmentProductsInput,
+} from "../installment-products"
+import {
+  nonEmptyInstallmentProductsSchema,
+  productsSumIssue,
+  sumProductsMinor,
+} from "../tbc/validation/products"
+
+const RUNS = { numRuns: 10_000 }
+
+/** Mostly small quantities, sometimes huge ones (bulk goods sold by the gram). */
+const quantity = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 13, max: 10_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 10_001, max: 1_000_000_000 }) }
+)
+
+/** Free items, cheap ones and expensive ones. */
+const unitPrice = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(0) },
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 50_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 50_001, max: 100_000_000 }) }
+)
+
+const name = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ minLength: 0, maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("a", "\u{1F95F}", "ab\u{1F95F}", "xyz "), fc.integer({ min: 60, max: 300 })).map(([text, times]) => text.repeat(times)) },
+  { weight: 1, arbitrary: fc.constantFrom("", "   ", "\t") }
+)
+
+const line: fc.Arbitrary<InstallmentCartLine> = fc
+  .record({ name, quantity, unitPriceMinor: unitPrice, discountShare: fc.double({ min: 0, max: 1, noNaN: true }), taxRate: fc.constantFrom(0, 0, 0.05, 0.18) })
+  .map(({ discountShare, taxRate, ...rest }) => {
+    // keep gross × quantity inside the exact range whatever the draw
+    const unitPriceMinor = Math.min(rest.unitPriceMinor, Math.floor(1e12 / rest.quantity))
+    const gross = unitPriceMinor * rest.quantity
+    const discountMinor = Math.floor(gross * discountShare * 0.5)
+    return {
+      name: rest.name,
+      quantity: rest.quantity,
+      unitPriceMinor,
+      discountMinor,
+      taxMinor: Math.round((gross - discountMinor) * taxRate),
+    }
+  })
+
+/**
+ * A cart and a target around what it costs: the lines' own amounts plus shipping minus a cart
+ * discount, or an arbitrary amount (a target far from the lines' sum, including 0).
+ */
+const cart: fc.Arbitrary<InstallmentProductsInput> = fc
+  .record({
+    lines: fc.array(line, { minLength: 1, maxLength: 25 }),
+    shippingMinor: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
+    cartDiscountShare: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })),
+    arbitraryTarget: fc.option(fc.integer({ min: 0, max: MAX_EXACT_MINOR }), { freq: 5 }),
+  })
+  .map(({ lines, shippingMinor, cartDiscountShare, arbitraryTarget }) => {
+    const own = lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity - (l.discountMinor ?? 0) + (l.taxMinor ?? 0), 0)
+    const targetMinor = arbitraryTarget ?? Math.max(0, Math.round(own * (1 - cartDiscountShare)) + shippingMinor)
+    return { lines, targetMinor }
+  })
+
+/**
+ * Everything the bank and Medusa need of one mapping, as a list of broken rules (empty = fine).
+ * Plain checks instead of one expect per product: jest's expect costs ~50 µs a call, and
+ * 10,000 carts × up to 50 products would make the suite take minutes.
+ */
+function brokenRules(
+  input: InstallmentProductsInput,
+  { installmentProducts: products, lineIndexes, lineAmountsMinor } = spreadToInstallmentProducts(input)
+): string[] {
+  const broken: string[] = []
+  if (sumProductsMinor(products) !== input.targetMinor) broken.push(`sum ${sumProductsMinor(products)} ≠ target`)
+  const sumIssue = productsSumIssue("installmentProducts", products, minorToMajor(input.targetMinor))
+  if (sumIssue) broken.push(`productsSumIssue: ${sumIssue.message}`)
+  const parsed = nonEmptyInstallmentProductsSchema.safeParse(products)
+  if (!parsed.success) broken.push(`validator: ${parsed.error.message}`)
+  const quantities = new Array<number>(input.lines.length).fill(0)
+  const amounts = new Array<number>(input.lines.length).fill(0)
+  const perLine = new Array<number[]>(input.lines.length)
+  products.forEach((product, p) => {
+    const minor = majorToMinorExact(product.price)
+    if (minor === null || minor < 0 || !/^\d+(\.\d{1,2})?$/.test(String(product.price))) {
+      broken.push(`product ${p}: price ${product.price} is negative or has more than 2 decimals`)
+      return
+    }
+    if (!Number.isSafeInteger(product.quantity) || product.quantity <= 0) broken.push(`product ${p}: quantity ${product.quantity}`)
+    if (product.name.trim() === "" || product.name.length > 255 || /[\uD800-\uDBFF]$/.test(product.name)) broken.push(`product ${p}: name ${JSON.stringify(product.name)}`)
+    const line = lineIndexes[p]
+    quantities[line] += product.quantity
+    amounts[line] += minor * product.quantity
+    ;(perLine[line] ??= []).push(minor)
+  })
+  input.lines.forEach((cartLine, index) => {
+    if (quantities[index] !== cartLine.quantity) broken.push(`line ${index}: quantity ${quantities[index]} ≠ ${cartLine.quantity}`)
+    if (amounts[index] !== lineAmountsMinor[index]) broken.push(`line ${index}: amount ${amounts[index]} ≠ ${lineAmountsMinor[index]}`)
+    const prices = perLine[index] ?? []
+    if (prices.length > 2 || (prices.length === 2 && prices[1] - prices[0] !== 1)) {
+      broken.push(`line ${index}: prices ${prices.join(", ")} are not one price or two a tetri apart`)
+    }
+  })
+  return broken
+}
+
+/** Hamilton's method written the obvious way, in BigInt, with the documented tie-break. */
+function referenceLargestRemainder(totalMinor: number, weights: bigint[]): number[] {
+  const total = BigInt(totalMinor)
+  const sum = weights.reduce((a, b) => a + b, 0n)
+  const shares = weights.map((w) => (total * w) / sum)
+  const order = weights
+    .map((w, index) => ({ index, w, remainder: (total * w) % sum }))
+    .sort((a, b) => (a.remainder !== b.remainder ? (a.remainder > b.remainder ? -1 : 1) : a.w !== b.w ? (a.w > b.w ? -1 : 1) : a.index - b.index))
+  let left = total - shares.reduce((a, b) => a + b, 0n)
+  for (const { index } of order) {
+    if (left === 0n) break
+    shares[index] += 1n
+    left -= 1n
+  }
+  return shares.map(Number)
+}
+
+describe("installment products properties (random carts)", () => {
+  it("10,000 carts: Σ exact, validators pass, no negative price, ≤ 2 decimals, quantities kept per line", () => {
+    fc.assert(
+      fc.property(cart, (input) => {
+        expect(brokenRules(input)).toEqual([])
+      }),
+      RUNS
+    )
+  })
+
+  it("the checker itself catches a list one tetri off, a lost unit and a negative price", () => {
+    const input: InstallmentProductsInput = { lines: [{ name: "A", quantity: 3, unitPriceMinor: 100 }], targetMinor: 301 }
+    const good = spreadToInstallmentProducts(input)
+    expect(brokenRules(input, good)).toEqual([])
+    const withProducts = (installmentProducts: typeof good.installmentProducts) => ({ ...good, installmentProducts })
+    const [first, second] = good.installmentProducts
+    expect(brokenRules(input, withProducts([{ ...first, price: 1.01 }, second]))).not.toEqual([])
+    expect(brokenRules(input, withProducts([{ ...first, quantity: first.quantity - 1 }, second]))).not.toEqual([])
+    expect(brokenRules(input, withProducts([{ ...first, price: -1 }, second]))).not.toEqual([])
+    expect(productsSumIssue("installmentProducts", [{ ...first, price: 1.01 }, second], 3.01)?.rule).toBe("sum_equals_total")
+  })
+
+  it("allocateLargestRemainder equals a plain BigInt reference, small and huge weights alike", () => {
+    const weight = fc.oneof(
+      fc.integer({ min: 0, max: 1_000 }),
+      fc.integer({ min: 0, max: 1e12 }),
+      fc.bigInt({ min: 0n, max: 10n ** 17n })
+    )
+    fc.assert(
+      fc.property(fc.array(weight, { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: MAX_EXACT_MINOR }), (weights, totalMinor) => {
+        const big = weights.map((w) => BigInt(w))
+        fc.pre(big.some((w) => w > 0n))
+        const asNumbers = big.every((w) => w <= BigInt(Number.MAX_SAFE_INTEGER)) ? big.map(Number) : big
+        expect(allocateLargestRemainder(totalMinor, asNumbers)).toEqual(referenceLargestRemainder(totalMinor, big))
+      }),
+      RUNS
+    )
+  })
+
+  it("huge carts (quantity × price beyond 2^53) are exact too", () => {
+    const hugeLine = fc.record({
+      name: fc.string({ maxLength: 10 }),
+      quantity: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      unitPriceMinor: fc.integer({ min: 0, max: MAX_EXACT_MINOR }),
+      discountMinor: fc.integer({ min: 0, max: 1_000_000 }),
+      taxMinor: fc.integer({ min: 0, max: MAX_EXACT_MINOR }),
+    })
+    fc.assert(
+      fc.property(fc.array(hugeLine, { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: MAX_EXACT_MINOR }), (lines, targetMinor) => {
+        expect(brokenRules({ lines, targetMinor })).toEqual([])
+      }),
+      { numRuns: 2_000 }
+    )
+  })
+
+  it("each line's share is its proportional quota rounded down or up (largest remainder)", () => {
+    fc.assert(
+      fc.property(cart, (input) => {
+        const { lineAmountsMinor, weighting } = spreadToInstallmentProducts(input)
+        const weights = input.lines.map((l) => {
+          const gross = BigInt(l.unitPriceMinor) * BigInt(l.quantity)
+          const own = gross - BigInt(l.discountMinor ?? 0) + BigInt(l.taxMinor ?? 0)
+          if (weighting === "line_amounts") return own > 0n ? own : 0n
+          return weighting === "gross_amounts" ? gross : BigInt(l.quantity)
+        })
+        const weightSum = weights.reduce((a, b) => a + b, 0n)
+        weights.forEach((weight, index) => {
+          const scaled = BigInt(input.targetMinor) * weight
+          const floor = scaled / weightSum
+          const ceil = scaled % weightSum === 0n ? floor : floor + 1n
+          const share = BigInt(lineAmountsMinor[index])
+          expect(share >= floor && share <= ceil).toBe(true)
+        })
+      }),
+      RUNS
+    )
+  })
+
+  it("a target equal to the lines' own amounts gives every line exactly its own amount", () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 25 }), (lines) => {
+        const own = lines.map((l) => l.unitPriceMinor * l.quantity - (l.discountMinor ?? 0) + (l.taxMinor ?? 0))
+        fc.pre(own.some((amount) => amount > 0))
+        const targetMinor = own.reduce((a, b) => a + b, 0)
+        expect(spreadToInstallmentProducts({ lines, targetMinor }).lineAmountsMinor).toEqual(own)
+      }),
+      { numRuns: 2_000 }
+    )
+  })
+
+  it("is deterministic and does not depend on object identity", () => {
+    fc.assert(
+      fc.property(cart, (input) => {
+        const copy = JSON.parse(JSON.stringify(input)) as InstallmentProductsInput
+        expect(toInstallmentProducts(copy)).toEqual(toInstallmentProducts(input))
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+})
