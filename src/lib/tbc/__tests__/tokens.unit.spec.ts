@@ -59,12 +59,12 @@ describe("lifetime", () => {
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
   })
 
-  it("refreshes shortly before expiry (expires_in 1 s → a new token after ~0.9 s)", async () => {
-    bank.on(TOKEN_ROUTES.checkout, () => ({ body: { access_token: newToken(), token_type: "Bearer", expires_in: 1 } }))
+  it("refreshes shortly before expiry (expires_in 2 s → a new token after ~1.8 s)", async () => {
+    bank.on(TOKEN_ROUTES.checkout, () => ({ body: { access_token: newToken(), token_type: "Bearer", expires_in: 2 } }))
     await client.checkout.getPayment("p1")
     await client.checkout.getPayment("p1")
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
-    await delay(950)
+    await delay(1900)
     await client.checkout.getPayment("p1")
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(2)
   })

@@ -53,7 +53,7 @@ describe("retries of safe calls", () => {
 
   it("retries a GET that timed out", async () => {
     bank.on(DETAILS, (_r, n) => (n === 1 ? "hang" : { body: detailsBody }))
-    await expect(clientFor(bank.url, { timeoutMs: 200 }).checkout.getPayment("p1")).resolves.toMatchObject({ payId: "p1" })
+    await expect(clientFor(bank.url, { timeoutMs: 500 }).checkout.getPayment("p1")).resolves.toMatchObject({ payId: "p1" })
     expect(bank.count(DETAILS)).toBe(2)
   })
 
@@ -69,9 +69,9 @@ describe("retries of safe calls", () => {
 describe("mutations are never repeated once they may have reached the bank", () => {
   it("a timed-out create is a TbcTimeoutError after exactly one request", async () => {
     bank.on(CREATE, () => "hang")
-    const error = await clientFor(bank.url, { timeoutMs: 200 }).checkout.createPayment(createRequest).catch((e: unknown) => e)
+    const error = await clientFor(bank.url, { timeoutMs: 500 }).checkout.createPayment(createRequest).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcTimeoutError)
-    expect(error).toMatchObject({ kind: "timeout", timeoutMs: 200, operation: "POST /v1/tpay/payments" })
+    expect(error).toMatchObject({ kind: "timeout", timeoutMs: 500, operation: "POST /v1/tpay/payments" })
     await new Promise((r) => setTimeout(r, 100))
     expect(bank.count(CREATE)).toBe(1)
   })
