@@ -1,0 +1,321 @@
+/**
+ * The tbc-checkout provider's methods against the local sandbox bank (no Medusa app): what reaches
+ * the bank, what lands in session data, and every refusal's words.
+ */
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import TbcCheckoutProviderService from "../service"
+import { CALLS, CLIENT_SECRET, STORE_URL, startHarness, type Harness } from "./provider-harness"
+
+jest.setTimeout(30_000)
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+let sessionCounter = 0
+const newSession = () => `payses_unit_${Date.now()}_${++sessionCounter}`
+
+async function startPayment(provider: TbcCheckoutProviderService, amount: unknown = 1234.56, data: Record<string, unknown> = {}) {
+  const session_id = newSession()
+  const out = await provider.initiatePayment({
+    amount: amount as number,
+    currency_code: "gel",
+    data: { session_id, ...data },
+    context: { idempotency_key: session_id },
+  })
+  return { session_id, out, payId: out.data!.payId as string, data: out.data! }
+}
+
+async function caught(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as MedusaError
+  }
+  throw new Error("expected a rejection")
+}
+
+describe("validateOptions", () => {
+  it("names the broken option and rule", () => {
+    expect(() => TbcCheckoutProviderService.validateOptions({ apiKey: "k", clientId: "c", environment: "test", storeUrl: STORE_URL })).toThrow(
+      /Invalid tbc-checkout options: clientSecret: is required/
+    )
+    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: STORE_URL }
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, methods: [5, 9] })).toThrow(
+      /methods.1: method 9 must be activated by the bank first/
+    )
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, callbackAllowlist: ["bank"] })).toThrow(
+      /callbackAllowlist.0: must be an IPv4 or IPv6 address/
+    )
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, storeUrl: "shop.ge" })).toThrow(/storeUrl: must be an absolute/)
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, language: "de" })).toThrow(/language: must be KA, EN or RU/)
+    expect(() => TbcCheckoutProviderService.validateOptions(base)).not.toThrow()
+  })
+})
+
+describe("initiatePayment", () => {
+  it("creates the web payment with the session as merchantPaymentId, exact amount and a signed callback URL", async () => {
+    const provider = h.provider({ preAuth: true, language: "EN", expirationMinutes: 20 })
+    const { session_id, payId, data } = await startPayment(provider, 20.2)
+    const atBank = h.payment(payId)
+    expect(atBank.merchantPaymentId).toBe(session_id)
+    expect(atBank.amount).toBe(20.2)
+    expect(atBank.currency).toBe("GEL")
+    expect(atBank.preAuth).toBe(true)
+    expect(atBank.methods).toEqual([5])
+    expect(atBank.returnUrl).toBe(STORE_URL)
+    const callback = new URL(atBank.callbackUrl!)
+    expect(callback.pathname).toBe("/hooks/payment/tbc-checkout_tbc")
+    expect(callback.searchParams.get("s")).toBe(session_id)
+    expect(callback.searchParams.get("sig")).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(data).toMatchObject({ payId, status: "Created", preAuth: true, amount: 20.2, currency: "GEL", session_id })
+    expect(data.redirect_url).toBe(data.approvalUrl)
+    expect(String(data.redirect_url)).toContain(payId)
+    // readable by the storefront: no secret, token, signature or callback URL
+    const json = JSON.stringify(data)
+    for (const secret of [CLIENT_SECRET, "sandbox-apikey", callback.searchParams.get("sig")!, "hooks/payment"]) {
+      expect(json).not.toContain(secret)
+    }
+  })
+
+  it("converts Medusa amounts to the tetri (raw big numbers, strings, long fractions)", async () => {
+    const provider = h.provider()
+    for (const [amount, expected] of [
+      [{ value: "100.25", precision: 20 }, 100.25],
+      ["0.29", 0.29],
+      [33.333333, 33.33],
+      [1.005, 1.01],
+    ] as const) {
+      const { payId } = await startPayment(provider, amount)
+      expect(h.payment(payId).amount).toBe(expected)
+    }
+  })
+
+  it("reuses its own payment on a retry of the same session, never one the storefront names", async () => {
+    const provider = h.provider()
+    const first = await startPayment(provider)
+    const createsBefore = h.calls(CALLS.create)
+    const retry = await provider.initiatePayment({
+      amount: 1234.56,
+      currency_code: "GEL",
+      data: { session_id: first.session_id },
+      context: {},
+    })
+    expect(retry.data!.payId).toBe(first.payId)
+    expect(h.calls(CALLS.create)).toBe(createsBefore)
+    // a storefront-supplied payId of someone else's paid payment is ignored
+    const other = await startPayment(provider)
+    await h.pay(other.payId, "success")
+    const forged = await startPayment(provider, 1234.56, { payId: other.payId })
+    expect(forged.payId).not.toBe(other.payId)
+  })
+
+  it("accepts a storefront return_url only on an allowed origin", async () => {
+    const provider = h.provider({ returnUrl: "https://shop.ge/checkout/return", allowedReturnOrigins: ["https://m.shop.ge"] })
+    const own = await startPayment(provider, 10, { return_url: "https://shop.ge/order/123" })
+    expect(h.payment(own.payId).returnUrl).toBe("https://shop.ge/order/123")
+    const mobile = await startPayment(provider, 10, { return_url: "https://m.shop.ge/done" })
+    expect(h.payment(mobile.payId).returnUrl).toBe("https://m.shop.ge/done")
+    const plain = await startPayment(provider, 10)
+    expect(h.payment(plain.payId).returnUrl).toBe("https://shop.ge/checkout/return")
+    const evil = await caught(startPayment(provider, 10, { return_url: "https://evil.example/phish" }))
+    expect(evil.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(evil.message).toMatch(/return_url/)
+  })
+
+  it("offers method 8 only with server-side products summing to the amount, else leaves it out", async () => {
+    const provider = h.provider({ methods: [5, 8] })
+    const products = [
+      { name: "Set", price: 600, quantity: 2 },
+      { name: "Shipping", price: 34.56, quantity: 1 },
+    ]
+    const withProducts = await startPayment(provider, 1234.56, { installmentProducts: products })
+    expect(h.payment(withProducts.payId).methods).toEqual([5, 8])
+    expect(h.payment(withProducts.payId).request?.installmentProducts).toEqual(products)
+    const missing = await startPayment(provider, 1234.56)
+    expect(h.payment(missing.payId).methods).toEqual([5])
+    const wrongSum = await startPayment(provider, 1234.57, { installmentProducts: products })
+    expect(h.payment(wrongSum.payId).methods).toEqual([5])
+    const only8 = await caught(startPayment(h.provider({ methods: [8] }), 10))
+    expect(only8.message).toMatch(/method 8/)
+  })
+})
+
+describe("authorizePayment / getPaymentStatus", () => {
+  it("reads the bank: Created pending, paid captured, preauth authorized", async () => {
+    const provider = h.provider()
+    const p = await startPayment(provider)
+    expect((await provider.authorizePayment({ data: p.data })).status).toBe(PaymentSessionStatus.PENDING)
+    await h.pay(p.payId, "success")
+    const paid = await provider.authorizePayment({ data: p.data })
+    expect(paid.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(paid.data).toMatchObject({ payId: p.payId, status: "Succeeded" })
+    expect((await provider.getPaymentStatus({ data: p.data })).status).toBe(PaymentSessionStatus.CAPTURED)
+
+    const preauth = h.provider({ preAuth: true })
+    const q = await startPayment(preauth)
+    await h.pay(q.payId, "success")
+    const held = await preauth.authorizePayment({ data: q.data })
+    expect(held.status).toBe(PaymentSessionStatus.AUTHORIZED)
+    expect(typeof held.data!.authorized_at).toBe("string")
+    expect((await preauth.retrievePayment({ data: held.data })).data).toMatchObject({ status: "WaitingConfirm" })
+  })
+
+  it("throws a readable PAYMENT_AUTHORIZATION_ERROR for a declined or expired payment", async () => {
+    const provider = h.provider({ expirationMinutes: 5 })
+    const declined = await startPayment(provider)
+    await h.pay(declined.payId, "decline")
+    const refused = await caught(provider.authorizePayment({ data: declined.data }))
+    expect(refused.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(refused.message).toMatch(/declined/)
+    expect(refused.message).not.toMatch(/payses_|Failed|tpay|\{/)
+    expect((await provider.getPaymentStatus({ data: declined.data })).status).toBe(PaymentSessionStatus.ERROR)
+
+    const expiring = await startPayment(provider)
+    await h.advanceClock(6 * 60 * 1000)
+    const expired = await caught(provider.authorizePayment({ data: expiring.data }))
+    expect(expired.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(expired.message).toMatch(/expired/)
+  })
+
+  it("refuses data without a payId clearly", async () => {
+    const error = await caught(h.provider().authorizePayment({ data: {} }))
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(/payId/)
+  })
+})
+
+describe("capturePayment", () => {
+  async function held(provider: TbcCheckoutProviderService, amount = 250.75) {
+    const p = await startPayment(provider, amount)
+    await h.pay(p.payId, "success")
+    const auth = await provider.authorizePayment({ data: p.data })
+    return { ...p, data: auth.data! }
+  }
+
+  it("completes the held amount once; a second capture (or a payment already Succeeded) is success without a call", async () => {
+    const provider = h.provider({ preAuth: true })
+    const p = await held(provider)
+    const before = h.calls(CALLS.completion)
+    const out = await provider.capturePayment({ data: p.data })
+    expect(out.data).toMatchObject({ status: "Succeeded", confirmedAmount: 250.75 })
+    expect(h.payment(p.payId)).toMatchObject({ status: "Succeeded", confirmedAmount: 250.75 })
+    await provider.capturePayment({ data: p.data })
+    expect(h.calls(CALLS.completion)).toBe(before + 1)
+  })
+
+  it("sends one completion for concurrent captures", async () => {
+    const provider = h.provider({ preAuth: true })
+    const p = await held(provider)
+    const before = h.calls(CALLS.completion)
+    await Promise.all([provider.capturePayment({ data: p.data }), provider.capturePayment({ data: p.data })])
+    expect(h.calls(CALLS.completion)).toBe(before + 1)
+  })
+
+  it("refuses an unpaid payment and a preauthorization older than 30 days", async () => {
+    const provider = h.provider({ preAuth: true })
+    const unpaid = await startPayment(provider)
+    const notPaid = await caught(provider.capturePayment({ data: unpaid.data }))
+    expect(notPaid.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(notPaid.message).toBe("The payment cannot be captured: the customer has not paid it yet.")
+
+    const p = await held(provider)
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString()
+    const before = h.calls(CALLS.completion)
+    const late = await caught(provider.capturePayment({ data: { ...p.data, authorized_at: old } }))
+    expect(late.message).toMatch(/more than 30 days ago/)
+    expect(h.calls(CALLS.completion)).toBe(before)
+    // the bank's own 30-day rule (its clock) is reported readably too
+    await h.advanceClock(31 * 24 * 3600 * 1000)
+    const refusedByBank = await caught(provider.capturePayment({ data: p.data }))
+    expect(refusedByBank.message).toMatch(/^Could not capture the payment: /)
+    expect(refusedByBank.message).not.toMatch(/tpay|POST/)
+  })
+})
+
+describe("refundPayment", () => {
+  it("sends exact partial refunds, refuses one tetri too many, then the rest", async () => {
+    const provider = h.provider()
+    const p = await startPayment(provider, 1289.55)
+    await h.pay(p.payId, "success")
+    const data = (await provider.authorizePayment({ data: p.data })).data!
+    for (const amount of [10.01, 0.99, { value: "100", precision: 20 }]) {
+      await h.advanceClock(24 * 3600 * 1000) // the bank allows one partial return per day
+      await provider.refundPayment({ data, amount: amount as number })
+    }
+    expect(h.payment(p.payId)).toMatchObject({ status: "PartialReturned", returnedAmount: 111 })
+    const cancelsBefore = h.calls(CALLS.cancel)
+    const over = await caught(provider.refundPayment({ data, amount: 1178.56 }))
+    expect(over.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(over.message).toBe("Cannot refund 1178.56 GEL: that is more than the 1178.55 GEL left to refund on this payment.")
+    expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
+    await h.advanceClock(24 * 3600 * 1000)
+    const rest = await provider.refundPayment({ data, amount: 1178.55 })
+    expect(rest.data).toMatchObject({ status: "Returned", returnedAmount: 1289.55 })
+    expect(h.payment(p.payId).returnedAmount).toBe(1289.55)
+  })
+
+  it("refunds in full and refuses to refund an uncaptured preauthorization", async () => {
+    const provider = h.provider()
+    const p = await startPayment(provider, 49.99)
+    await h.pay(p.payId, "success")
+    await provider.refundPayment({ data: p.data, amount: 49.99 })
+    expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 49.99 })
+
+    const preauth = h.provider({ preAuth: true })
+    const q = await startPayment(preauth, 10)
+    await h.pay(q.payId, "success")
+    const error = await caught(preauth.refundPayment({ data: q.data, amount: 10 }))
+    expect(error.message).toMatch(/only authorized, not captured/)
+  })
+})
+
+describe("cancelPayment / deletePayment", () => {
+  it("releases a preauthorization once; canceled again is success", async () => {
+    const provider = h.provider({ preAuth: true })
+    const p = await startPayment(provider, 77)
+    await h.pay(p.payId, "success")
+    const out = await provider.cancelPayment({ data: p.data })
+    expect(out.data).toMatchObject({ status: "Returned" })
+    expect(h.payment(p.payId).status).toBe("Returned")
+    const cancels = h.calls(CALLS.cancel)
+    await provider.cancelPayment({ data: p.data })
+    expect(h.calls(CALLS.cancel)).toBe(cancels)
+  })
+
+  it("deletePayment leaves nothing held: unpaid expires on its own, a hold is released", async () => {
+    const provider = h.provider({ preAuth: true })
+    const unpaid = await startPayment(provider)
+    const cancels = h.calls(CALLS.cancel)
+    await provider.deletePayment({ data: unpaid.data })
+    expect(h.calls(CALLS.cancel)).toBe(cancels)
+    expect(h.payment(unpaid.payId).status).toBe("Created")
+    const heldPayment = await startPayment(provider)
+    await h.pay(heldPayment.payId, "success")
+    await provider.deletePayment({ data: heldPayment.data })
+    expect(h.payment(heldPayment.payId).status).toBe("Returned")
+    await expect(provider.deletePayment({ data: {} })).resolves.toEqual({ data: {} })
+  })
+
+  it("cancel of a taken payment (order placement failed) returns the money", async () => {
+    const provider = h.provider()
+    const p = await startPayment(provider, 12.34)
+    await h.pay(p.payId, "success")
+    await provider.cancelPayment({ data: p.data })
+    expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 12.34 })
+  })
+})
+
+describe("updatePayment", () => {
+  it("keeps the payment for the same amount and opens a new one for another", async () => {
+    const provider = h.provider()
+    const p = await startPayment(provider, 10)
+    const same = await provider.updatePayment({ amount: 10, currency_code: "gel", data: p.data, context: {} })
+    expect(same.data!.payId).toBe(p.payId)
+    const changed = await provider.updatePayment({ amount: 12, currency_code: "gel", data: p.data, context: {} })
+    expect(changed.data!.payId).not.toBe(p.payId)
+    expect(h.payment(changed.data!.payId as string)).toMatchObject({ amount: 12, merchantPaymentId: p.session_id })
+  })
+})

@@ -1,0 +1,217 @@
+/**
+ * All logic of the `tbc-checkout` provider (TBC E-Commerce hosted checkout), in the shape of
+ * Medusa's own Stripe provider: one base class, a tiny service with the identifier.
+ *
+ * The bank is the only source of truth: every status decision GETs the payment; nothing the
+ * storefront wrote into `data` is trusted except through the bank.
+ */
+import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { sessionOutcome } from "../../../lib/checkout-status"
+import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
+import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
+import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
+import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
+import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
+import { judgeCallback, type TbcWebhookResult } from "../webhook"
+import { capture, cancelHeldOrTaken, refund } from "./money-moves"
+import { BoundedMap } from "./bounded-map"
+
+export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
+  protected readonly options_: TbcCheckoutOptions
+  protected readonly client_: TbcClientLike
+  protected readonly logger_: TbcLogger
+  /** session id → payId created for it: a retried initiatePayment reuses the payment */
+  private readonly createdForSession_ = new BoundedMap<string, string>(2000)
+  /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
+  private readonly verdicts_ = new BoundedMap<string, Promise<TbcWebhookResult>>(500)
+  /** payId → in-flight completion, so concurrent captures in this process send one */
+  private readonly captures_ = new Map<string, Promise<CapturePaymentOutput>>()
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parseCheckoutOptions(options)
+  }
+
+  protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    // eslint-disable-next-line prefer-rest-params
+    super(cradle, options as unknown as TbcCheckoutOptions)
+    this.options_ = parseCheckoutOptions(options)
+    this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
+    this.client_ = clientFactoryFrom(cradle)({
+      environment: this.options_.environment,
+      checkout: {
+        apiKey: this.options_.apiKey,
+        clientId: this.options_.clientId,
+        clientSecret: this.options_.clientSecret,
+      },
+      activatedMethods: this.options_.activatedMethods,
+      timeoutMs: this.options_.timeoutMs,
+      maxRetries: this.options_.maxRetries,
+      logger: this.logger_,
+    })
+  }
+
+  protected get checkout(): CheckoutApi {
+    return this.client_.checkout
+  }
+
+  /** GET the payment, errors mapped to readable MedusaErrors. */
+  protected async readPayment(payId: string, action = "check the payment at the bank"): Promise<PaymentDetails> {
+    try {
+      return await this.checkout.getPayment(payId)
+    } catch (error) {
+      throw toMedusaError(error, action)
+    }
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
+    }
+    const { request, amountMinor, droppedInstallments } = buildCreateRequest({
+      options: this.options_,
+      sessionId,
+      amount: input.amount,
+      currencyCode: input.currency_code,
+      data: input.data,
+    })
+    if (droppedInstallments) {
+      this.logger_.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
+    }
+    const reused = await this.reusablePayment(sessionId, amountMinor, request.amount.currency)
+    const details =
+      reused ??
+      (await this.checkout.createPayment(request).catch((error) => {
+        throw toMedusaError(error, "start the payment at the bank")
+      }))
+    this.createdForSession_.set(sessionId, details.payId)
+    const data = dataFromDetails({ session_id: sessionId }, details, {
+      preAuth: details.preAuth ?? this.options_.preAuth,
+      created_at: new Date().toISOString(),
+    })
+    return { id: details.payId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+  }
+
+  /**
+   * A payment this provider already created for the session, still Created at the bank with the
+   * same amount: a retried initiatePayment must not open a second payment. Only payIds we created
+   * ourselves count; a payId the storefront wrote into `data` is never trusted.
+   */
+  private async reusablePayment(sessionId: string, amountMinor: number, currency: string) {
+    const payId = this.createdForSession_.get(sessionId)
+    if (!payId) return undefined
+    const details = await this.checkout.getPayment(payId).catch(() => undefined)
+    if (!details || details.status !== "Created" || details.currency?.toUpperCase() !== currency) return undefined
+    return details.amount !== undefined && Math.round(details.amount * 100) === amountMinor ? details : undefined
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
+    const outcome = sessionOutcome(String(details.status))
+    if (outcome.kind === "failed") {
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
+    }
+    const authorizedAt =
+      outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+    const data = dataFromDetails(input.data, details, (input.data?.authorized_at ? {} : authorizedAt) as Partial<CheckoutData>)
+    return { status: outcome.status, data: data as unknown as Record<string, unknown> }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const details = await this.readPayment(payIdOf(input.data))
+    return {
+      status: sessionOutcome(String(details.status)).status,
+      data: dataFromDetails(input.data, details) as unknown as Record<string, unknown>,
+    }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const details = await this.readPayment(payIdOf(input.data))
+    return { data: dataFromDetails(input.data, details) as unknown as Record<string, unknown> }
+  }
+
+  /**
+   * Medusa's core never calls this (it deletes and recreates sessions instead). A bank payment's
+   * amount cannot change: same amount → nothing to do; another amount → a new payment (the old
+   * one is released or expires), as a fresh initiatePayment would.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const data = (input.data ?? {}) as Partial<CheckoutData>
+    const sameAmount =
+      typeof data.amount === "number" &&
+      Math.round(data.amount * 100) === Math.round(Number(input.amount) * 100) &&
+      (data.currency ?? "").toUpperCase() === input.currency_code.toUpperCase()
+    if (sameAmount && data.payId) {
+      return { data: input.data }
+    }
+    if (data.payId) {
+      await this.deletePayment({ data: input.data, context: input.context })
+    }
+    const sessionId = data.session_id ?? input.context?.idempotency_key
+    this.createdForSession_.delete(String(sessionId))
+    const { data: fresh, status } = await this.initiatePayment({ ...input, data: { ...input.data, session_id: sessionId } })
+    return { data: fresh, status }
+  }
+
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const payId = payIdOf(input.data)
+    const running = this.captures_.get(payId)
+    if (running) return running
+    const attempt = capture(this.checkout, input.data ?? {}, payId).finally(() => this.captures_.delete(payId))
+    this.captures_.set(payId, attempt)
+    return attempt
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    return refund(this.checkout, input.data ?? {}, payIdOf(input.data), input.amount)
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return cancelHeldOrTaken(this.checkout, input.data ?? {}, payIdOf(input.data), "cancel the payment", this.logger_)
+  }
+
+  /** Nothing may stay held at the bank: a preauth is released; an unpaid payment just expires. */
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    if (typeof input.data?.payId !== "string") {
+      return { data: input.data }
+    }
+    return cancelHeldOrTaken(this.checkout, input.data, input.data.payId, "release the payment", this.logger_)
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
+    const cached = receipt ? this.verdicts_.get(receipt) : undefined
+    if (cached) return cached
+    const judged = judgeCallback(payload, this.options_, this.checkout).catch((): TbcWebhookResult => ({
+      action: "not_supported" as WebhookActionResult["action"],
+      tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
+    }))
+    if (receipt) this.verdicts_.set(receipt, judged)
+    const result = await judged
+    const v = result.tbc_callback
+    this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
+    return result
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The provider's money movements at the bank: completion (capture), cancel-with-amount (refund),
+ * and releasing/returning a payment (cancel, delete). Each one reads the bank first, so a repeated
+ * call (admin pressed twice, a webhook after an admin capture, a retried refund) is answered from
+ * the bank's state instead of moving money twice. All sums are in integer tetri.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
+import { TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
+import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
+import { isBankNotFound, toMedusaError } from "../../common"
+import { dataFromDetails, type CheckoutData } from "../payment-data"
+
+type Data = Record<string, unknown>
+type Checkout = Pick<CheckoutApi, "getPayment" | "completePayment" | "cancelPayment">
+
+/** The bank allows completing a preauthorization within 30 days (bank-interface "Limits"). */
+export const COMPLETION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
+
+const minorOf = (major: number | undefined): number => (major === undefined ? 0 : majorToMinorExact(major) ?? 0)
+const gel = (minor: number, currency = "GEL"): string => `${minorToMajor(minor).toFixed(2)} ${currency}`
+
+/** What the bank took: the completed amount of a preauth, else the payment amount (tetri). */
+export function takenMinor(details: PaymentDetails): number {
+  const confirmed = minorOf(details.confirmedAmount)
+  return confirmed > 0 ? confirmed : minorOf(details.amount)
+}
+
+export function leftToRefundMinor(details: PaymentDetails): number {
+  return Math.max(0, takenMinor(details) - minorOf(details.returnedAmount))
+}
+
+const asData = (data: CheckoutData): Data => data as unknown as Data
+
+async function read(checkout: Checkout, payId: string, action: string): Promise<PaymentDetails> {
+  try {
+    return await checkout.getPayment(payId)
+  } catch (error) {
+    throw toMedusaError(error, action)
+  }
+}
+
+/** An answer that may have reached the bank: look before declaring failure. */
+function mayHaveReachedBank(error: unknown): boolean {
+  return error instanceof TbcTimeoutError || (error instanceof TbcNetworkError && error.reachedBank)
+}
+
+const NOT_CAPTURABLE: Record<string, string> = {
+  Created: "the customer has not paid it yet",
+  Processing: "the bank is still processing it",
+  Failed: "it was declined",
+  Expired: "it expired unpaid",
+  Returned: "it was canceled or refunded",
+  CancelPaymentProcessing: "it is being canceled",
+}
+
+/** Completion of the held amount; a payment already Succeeded at the bank is success. */
+export async function capture(checkout: Checkout, data: Data, payId: string): Promise<{ data: Data }> {
+  const details = await read(checkout, payId, "capture the payment")
+  const status = String(details.status)
+  if (status === "Succeeded" || status === "PartialReturned" || status === "PaymentCompletionProcessing") {
+    return { data: asData(dataFromDetails(data, details)) }
+  }
+  if (status !== "WaitingConfirm") {
+    const why = NOT_CAPTURABLE[status] ?? `its status at the bank is ${status}`
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: ${why}.`)
+  }
+  const heldSince = Date.parse(String(data.authorized_at ?? data.created_at ?? ""))
+  if (Number.isFinite(heldSince) && Date.now() - heldSince > COMPLETION_WINDOW_MS) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment cannot be captured: the card was authorized more than 30 days ago and the bank no longer allows completing it. Cancel it and ask the customer to pay again."
+    )
+  }
+  const heldMinor = minorOf(details.amount)
+  try {
+    await checkout.completePayment(payId, minorToMajor(heldMinor), { maxAmount: minorToMajor(heldMinor) })
+  } catch (error) {
+    const after = mayHaveReachedBank(error) ? await checkout.getPayment(payId).catch(() => undefined) : undefined
+    if (after?.status !== "Succeeded") {
+      throw toMedusaError(error, "capture the payment")
+    }
+  }
+  const completed = await checkout.getPayment(payId).catch(() => undefined)
+  return {
+    data: asData(completed ? dataFromDetails(data, completed) : { ...(data as unknown as CheckoutData), status: "Succeeded" }),
+  }
+}
+
+/** Refund = the cancel endpoint with the exact amount; never more than what is left. */
+export async function refund(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  amount: BigNumberInput
+): Promise<{ data: Data }> {
+  const amountMinor = toMinorUnits(amount)
+  if (amountMinor <= 0) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
+  }
+  const before = await read(checkout, payId, "refund the payment")
+  const status = String(before.status)
+  const currency = before.currency ?? (data.currency as string | undefined)
+  if (status === "WaitingConfirm") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment cannot be refunded: it is only authorized, not captured. Cancel it instead."
+    )
+  }
+  if (status !== "Succeeded" && status !== "PartialReturned") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The payment cannot be refunded: ${NOT_CAPTURABLE[status] ?? `its status at the bank is ${status}`}.`
+    )
+  }
+  const leftMinor = leftToRefundMinor(before)
+  if (amountMinor > leftMinor) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Cannot refund ${gel(amountMinor, currency)}: that is more than the ${gel(leftMinor, currency)} left to refund on this payment.`
+    )
+  }
+  try {
+    await checkout.cancelPayment(payId, minorToMajor(amountMinor), { maxAmount: minorToMajor(leftMinor) })
+  } catch (error) {
+    const after = mayHaveReachedBank(error) ? await checkout.getPayment(payId).catch(() => undefined) : undefined
+    const returnedNow = after ? minorOf(after.returnedAmount) - minorOf(before.returnedAmount) : 0
+    if (returnedNow < amountMinor) {
+      throw toMedusaError(error, "refund the payment")
+    }
+  }
+  const after = await checkout.getPayment(payId).catch(() => undefined)
+  return { data: asData(dataFromDetails(data, after ?? before)) }
+}
+
+/**
+ * Leaves nothing at the bank: a held preauthorization is released (cancel → Returned); money
+ * already taken and not yet returned is given back in full (Medusa cancels a captured payment
+ * only when placing the order failed after payment); unpaid payments just expire; anything
+ * already canceled, returned, failed or expired is success.
+ */
+export async function cancelHeldOrTaken(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  action: string,
+  logger: TbcLogger
+): Promise<{ data: Data }> {
+  let details: PaymentDetails
+  try {
+    details = await checkout.getPayment(payId)
+  } catch (error) {
+    if (isBankNotFound(error)) return { data }
+    throw toMedusaError(error, action)
+  }
+  const status = String(details.status)
+  const leftMinor = leftToRefundMinor(details)
+  const release = status === "WaitingConfirm"
+  const giveBack = (status === "Succeeded" || status === "PartialReturned") && leftMinor > 0
+  if (!release && !giveBack) {
+    return { data: asData(dataFromDetails(data, details)) }
+  }
+  if (giveBack) {
+    logger.warn(`payment ${payId}: returning ${gel(leftMinor)} to the customer (${action})`)
+  }
+  try {
+    // a preauth is canceled in full (no amount); a taken payment gets back exactly what is left
+    await checkout.cancelPayment(payId, release ? undefined : minorToMajor(leftMinor), release ? undefined : { maxAmount: minorToMajor(leftMinor) })
+  } catch (error) {
+    const after = await checkout.getPayment(payId).catch(() => undefined)
+    if (after?.status !== "Returned") throw toMedusaError(error, action)
+  }
+  const after = await checkout.getPayment(payId).catch(() => undefined)
+  return { data: asData(dataFromDetails(data, after ?? { ...details, status: "Returned" })) }
+}

@@ -1,0 +1,112 @@
+/**
+ * Options of the `tbc-checkout` provider (medusa-config `providers: [{ resolve, id, options }]`),
+ * validated with zod when Medusa loads the payment module. Also read by app-side code (the
+ * callback middleware) through `findTbcProvider(...).options` + `parseCheckoutOptions`.
+ */
+import { isIP } from "node:net"
+import { z } from "zod"
+import { ACTIVATION_REQUIRED_METHODS, CHECKOUT_METHODS, type CheckoutMethod } from "../../lib/tbc/types"
+import {
+  environmentOption,
+  httpUrlOption,
+  maxRetriesOption,
+  originOf,
+  parseProviderOptions,
+  registrationIdOption,
+  requiredString,
+  timeoutMsOption,
+} from "../common"
+
+/** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
+export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
+
+const methodOption = z
+  .number({ invalid_type_error: "must be a number" })
+  .refine((m): m is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(m), {
+    message: `must be one of ${CHECKOUT_METHODS.join(", ")}`,
+  })
+
+const booleanOption = (fallback: boolean) =>
+  z.boolean({ invalid_type_error: "must be true or false" }).default(fallback)
+
+export const checkoutOptionsSchema = z
+  .object({
+    apiKey: requiredString(),
+    clientId: requiredString(),
+    clientSecret: requiredString(),
+    environment: environmentOption,
+    /** the store's public Medusa URL: the bank calls back <storeUrl>/hooks/payment/tbc-checkout_<id> */
+    storeUrl: httpUrlOption,
+    registrationId: registrationIdOption,
+    /** where the bank sends the shopper back; default storeUrl */
+    returnUrl: httpUrlOption.optional(),
+    /** other origins a storefront may ask the shopper to be sent back to (data.return_url) */
+    allowedReturnOrigins: z
+      .array(httpUrlOption.transform((url) => originOf(url) as string), {
+        invalid_type_error: "must be a list of http(s) URLs",
+      })
+      .default([]),
+    preAuth: booleanOption(true),
+    methods: z
+      .array(methodOption, { invalid_type_error: "must be a list of method numbers" })
+      .min(1, { message: "must name at least one method" })
+      .refine((list) => new Set(list).size === list.length, { message: "must not repeat a method" })
+      .default([5]),
+    activatedMethods: z
+      .array(
+        z.number().refine((m) => (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(m), {
+          message: `must be one of ${ACTIVATION_REQUIRED_METHODS.join(", ")}`,
+        }),
+        { invalid_type_error: "must be a list of method numbers" }
+      )
+      .default([]),
+    saveCards: booleanOption(false),
+    language: z
+      .preprocess(
+        (v) => (typeof v === "string" ? v.toUpperCase() : v),
+        z.enum(["KA", "EN", "RU"], { errorMap: () => ({ message: "must be KA, EN or RU" }) })
+      )
+      .optional(),
+    expirationMinutes: z
+      .number({ invalid_type_error: "must be a number of minutes" })
+      .int({ message: "must be a whole number of minutes" })
+      .min(1, { message: "must be at least 1 minute" })
+      .max(24 * 60, { message: "must be at most 1440 minutes" })
+      .optional(),
+    description: z
+      .string({ invalid_type_error: "must be a string" })
+      .max(30, { message: "must be at most 30 characters (the bank's limit)" })
+      .optional(),
+    callbackAllowlist: z
+      .array(
+        z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),
+        { invalid_type_error: "must be a list of IP addresses" }
+      )
+      .default([...TBC_CALLBACK_ADDRESSES]),
+    trustProxy: booleanOption(false),
+    timeoutMs: timeoutMsOption,
+    maxRetries: maxRetriesOption,
+  })
+  .superRefine((options, ctx) => {
+    for (const [index, method] of options.methods.entries()) {
+      const needsActivation = (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(method)
+      if (needsActivation && !options.activatedMethods.includes(method)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["methods", index],
+          message: `method ${method} must be activated by the bank first: list it in activatedMethods too`,
+        })
+      }
+    }
+  })
+
+export type TbcCheckoutOptions = z.output<typeof checkoutOptionsSchema>
+/** What a store writes in medusa-config (defaults optional). */
+export type TbcCheckoutOptionsInput = z.input<typeof checkoutOptionsSchema>
+
+export const CHECKOUT_PROVIDER_NAME = "tbc-checkout"
+
+/** @throws MedusaError(INVALID_DATA) naming every broken option and its rule (never a value) */
+export function parseCheckoutOptions(raw: unknown): TbcCheckoutOptions {
+  return parseProviderOptions(checkoutOptionsSchema, raw, CHECKOUT_PROVIDER_NAME)
+}

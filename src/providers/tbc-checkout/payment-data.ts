@@ -1,0 +1,170 @@
+/**
+ * What the provider keeps in Medusa's `payment_sessions.data` / `payment.data` and how it builds
+ * the create-payment request. `data` is readable by the storefront: ids, status, amounts and the
+ * hosted-page link only — never a token, a secret, the signed callback URL or a saved card's recId.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { minorToMajor, toMinorUnits } from "../../lib/money"
+import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
+import { originOf } from "../common"
+import { callbackUrlFor } from "./callback-auth"
+import type { TbcCheckoutOptions } from "./options"
+
+export interface CheckoutData {
+  /** Medusa's payment session id (= the bank's merchantPaymentId) */
+  session_id?: string
+  payId: string
+  status: string
+  preAuth: boolean
+  /** major units, as the bank reports them */
+  amount?: number
+  currency?: string
+  confirmedAmount?: number
+  returnedAmount?: number
+  /** the bank's hosted page; `redirect_url` is the same link under a storefront-friendly name */
+  approvalUrl?: string
+  redirect_url?: string
+  /** when the payment was created / first seen authorized (ISO), for the 30-day completion rule */
+  created_at?: string
+  authorized_at?: string
+}
+
+const INSTALLMENT_METHOD = 8
+
+/** The bank's payment id stored in `data`, or a clear error. */
+export function payIdOf(data: Record<string, unknown> | undefined): string {
+  const payId = data?.payId
+  if (typeof payId !== "string" || payId === "") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no TBC payment id (data.payId is missing).")
+  }
+  return payId
+}
+
+/** Fresh bank facts merged over what we stored (the bank wins). */
+export function dataFromDetails(
+  previous: Record<string, unknown> | undefined,
+  details: PaymentDetails,
+  extra: Partial<CheckoutData> = {}
+): CheckoutData {
+  const prior = (previous ?? {}) as Partial<CheckoutData>
+  const approvalUrl = details.approvalUrl ?? prior.approvalUrl
+  const data: CheckoutData = {
+    ...(prior.session_id ? { session_id: prior.session_id } : {}),
+    payId: details.payId || (prior.payId as string),
+    status: details.status,
+    preAuth: details.preAuth ?? prior.preAuth ?? false,
+    amount: details.amount ?? prior.amount,
+    currency: details.currency ?? prior.currency,
+    ...(details.confirmedAmount !== undefined ? { confirmedAmount: details.confirmedAmount } : {}),
+    ...(details.returnedAmount !== undefined ? { returnedAmount: details.returnedAmount } : {}),
+    ...(approvalUrl ? { approvalUrl, redirect_url: approvalUrl } : {}),
+    ...(prior.created_at ? { created_at: prior.created_at } : {}),
+    ...(prior.authorized_at ? { authorized_at: prior.authorized_at } : {}),
+    ...extra,
+  }
+  return withoutUndefined(data)
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+/**
+ * The return URL for one session: the storefront may ask for its own page (`data.return_url`),
+ * but only on an origin the merchant allowed (returnUrl's/storeUrl's origin or allowedReturnOrigins),
+ * so the bank's page never sends shoppers to someone else's site.
+ */
+export function returnUrlFor(options: TbcCheckoutOptions, requested: unknown): string {
+  const fallback = options.returnUrl ?? options.storeUrl
+  if (requested === undefined || requested === null || requested === "") {
+    return fallback
+  }
+  const origin = originOf(requested)
+  const allowed = new Set([originOf(fallback), ...options.allowedReturnOrigins])
+  if (!origin || !allowed.has(origin)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "data.return_url must be an http(s) URL on the store's own origin (returnUrl) or one listed in allowedReturnOrigins."
+    )
+  }
+  return requested as string
+}
+
+/**
+ * Installment products for method 8 — only those injected server-side from the cart (the
+ * products middleware overwrites data.installmentProducts), and only when they add up to the
+ * amount exactly. Otherwise method 8 is left out (the shopper can still pay by card) rather
+ * than failing the checkout: the bank would refuse the whole payment.
+ */
+export function installmentProductsFor(
+  data: Record<string, unknown> | undefined,
+  amountMinor: number
+): InstallmentProduct[] | undefined {
+  const products = data?.installmentProducts
+  if (!Array.isArray(products) || products.length === 0) return undefined
+  let sum = 0
+  for (const product of products as Array<Record<string, unknown>>) {
+    if (typeof product?.name !== "string" || typeof product.price !== "number" || typeof product.quantity !== "number") {
+      return undefined
+    }
+    if (!Number.isSafeInteger(product.quantity) || product.quantity <= 0) return undefined
+    let priceMinor: number
+    try {
+      priceMinor = toMinorUnits(product.price)
+    } catch {
+      return undefined
+    }
+    if (priceMinor < 0 || minorToMajor(priceMinor) !== product.price) return undefined
+    sum += priceMinor * product.quantity
+  }
+  return sum === amountMinor ? (products as InstallmentProduct[]) : undefined
+}
+
+export interface CreateRequestInput {
+  options: TbcCheckoutOptions
+  sessionId: string
+  amount: BigNumberInput
+  currencyCode: string
+  data?: Record<string, unknown>
+}
+
+/** The create-web-payment body for one Medusa session, and the amount in tetri. */
+export function buildCreateRequest(input: CreateRequestInput): {
+  request: CreatePaymentRequest
+  amountMinor: number
+  droppedInstallments: boolean
+} {
+  const { options, sessionId, data } = input
+  const amountMinor = toMinorUnits(input.amount)
+  const currency = input.currencyCode.toUpperCase() as CreatePaymentRequest["amount"]["currency"]
+  let methods: CheckoutMethod[] = [...options.methods]
+  let installmentProducts: InstallmentProduct[] | undefined
+  let droppedInstallments = false
+  if (methods.includes(INSTALLMENT_METHOD)) {
+    installmentProducts = currency === "GEL" ? installmentProductsFor(data, amountMinor) : undefined
+    if (!installmentProducts) {
+      methods = methods.filter((m) => m !== INSTALLMENT_METHOD)
+      droppedInstallments = true
+    }
+  }
+  if (methods.length === 0) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled."
+    )
+  }
+  const request: CreatePaymentRequest = {
+    amount: { currency, total: minorToMajor(amountMinor) },
+    returnurl: returnUrlFor(options, data?.return_url),
+    callbackUrl: callbackUrlFor(options.storeUrl, options.registrationId, options.clientSecret, sessionId),
+    preAuth: options.preAuth,
+    methods,
+    merchantPaymentId: sessionId,
+    ...(installmentProducts ? { installmentProducts } : {}),
+    ...(options.language ? { language: options.language } : {}),
+    ...(options.expirationMinutes ? { expirationMinutes: options.expirationMinutes } : {}),
+    ...(options.description ? { description: options.description } : {}),
+  }
+  return { request, amountMinor, droppedInstallments }
+}

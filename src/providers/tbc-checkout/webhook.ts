@@ -1,0 +1,118 @@
+/**
+ * Judging one bank callback: is it from the bank, about a payment the bank knows, final, and
+ * paired with the Medusa session it names? Only then does it become an action Medusa acts on.
+ * Every other case is NOT_SUPPORTED (Medusa changes nothing) with a verdict for the callback log.
+ */
+import { PaymentActions } from "@medusajs/framework/utils"
+import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import { majorToMinorExact, minorToMajor } from "../../lib/money"
+import { isFinalStatus, webhookAction } from "../../lib/checkout-status"
+import type { CheckoutApi, PaymentDetails } from "../../lib/tbc/types"
+import { isBankNotFound } from "../common"
+import { CALLBACK_HEADERS, headerValue, isAllowedSource, verifySessionSignature } from "./callback-auth"
+import type { TbcCheckoutOptions } from "./options"
+
+/** Same words as the tbc module's CallbackLog.result. */
+export type CallbackVerdictResult =
+  | "accepted"
+  | "rejected_source"
+  | "unknown_payment"
+  | "not_final"
+  | "malformed"
+  | "error"
+
+export interface CallbackVerdict {
+  result: CallbackVerdictResult
+  pay_id: string | null
+  source_ip: string | null
+  bank_status: string | null
+  /** why, in words, for logs (no secrets) */
+  reason: string
+}
+
+/** Medusa's WebhookActionResult plus our verdict (passed through by the payment module). */
+export interface TbcWebhookResult extends WebhookActionResult {
+  tbc_callback: CallbackVerdict
+}
+
+/** The bank's payment ids are short alphanumerics; anything else is not a callback of ours. */
+const PAY_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
+
+export function paymentIdOfBody(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
+  const id = (body as Record<string, unknown>).PaymentId
+  return typeof id === "string" && PAY_ID_PATTERN.test(id) ? id : undefined
+}
+
+/** Amount for Medusa (major units): what the bank took (confirmedAmount) or holds (amount). */
+function actionAmount(details: PaymentDetails, action: PaymentActions): number {
+  const confirmed = details.confirmedAmount
+  if (action === PaymentActions.SUCCESSFUL && confirmed !== undefined && (majorToMinorExact(confirmed) ?? 0) > 0) {
+    return minorToMajor(majorToMinorExact(confirmed)!)
+  }
+  return minorToMajor(majorToMinorExact(details.amount ?? 0) ?? 0)
+}
+
+function merchantPaymentIdOf(details: PaymentDetails): string | undefined {
+  const raw = details.raw ?? {}
+  const value = raw.merchantPaymentId ?? raw.MerchantPaymentId ?? raw.merchantpaymentid
+  return typeof value === "string" && value !== "" ? value : undefined
+}
+
+export async function judgeCallback(
+  payload: ProviderWebhookPayload["payload"],
+  options: TbcCheckoutOptions,
+  checkout: Pick<CheckoutApi, "getPayment">
+): Promise<TbcWebhookResult> {
+  const headers = (payload?.headers ?? {}) as Record<string, unknown>
+  const source = headerValue(headers, CALLBACK_HEADERS.source) ?? null
+  const verdict = (
+    result: CallbackVerdictResult,
+    reason: string,
+    payId: string | null = null,
+    bankStatus: string | null = null
+  ): CallbackVerdict => ({ result, reason, pay_id: payId, source_ip: source, bank_status: bankStatus })
+  const ignore = (v: CallbackVerdict): TbcWebhookResult => ({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: v })
+
+  if (!isAllowedSource(source, options.callbackAllowlist)) {
+    const rawId = (payload?.data as Record<string, unknown> | undefined)?.PaymentId
+    const payId = typeof rawId === "string" ? rawId.slice(0, 100) : null
+    return ignore(verdict("rejected_source", source ? "source address not in callbackAllowlist" : "no stamped source address", payId))
+  }
+  const payId = paymentIdOfBody(payload?.data)
+  if (!payId) {
+    return ignore(verdict("malformed", "body is not {\"PaymentId\": \"<id>\"}"))
+  }
+
+  let details: PaymentDetails
+  try {
+    details = await checkout.getPayment(payId)
+  } catch (error) {
+    if (isBankNotFound(error)) {
+      return ignore(verdict("unknown_payment", "the bank does not know this payment", payId))
+    }
+    return ignore(verdict("error", "the bank could not be asked about this payment", payId))
+  }
+  const status = String(details.status)
+  if (!isFinalStatus(status)) {
+    return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
+  }
+
+  // Pairing: the session comes from the signed callback URL only the bank knows.
+  const sessionId = headerValue(headers, CALLBACK_HEADERS.session)
+  const signature = headerValue(headers, CALLBACK_HEADERS.signature)
+  if (!verifySessionSignature(options.clientSecret, options.registrationId, sessionId, signature)) {
+    return ignore(verdict("rejected_source", "the callback URL's session signature is missing or wrong", payId, status))
+  }
+  const merchantPaymentId = merchantPaymentIdOf(details)
+  if (merchantPaymentId !== undefined && merchantPaymentId !== sessionId) {
+    return ignore(verdict("rejected_source", "the payment belongs to another session", payId, status))
+  }
+
+  const action = webhookAction(status)
+  return {
+    action,
+    data: { session_id: sessionId as string, amount: actionAmount(details, action) },
+    tbc_callback: verdict("accepted", `bank status ${status}`, payId, status),
+  }
+}
