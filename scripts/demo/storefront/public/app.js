@@ -1,0 +1,266 @@
+// The demo shop page: products → cart → address → delivery → payment → bank → order confirmation.
+import { storeApi, customerToken } from "./store-api.js"
+import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, completeOrder, pendingPayment, startPayment } from "./checkout.js"
+import { $, el, formatGel, paymentChoices, show } from "./view.js"
+
+const CART_KEY = "tbc-demo-cart"
+const state = { cartId: localStorage.getItem(CART_KEY), cart: null, customer: null, choices: [] }
+
+function showMessage(text) {
+  $("#message").textContent = text || ""
+  show("#message", Boolean(text))
+}
+function showError(error) {
+  const text = error ? (error.message || String(error)) : ""
+  $("#error").textContent = text
+  show("#error", Boolean(text))
+  if (text) showMessage("")
+}
+/** Runs a UI action with its errors shown on the page, never swallowed. */
+async function guarded(action) {
+  showError(null)
+  try {
+    await action()
+  } catch (error) {
+    showError(error)
+  }
+}
+
+function forgetCart() {
+  state.cartId = null
+  state.cart = null
+  localStorage.removeItem(CART_KEY)
+}
+
+async function refreshCart() {
+  if (!state.cartId) {
+    state.cart = null
+  } else {
+    try {
+      state.cart = (await storeApi.getCart(state.cartId)).cart
+      if (state.cart.completed_at) forgetCart()
+    } catch {
+      forgetCart() // a cart of another database (demo re-seeded) or deleted
+    }
+  }
+  renderCart()
+}
+
+function renderProducts(products) {
+  const list = $("#products")
+  list.replaceChildren()
+  if (products.length === 0) list.append(el("p", { class: "muted" }, "No products in this region."))
+  for (const product of products) {
+    const variants = product.variants.map((variant) =>
+      el("li", { class: "variant" },
+        el("span", {}, variant.title),
+        el("strong", { class: "price" }, formatGel(variant.calculated_price?.calculated_amount)),
+        el("button", { type: "button", "data-testid": "add-to-cart", "data-variant-id": variant.id,
+          onclick: () => guarded(() => addToCart(variant.id)) }, "Add to cart")))
+    list.append(el("article", { class: "product", "data-testid": "product" },
+      product.thumbnail ? el("img", { src: product.thumbnail, alt: "" }) : null,
+      el("h3", {}, product.title),
+      product.description ? el("p", { class: "muted" }, product.description) : null,
+      el("ul", {}, ...variants)))
+  }
+}
+
+async function addToCart(variantId) {
+  if (state.cartId) await storeApi.addLineItem(state.cartId, variantId, 1)
+  else {
+    const { cart } = await storeApi.createCart([{ variant_id: variantId, quantity: 1 }])
+    state.cartId = cart.id
+    localStorage.setItem(CART_KEY, cart.id)
+  }
+  await refreshCart()
+  showMessage("Added to your cart.")
+}
+
+function renderCart() {
+  const cart = state.cart
+  const box = $("#cart")
+  box.replaceChildren()
+  const hasItems = Boolean(cart && cart.items && cart.items.length > 0)
+  show("#checkout-form", hasItems)
+  if (!hasItems) {
+    box.append(el("p", { class: "muted" }, "Your cart is empty."))
+    return
+  }
+  const rows = cart.items.map((item) =>
+    el("li", { "data-testid": "cart-item" },
+      el("span", {}, `${item.product_title || item.title} · ${item.variant_title || ""} × ${item.quantity}`),
+      el("strong", {}, formatGel(item.total ?? item.unit_price * item.quantity)),
+      el("button", { type: "button", class: "link", onclick: () => guarded(async () => {
+        await storeApi.deleteLineItem(cart.id, item.id)
+        await refreshCart()
+      }) }, "remove")))
+  box.append(el("ul", { class: "lines" }, ...rows),
+    el("p", { class: "totals" }, `Items ${formatGel(cart.item_total)} · delivery ${formatGel(cart.shipping_total)} · `,
+      "total ", el("strong", { "data-testid": "cart-total" }, formatGel(cart.total))))
+  $("#pay-total").textContent = formatGel(cart.total)
+  show("#shipping-step", Boolean(cart.shipping_address || cart.shipping_methods?.length))
+  show("#payment-step", Boolean(cart.shipping_methods?.length))
+}
+
+function addressFromForm() {
+  const value = (id) => $(`#${id}`).value.trim()
+  return {
+    first_name: value("first-name"), last_name: value("last-name"), address_1: value("address-1"),
+    city: value("city"), postal_code: value("postal-code"), phone: value("phone"), country_code: "ge",
+  }
+}
+
+async function saveAddress(event) {
+  event.preventDefault()
+  const address = addressFromForm()
+  await storeApi.updateCart(state.cartId, { email: $("#email").value.trim(), shipping_address: address, billing_address: address })
+  const { shipping_options } = await storeApi.listShippingOptions(state.cartId)
+  const box = $("#shipping-options")
+  box.replaceChildren()
+  if (shipping_options.length === 0) box.append(el("p", { class: "muted" }, "No delivery to this address."))
+  for (const option of shipping_options) {
+    box.append(el("label", { class: "choice" },
+      el("input", { type: "radio", name: "shipping", value: option.id, "data-testid": "shipping-option",
+        onchange: () => guarded(() => chooseShipping(option.id)) }),
+      ` ${option.name} — ${formatGel(option.amount ?? option.calculated_price?.calculated_amount)}`))
+  }
+  show("#shipping-step", true)
+}
+
+async function chooseShipping(optionId) {
+  await storeApi.addShippingMethod(state.cartId, optionId)
+  await refreshCart()
+  await renderPaymentChoices()
+}
+
+async function renderPaymentChoices() {
+  const { payment_providers } = await storeApi.listPaymentProviders()
+  const savedCards = state.customer ? await storeApi.listSavedCards() : []
+  state.choices = paymentChoices(payment_providers.map((provider) => provider.id), savedCards)
+  const box = $("#payment-methods")
+  box.replaceChildren(...state.choices.map((choice, index) =>
+    el("label", { class: "choice" },
+      el("input", { type: "radio", name: "payment", value: String(index), "data-testid": choice.testId,
+        checked: index === 0 ? "checked" : null, onchange: updateSaveCardRow }),
+      ` ${choice.label}`, choice.hint ? el("span", { class: "muted" }, ` — ${choice.hint}`) : null)))
+  if (state.choices.length === 0) box.append(el("p", { class: "error" }, "No payment method is enabled for this region."))
+  updateSaveCardRow()
+}
+
+function selectedChoice() {
+  const checked = document.querySelector('input[name="payment"]:checked')
+  return checked ? state.choices[Number(checked.value)] : null
+}
+function updateSaveCardRow() {
+  show("#save-card-row", Boolean(state.customer && selectedChoice()?.providerId === CHECKOUT_PROVIDER && !selectedChoice()?.savedCard))
+}
+
+async function pay() {
+  const choice = selectedChoice()
+  if (!choice) throw new Error("Choose a payment method first.")
+  const data = { ...choice.data }
+  if (!$("#save-card-row").hidden && $("#save-card").checked) data.save_card = true
+  $("#pay-button").disabled = true
+  try {
+    showMessage(choice.savedCard ? "Paying with your saved card…" : choice.providerId === INSTALLMENTS_PROVIDER
+      ? "Opening TBC's installment application… When you are done there, come back to this page."
+      : "Opening the bank's payment page…")
+    const outcome = await startPayment(state.cartId, { ...choice, data })
+    if (outcome.redirectUrl) {
+      window.location.assign(outcome.redirectUrl)
+      return
+    }
+    showConfirmation(outcome.order, choice.label)
+  } finally {
+    $("#pay-button").disabled = false
+  }
+}
+
+function showConfirmation(order, paymentLabel) {
+  forgetCart()
+  renderCart()
+  showMessage("")
+  $("#order-display-id").textContent = `#${order.display_id}`
+  $("#order-id").textContent = order.id
+  $("#order-total").textContent = formatGel(order.total)
+  $("#order-payment").textContent = paymentLabel || "TBC"
+  show("#shop", false)
+  show("#confirmation", true)
+}
+
+/** Back from the bank (?cart=… or the cart remembered before leaving): place the order. */
+async function resumeAfterBank() {
+  const params = new URLSearchParams(window.location.search)
+  const pending = pendingPayment.get()
+  const cartId = params.get("cart") || pending?.cartId
+  if (!cartId) return
+  history.replaceState(null, "", window.location.pathname)
+  showMessage("Back from the bank — confirming your payment…")
+  try {
+    const { order } = await completeOrder(cartId)
+    showConfirmation(order, pending?.label)
+  } catch (error) {
+    showError(error)
+    await refreshCart()
+    if (state.cart?.shipping_methods?.length) await renderPaymentChoices()
+  }
+}
+
+async function restoreLogin() {
+  if (!customerToken.get()) return renderAccount()
+  try {
+    state.customer = (await storeApi.me()).customer
+  } catch {
+    customerToken.clear()
+  }
+  renderAccount()
+}
+function renderAccount() {
+  show("#login-form", !state.customer)
+  show("#logged-in", Boolean(state.customer))
+  $("#customer-email").textContent = state.customer?.email || ""
+}
+async function login(event) {
+  event.preventDefault()
+  const { token } = await storeApi.login($("#login-email").value.trim(), $("#login-password").value)
+  customerToken.set(token)
+  state.customer = (await storeApi.me()).customer
+  renderAccount()
+  $("#email").value = state.customer.email
+  if (state.cartId) await storeApi.transferCartToCustomer(state.cartId)
+  await refreshCart()
+  if (state.cart?.shipping_methods?.length) await renderPaymentChoices()
+  showMessage(`Welcome back, ${state.customer.first_name || state.customer.email}.`)
+}
+function logout() {
+  customerToken.clear()
+  state.customer = null
+  forgetCart() // the cart belongs to the customer now
+  renderAccount()
+  renderCart()
+}
+
+async function init() {
+  $("#backend-url").textContent = storeApi.config.backendUrl
+  $("#sandbox-url").textContent = storeApi.config.sandboxUrl || "—"
+  $("#login-form").addEventListener("submit", (event) => guarded(() => login(event)))
+  $("#logout").addEventListener("click", logout)
+  $("#checkout-form").addEventListener("submit", (event) => guarded(() => saveAddress(event)))
+  $("#pay-button").addEventListener("click", () => guarded(pay))
+  $("#continue-shopping").addEventListener("click", () => {
+    show("#confirmation", false)
+    show("#shop", true)
+  })
+  // Back from the bank with the browser's Back button (installments): the page comes from the cache.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && pendingPayment.get()) guarded(resumeAfterBank)
+  })
+  await guarded(restoreLogin)
+  await guarded(async () => renderProducts((await storeApi.listProducts()).products))
+  await guarded(resumeAfterBank)
+  if (!$("#confirmation").hidden) return
+  await guarded(refreshCart)
+  if (state.cart?.shipping_methods?.length) await guarded(renderPaymentChoices)
+}
+
+init()

@@ -1,0 +1,71 @@
+// DOM helpers and the pure parts of the page (money formatting, which payment choices to offer).
+import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER } from "./checkout.js"
+
+export const $ = (selector) => {
+  const found = document.querySelector(selector)
+  if (!found) throw new Error(`page element ${selector} is missing`)
+  return found
+}
+
+export function show(selector, visible) {
+  $(selector).hidden = !visible
+}
+
+/** el("a", { href, onclick }, "text", child…): attributes whose value is null are left out. */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined) continue
+    if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value)
+    else node.setAttribute(name, value)
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined))
+  return node
+}
+
+const GEL = new Intl.NumberFormat("en-US", { style: "currency", currency: "GEL", currencyDisplay: "code" })
+
+/** Medusa store amounts are major units (49.99 = 49 lari 99 tetri). */
+export function formatGel(amount) {
+  if (amount === null || amount === undefined || amount === "") return "—"
+  const value = typeof amount === "object" ? Number(amount.value ?? amount.numeric) : Number(amount)
+  return Number.isFinite(value) ? GEL.format(value) : "—"
+}
+
+const KNOWN_PROVIDERS = {
+  [CHECKOUT_PROVIDER]: { label: "TBC card", hint: "card, Apple/Google Pay, QR or internet bank on TBC's page", testId: "pay-tbc-card" },
+  [INSTALLMENTS_PROVIDER]: { label: "TBC installments", hint: "apply for an installment loan at TBC", testId: "pay-tbc-installments" },
+}
+
+function cardLabel(card) {
+  const mask = card.card_mask || card.cardMask || card.mask || "card"
+  const expiry = card.expiry || card.card_expiry || card.expiry_date || card.expiryDate
+  return `Saved card ${mask}${expiry ? ` (expires ${expiry})` : ""}`
+}
+
+/**
+ * The payment choices to offer: TBC card, TBC installments, then the customer's saved cards (paid
+ * through the checkout provider with no redirect), then any other provider of the region.
+ */
+export function paymentChoices(providerIds, savedCards) {
+  const choices = []
+  for (const id of [CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER]) {
+    if (providerIds.includes(id)) choices.push({ providerId: id, data: {}, ...KNOWN_PROVIDERS[id] })
+  }
+  if (providerIds.includes(CHECKOUT_PROVIDER)) {
+    for (const card of savedCards) {
+      choices.push({
+        providerId: CHECKOUT_PROVIDER,
+        label: cardLabel(card),
+        hint: "pays at once, no bank page",
+        testId: "pay-saved-card",
+        savedCard: card,
+        data: { saved_card_id: card.id },
+      })
+    }
+  }
+  for (const id of providerIds.filter((candidate) => !KNOWN_PROVIDERS[candidate])) {
+    choices.push({ providerId: id, label: id, data: {}, testId: `pay-${id}` })
+  }
+  return choices
+}
