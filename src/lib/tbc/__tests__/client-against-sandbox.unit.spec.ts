@@ -156,6 +156,35 @@ describe("checkout against the sandbox", () => {
   })
 })
 
+describe("faults injected by the sandbox", () => {
+  afterEach(async () => {
+    await control("/faults", { reset: true })
+  })
+
+  it("a GET answered 503 once is retried and succeeds", async () => {
+    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    const key = "GET /v1/tpay/payments/{payId}"
+    const before = calls(key)
+    await control("/faults", { failNext: { count: 1, status: 503, path: "/v1/tpay/payments/{payId}" } })
+    await expect(client.checkout.getPayment(created.payId)).resolves.toMatchObject({ payId: created.payId })
+    expect(calls(key) - before).toBe(2)
+  })
+
+  it("a create whose answer is lost (the bank acted) times out and is NOT repeated", async () => {
+    const impatient = new TbcClient({ environment: sandbox.url, checkout: credentials.checkout, timeoutMs: 500 })
+    await impatient.checkout.verifyCredentials()
+    const paymentsBefore = sandbox.state().payments.length
+    const before = calls("POST /v1/tpay/payments")
+    await control("/faults", { timeoutNext: { count: 1, path: "/v1/tpay/payments", afterProcessing: true } })
+    await expect(
+      impatient.checkout.createPayment({ amount: { currency: "GEL", total: 2 }, returnurl: "https://s.example/r", merchantPaymentId: "lost_answer" })
+    ).rejects.toMatchObject({ kind: "timeout", timeoutMs: 500 })
+    expect(calls("POST /v1/tpay/payments")).toBe(before + 1)
+    expect(sandbox.state().payments.length).toBe(paymentsBefore + 1)
+    impatient.close()
+  })
+})
+
 describe("installments and mortgages against the sandbox", () => {
   const application = {
     campaignId: "204",
