@@ -1,0 +1,93 @@
+/**
+ * POST /admin/tbc/settings/check-connection's handler against the real sandbox bank: OK with the
+ * right credentials, the bank's problem in words (and no credential) with wrong ones, and a
+ * readable reason when the bank cannot be reached.
+ */
+import { startSandbox, type SandboxHandle } from "../../../../../sandbox"
+import { getFreePortForTest } from "./free-port"
+import { POST } from "../check-connection/route"
+
+interface Captured {
+  body?: any
+}
+
+function configWith(environment: string, checkout: Record<string, unknown>, installments: Record<string, unknown>) {
+  return {
+    modules: {
+      payment: {
+        options: {
+          providers: [
+            { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { environment, ...checkout } },
+            { resolve: "./src/providers/tbc-installments", id: "tbc", options: { environment, ...installments } },
+          ],
+        },
+      },
+    },
+  }
+}
+
+async function runCheck(configModule: unknown): Promise<any[]> {
+  const captured: Captured = {}
+  const req = { scope: { resolve: () => configModule }, query: {}, params: {}, body: {} }
+  const res = { json: (body: unknown) => (captured.body = body) }
+  await POST(req as any, res as any)
+  return captured.body.results
+}
+
+const GOOD_CHECKOUT = { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" }
+const GOOD_INSTALLMENTS = { apiKey: "sandbox-inst-key", apiSecret: "sandbox-inst-secret", merchantKey: "SandboxMerchant" }
+
+describe("check-connection", () => {
+  let sandbox: SandboxHandle
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 })
+  })
+  afterAll(() => sandbox.close())
+
+  it("reports OK for both providers with the sandbox's credentials", async () => {
+    const results = await runCheck(configWith(sandbox.url, GOOD_CHECKOUT, GOOD_INSTALLMENTS))
+    expect(results).toEqual([
+      expect.objectContaining({ provider_id: "pp_tbc-checkout_tbc", ok: true, problem: null }),
+      expect.objectContaining({ provider_id: "pp_tbc-installments_tbc", ok: true, problem: null }),
+    ])
+    expect(typeof results[0].latency_ms).toBe("number")
+  })
+
+  it("reports the bank's refusal in words for wrong credentials, without echoing them", async () => {
+    const wrongSecret = "WrongSecretXy12Z"
+    const wrongInstSecret = "WrongInstSecQ77"
+    const results = await runCheck(
+      configWith(
+        sandbox.url,
+        { ...GOOD_CHECKOUT, clientSecret: wrongSecret },
+        { ...GOOD_INSTALLMENTS, apiSecret: wrongInstSecret }
+      )
+    )
+    for (const result of results) {
+      expect(result.ok).toBe(false)
+      // The bank's problem-JSON, in words: e.g. "Unauthorized" / "invalid client credentials".
+      expect(result.problem.status).toBe(401)
+      expect(result.problem.title.length).toBeGreaterThan(3)
+      expect(typeof result.problem.detail).toBe("string")
+    }
+    const json = JSON.stringify(results)
+    for (const secret of [wrongSecret, wrongInstSecret, "sandbox-client-secret", "sandbox-inst-secret"]) {
+      expect(json).not.toContain(secret)
+    }
+  })
+
+  it("says the bank could not be reached when nothing listens", async () => {
+    const port = await getFreePortForTest()
+    const results = await runCheck(configWith(`http://127.0.0.1:${port}`, GOOD_CHECKOUT, GOOD_INSTALLMENTS))
+    expect(results.map((r) => [r.ok, r.problem.title])).toEqual([
+      [false, "The bank could not be reached"],
+      [false, "The bank could not be reached"],
+    ])
+  })
+
+  it("names the broken option when the environment is invalid", async () => {
+    const results = await runCheck(configWith("not a url", GOOD_CHECKOUT, GOOD_INSTALLMENTS))
+    expect(results[0].ok).toBe(false)
+    expect(`${results[0].problem.title} ${results[0].problem.detail}`).toMatch(/environment/)
+  })
+})

@@ -1,0 +1,17 @@
+/**
+ * Daily: preauthorizations with fewer than `preauthWarningDays` (default 3) days left before the
+ * bank releases them (day 30) are notified about and, per `preauthExpiryAction`, completed or
+ * cancelled (src/workflows/reconcile/expiring-preauths.ts). Daily, so "notify only" reminds once
+ * a day, and "complete"/"cancel" still has two more runs before the deadline if one fails.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { reconcileExpiringPreauthsWorkflow } from "../workflows/reconcile"
+
+export default async function reconcileExpiringPreauthsJob(container: MedusaContainer) {
+  await reconcileExpiringPreauthsWorkflow(container).run({ input: {} })
+}
+
+export const config = {
+  name: "tbc-reconcile-expiring-preauths",
+  schedule: { cron: "0 8 * * *", concurrency: "forbid" as const },
+}

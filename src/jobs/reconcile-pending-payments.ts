@@ -1,0 +1,16 @@
+/**
+ * Every 5 minutes: tbc-checkout sessions still pending `pendingReconcileMinutes` (default 15)
+ * after they were opened are looked up at the bank and, when paid or held, processed as the lost
+ * callback would have been (src/workflows/reconcile/pending-payments.ts).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { reconcilePendingPaymentsWorkflow } from "../workflows/reconcile"
+
+export default async function reconcilePendingPaymentsJob(container: MedusaContainer) {
+  await reconcilePendingPaymentsWorkflow(container).run({ input: {} })
+}
+
+export const config = {
+  name: "tbc-reconcile-pending-payments",
+  schedule: { cron: "*/5 * * * *", concurrency: "forbid" as const },
+}

@@ -1,0 +1,14 @@
+/** Package export "./workflows": the plugin's workflows, for stores that compose their own flows. */
+export {
+  syncInstallmentStatusesWorkflow,
+  runInstallmentSync,
+  type SyncInstallmentStatusesInput,
+  type SyncInstallmentStatusesResult,
+} from "./installments/sync-installment-statuses"
+export {
+  applyInstallmentStatusChangesWorkflow,
+  type ApplyStatusChangesInput,
+  type ApplyStatusChangesResult,
+  type PageChange,
+} from "./installments/apply-status-changes"
+export { type ProviderSyncSummary, SYNC_FAULT_ENV, syncLockKey } from "./installments/sync-runner"

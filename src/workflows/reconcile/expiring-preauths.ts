@@ -1,0 +1,173 @@
+/**
+ * Preauthorizations approaching the bank's 30-day limit. The bank releases a held amount 30 days
+ * after authorization; before that happens we notify (Medusa's notification module, admin feed
+ * channel, when configured; always a log line; the order widget shows the warning too) and, per
+ * the checkout option `preauthExpiryAction`, complete (capture) or cancel the payment through
+ * Medusa's own workflows, so Medusa and the bank stay in step.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/core-flows"
+import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import { isCapturable } from "../../lib/checkout-status"
+import { withBankClient } from "./bank-client"
+import { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"
+import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "./preauth-options"
+
+export interface PreauthReconcileInput {
+  /** ISO time taken as "now" (tests move it forward); default the real clock */
+  now?: string
+  /** override of the checkout option `preauthExpiryAction` */
+  action?: PreauthExpiryAction
+}
+
+export type PreauthOutcome = "notified" | "completed" | "canceled" | "not_held" | "error"
+
+export interface PreauthReconcileResult {
+  payment_id: string
+  order_id: string | null
+  pay_id: string | null
+  bank_status: string | null
+  deadline: string
+  days_left: number
+  action: PreauthExpiryAction
+  outcome: PreauthOutcome
+  error?: string
+}
+
+interface PaymentRow {
+  id: string
+  created_at: string | Date
+  payment_collection_id?: string
+  data?: Record<string, unknown> | null
+  payment_session?: { authorized_at?: string | Date | null } | null
+}
+
+async function heldPayments(container: MedusaContainer, registration: TbcProviderRegistration): Promise<PaymentRow[]> {
+  const payments = container.resolve(Modules.PAYMENT)
+  // captured_at / canceled_at are columns of payment, just not in the filter's declared type
+  const filters = { provider_id: registration.providerId, captured_at: null, canceled_at: null } as unknown as Parameters<
+    typeof payments.listPayments
+  >[0]
+  return (await payments.listPayments(filters, { relations: ["payment_session"], take: 500 })) as unknown as PaymentRow[]
+}
+
+async function orderIdOf(container: MedusaContainer, paymentCollectionId: string | undefined): Promise<string | null> {
+  if (!paymentCollectionId) return null
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "order.id"],
+    filters: { id: paymentCollectionId },
+  })
+  return (data[0] as { order?: { id?: string } } | undefined)?.order?.id ?? null
+}
+
+async function notify(container: MedusaContainer, result: PreauthReconcileResult): Promise<void> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const what = `TBC preauthorization ${result.pay_id} (order ${result.order_id ?? "none"}) lapses at the bank on ${result.deadline} (${result.days_left} days left)`
+  logger.warn(`[tbc reconcile] ${what}; action: ${result.action}`)
+  try {
+    const notifications = container.resolve(Modules.NOTIFICATION)
+    await notifications.createNotifications({
+      to: "",
+      channel: "feed",
+      template: "admin-ui",
+      data: {
+        title: "TBC preauthorization about to lapse",
+        description: `${what}. ${result.action === "none" ? "Capture or cancel it in the order." : `It will be ${result.action === "complete" ? "completed" : "cancelled"} automatically.`}`,
+      },
+    })
+  } catch (error) {
+    // no notification module / no feed provider configured: the log line and the widget remain
+    logger.debug(`[tbc reconcile] no admin notification sent: ${error instanceof Error ? error.message : error}`)
+  }
+}
+
+async function act(container: MedusaContainer, result: PreauthReconcileResult): Promise<PreauthOutcome> {
+  if (result.action === "complete") {
+    await capturePaymentWorkflow(container).run({ input: { payment_id: result.payment_id } })
+    return "completed"
+  }
+  if (result.action === "cancel") {
+    if (result.order_id) {
+      try {
+        await cancelOrderWorkflow(container).run({ input: { order_id: result.order_id } })
+        return "canceled"
+      } catch (error) {
+        // e.g. a fulfilled order cannot be cancelled: release the held amount alone
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`[tbc reconcile] order ${result.order_id} could not be cancelled (${error instanceof Error ? error.message : error}); cancelling its payment only`)
+      }
+    }
+    await container.resolve(Modules.PAYMENT).cancelPayment(result.payment_id)
+    return "canceled"
+  }
+  return "notified"
+}
+
+async function reconcilePayment(
+  container: MedusaContainer,
+  registration: TbcProviderRegistration,
+  payment: PaymentRow,
+  deadline: PreauthDeadline,
+  action: PreauthExpiryAction
+): Promise<PreauthReconcileResult> {
+  const payId = typeof payment.data?.payId === "string" ? payment.data.payId : null
+  const result: PreauthReconcileResult = {
+    payment_id: payment.id,
+    order_id: null,
+    pay_id: payId,
+    bank_status: null,
+    deadline: deadline.deadline,
+    days_left: deadline.days_left,
+    action,
+    outcome: "error",
+  }
+  try {
+    result.order_id = await orderIdOf(container, payment.payment_collection_id)
+    if (!payId) throw new Error("the payment has no bank payId")
+    const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
+    result.bank_status = String(details.status)
+    if (!isCapturable(result.bank_status)) {
+      // completed, cancelled or already lapsed at the bank: nothing is held any more
+      return { ...result, outcome: "not_held" }
+    }
+    await notify(container, result)
+    return { ...result, outcome: await act(container, result) }
+  } catch (error) {
+    return { ...result, outcome: "error", error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** One pass over every tbc-checkout registration; never throws for one bad payment. */
+export async function reconcileExpiringPreauths(
+  container: MedusaContainer,
+  input: PreauthReconcileInput = {}
+): Promise<PreauthReconcileResult[]> {
+  const now = input.now ? new Date(input.now) : new Date()
+  if (Number.isNaN(now.getTime())) {
+    throw new Error("reconcileExpiringPreauths: now must be an ISO date")
+  }
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const results: PreauthReconcileResult[] = []
+  for (const registration of listTbcProviders(configModule).filter((r) => r.kind === "tbc-checkout")) {
+    const action = input.action ?? readPreauthExpiryAction(registration.options)
+    const warningDays = readPreauthWarningDays(registration.options)
+    for (const payment of await heldPayments(container, registration)) {
+      const authorizedAt = new Date(payment.payment_session?.authorized_at ?? payment.created_at)
+      const deadline = preauthDeadline(authorizedAt, now, warningDays)
+      if (!deadline.warning) continue
+      const result = await reconcilePayment(container, registration, payment, deadline, action)
+      if (result.outcome === "error") {
+        logger.warn(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id}: ${result.error}`)
+      } else if (result.outcome === "completed" || result.outcome === "canceled") {
+        logger.info(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id} ${result.outcome} before it lapses`)
+      }
+      results.push(result)
+    }
+  }
+  return results
+}

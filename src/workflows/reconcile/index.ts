@@ -1,0 +1,6 @@
+/** Reconciliation of lost callbacks and expiring preauthorizations (run by src/jobs/reconcile-*). */
+export { reconcilePendingPaymentsWorkflow, reconcileExpiringPreauthsWorkflow } from "./workflows"
+export type { PendingReconcileInput, PendingReconcileResult } from "./pending-payments"
+export type { PreauthReconcileInput, PreauthReconcileResult } from "./expiring-preauths"
+export { PREAUTH_EXPIRY_ACTIONS, type PreauthExpiryAction } from "./preauth-options"
+export { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"

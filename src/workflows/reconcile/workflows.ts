@@ -1,0 +1,42 @@
+/**
+ * The reconciliation workflows the scheduled jobs run (also runnable by hand or from tests, with
+ * an injected "now").
+ */
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import {
+  reconcilePendingCheckoutPayments,
+  type PendingReconcileInput,
+  type PendingReconcileResult,
+} from "./pending-payments"
+import {
+  reconcileExpiringPreauths,
+  type PreauthReconcileInput,
+  type PreauthReconcileResult,
+} from "./expiring-preauths"
+
+const reconcilePendingPaymentsStep = createStep(
+  "tbc-reconcile-pending-payments",
+  async (input: PendingReconcileInput, { container }) =>
+    new StepResponse<PendingReconcileResult[]>(await reconcilePendingCheckoutPayments(container, input))
+)
+
+export const reconcilePendingPaymentsWorkflow = createWorkflow(
+  "tbc-reconcile-pending-payments",
+  (input: PendingReconcileInput) => new WorkflowResponse(reconcilePendingPaymentsStep(input))
+)
+
+const reconcileExpiringPreauthsStep = createStep(
+  "tbc-reconcile-expiring-preauths",
+  async (input: PreauthReconcileInput, { container }) =>
+    new StepResponse<PreauthReconcileResult[]>(await reconcileExpiringPreauths(container, input))
+)
+
+export const reconcileExpiringPreauthsWorkflow = createWorkflow(
+  "tbc-reconcile-expiring-preauths",
+  (input: PreauthReconcileInput) => new WorkflowResponse(reconcileExpiringPreauthsStep(input))
+)
