@@ -1,0 +1,160 @@
+/**
+ * getWebhookActionAndData against the sandbox: only a callback from an allowed address, about a
+ * payment the bank knows, in a final status, with the signed session of the callback URL, makes
+ * Medusa act — and then with the bank's real status and amount.
+ */
+import { PaymentActions } from "@medusajs/framework/utils"
+import fc from "fast-check"
+import { CALLBACK_HEADERS, callbackSourceAddress, isAllowedSource, normalizeAddress, signSession } from "../callback-auth"
+import { judgeCallback, type TbcWebhookResult } from "../webhook"
+import { parseCheckoutOptions } from "../options"
+import TbcCheckoutProviderService from "../service"
+import { CALLS, CLIENT_SECRET, startHarness, type Harness } from "./provider-harness"
+
+jest.setTimeout(30_000)
+
+let h: Harness
+let provider: TbcCheckoutProviderService
+beforeAll(async () => {
+  h = await startHarness()
+  provider = h.provider({ preAuth: true })
+})
+afterAll(() => h.close())
+
+let n = 0
+async function payment(outcome?: "success" | "decline", amount = 99.99) {
+  const session_id = `payses_hook_${++n}`
+  const out = await provider.initiatePayment({ amount, currency_code: "GEL", data: { session_id }, context: {} })
+  const payId = out.data!.payId as string
+  if (outcome) await h.pay(payId, outcome)
+  const url = new URL(h.payment(payId).callbackUrl!)
+  return { session_id, payId, sig: url.searchParams.get("sig")!, session: url.searchParams.get("s")! }
+}
+
+function callback(
+  body: unknown,
+  headers: Record<string, string | undefined>
+): Promise<TbcWebhookResult> {
+  const raw = JSON.stringify(body)
+  return provider.getWebhookActionAndData({
+    data: body as Record<string, unknown>,
+    rawData: Buffer.from(raw),
+    headers: Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)),
+  }) as Promise<TbcWebhookResult>
+}
+
+const genuine = (p: { session: string; sig: string }, source = "127.0.0.1") => ({
+  [CALLBACK_HEADERS.source]: source,
+  [CALLBACK_HEADERS.session]: p.session,
+  [CALLBACK_HEADERS.signature]: p.sig,
+})
+
+describe("getWebhookActionAndData", () => {
+  it("authorizes a held preauth and captures a completed one, with the session and the bank's amount", async () => {
+    const p = await payment("success", 1234.56)
+    const held = await callback({ PaymentId: p.payId }, genuine(p))
+    expect(held.action).toBe(PaymentActions.AUTHORIZED)
+    expect(held.data).toEqual({ session_id: p.session_id, amount: 1234.56 })
+    expect(held.tbc_callback).toMatchObject({ result: "accepted", pay_id: p.payId, bank_status: "WaitingConfirm", source_ip: "127.0.0.1" })
+
+    await provider.capturePayment({ data: { payId: p.payId } })
+    const done = await callback({ PaymentId: p.payId }, genuine(p, "::ffff:127.0.0.1"))
+    expect(done.action).toBe(PaymentActions.SUCCESSFUL)
+    expect(done.data).toEqual({ session_id: p.session_id, amount: 1234.56 })
+  })
+
+  it("changes nothing for a wrong or missing source, spoofed only in a header the middleware would overwrite", async () => {
+    const p = await payment("success")
+    const gets = h.calls(CALLS.get)
+    for (const source of ["127.0.0.2", "10.0.0.1", undefined, "not-an-ip"]) {
+      const result = await callback({ PaymentId: p.payId }, { ...genuine(p), [CALLBACK_HEADERS.source]: source, "x-forwarded-for": "193.104.20.44" })
+      expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
+      expect(result.data).toBeUndefined()
+      expect(result.tbc_callback.result).toBe("rejected_source")
+    }
+    expect(h.calls(CALLS.get)).toBe(gets) // rejected before asking the bank
+  })
+
+  it("changes nothing for malformed bodies, unknown payments and non-final statuses", async () => {
+    const headers = { [CALLBACK_HEADERS.source]: "127.0.0.1" }
+    for (const body of [{}, [], { PaymentId: 42 }, { Payment: "x" }, { PaymentId: "../../etc" }, { PaymentId: "x".repeat(5000) }, null]) {
+      const result = await callback(body, headers)
+      expect(result).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "malformed" } })
+    }
+    const unknown = await callback({ PaymentId: "NoSuchPayment0001" }, headers)
+    expect(unknown).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "unknown_payment" } })
+    const created = await payment()
+    const notFinal = await callback({ PaymentId: created.payId }, genuine(created))
+    expect(notFinal).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "not_final", bank_status: "Created" } })
+    expect(notFinal.data).toBeUndefined()
+  })
+
+  it("refuses a forged pairing: another session, no signature, or a signature of another session", async () => {
+    const victim = await payment() // the session an attacker wants to complete
+    const paid = await payment("success") // someone's genuinely held payment
+    const attempts = [
+      { [CALLBACK_HEADERS.source]: "127.0.0.1", [CALLBACK_HEADERS.session]: victim.session },
+      { ...genuine(paid), [CALLBACK_HEADERS.session]: victim.session },
+      { ...genuine(paid), [CALLBACK_HEADERS.session]: victim.session, [CALLBACK_HEADERS.signature]: signSession("guess", "tbc", victim.session) },
+    ]
+    for (const headers of attempts) {
+      const result = await callback({ PaymentId: paid.payId }, headers)
+      expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
+      expect(result.data).toBeUndefined()
+      expect(result.tbc_callback.result).toBe("rejected_source")
+    }
+    // the victim's own signed URL naming a payment the bank says belongs to another session
+    const options = parseCheckoutOptions({
+      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", callbackAllowlist: ["127.0.0.1"],
+    })
+    const bank = (merchantPaymentId?: string) => ({
+      getPayment: async (payId: string) => ({ payId, status: "Succeeded", amount: 5, links: [], raw: merchantPaymentId ? { merchantPaymentId } : {} }),
+    })
+    const payload = { data: { PaymentId: paid.payId }, rawData: "", headers: genuine(victim) }
+    expect((await judgeCallback(payload, options, bank(paid.session_id))).tbc_callback.reason).toMatch(/another session/)
+    expect((await judgeCallback(payload, options, bank(paid.session_id))).action).toBe(PaymentActions.NOT_SUPPORTED)
+    expect((await judgeCallback(payload, options, bank(victim.session_id))).action).toBe(PaymentActions.SUCCESSFUL)
+  })
+
+  it("reports declined and expired payments as FAILED/CANCELED, which Medusa ignores", async () => {
+    const p = await payment("decline")
+    const result = await callback({ PaymentId: p.payId }, genuine(p))
+    expect(result.action).toBe(PaymentActions.FAILED)
+  })
+
+  it("answers the same receipt from its cache (the callback log asks a second time)", async () => {
+    const p = await payment("success")
+    const headers = { ...genuine(p), [CALLBACK_HEADERS.receipt]: "rcpt-1" }
+    const gets = h.calls(CALLS.get)
+    const [a, b] = await Promise.all([callback({ PaymentId: p.payId }, headers), callback({ PaymentId: p.payId }, headers)])
+    expect(a).toEqual(b)
+    expect(h.calls(CALLS.get)).toBe(gets + 1)
+  })
+})
+
+describe("callback source address", () => {
+  it("normalizes IPv4-mapped addresses and refuses non-addresses", () => {
+    expect(normalizeAddress("::ffff:193.104.20.44")).toBe("193.104.20.44")
+    expect(normalizeAddress("[::1]")).toBe("::1")
+    expect(normalizeAddress("bank.ge")).toBeUndefined()
+    expect(isAllowedSource("::ffff:185.52.80.45", ["185.52.80.45"])).toBe(true)
+    expect(isAllowedSource(undefined, ["185.52.80.45"])).toBe(false)
+  })
+
+  it("reads X-Forwarded-For only with trustProxy, and then only its last hop", () => {
+    expect(callbackSourceAddress("10.0.0.5", "193.104.20.44", false)).toBe("10.0.0.5")
+    expect(callbackSourceAddress("10.0.0.5", "193.104.20.44, 6.6.6.6", true)).toBe("6.6.6.6")
+    expect(callbackSourceAddress("10.0.0.5", "6.6.6.6, 193.104.20.44", true)).toBe("193.104.20.44")
+    expect(callbackSourceAddress("10.0.0.5", undefined, true)).toBe("10.0.0.5")
+  })
+
+  it("never accepts an address outside the allowlist (property)", () => {
+    const allow = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"]
+    fc.assert(
+      fc.property(fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()), (address) => {
+        const normalized = normalizeAddress(address)
+        expect(isAllowedSource(address, allow)).toBe(normalized !== undefined && allow.includes(normalized))
+      })
+    )
+  })
+})
