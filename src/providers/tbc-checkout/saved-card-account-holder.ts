@@ -26,7 +26,7 @@ import type {
   UpdateAccountHolderInput,
   UpdateAccountHolderOutput,
 } from "@medusajs/framework/types"
-import { isBankNotFound } from "../common/errors"
+import { isBankNotFound, toMedusaError } from "../common/errors"
 import type { CheckoutApi } from "../../lib/tbc/types"
 import { SAVED_CARD_DATA, openSessionSeal } from "./saved-card-payment"
 
@@ -91,6 +91,6 @@ export async function deletePaymentMethod(
     if (isBankNotFound(error)) {
       return { data: { [SAVED_CARD_DATA.savedCardId]: content.savedCardId, deleted: true, already_deleted: true } }
     }
-    throw error
+    throw toMedusaError(error, "delete the saved card at the bank")
   }
 }

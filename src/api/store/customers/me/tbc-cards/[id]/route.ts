@@ -1,0 +1,60 @@
+/**
+ * DELETE /store/customers/me/tbc-cards/:id — deletes one of the caller's saved cards at the bank
+ * (POST /v1/tpay/payments/{recId}/delete, through the provider's deletePaymentMethod; a card the
+ * bank no longer knows counts as deleted) and marks our row deleted. Another customer's card id
+ * answers exactly like an unknown one (404) and nothing is deleted.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
+import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
+import { parseCheckoutOptions } from "../../../../../../providers/tbc-checkout/options"
+import { SAVED_CARD_DATA } from "../../../../../../providers/tbc-checkout/saved-card-payment"
+import { sealSavedCard } from "../../../../../../providers/tbc-checkout/saved-card-seal"
+import { findCustomerCard } from "../../../../../../workflows/saved-cards/saved-card-table"
+import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
+
+const deleteCardParams = z.object({
+  id: z.string().regex(/^tbccard_[A-Za-z0-9]{1,60}$/, { message: "must be a saved card id (tbccard_…)" }),
+})
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const customerId = customerIdOf(req)
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to delete a saved card")
+  }
+  const parsed = deleteCardParams.safeParse(req.params ?? {})
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${first.path.join(".")}: ${first.message}`)
+  }
+  const { id } = parsed.data
+  const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
+  const card = await findCustomerCard(tbc, customerId, id, ["active", "pending"])
+  if (!card) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+  }
+  const registration = findTbcProvider(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), card.provider_id)
+  if (registration?.kind !== "tbc-checkout") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${id}: its payment provider is no longer configured`)
+  }
+  const seal = sealSavedCard(
+    { savedCardId: card.id, recId: card.rec_id, customerId, issuedAt: Date.now() },
+    parseCheckoutOptions(registration.options).clientSecret
+  )
+  try {
+    await req.scope.resolve(Modules.PAYMENT).deletePaymentMethods({
+      provider_id: card.provider_id,
+      id: card.id,
+      data: { [SAVED_CARD_DATA.seal]: seal },
+      context: { customer: { id: customerId, email: "" } },
+    })
+  } catch (error) {
+    // the provider's errors are readable MedusaErrors, joined into one message by Medusa
+    const message = error instanceof Error ? error.message : "the bank did not answer"
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${id} was not deleted: ${message}`)
+  }
+  await tbc.updateSavedCards({ id: card.id, status: "deleted" })
+  res.json({ id: card.id, object: "tbc_card", deleted: true })
+}

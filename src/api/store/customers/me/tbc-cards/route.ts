@@ -1,0 +1,37 @@
+/**
+ * GET /store/customers/me/tbc-cards — the logged-in customer's usable saved TBC cards:
+ * `{ cards: [{ id, provider_id, card_mask, expiry_date, save_until, status, created_at }] }`.
+ * Only the caller's own rows are read (customer_id = the authenticated actor); the bank token
+ * (rec_id) and the saving payment (pay_id) never leave the server. Pay with one by creating a
+ * tbc-checkout payment session with `data: { saved_card_id: <id> }`.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
+import { listCustomerCards, publicSavedCard } from "../../../../../workflows/saved-cards/saved-card-table"
+import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
+
+const listCardsQuery = z.object({
+  provider_id: z
+    .string({ invalid_type_error: "must be a string" })
+    .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
+    .optional(),
+})
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const customerId = customerIdOf(req)
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to see your saved cards")
+  }
+  const parsed = listCardsQuery.safeParse(req.query ?? {})
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${first.path.join(".")}: ${first.message}`)
+  }
+  const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
+  const cards = rows
+    .filter((row) => !parsed.data.provider_id || row.provider_id === parsed.data.provider_id)
+    .map(publicSavedCard)
+  res.json({ cards })
+}

@@ -1,0 +1,105 @@
+import fc from "fast-check"
+import { MedusaError } from "@medusajs/framework/utils"
+import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../../providers/tbc-checkout/saved-card-payment"
+import { openSavedCardSeal } from "../../../providers/tbc-checkout/saved-card-seal"
+import { prepareSavedCardSessionData } from "../prepare-session"
+import type { StoredSavedCard } from "../saved-card-table"
+
+const SECRET = "sandbox-client-secret"
+const PROVIDER = "pp_tbc-checkout_tbc"
+const cardOfA: StoredSavedCard = {
+  id: "tbccard_A1",
+  customer_id: "cus_A",
+  provider_id: PROVIDER,
+  rec_id: "feedfacefeedfacefeedfacefeedface",
+  status: "active",
+  card_mask: "411111******1111",
+  expiry_date: "0830",
+  save_until: "0830",
+}
+const lookups: string[] = []
+const findActiveCard = async (customerId: string, id: string) => {
+  lookups.push(`${customerId}:${id}`)
+  return customerId === cardOfA.customer_id && id === cardOfA.id ? cardOfA : undefined
+}
+/** `who` null = a guest */
+const args = (data: Record<string, unknown> | undefined, who: string | null = "cus_A") => ({
+  data,
+  customerId: who ?? undefined,
+  providerId: PROVIDER,
+  clientSecret: SECRET,
+  findActiveCard,
+})
+
+async function errorOf(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof MedusaError) return error
+    throw error
+  }
+  throw new Error("expected a MedusaError")
+}
+
+describe("prepareSavedCardSessionData", () => {
+  it("seals the owner's card, with its mask, and never shows the recId", async () => {
+    const out = await prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id }))
+    expect(out?.[SAVED_CARD_DATA.cardMask]).toBe(cardOfA.card_mask)
+    expect(JSON.stringify(out)).not.toContain(cardOfA.rec_id)
+    const opened = openSavedCardSeal(out?.[SAVED_CARD_DATA.seal], SECRET, { customerId: "cus_A" })
+    expect(opened).toMatchObject({ recId: cardOfA.rec_id, savedCardId: cardOfA.id })
+  })
+
+  it("answers another customer's card exactly like an unknown one (404)", async () => {
+    const other = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id }, "cus_B")))
+    const unknown = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: "tbccard_nope" }, "cus_B")))
+    expect(other.type).toBe(MedusaError.Types.NOT_FOUND)
+    expect(other.message.replace(cardOfA.id, "X")).toBe(unknown.message.replace("tbccard_nope", "X"))
+  })
+
+  it("refuses guests with a saved card and drops a guest's save_card wish", async () => {
+    const guest = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id }, null)))
+    expect(guest.type).toBe(MedusaError.Types.UNAUTHORIZED)
+    expect(await prepareSavedCardSessionData(args({ save_card: true, note: 1 }, null))).toEqual({ note: 1 })
+    expect(await prepareSavedCardSessionData(args({ save_card: true }))).toEqual({ save_card: true })
+  })
+
+  it("refuses every server-only key from the storefront, naming it", async () => {
+    for (const key of SERVER_ONLY_DATA_KEYS) {
+      const error = await errorOf(prepareSavedCardSessionData(args({ [key]: "x" })))
+      expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+      expect(error.message).toContain(`data.${key}`)
+    }
+  })
+
+  it("names the field and rule of malformed input", async () => {
+    expect((await errorOf(prepareSavedCardSessionData(args({ saved_card_id: 5 })))).message).toMatch(/^data.saved_card_id: must be a string/)
+    expect((await errorOf(prepareSavedCardSessionData(args({ save_card: "yes" })))).message).toMatch(/^data.save_card: must be true or false/)
+    expect((await errorOf(prepareSavedCardSessionData(args({ save_card_to_date: "2599" })))).message).toMatch(/^data.save_card_to_date: must be MMYY/)
+    expect(
+      (await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id, save_card: true })))).message
+    ).toMatch(/^data.save_card: cannot be combined/)
+  })
+
+  it("property: arbitrary data never crashes, never yields a seal without the owner's card", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom("saved_card_id", "save_card", "save_card_to_date", "x", "payId", "tbc_saved_card_seal"), fc.jsonValue()),
+        fc.constantFrom<string | null>("cus_A", "cus_B", null),
+        async (data, customerId) => {
+          try {
+            const out = await prepareSavedCardSessionData(args(data as Record<string, unknown>, customerId))
+            if (out && SAVED_CARD_DATA.seal in out) {
+              expect(customerId).toBe("cus_A")
+              expect(data.saved_card_id).toBe(cardOfA.id)
+            }
+          } catch (error) {
+            expect(error).toBeInstanceOf(MedusaError)
+            expect((error as Error).message).toMatch(/^data\./)
+          }
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * What the saved-cards middleware does to `data` of POST
+ * /store/payment-collections/:id/payment-sessions for a tbc-checkout provider (pure: the card
+ * lookup is injected).
+ *
+ * - keys only the server may set (the seal, the mask, the provider's bookkeeping, payId) are
+ *   refused: a storefront can never hand the provider a card token or a bank payment id;
+ * - `saved_card_id`: only a logged-in customer, only their own ACTIVE card of this provider;
+ *   anything else is the same 404 (another customer's card is indistinguishable from none);
+ *   the recId goes to the provider sealed (saved-card-seal.ts), never in clear;
+ * - `save_card` must be a boolean; for a guest it is dropped (ignored, as documented).
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-card-payment"
+import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
+import type { StoredSavedCard } from "./saved-card-table"
+
+const sessionDataSchema = z
+  .object({
+    [SAVED_CARD_DATA.savedCardId]: z
+      .string({ invalid_type_error: "must be a string" })
+      .regex(/^tbccard_[A-Za-z0-9]{1,60}$/, { message: "must be a saved card id (tbccard_…)" })
+      .optional(),
+    [SAVED_CARD_DATA.saveCard]: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
+    [SAVED_CARD_DATA.saveCardToDate]: z
+      .string({ invalid_type_error: "must be a string" })
+      .regex(/^(0[1-9]|1[0-2])\d{2}$/, { message: "must be MMYY (month 01-12)" })
+      .optional(),
+  })
+  .passthrough()
+
+export interface PrepareSessionArgs {
+  data: Record<string, unknown> | undefined
+  /** the authenticated customer (req.auth_context.actor_id), undefined for guests */
+  customerId: string | undefined
+  providerId: string
+  clientSecret: string
+  /** the customer's card with this id in one of the usable statuses, or undefined */
+  findActiveCard: (customerId: string, id: string) => Promise<StoredSavedCard | undefined>
+  now?: number
+}
+
+function invalid(message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
+}
+
+/** The data to pass on, or a MedusaError (400 invalid, 401 guest, 404 not the caller's card). */
+export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Promise<Record<string, unknown> | undefined> {
+  const data = args.data
+  if (data === undefined) return undefined
+  const forbidden = SERVER_ONLY_DATA_KEYS.filter((key) => key in data)
+  if (forbidden.length > 0) {
+    throw invalid(`data.${forbidden[0]}: is set by the server and may not be sent`)
+  }
+  const parsed = sessionDataSchema.safeParse(data)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw invalid(`data.${first.path.join(".")}: ${first.message}`)
+  }
+  const savedCardId = parsed.data[SAVED_CARD_DATA.savedCardId] as string | undefined
+  const saveCard = parsed.data[SAVED_CARD_DATA.saveCard] as boolean | undefined
+  if (savedCardId === undefined) {
+    if (saveCard !== undefined && !args.customerId) {
+      // guests cannot keep cards: the wish is ignored, not an error
+      const { [SAVED_CARD_DATA.saveCard]: _dropped, [SAVED_CARD_DATA.saveCardToDate]: _date, ...rest } = data
+      return rest
+    }
+    return data
+  }
+  if (saveCard === true) {
+    throw invalid("data.save_card: cannot be combined with data.saved_card_id (that card is saved already)")
+  }
+  if (!args.customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "data.saved_card_id: log in to pay with a saved card")
+  }
+  const card = await args.findActiveCard(args.customerId, savedCardId)
+  if (!card || card.provider_id !== args.providerId || card.status !== "active") {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `data.saved_card_id: saved card ${savedCardId} was not found`)
+  }
+  const seal = sealSavedCard(
+    { savedCardId: card.id, recId: card.rec_id, customerId: args.customerId, issuedAt: args.now ?? Date.now() },
+    args.clientSecret
+  )
+  return { ...data, [SAVED_CARD_DATA.seal]: seal, [SAVED_CARD_DATA.cardMask]: card.card_mask ?? undefined }
+}
