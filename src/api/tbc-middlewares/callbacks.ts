@@ -1,0 +1,103 @@
+/**
+ * Bank callbacks (POST /hooks/payment/tbc-checkout_<id>), before Medusa's webhook route:
+ * 1. deletes every `x-tbc-callback-*` header the caller sent (only this code may set them);
+ * 2. for a tbc-checkout registration, stamps the real source address (socket; X-Forwarded-For's
+ *    last hop only with that provider's `trustProxy`), the session id and signature from the
+ *    callback URL's query (?s=&sig=), and a receipt id — the provider judges with these;
+ * 3. answers 200 right here, without reaching Medusa, for a source outside `callbackAllowlist`
+ *    or a body that is not {"PaymentId": "<id>"}, and records that in the callback log.
+ * Callbacks that pass go on to Medusa's route; their verdict is logged by the subscriber
+ * src/subscribers/tbc-checkout-callback-log.ts.
+ *
+ * Why here: a provider only sees `payload.headers` (no socket address) and cannot resolve our
+ * `tbc` module, so the source and the log must come from app-side code.
+ */
+import { randomUUID } from "node:crypto"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import {
+  CALLBACK_HEADERS,
+  CALLBACK_HEADER_PREFIX,
+  CALLBACK_QUERY,
+  callbackSourceAddress,
+  isAllowedSource,
+} from "../../providers/tbc-checkout/callback-auth"
+import { parseCheckoutOptions, type TbcCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { paymentIdOfBody } from "../../providers/tbc-checkout/webhook"
+
+type Logger = { warn(msg: string): void; info(msg: string): void }
+
+/** Removes our stamp headers, whatever case or form the caller used. */
+export function stripStampHeaders(headers: Record<string, unknown>): void {
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase().startsWith(CALLBACK_HEADER_PREFIX)) delete headers[name]
+  }
+}
+
+const queryValue = (value: unknown): string | undefined =>
+  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : undefined
+
+function checkoutRegistration(req: MedusaRequest): { providerId: string; options: TbcCheckoutOptions } | undefined {
+  const segment = String(req.params?.provider ?? "")
+  const providerId = segment.startsWith("pp_") ? segment : `pp_${segment}`
+  const registration = findTbcProvider(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  if (!registration || registration.kind !== "tbc-checkout") return undefined
+  try {
+    return { providerId, options: parseCheckoutOptions(registration.options) }
+  } catch {
+    return undefined // the provider itself refuses to load with these options
+  }
+}
+
+async function logCallback(
+  req: MedusaRequest,
+  row: { provider_id: string; pay_id: string | null; source_ip: string | null; result: string }
+): Promise<void> {
+  try {
+    const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
+    await tbc.createCallbackLogs({ ...row, bank_status: null })
+  } catch (error) {
+    const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    logger.warn(`tbc-checkout: could not record a callback (${(error as Error)?.name ?? "error"})`)
+  }
+}
+
+export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  stripStampHeaders(req.headers as Record<string, unknown>)
+  const found = checkoutRegistration(req)
+  if (!found) return next()
+  const { providerId, options } = found
+
+  const source = callbackSourceAddress(req.socket?.remoteAddress, req.headers["x-forwarded-for"], options.trustProxy)
+  const body = req.body as unknown
+  const rawId = (body as Record<string, unknown> | null | undefined)?.PaymentId
+  const claimedPayId = typeof rawId === "string" ? rawId.slice(0, 100) : null
+
+  if (!isAllowedSource(source, options.callbackAllowlist)) {
+    await logCallback(req, { provider_id: providerId, pay_id: claimedPayId, source_ip: source ?? null, result: "rejected_source" })
+    // 200: a stranger learns nothing, and Medusa never sees the request
+    return res.sendStatus(200)
+  }
+  if (!paymentIdOfBody(body)) {
+    await logCallback(req, { provider_id: providerId, pay_id: claimedPayId, source_ip: source ?? null, result: "malformed" })
+    return res.sendStatus(200)
+  }
+
+  req.headers[CALLBACK_HEADERS.source] = source
+  req.headers[CALLBACK_HEADERS.receipt] = randomUUID()
+  const session = queryValue(req.query?.[CALLBACK_QUERY.session])
+  const signature = queryValue(req.query?.[CALLBACK_QUERY.signature])
+  if (session) req.headers[CALLBACK_HEADERS.session] = session
+  if (signature) req.headers[CALLBACK_HEADERS.signature] = signature
+  return next()
+}
+
+export const callbackMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/hooks/payment/:provider",
+    methods: ["POST"],
+    middlewares: [stampTbcCallback],
+  },
+]

@@ -1,0 +1,43 @@
+/**
+ * Records the verdict on every bank callback that reached Medusa's webhook route (the middleware
+ * src/api/tbc-middlewares/callbacks.ts records those it stopped itself). Runs beside Medusa's own
+ * `payment-webhook-handler` subscriber on the same event and asks the provider the same question;
+ * the provider answers the second ask from its per-receipt cache, so the bank is asked once.
+ */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { ProviderWebhookPayload } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
+import type { TbcWebhookResult } from "../providers/tbc-checkout/webhook"
+
+const CHECKOUT_PREFIX = /^(pp_)?tbc-checkout_/
+
+export default async function recordTbcCheckoutCallback({ event, container }: SubscriberArgs<ProviderWebhookPayload>) {
+  const input = event.data
+  if (typeof input?.provider !== "string" || !CHECKOUT_PREFIX.test(input.provider)) return
+  const providerId = input.provider.startsWith("pp_") ? input.provider : `pp_${input.provider}`
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const payload = { ...input.payload }
+    const raw = payload.rawData as unknown as { type?: string; data?: number[] }
+    if (raw?.type === "Buffer" && Array.isArray(raw.data)) payload.rawData = Buffer.from(raw.data)
+    const payment = container.resolve(Modules.PAYMENT)
+    const result = (await payment.getWebhookActionAndData({ provider: input.provider, payload })) as Partial<TbcWebhookResult>
+    const verdict = result.tbc_callback
+    const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+    await tbc.createCallbackLogs({
+      provider_id: providerId,
+      pay_id: verdict?.pay_id ?? null,
+      source_ip: verdict?.source_ip ?? null,
+      result: verdict?.result ?? "error",
+      bank_status: verdict?.bank_status ?? null,
+    })
+  } catch (error) {
+    logger.warn(`tbc-checkout: could not record a callback verdict (${(error as Error)?.name ?? "error"})`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: PaymentWebhookEvents.WebhookReceived,
+  context: { subscriberId: "tbc-checkout-callback-log" },
+}
