@@ -119,8 +119,8 @@ export class Faults {
   }
 
   /** The status to fail this request with (failNext first, then the random rate), if any. */
-  takeFailure(pathname: string, template: string): number | undefined {
-    if (this.failNext && this.failNext.remaining > 0 && matches(this.failNext.path, pathname, template)) {
+  takeFailure(method: string, pathname: string, template: string): number | undefined {
+    if (this.failNext && this.failNext.remaining > 0 && matches(this.failNext.path, method, pathname, template)) {
       this.failNext.remaining--
       return this.failNext.status
     }
@@ -131,9 +131,9 @@ export class Faults {
   }
 
   /** Whether to hold this request; `afterProcessing` = the bank acts, only the answer is lost. */
-  takeTimeout(pathname: string, template: string): { afterProcessing: boolean } | undefined {
+  takeTimeout(method: string, pathname: string, template: string): { afterProcessing: boolean } | undefined {
     const fault = this.timeoutNext
-    if (fault && fault.remaining > 0 && matches(fault.path, pathname, template)) {
+    if (fault && fault.remaining > 0 && matches(fault.path, method, pathname, template)) {
       fault.remaining--
       return { afterProcessing: fault.afterProcessing }
     }
@@ -159,11 +159,25 @@ export class Faults {
   }
 }
 
-/** A fault's path matches the route template, the exact path, or a path prefix. */
-function matches(path: string | undefined, pathname: string, template: string): boolean {
+/**
+ * Which requests a fault's `path` selects: "[METHOD ]<path>", where <path> is a route template
+ * ("/v1/tpay/payments/{payId}") or a concrete path, matched exactly, or a prefix ending in "*"
+ * ("/v1/online-installments/*"). No path = every bank request.
+ */
+function matches(path: string | undefined, method: string, pathname: string, template: string): boolean {
   if (!path) {
     return true
   }
-  const bare = path.replace(/^(GET|POST)\s+/i, "")
-  return bare === template || bare === pathname || pathname.startsWith(bare)
+  const parsed = /^(?:(GET|POST)\s+)?(\S+)$/i.exec(path.trim())
+  if (!parsed) {
+    return false
+  }
+  const [, wantedMethod, wantedPath] = parsed
+  if (wantedMethod && wantedMethod.toUpperCase() !== method) {
+    return false
+  }
+  if (wantedPath.endsWith("*")) {
+    return pathname.startsWith(wantedPath.slice(0, -1))
+  }
+  return wantedPath === template || wantedPath === pathname
 }

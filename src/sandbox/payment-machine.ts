@@ -130,7 +130,8 @@ export function completePayment(bank: SandboxBank, payment: SandboxPayment, amou
     amountTooLarge("amount", payment.amountMinor)
   }
   payment.confirmedMinor = amountMinor
-  payment.returnedMinor = payment.amountMinor - amountMinor
+  payment.releasedMinor = payment.amountMinor - amountMinor
+  payment.returnedMinor = payment.releasedMinor
   payment.completedAt = bank.now()
   const card = payment.recId ? bank.store.savedCards.get(payment.recId) : undefined
   if (card && card.payId === payment.payId) {
@@ -162,7 +163,8 @@ export function cancelPayment(bank: SandboxBank, payment: SandboxPayment, amount
   if (payment.status !== "Succeeded" && payment.status !== "PartialReturned") {
     conflict("checkout", `payment ${payment.payId} is ${payment.status}; it cannot be cancelled`)
   }
-  const left = payment.confirmedMinor - payment.returnedMinor
+  const refunded = payment.returnedMinor - payment.releasedMinor
+  const left = payment.confirmedMinor - refunded
   const amount = amountMinor ?? left
   if (amount > left) {
     amountTooLarge("amount", left)
@@ -182,7 +184,7 @@ export function cancelPayment(bank: SandboxBank, payment: SandboxPayment, amount
     payment.partialReturnDays.push(today)
   }
   payment.returnedMinor += amount
-  setStatus(bank, payment, payment.returnedMinor >= payment.confirmedMinor ? "Returned" : "PartialReturned")
+  setStatus(bank, payment, refunded + amount >= payment.confirmedMinor ? "Returned" : "PartialReturned")
 }
 
 function amountTooLarge(field: string, maxMinor: number): never {

@@ -100,12 +100,12 @@ async function handle(
     if (isBank && bank.faults.latencyMs > 0) {
       await sleep(bank.faults.latencyMs)
     }
-    const timeout = isBank ? bank.faults.takeTimeout(url.pathname, route.template) : undefined
+    const timeout = isBank ? bank.faults.takeTimeout(method, url.pathname, route.template) : undefined
     if (timeout && !timeout.afterProcessing) {
       hold(res, held)
       return
     }
-    const failure = isBank ? bank.faults.takeFailure(url.pathname, route.template) : undefined
+    const failure = isBank ? bank.faults.takeFailure(method, url.pathname, route.template) : undefined
     if (failure !== undefined) {
       const title = failure >= 500 ? "Service Unavailable" : "Injected failure"
       reply = { status: failure, json: makeProblem({ status: failure, title, detail: "injected by sandbox faults", area }) }

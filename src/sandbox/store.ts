@@ -21,7 +21,10 @@ export interface SandboxPayment {
   currency: string
   amountMinor: number
   confirmedMinor: number
+  /** reported returnedAmount: the preauth rest released at completion + refunds */
   returnedMinor: number
+  /** the part of a preauthorization released by a smaller completion (not refundable money) */
+  releasedMinor: number
   preAuth: boolean
   /** methods the page offers */
   methods: number[]

@@ -231,6 +231,14 @@ describe("sandbox checkout endpoints", () => {
   })
 
   describe("cancel / refund", () => {
+    it("after a smaller completion, the whole confirmed amount is refundable (the released rest is not)", async () => {
+      const payId = await bank.paidPayment({ preAuth: true })
+      await bank.tpay(`/${payId}/completion`, { amount: 20 })
+      expect(issueKeys(await bank.tpay(`/${payId}/cancel`, { amount: 20.01 }))).toEqual(["amount:max_amount"])
+      expect((await bank.tpay(`/${payId}/cancel`, { amount: 20 })).status).toBe(200)
+      expect((await bank.tpay(`/${payId}`)).body).toMatchObject({ status: "Returned", confirmedAmount: 20, returnedAmount: 25.5 })
+    })
+
     it("cancels a preauthorization in full only", async () => {
       const payId = await bank.paidPayment({ preAuth: true })
       expectProblem(await bank.tpay(`/${payId}/cancel`, { amount: 5 }), 400)

@@ -28,7 +28,11 @@ export async function call(
     headers["content-type"] ??= "application/json"
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body)
   }
-  const response = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" })
+  const method = init.method ?? (body ? "POST" : "GET")
+  if (method === "GET" && body !== undefined) {
+    return getWithBody(url, headers, body) // fetch refuses a GET body; the bank's docs send one
+  }
+  const response = await fetch(url, { method, headers, body, redirect: "manual" })
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -37,6 +41,30 @@ export async function call(
     // HTML pages stay text
   }
   return { status: response.status, body: parsed, headers: response.headers, text }
+}
+
+function getWithBody(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "GET", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
+      let text = ""
+      response.on("data", (chunk) => (text += chunk))
+      response.on("end", () => {
+        const responseHeaders = new Headers()
+        for (const [key, value] of Object.entries(response.headers)) {
+          if (typeof value === "string") responseHeaders.set(key, value)
+        }
+        let parsed: unknown = text
+        try {
+          parsed = text ? JSON.parse(text) : undefined
+        } catch {
+          // not JSON
+        }
+        resolve({ status: response.statusCode ?? 0, body: parsed, headers: responseHeaders, text })
+      })
+    })
+    request.on("error", reject)
+    request.end(body)
+  })
 }
 
 export class TestBank {
