@@ -12,6 +12,17 @@ import type {
   CancelPaymentInput,
   CancelPaymentOutput,
   CapturePaymentInput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderOutput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
+  ListPaymentMethodsOutput,
+  RetrieveAccountHolderInput,
+  RetrieveAccountHolderOutput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
   CapturePaymentOutput,
   DeletePaymentInput,
   DeletePaymentOutput,
@@ -37,6 +48,10 @@ import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from 
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, refund } from "./money-moves"
 import { BoundedMap } from "./bounded-map"
+// saved cards (returning customers): logic in ../saved-card-*.ts
+import * as savedCardAccount from "../saved-card-account-holder"
+import { isSavedCardSession } from "../saved-card-payment"
+import { authorizeSavedCardSession, initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-card-session"
 
 export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
   protected readonly options_: TbcCheckoutOptions
@@ -90,6 +105,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (!sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
     }
+    if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps, input) // saved card: no web payment
     const { request, amountMinor, droppedInstallments } = buildCreateRequest({
       options: this.options_,
       sessionId,
@@ -97,6 +113,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       currencyCode: input.currency_code,
       data: input.data,
     })
+    Object.assign(request, saveCardFields(input, this.options_, request.methods)) // saved cards: save-card wish
     if (droppedInstallments) {
       this.logger_.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
     }
@@ -128,6 +145,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
     const outcome = sessionOutcome(String(details.status))
     if (outcome.kind === "failed") {
@@ -214,4 +232,40 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
     return result
   }
+
+  // ---- saved cards (returning customers): account holders and payment methods ----
+  // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
+
+  protected get savedCardDeps(): SavedCardDeps {
+    return { checkout: this.checkout, options: this.options_ }
+  }
+
+  async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    return savedCardAccount.createAccountHolder(input)
+  }
+
+  async retrieveAccountHolder(input: RetrieveAccountHolderInput): Promise<RetrieveAccountHolderOutput> {
+    return savedCardAccount.retrieveAccountHolder(input)
+  }
+
+  async updateAccountHolder(input: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
+    return savedCardAccount.updateAccountHolder(input)
+  }
+
+  async deleteAccountHolder(): Promise<DeleteAccountHolderOutput> {
+    return savedCardAccount.deleteAccountHolder()
+  }
+
+  async listPaymentMethods(): Promise<ListPaymentMethodsOutput> {
+    return savedCardAccount.listPaymentMethods()
+  }
+
+  async savePaymentMethod(): Promise<SavePaymentMethodOutput> {
+    return savedCardAccount.savePaymentMethod()
+  }
+
+  async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
+    return savedCardAccount.deletePaymentMethod(input, { checkout: this.checkout, clientSecret: this.options_.clientSecret })
+  }
+  // ---- end saved cards ----
 }
