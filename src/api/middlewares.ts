@@ -3,9 +3,11 @@
  * composed here, so features do not edit each other's code.
  */
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 
 export default defineMiddlewares({
   routes: [
     // feature entries are spread here, e.g. ...callbackMiddlewares
+    ...savedCardsMiddlewares,
   ],
 })
