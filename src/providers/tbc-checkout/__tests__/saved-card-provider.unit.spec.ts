@@ -1,0 +1,198 @@
+/**
+ * Saved cards through the real tbc-checkout provider class against the local sandbox bank (no
+ * Medusa app): the save wish on create, the 4/8/9 refusal, paying by execution with no web
+ * payment, one charge per session, account-holder methods and deletion at the bank.
+ */
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SAVED_CARD_DATA } from "../saved-card-payment"
+import { sealSavedCard } from "../saved-card-seal"
+import type TbcCheckoutProviderService from "../service"
+import { CALLS, CLIENT_SECRET, startHarness, type Harness } from "./provider-harness"
+
+jest.setTimeout(30_000)
+
+const EXECUTION = "POST /v1/tpay/payments/execution"
+const DELETE_CARD = "POST /v1/tpay/payments/{recId}/delete"
+const customerA = { id: "cus_A", email: "a@tbc-it.ge" }
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+let counter = 0
+const newSession = () => `payses_sc_${Date.now()}_${++counter}`
+
+async function caught(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as MedusaError
+  }
+  throw new Error("expected a rejection")
+}
+
+/** A card saved at the sandbox by a paid save-card payment of customer A; returns its recId. */
+async function saveCardAtBank(provider: TbcCheckoutProviderService): Promise<string> {
+  const session_id = newSession()
+  const out = await provider.initiatePayment({
+    amount: 10,
+    currency_code: "gel",
+    data: { session_id, save_card: true },
+    context: { idempotency_key: session_id, customer: customerA },
+  })
+  const payId = out.data!.payId as string
+  expect(JSON.stringify(out)).not.toMatch(/recId/i)
+  await h.pay(payId, "success")
+  const card = h.sandbox.state().savedCards.find((c) => c.payId === payId)
+  if (!card) throw new Error("the sandbox saved no card")
+  return card.recId
+}
+
+/** What the saved-cards middleware puts into data for customer A's card. */
+const sealedData = (recId: string, customerId = customerA.id) => ({
+  saved_card_id: "tbccard_1",
+  [SAVED_CARD_DATA.seal]: sealSavedCard({ savedCardId: "tbccard_1", recId, customerId, issuedAt: Date.now() }, CLIENT_SECRET),
+})
+
+describe("saving a card", () => {
+  it("asks the bank to save it for a logged-in customer, never for a guest", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    expect(recId).toMatch(/\w+/)
+    const guestSession = newSession()
+    const guest = await provider.initiatePayment({
+      amount: 10,
+      currency_code: "gel",
+      data: { session_id: guestSession, save_card: true },
+      context: { idempotency_key: guestSession },
+    })
+    expect(h.payment(guest.data!.payId as string).request?.saveCard).toBeUndefined()
+  })
+
+  it.each([
+    [[5, 4], {}, "4"],
+    [[5, 9], { activatedMethods: [9] }, "9"],
+  ])("refuses save_card with methods %j, naming the method", async (methods, extra, named) => {
+    const provider = h.provider({ saveCards: true, methods: methods as number[], ...extra })
+    const creates = h.calls(CALLS.create)
+    const session_id = newSession()
+    const error = await caught(
+      provider.initiatePayment({
+        amount: 10,
+        currency_code: "gel",
+        data: { session_id, save_card: true },
+        context: { idempotency_key: session_id, customer: customerA },
+      })
+    )
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(new RegExp(`data.save_card: .*method.* ${named}`))
+    expect(h.calls(CALLS.create)).toBe(creates)
+  })
+})
+
+describe("paying with a saved card", () => {
+  it("creates no web payment, charges once at authorize, captured without preauth", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const creates = h.calls(CALLS.create)
+    const executions = h.calls(EXECUTION)
+    const session_id = newSession()
+    const data = { session_id, ...sealedData(recId) }
+    const init = await provider.initiatePayment({
+      amount: 54.99,
+      currency_code: "gel",
+      data,
+      context: { idempotency_key: session_id, customer: customerA },
+    })
+    expect(h.calls(CALLS.create)).toBe(creates)
+    expect(init.data).not.toHaveProperty("redirect_url")
+    expect(init.data?.payId).toBeUndefined()
+    expect(JSON.stringify(init)).not.toContain(recId)
+
+    const stored = { ...data, ...init.data }
+    const auth = await provider.authorizePayment({ data: stored, context: { idempotency_key: session_id } })
+    expect(auth.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+    const payId = auth.data!.payId as string
+    expect(h.payment(payId)).toMatchObject({ status: "Succeeded", amount: 54.99, merchantPaymentId: session_id })
+    expect(JSON.stringify(auth.data)).not.toContain(recId)
+    expect(auth.data).not.toHaveProperty(SAVED_CARD_DATA.seal)
+
+    // a retried authorize with what Medusa stored reads the payment back, never charges again
+    const again = await provider.authorizePayment({ data: { ...stored, ...auth.data }, context: { idempotency_key: session_id } })
+    expect(again.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+  })
+
+  it("with preauth: authorized, then capture completes it at the bank", async () => {
+    const provider = h.provider({ saveCards: true, preAuth: false })
+    const recId = await saveCardAtBank(provider)
+    const preauth = h.provider({ saveCards: true, preAuth: true })
+    const session_id = newSession()
+    const data = { session_id, ...sealedData(recId) }
+    const init = await preauth.initiatePayment({ amount: 20, currency_code: "gel", data, context: { customer: customerA } })
+    const auth = await preauth.authorizePayment({ data: { ...data, ...init.data } })
+    expect(auth.status).toBe(PaymentSessionStatus.AUTHORIZED)
+    const payId = auth.data!.payId as string
+    expect(h.payment(payId).status).toBe("WaitingConfirm")
+    await preauth.capturePayment({ data: auth.data })
+    expect(h.payment(payId).status).toBe("Succeeded")
+  })
+
+  it("refuses another customer's seal and a raw recId; nothing is charged", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const executions = h.calls(EXECUTION)
+    const session_id = newSession()
+    const stolen = await caught(
+      provider.initiatePayment({
+        amount: 5,
+        currency_code: "gel",
+        data: { session_id, ...sealedData(recId, customerA.id) },
+        context: { idempotency_key: session_id, customer: { id: "cus_B", email: "b@tbc-it.ge" } },
+      })
+    )
+    expect(stolen.message).toMatch(/does not belong/)
+    const raw = await caught(
+      provider.initiatePayment({
+        amount: 5,
+        currency_code: "gel",
+        data: { session_id, [SAVED_CARD_DATA.seal]: recId },
+        context: { idempotency_key: session_id, customer: customerA },
+      })
+    )
+    expect(raw.message).toMatch(/not one this store issued/)
+    expect(h.calls(EXECUTION)).toBe(executions)
+  })
+
+  it("a deleted card fails readably at authorize", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    await provider.deletePaymentMethod({ data: { id: "tbccard_1", ...sealedData(recId) }, context: { customer: customerA } })
+    const session_id = newSession()
+    const data = { session_id, ...sealedData(recId) }
+    const init = await provider.initiatePayment({ amount: 5, currency_code: "gel", data, context: { customer: customerA } })
+    const error = await caught(provider.authorizePayment({ data: { ...data, ...init.data } }))
+    expect(error.message).toMatch(/^Could not charge the saved card/)
+  })
+})
+
+describe("account holder and payment methods", () => {
+  it("account holder id is derived from the customer; deletion reaches the bank once", async () => {
+    const provider = h.provider({ saveCards: true })
+    const holder = await provider.createAccountHolder({ context: { customer: customerA } })
+    expect(holder).toEqual({ id: "tbc_cus_A", data: { id: "tbc_cus_A", customer_id: "cus_A" } })
+    expect(await provider.listPaymentMethods()).toEqual([])
+    await expect(provider.savePaymentMethod()).rejects.toThrow(/save_card/)
+
+    const recId = await saveCardAtBank(provider)
+    const deletes = h.calls(DELETE_CARD)
+    const input = { data: { id: "tbccard_1", ...sealedData(recId) }, context: { customer: customerA } }
+    expect((await provider.deletePaymentMethod(input)).data).toMatchObject({ deleted: true })
+    expect(h.sandbox.state().savedCards.find((c) => c.recId === recId)?.deleted).toBe(true)
+    expect((await provider.deletePaymentMethod(input)).data).toMatchObject({ already_deleted: true })
+    expect(h.calls(DELETE_CARD)).toBe(deletes + 2)
+  })
+})
