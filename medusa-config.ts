@@ -67,6 +67,9 @@ const paymentProviders = [
       campaignId: process.env.TBC_CAMPAIGN_ID || undefined,
       environment,
       storeUrl,
+      // how often the scheduled job pulls the status-changes feed, and how many changes per page
+      syncIntervalSeconds: Number(env("TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS", "60")),
+      pageSize: Number(env("TBC_INSTALLMENT_PAGE_SIZE", "500")),
     },
   },
 ].filter((provider): provider is Exclude<typeof provider, false> => Boolean(provider))

@@ -3,11 +3,15 @@
  * composed here, so features do not edit each other's code.
  */
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
+import { installmentsMiddlewares } from "./tbc-middlewares/installments"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 
 export default defineMiddlewares({
   routes: [
+    ...callbackMiddlewares,
     // feature entries are spread here, e.g. ...callbackMiddlewares
+    ...installmentsMiddlewares,
     ...savedCardsMiddlewares,
   ],
 })

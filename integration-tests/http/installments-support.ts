@@ -1,0 +1,171 @@
+/**
+ * Helpers of the installments app tests (installments-*.spec.ts): the sandbox bank for one test
+ * file, a GEL cart with a tbc-installments session opened through the Store API, the bank's
+ * control API, and reads of what Medusa made of it.
+ */
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { startSandbox } from "../../src/sandbox"
+import { lateValue, setEnvForSuite, useAppAddress } from "../utils/app-env"
+import type { SeededStore } from "../utils/seed-store"
+import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
+
+type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
+
+/**
+ * Starts the sandbox on a free port for this file and points the app at it; also fixes the app's
+ * port, the sync page size and a sync interval long enough that the scheduled job stays out of
+ * the tests' way (they run the same workflow themselves). Call before medusaIntegrationTestRunner.
+ */
+export function useInstallmentsSandbox(env: Record<string, string> = {}) {
+  useAppAddress()
+  const running: { value?: SandboxHandle } = {}
+  let restore = (): void => undefined
+  beforeAll(async () => {
+    running.value = await startSandbox({ port: 0 })
+    restore = setEnvForSuite({
+      TBC_ENVIRONMENT: running.value.url,
+      TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400",
+      ...env,
+    })
+  })
+  afterAll(async () => {
+    restore()
+    await running.value?.close()
+  })
+  return new SandboxInstallments(() => lateValue(running, "sandbox").url)
+}
+
+export class SandboxInstallments {
+  constructor(private readonly url: () => string) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(`${this.url()}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${text}`)
+    return text ? JSON.parse(text) : undefined
+  }
+
+  setStatus(sessionId: string, statusId: number) {
+    return this.call("POST", `/_sandbox/installments/${sessionId}/status`, { statusId })
+  }
+  bulk(count: number, statusId: number): Promise<{ sessionIds?: string[] }> {
+    return this.call("POST", "/_sandbox/installments/bulk", { count, statusId })
+  }
+  faults(input: Record<string, unknown>) {
+    return this.call("POST", "/_sandbox/faults", input)
+  }
+  state(): Promise<{
+    applications: { sessionId: string; statusId: number }[]
+    feed: { sessionId: string; statusId: number }[]
+    calls: Record<string, number>
+  }> {
+    return this.call("GET", "/_sandbox/state")
+  }
+  async application(sessionId: string) {
+    const found = (await this.state()).applications.find((a) => a.sessionId === sessionId)
+    if (!found) throw new Error(`sandbox has no application ${sessionId}`)
+    return found
+  }
+}
+
+export interface InstallmentCart {
+  cartId: string
+  total: number
+  paymentCollectionId: string
+  paymentSessionId: string
+  bankSessionId: string
+  sessionData: Record<string, unknown>
+}
+
+/** A guest cart in GEL, ready to pay, with a tbc-installments session opened via the Store API. */
+export async function cartWithInstallmentSession(
+  api: AxiosInstance,
+  store: SeededStore,
+  quantities: number[] = [1, 1]
+): Promise<InstallmentCart> {
+  const config = { headers: { "x-publishable-api-key": store.publishableKey } }
+  const address = {
+    first_name: "Nino",
+    last_name: "Beridze",
+    address_1: "Rustaveli Ave 12",
+    city: "Tbilisi",
+    country_code: "ge",
+    postal_code: "0108",
+  }
+  const items = quantities.map((quantity, i) => ({ variant_id: store.variantIds[i], quantity })).filter((i) => i.quantity > 0)
+  const { data: created } = await api.post(
+    "/store/carts",
+    { region_id: store.regionId, email: "guest@tbc-it.ge", items, shipping_address: address, billing_address: address },
+    config
+  )
+  const cartId: string = created.cart.id
+  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, config)
+  const { data: cartBody } = await api.get(`/store/carts/${cartId}?fields=id,total`, config)
+  const total = Number(cartBody.cart.total)
+  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, config)
+  const paymentCollectionId: string = pc.payment_collection.id
+  // The products list a storefront would get from the store; Σ = total exactly.
+  const installmentProducts = [{ name: "Khinkali cooking set order", price: total, quantity: 1 }]
+  const { data: body } = await api.post(
+    `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+    { provider_id: TBC_INSTALLMENTS_PROVIDER_ID, data: { installmentProducts } },
+    config
+  )
+  const session = body.payment_collection.payment_sessions.find(
+    (s: { provider_id: string }) => s.provider_id === TBC_INSTALLMENTS_PROVIDER_ID
+  )
+  return {
+    cartId,
+    total,
+    paymentCollectionId,
+    paymentSessionId: session.id,
+    bankSessionId: session.data.sessionId,
+    sessionData: session.data,
+  }
+}
+
+/** What Medusa made of a cart: its order (if any), payment session status and payments. */
+export async function medusaStateOf(container: MedusaContainer, cart: InstallmentCart) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cart.cartId } })
+  const orderIds = links.map((l: { order_id: string }) => l.order_id)
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "data", "payment.id", "payment.captured_at", "payment.canceled_at"],
+    filters: { id: cart.paymentSessionId },
+  })
+  const { data: collections } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "status", "payments.id", "payments.captured_at", "payments.canceled_at"],
+    filters: { id: cart.paymentCollectionId },
+  })
+  const session = sessions[0] as any
+  return {
+    orderIds,
+    sessionStatus: session?.status as string | undefined,
+    sessionData: (session?.data ?? {}) as Record<string, unknown>,
+    collectionStatus: (collections[0] as any)?.status as string | undefined,
+    payments: ((collections[0] as any)?.payments ?? []) as { id: string; captured_at?: string | null; canceled_at?: string | null }[],
+  }
+}
+
+/**
+ * An admin user logged in through the real /auth/user/emailpass route (call inside each test: the
+ * runner restores the database before every test).
+ */
+export async function adminHeaders(container: MedusaContainer, api: AxiosInstance) {
+  const credentials = { email: "installments-admin@tbc-it.ge", password: "installments-admin-pw" }
+  const user = await container.resolve(Modules.USER).createUsers({ email: credentials.email })
+  const auth = container.resolve(Modules.AUTH)
+  const { authIdentity, error } = await auth.register("emailpass", { body: credentials })
+  if (!authIdentity) throw new Error(`admin could not be registered: ${error}`)
+  await auth.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: user.id } })
+  const { data } = await api.post("/auth/user/emailpass", credentials)
+  return { headers: { authorization: `Bearer ${data.token}` } }
+}

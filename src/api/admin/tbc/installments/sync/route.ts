@@ -1,0 +1,34 @@
+/**
+ * POST /admin/tbc/installments/sync — "sync now": pulls and applies the installment status-changes
+ * feed with the same workflow as the scheduled job, and answers what it applied:
+ * `{ providers: [{ provider_id, pages, received, applied, authorized, captured, canceled, unknown,
+ * acknowledged, errors }] }`. Body (optional): `{ provider_id?: string }`.
+ * Admin authentication is enforced by Medusa for every /admin route.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
+
+const bodySchema = z
+  .object({
+    provider_id: z.string({ invalid_type_error: "must be a string" }).min(1, { message: "must not be empty" }).optional(),
+  })
+  .strict()
+
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const parsed = bodySchema.safeParse(req.body ?? {})
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, issues)
+  }
+  try {
+    const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
+    res.status(200).json(result)
+  } catch (error) {
+    if (/acquir/i.test((error as Error)?.message ?? "")) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, "Another installment sync is running; try again when it has finished.")
+    }
+    throw error
+  }
+}

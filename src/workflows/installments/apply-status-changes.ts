@@ -1,0 +1,145 @@
+/**
+ * `applyInstallmentStatusChangesWorkflow`: applies ONE page of the bank's status-changes feed.
+ *
+ *   1. select-new: drop the changes already recorded (the page may be a redelivery) and find each
+ *      change's Medusa payment session (batched, see find-applications.ts);
+ *   2. apply: each new change, in feed order, through Medusa's workflows (apply-to-medusa.ts);
+ *      a change whose effect fails is logged and counted, never retried forever (a poison change
+ *      must not block the feed); it is still recorded, with the error in the run's summary;
+ *   3. record: insert the changes exactly once (ON CONFLICT DO NOTHING on the change key) and move
+ *      the application rows, in one transaction.
+ *
+ * Only after this workflow returned does the runner acknowledge the page. A crash between 2 and 3
+ * leaves the changes unrecorded: the redelivered page applies them again, which the convergent
+ * effects turn into no-ops; a crash between 3 and the acknowledgement makes the redelivered page
+ * a pure no-op (everything is recorded).
+ */
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
+import { applyChangeToMedusa, type ApplicationRef } from "./apply-to-medusa"
+import { findApplications } from "./find-applications"
+
+export interface PageChange {
+  bank_session_id: string
+  status_id: number
+  change_date: string
+  status_description?: string | null
+  contribution_amount?: number | null
+}
+
+export interface ApplyStatusChangesInput {
+  provider_id: string
+  synchronization_request_id: string
+  changes: PageChange[]
+}
+
+export interface ApplyStatusChangesResult {
+  received: number
+  /** changes recorded by this run (a redelivered change is not counted again) */
+  applied: number
+  authorized: number
+  captured: number
+  canceled: number
+  /** new changes of bank sessions this store does not know */
+  unknown: number
+  errors: { bank_session_id: string; status_id: number; message: string }[]
+}
+
+type Matched = { change: PageChange; application?: ApplicationRef }
+
+const selectNewChangesStep = createStep(
+  "tbc-installments-select-new-changes",
+  async (input: ApplyStatusChangesInput, { container }) => {
+    const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+    const recorded = new Set(await tbc.listRecordedInstallmentChangeKeys(input.changes))
+    const seen = new Set<string>()
+    const fresh = input.changes.filter((change) => {
+      const key = changeKeyOf(change)
+      if (recorded.has(key) || seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    const ids = [...new Set(fresh.map((c) => c.bank_session_id))]
+    const applications = await findApplications(container, input.provider_id, ids)
+    const matched: Matched[] = fresh.map((change) => ({ change, application: applications.get(change.bank_session_id) }))
+    return new StepResponse(matched)
+  }
+)
+
+const applyChangesStep = createStep(
+  "tbc-installments-apply-changes",
+  async (matched: Matched[], { container }) => {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const tally = { authorized: 0, captured: 0, canceled: 0, unknown: 0 }
+    const errors: ApplyStatusChangesResult["errors"] = []
+    const orders = new Map<string, string>()
+    for (const { change, application } of matched) {
+      if (!application) {
+        tally.unknown++
+        continue
+      }
+      try {
+        const { effect, orderId } = await applyChangeToMedusa(container, application, change)
+        if (effect !== "none") tally[effect]++
+        if (orderId) orders.set(change.bank_session_id, orderId)
+      } catch (error) {
+        const message = (error as Error)?.message ?? String(error)
+        errors.push({ bank_session_id: change.bank_session_id, status_id: change.status_id, message })
+        logger.warn(
+          `[tbc-installments] status ${change.status_id} of application ${change.bank_session_id} could not be applied: ${message}`
+        )
+      }
+    }
+    const orderList = [...orders].map(([bank_session_id, order_id]) => ({ bank_session_id, order_id }))
+    return new StepResponse({ ...tally, errors, orders: orderList })
+  }
+)
+
+const recordChangesStep = createStep(
+  "tbc-installments-record-changes",
+  async (
+    input: { synchronization_request_id: string; matched: Matched[]; orders: { bank_session_id: string; order_id: string }[] },
+    { container }
+  ) => {
+    const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+    const inserted = await tbc.recordInstallmentStatusChanges({
+      synchronization_request_id: input.synchronization_request_id,
+      changes: input.matched.map(({ change }) => ({
+        ...change,
+        changed_at: change.change_date ? new Date(change.change_date) : null,
+      })),
+      orders: input.orders,
+    })
+    return new StepResponse(inserted.length)
+  }
+)
+
+export const applyInstallmentStatusChangesWorkflow = createWorkflow(
+  "tbc-installments-apply-status-changes",
+  (input: ApplyStatusChangesInput) => {
+    const matched = selectNewChangesStep(input)
+    const effects = applyChangesStep(matched)
+    const applied = recordChangesStep({
+      synchronization_request_id: input.synchronization_request_id,
+      matched,
+      orders: effects.orders,
+    })
+    return new WorkflowResponse({ effects, applied })
+  }
+)
+
+/** The page workflow's result as plain counts. */
+export function summarizePage(
+  received: number,
+  result: { effects: { authorized: number; captured: number; canceled: number; unknown: number; errors: ApplyStatusChangesResult["errors"] }; applied: number }
+): ApplyStatusChangesResult {
+  const { authorized, captured, canceled, unknown, errors } = result.effects
+  return { received, applied: result.applied, authorized, captured, canceled, unknown, errors }
+}

@@ -1,0 +1,54 @@
+/**
+ * The app side's view of the installments providers: their validated options and one bank client
+ * per registration, built from the same options the provider got (Medusa isolates modules, so the
+ * sync cannot borrow the provider's own client).
+ *
+ * Clients are cached per registration and options, so the OAuth token (valid for hours) and the
+ * keep-alive pool are reused between sync runs instead of fetching a token every interval.
+ */
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import { TbcClient } from "../../lib/tbc"
+import type { InstallmentsApi, TbcLogger } from "../../lib/tbc/types"
+import {
+  installmentsClientOptions,
+  parseInstallmentsOptions,
+  type InstallmentsOptions,
+} from "../../providers/tbc-installments/options"
+
+export interface InstallmentsRegistration {
+  providerId: string
+  options: InstallmentsOptions
+}
+
+/** Every tbc-installments registration of this app, or only `providerId` (NOT_FOUND if absent). */
+export function installmentsRegistrations(container: MedusaContainer, providerId?: string): InstallmentsRegistration[] {
+  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const all = listTbcProviders(configModule).filter((p: TbcProviderRegistration) => p.kind === "tbc-installments")
+  const chosen = providerId ? all.filter((p) => p.providerId === providerId) : all
+  if (providerId && chosen.length === 0) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider_id: no tbc-installments provider ${providerId} is registered`)
+  }
+  return chosen.map((p) => ({ providerId: p.providerId, options: parseInstallmentsOptions(p.options) }))
+}
+
+const clients = new Map<string, { fingerprint: string; client: TbcClient }>()
+
+function fingerprintOf(options: InstallmentsOptions): string {
+  const { environment, apiKey, apiSecret, merchantKey, timeoutMs, maxRetries } = options
+  return JSON.stringify([environment, apiKey, apiSecret, merchantKey, timeoutMs, maxRetries])
+}
+
+/** A cached installments client for the registration (a new one when its options changed). */
+export function installmentsClientFor(registration: InstallmentsRegistration, logger?: TbcLogger): InstallmentsApi {
+  const fingerprint = fingerprintOf(registration.options)
+  const cached = clients.get(registration.providerId)
+  if (cached && cached.fingerprint === fingerprint) {
+    return cached.client.installments
+  }
+  cached?.client.close()
+  const client = new TbcClient(installmentsClientOptions(registration.options, logger))
+  clients.set(registration.providerId, { fingerprint, client })
+  return client.installments
+}

@@ -1,0 +1,52 @@
+/**
+ * `syncInstallmentStatusesWorkflow`: pulls and applies the status-changes feed of every
+ * tbc-installments registration (or only `provider_id`) until it is empty. Run by the scheduled
+ * job (src/jobs/sync-tbc-installments.ts) and by POST /admin/tbc/installments/sync.
+ *
+ * One step, no compensation: each page is applied by its own workflow and acknowledged only once
+ * recorded, so there is nothing to undo when a later page fails; the next run picks up there.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { providerLogger } from "../../providers/common"
+import { installmentsClientFor, installmentsRegistrations } from "./installments-client"
+import { syncInstallmentProvider, type ProviderSyncSummary } from "./sync-runner"
+
+export interface SyncInstallmentStatusesInput {
+  /** only this registration, e.g. "pp_tbc-installments_tbc"; default: all of them */
+  provider_id?: string
+  /** safety bound per provider and run; default 10,000 pages */
+  max_pages?: number
+}
+
+export interface SyncInstallmentStatusesResult {
+  providers: ProviderSyncSummary[]
+}
+
+export async function runInstallmentSync(
+  container: MedusaContainer,
+  input: SyncInstallmentStatusesInput = {}
+): Promise<SyncInstallmentStatusesResult> {
+  const providers: ProviderSyncSummary[] = []
+  for (const registration of installmentsRegistrations(container, input.provider_id)) {
+    const logger = providerLogger({ logger: container.resolve(ContainerRegistrationKeys.LOGGER) }, registration.providerId)
+    const bank = installmentsClientFor(registration, logger)
+    providers.push(await syncInstallmentProvider(container, registration, bank, { maxPages: input.max_pages }))
+  }
+  return { providers }
+}
+
+const syncInstallmentStatusesStep = createStep(
+  "tbc-installments-sync-statuses-step",
+  async (input: SyncInstallmentStatusesInput, { container }) => {
+    return new StepResponse(await runInstallmentSync(container, input))
+  }
+)
+
+export const syncInstallmentStatusesWorkflow = createWorkflow(
+  "tbc-installments-sync-statuses",
+  (input: SyncInstallmentStatusesInput) => {
+    return new WorkflowResponse(syncInstallmentStatusesStep(input))
+  }
+)

@@ -1,0 +1,148 @@
+/**
+ * One sync of the installment status-changes feed for one provider registration:
+ *
+ *   under the lock "tbc-installments-sync:<providerId>" (Medusa's locking module, so two server
+ *   instances never work on the feed at once):
+ *     loop: pull a page (take = pageSize) → empty? stop
+ *           record the run (InstallmentSyncRun) → apply the page (applyInstallmentStatusChangesWorkflow)
+ *           → mark it applied → acknowledge it (status-changes-sync) → mark it acknowledged
+ *
+ * The acknowledgement is sent only after the page workflow returned, i.e. after every change of
+ * the page is recorded in PostgreSQL. A lost acknowledgement (the bank delivers the page again)
+ * or a crash before it are harmless: the unique change key makes the redelivered page a no-op.
+ *
+ * Memory stays flat: one page at a time, and only counts are kept across pages.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import type { InstallmentsApi, StatusChange } from "../../lib/tbc/types"
+import { applyInstallmentStatusChangesWorkflow, summarizePage, type PageChange } from "./apply-status-changes"
+import type { InstallmentsRegistration } from "./installments-client"
+
+/** How long a second sync waits for the one holding the lock (then it fails with the lock error). */
+export const SYNC_LOCK_TIMEOUT_SECONDS = 120
+/** Stop after this many pages in a row that recorded nothing new: the bank is not taking our acks. */
+export const MAX_FRUITLESS_PAGES = 3
+export const DEFAULT_MAX_PAGES_PER_RUN = 10_000
+
+/**
+ * Test hook: with TBC_INSTALLMENTS_SYNC_FAULT=crash-after-apply the run throws after a page was
+ * applied and before it is acknowledged, as a process dying at that point would.
+ */
+export const SYNC_FAULT_ENV = "TBC_INSTALLMENTS_SYNC_FAULT"
+
+export interface ProviderSyncSummary {
+  provider_id: string
+  pages: number
+  received: number
+  applied: number
+  authorized: number
+  captured: number
+  canceled: number
+  unknown: number
+  acknowledged: number
+  errors: { bank_session_id: string; status_id: number; message: string }[]
+}
+
+export function syncLockKey(providerId: string): string {
+  return `tbc-installments-sync:${providerId}`
+}
+
+export function toPageChange(change: StatusChange): PageChange {
+  return {
+    bank_session_id: change.sessionId,
+    status_id: change.statusId,
+    change_date: change.changeDate ?? "",
+    status_description: change.statusDescription ?? null,
+    contribution_amount: change.contributionAmount ?? null,
+  }
+}
+
+export async function syncInstallmentProvider(
+  container: MedusaContainer,
+  registration: InstallmentsRegistration,
+  bank: InstallmentsApi,
+  options: { maxPages?: number } = {}
+): Promise<ProviderSyncSummary> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(
+    syncLockKey(registration.providerId),
+    () => pullAndApply(container, registration, bank, options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN),
+    { timeout: SYNC_LOCK_TIMEOUT_SECONDS }
+  )
+}
+
+async function pullAndApply(
+  container: MedusaContainer,
+  registration: InstallmentsRegistration,
+  bank: InstallmentsApi,
+  maxPages: number
+): Promise<ProviderSyncSummary> {
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const summary: ProviderSyncSummary = {
+    provider_id: registration.providerId,
+    pages: 0,
+    received: 0,
+    applied: 0,
+    authorized: 0,
+    captured: 0,
+    canceled: 0,
+    unknown: 0,
+    acknowledged: 0,
+    errors: [],
+  }
+  let fruitless = 0
+  while (summary.pages < maxPages && fruitless < MAX_FRUITLESS_PAGES) {
+    const page = await bank.getStatusChanges(registration.options.pageSize)
+    if (page.statusChanges.length === 0) break
+    summary.pages++
+    const run = await tbc.createInstallmentSyncRuns({
+      synchronization_request_id: page.synchronizationRequestId,
+      change_count: page.statusChanges.length,
+      applied_count: 0,
+    })
+    try {
+      const { result } = await applyInstallmentStatusChangesWorkflow(container).run({
+        input: {
+          provider_id: registration.providerId,
+          synchronization_request_id: page.synchronizationRequestId,
+          changes: page.statusChanges.map(toPageChange),
+        },
+      })
+      const counts = summarizePage(page.statusChanges.length, result)
+      await tbc.updateInstallmentSyncRuns({
+        id: run.id,
+        applied_count: counts.applied,
+        applied_at: new Date(),
+        error: counts.errors.length > 0 ? `${counts.errors.length} change(s) could not be applied to Medusa` : null,
+      })
+      accumulate(summary, counts)
+      fruitless = counts.applied === 0 ? fruitless + 1 : 0
+      if (process.env[SYNC_FAULT_ENV] === "crash-after-apply") {
+        throw new Error("injected fault: crashed after applying the page, before acknowledging it")
+      }
+      await bank.syncStatusChanges(page.synchronizationRequestId)
+      await tbc.updateInstallmentSyncRuns({ id: run.id, acknowledged_at: new Date() })
+      summary.acknowledged += page.statusChanges.length
+    } catch (error) {
+      const message = (error as Error)?.message ?? String(error)
+      await tbc.updateInstallmentSyncRuns({ id: run.id, error: message.slice(0, 1000) }).catch(() => undefined)
+      logger.error(`[tbc-installments] sync of ${registration.providerId} stopped: ${message}`)
+      throw error
+    }
+  }
+  return summary
+}
+
+function accumulate(summary: ProviderSyncSummary, counts: ReturnType<typeof summarizePage>): void {
+  summary.received += counts.received
+  summary.applied += counts.applied
+  summary.authorized += counts.authorized
+  summary.captured += counts.captured
+  summary.canceled += counts.canceled
+  summary.unknown += counts.unknown
+  // keep the report small whatever the page size
+  summary.errors.push(...counts.errors.slice(0, Math.max(0, 50 - summary.errors.length)))
+}
