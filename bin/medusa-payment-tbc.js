@@ -148,7 +148,7 @@ async function main() {
       `  checkout      apikey=${pick("apiKey")} client_id=${pick("clientId")} client_secret=${pick("clientSecret")}`,
       `  installments  api key=${pick("installmentApiKey")} api secret=${pick("installmentApiSecret")} merchantKey=${pick("merchantKey")}`,
       `  activated methods: ${(options.activatedMethods ?? []).join(",") || "none"}`,
-      `  control API   ${sandbox.url}/_sandbox/state (see docs/sandbox.md)`,
+      `  control API   ${sandbox.url}/_sandbox/state (see src/sandbox/README.md in the repository)`,
       "",
     ].join("\n")
   )

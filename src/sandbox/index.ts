@@ -1,6 +1,6 @@
 /**
  * The local TBC sandbox bank: `startSandbox()` serves the bank's live paths (tokens, checkout,
- * installments), hosted pages and a control API on a loopback port. See docs/sandbox.md.
+ * installments), hosted pages and a control API on a loopback port. See src/sandbox/README.md.
  */
 import type { AddressInfo } from "node:net"
 import { SandboxBank } from "./bank"
@@ -8,7 +8,11 @@ import { resolveConfig, type SandboxOptions } from "./options"
 import { SANDBOX_ROUTES } from "./routes"
 import { createSandboxServer } from "./server"
 import { buildStateView, type SandboxStateView } from "./state-view"
-import { sweepExpired } from "./payment-machine"
+import { payPayment, sweepExpired, type PayOutcome } from "./payment-machine"
+import { getPayment } from "./checkout-handlers"
+import { changeApplicationStatus, MAX_STATUS_ID } from "./applications"
+import type { FaultsInput } from "./faults"
+import { fail, notFound } from "./problem"
 
 export { SANDBOX_DEFAULTS, type SandboxOptions } from "./options"
 export type {
@@ -21,7 +25,8 @@ export type {
 export type { CallbackRecord, CallbackFaults } from "./callbacks"
 export type { FaultsInput, FaultsView } from "./faults"
 export { APPLICATION_STATUS_NAMES } from "./applications"
-export { SANDBOX_CARD_MASK } from "./payment-machine"
+export { SANDBOX_CARD_MASK, type PayOutcome } from "./payment-machine"
+export { SandboxProblem } from "./problem"
 
 export interface SandboxHandle {
   /** http://127.0.0.1:PORT (or options.publicUrl) */
@@ -30,6 +35,16 @@ export interface SandboxHandle {
   close(): Promise<void>
   /** direct access for tests in the same process, same as GET /_sandbox/state */
   state(): SandboxStateView
+  /** same as POST /_sandbox/payments/{payId}/pay; throws SandboxProblem like the API answers */
+  pay(payId: string, outcome: PayOutcome): void
+  /** same as POST /_sandbox/installments/{sessionId}/status */
+  setApplicationStatus(sessionId: string, statusId: number): void
+  /** same as POST /_sandbox/clock {advanceMs}; returns the new sandbox now */
+  advanceClock(advanceMs: number): number
+  /** same as POST /_sandbox/faults */
+  setFaults(faults: FaultsInput): void
+  /** same as POST /_sandbox/reset */
+  reset(): void
 }
 
 /** Expired payments and their callbacks happen even when nobody looks: swept this often. */
@@ -57,6 +72,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     port,
     state: () => buildStateView(bank),
+    pay: (payId, outcome) => payPayment(bank, getPayment(bank, payId), outcome),
+    setApplicationStatus(sessionId, statusId) {
+      const application = bank.store.applications.get(sessionId)
+      if (!application) notFound("sandbox", `application ${sessionId}`)
+      if (!Number.isInteger(statusId) || statusId < 0 || statusId > MAX_STATUS_ID) {
+        fail({ status: 400, title: "Invalid statusId", detail: `statusId must be an integer 0-${MAX_STATUS_ID}` })
+      }
+      changeApplicationStatus(bank, application, statusId)
+    },
+    advanceClock(advanceMs) {
+      if (!Number.isFinite(advanceMs) || advanceMs < 0) {
+        fail({ status: 400, title: "Invalid advanceMs", detail: "advanceMs must be a non-negative number" })
+      }
+      const now = bank.store.clock.advance(advanceMs)
+      sweepExpired(bank)
+      return now
+    },
+    setFaults(faults) {
+      if (bank.faults.apply(faults).revokeTokens) bank.store.tokens.clear()
+    },
+    reset: () => bank.reset(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         clearInterval(sweeper)
