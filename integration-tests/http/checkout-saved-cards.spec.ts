@@ -1,0 +1,219 @@
+/**
+ * Saved cards end to end (real Medusa app, PostgreSQL, the sandbox bank): a logged-in customer's
+ * first order saves the card, the second pays by execution with no hosted page; the store routes
+ * show and delete only the caller's cards; another customer or a guest can neither list, use nor
+ * delete them; the bank token (recId) never appears in any Store API response.
+ */
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createCustomerAccountWorkflow } from "@medusajs/core-flows"
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import { SandboxBankControl } from "../utils/checkout-bank"
+import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
+import { waitFor } from "../utils/wait-for"
+
+jest.setTimeout(120_000)
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+const CALLS = {
+  create: "POST /v1/tpay/payments",
+  execution: "POST /v1/tpay/payments/execution",
+  deleteCard: "POST /v1/tpay/payments/{recId}/delete",
+}
+const ADDRESS = { first_name: "Nino", last_name: "Beridze", address_1: "Rustaveli Ave 12", city: "Tbilisi", country_code: "ge", postal_code: "0108" }
+
+interface HttpResult {
+  status: number
+  body: any
+}
+
+/** A storefront session (guest when no token); every response body is kept for the recId search. */
+class Shopper {
+  readonly responses: string[]
+  constructor(
+    private readonly api: AxiosInstance,
+    private readonly store: SeededStore,
+    private readonly token: string | undefined,
+    responses: string[]
+  ) {
+    this.responses = responses
+  }
+
+  async call(method: "get" | "post" | "delete", path: string, body?: unknown): Promise<HttpResult> {
+    const headers: Record<string, string> = { "x-publishable-api-key": this.store.publishableKey }
+    if (this.token) headers.authorization = `Bearer ${this.token}`
+    const response = await this.api.request({ method, url: path, data: body, headers, validateStatus: () => true })
+    this.responses.push(JSON.stringify(response.data ?? null))
+    return { status: response.status, body: response.data }
+  }
+
+  async ok(method: "get" | "post" | "delete", path: string, body?: unknown): Promise<any> {
+    const result = await this.call(method, path, body)
+    if (result.status >= 300) throw new Error(`${method} ${path} → ${result.status}: ${JSON.stringify(result.body)}`)
+    return result.body
+  }
+
+  /** A cart of one 49.99 item with address and courier shipping, and its payment collection. */
+  async cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
+    const { cart } = await this.ok("post", "/store/carts", {
+      region_id: this.store.regionId,
+      items: [{ variant_id: this.store.variantIds[0], quantity: 1 }],
+      ...(this.token ? {} : { email: "guest@tbc-it.ge" }),
+    })
+    await this.ok("post", `/store/carts/${cart.id}`, { shipping_address: ADDRESS, billing_address: ADDRESS })
+    await this.ok("post", `/store/carts/${cart.id}/shipping-methods`, { option_id: this.store.shippingOptionId })
+    const { payment_collection } = await this.ok("post", "/store/payment-collections", { cart_id: cart.id })
+    const { cart: priced } = await this.ok("get", `/store/carts/${cart.id}?fields=id,total`)
+    return { cartId: cart.id, collectionId: payment_collection.id, total: Number(priced.total) }
+  }
+
+  startSession(collectionId: string, data: Record<string, unknown>): Promise<HttpResult> {
+    return this.call("post", `/store/payment-collections/${collectionId}/payment-sessions`, {
+      provider_id: TBC_CHECKOUT_PROVIDER_ID,
+      data,
+    })
+  }
+
+  async cards(): Promise<any[]> {
+    return (await this.ok("get", "/store/customers/me/tbc-cards")).cards
+  }
+}
+
+async function registerCustomer(container: MedusaContainer, email: string, password: string): Promise<string> {
+  const { authIdentity } = await container.resolve(Modules.AUTH).register("emailpass", { body: { email, password } })
+  const { result } = await createCustomerAccountWorkflow(container).run({
+    input: { authIdentityId: authIdentity!.id, customerData: { email, first_name: "Giorgi" } },
+  })
+  return result.id
+}
+
+async function login(api: AxiosInstance, email: string, password: string): Promise<string> {
+  const { data } = await api.post("/auth/customer/emailpass", { email, password })
+  return data.token
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-saved-cards",
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let responses: string[]
+    let alice: Shopper
+    let bob: Shopper
+    let guest: Shopper
+
+    beforeEach(async () => {
+      store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
+      responses = []
+      alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), responses)
+      bob = new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), responses)
+      guest = new Shopper(api, store, undefined, responses)
+    })
+
+    /** Alice's first order with save_card: paid on the hosted page; returns her recorded card. */
+    async function firstOrderSavesCard(): Promise<{ card: any; recId: string }> {
+      const { cartId, collectionId } = await alice.cartReadyForPayment()
+      const started = await alice.startSession(collectionId, { save_card: true })
+      expect(started.status).toBe(200)
+      const session = started.body.payment_collection.payment_sessions[0]
+      expect(typeof session.data.redirect_url).toBe("string")
+      await bank.pay(session.data.payId, "success")
+      const completion = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(completion.body.type).toBe("order")
+      const [card] = await waitFor(async () => {
+        const cards = await alice.cards()
+        return cards.length > 0 ? cards : undefined
+      }, { timeoutMs: 15_000, description: "Alice's saved card to be recorded" })
+      const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
+      return { card, recId: saved.recId }
+    }
+
+    it("first order saves the card; the second pays by execution with no redirect and is captured", async () => {
+      const { card, recId } = await firstOrderSavesCard()
+      expect(card).toEqual({
+        id: expect.stringMatching(/^tbccard_/),
+        provider_id: TBC_CHECKOUT_PROVIDER_ID,
+        card_mask: expect.stringMatching(/\*/),
+        expiry_date: expect.stringMatching(/^\d{4}$/),
+        save_until: expect.stringMatching(/^\d{4}$/),
+        status: "active",
+        created_at: expect.any(String),
+      })
+
+      const creates = await bank.calls(CALLS.create)
+      const executions = await bank.calls(CALLS.execution)
+      const { cartId, collectionId, total } = await alice.cartReadyForPayment()
+      const started = await alice.startSession(collectionId, { saved_card_id: card.id })
+      expect(started.status).toBe(200)
+      const session = started.body.payment_collection.payment_sessions[0]
+      expect(session.data).not.toHaveProperty("redirect_url")
+      expect(session.data).not.toHaveProperty("payId")
+      expect(session.data.saved_card_mask).toBe(card.card_mask)
+
+      const completion = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(completion.body.type).toBe("order")
+      expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
+      expect(await bank.calls(CALLS.create)).toBe(creates)
+      const payment = onlyPayment(await readOrder(getContainer(), completion.body.order.id))
+      expect(payment.capturesTetri).toEqual([toTetri(total)])
+      const executed = (await bank.state()).payments.find((p: any) => p.payId === payment.data.payId)
+      expect(executed).toMatchObject({ status: "Succeeded", merchantPaymentId: session.id })
+      expect(toTetri(executed.amount)).toBe(toTetri(total))
+
+      // still one card (the execution reports the same recId), and the token never left the server
+      expect(await alice.cards()).toHaveLength(1)
+      expect(recId.length).toBeGreaterThan(8)
+      expect(responses.length).toBeGreaterThan(15)
+      for (const body of responses) expect(body).not.toContain(recId)
+    })
+
+    it("another customer or a guest cannot list, use or delete the card; nothing is charged", async () => {
+      const { card, recId } = await firstOrderSavesCard()
+      const executions = await bank.calls(CALLS.execution)
+      const deletes = await bank.calls(CALLS.deleteCard)
+
+      expect(await bob.cards()).toEqual([])
+      const bobCart = await bob.cartReadyForPayment()
+      const used = await bob.startSession(bobCart.collectionId, { saved_card_id: card.id })
+      expect(used.status).toBe(404)
+      expect(used.body.message).toMatch(/saved card .* was not found/)
+      const deleted = await bob.call("delete", `/store/customers/me/tbc-cards/${card.id}`)
+      expect(deleted.status).toBe(404)
+
+      const guestCart = await guest.cartReadyForPayment()
+      expect((await guest.startSession(guestCart.collectionId, { saved_card_id: card.id })).status).toBe(401)
+      expect((await guest.call("get", "/store/customers/me/tbc-cards")).status).toBe(401)
+      expect((await guest.call("delete", `/store/customers/me/tbc-cards/${card.id}`)).status).toBe(401)
+
+      // a storefront can never hand the provider a token: server-only keys are refused by name
+      const forged = await bob.startSession(bobCart.collectionId, { tbc_saved_card_seal: recId })
+      expect(forged.status).toBe(400)
+      expect(forged.body.message).toMatch(/data.tbc_saved_card_seal: is set by the server/)
+
+      expect(await bank.calls(CALLS.execution)).toBe(executions)
+      expect(await bank.calls(CALLS.deleteCard)).toBe(deletes)
+      expect(await alice.cards()).toHaveLength(1)
+      for (const body of responses) expect(body).not.toContain(recId)
+    })
+
+    it("delete removes the card at the bank once and from the list", async () => {
+      const { card, recId } = await firstOrderSavesCard()
+      const deletes = await bank.calls(CALLS.deleteCard)
+      const removed = await alice.call("delete", `/store/customers/me/tbc-cards/${card.id}`)
+      expect(removed).toEqual({ status: 200, body: { id: card.id, object: "tbc_card", deleted: true } })
+      expect(await bank.calls(CALLS.deleteCard)).toBe(deletes + 1)
+      expect((await bank.state()).savedCards.find((c: any) => c.recId === recId).deleted).toBe(true)
+      expect(await alice.cards()).toEqual([])
+      expect((await alice.call("delete", `/store/customers/me/tbc-cards/${card.id}`)).status).toBe(404)
+      expect((await alice.call("delete", "/store/customers/me/tbc-cards/not-an-id")).status).toBe(400)
+      const { collectionId } = await alice.cartReadyForPayment()
+      expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(404)
+      expect(await bank.calls(CALLS.deleteCard)).toBe(deletes + 1)
+    })
+  },
+})
