@@ -10,7 +10,7 @@ import {
 import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { newPayId, newRecId, newRrn, newTransactionId } from "./ids"
-import { cancelPayment, completePayment, setStatus, sweepExpired, yymm, mmyy } from "./payment-machine"
+import { cancelPayment, completePayment, mmyy, setStatus, sweepExpired, trackOpenPayment, yymm } from "./payment-machine"
 import { completionView, createdView, detailsView, messageView } from "./payment-views"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxPayment } from "./store"
@@ -78,7 +78,7 @@ export function createPaymentHandler(bank: SandboxBank, req: SandboxRequest): Re
     history: [{ status: "Created", at: now }],
   }
   bank.store.payments.set(payment.payId, payment)
-  bank.store.openPayments.add(payment.payId)
+  trackOpenPayment(bank, payment)
   if (payment.merchantPaymentId) {
     bank.store.byMerchantPaymentId.set(payment.merchantPaymentId, payment.payId)
   }

@@ -42,15 +42,29 @@ export function setStatus(bank: SandboxBank, payment: SandboxPayment, status: Pa
 
 /** Expires every Created payment whose time is up; cheap (only open payments are visited). */
 export function sweepExpired(bank: SandboxBank): void {
+  const { store } = bank
   const now = bank.now()
-  for (const payId of bank.store.openPayments) {
-    const payment = bank.store.payments.get(payId)
-    if (!payment) {
-      bank.store.openPayments.delete(payId)
-    } else if (payment.status === "Created" && payment.expiresAt <= now) {
+  if (now < store.nextExpiryAt) {
+    return
+  }
+  let next = Infinity
+  for (const payId of store.openPayments) {
+    const payment = store.payments.get(payId)
+    if (!payment || payment.status !== "Created") {
+      store.openPayments.delete(payId)
+    } else if (payment.expiresAt <= now) {
       setStatus(bank, payment, "Expired")
+    } else {
+      next = Math.min(next, payment.expiresAt)
     }
   }
+  store.nextExpiryAt = next
+}
+
+/** Registers a new Created payment for the expiry sweep. */
+export function trackOpenPayment(bank: SandboxBank, payment: SandboxPayment): void {
+  bank.store.openPayments.add(payment.payId)
+  bank.store.nextExpiryAt = Math.min(bank.store.nextExpiryAt, payment.expiresAt)
 }
 
 export interface PayOutcome {

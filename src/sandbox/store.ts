@@ -95,6 +95,8 @@ export class SandboxStore {
   readonly payments = new Map<string, SandboxPayment>()
   /** payIds still in Created, for the expiry sweep */
   readonly openPayments = new Set<string>()
+  /** earliest expiresAt among open payments: sweeps before it are free (benchmarks create thousands) */
+  nextExpiryAt = Infinity
   readonly byMerchantPaymentId = new Map<string, string>()
   readonly savedCards = new Map<string, SavedCard>()
   readonly applications = new Map<string, SandboxApplication>()
@@ -106,11 +108,22 @@ export class SandboxStore {
   clearBusinessState(): void {
     this.payments.clear()
     this.openPayments.clear()
+    this.nextExpiryAt = Infinity
     this.byMerchantPaymentId.clear()
     this.savedCards.clear()
     this.applications.clear()
     this.feed.clear()
     this.clock.reset()
+  }
+
+  /** Forgets expired tokens once there are many, so long benchmark runs do not grow without bound. */
+  pruneTokens(now: number): void {
+    if (this.tokens.size < 10_000) {
+      return
+    }
+    for (const [token, record] of this.tokens) {
+      if (record.expiresAt <= now) this.tokens.delete(token)
+    }
   }
 
   resetCalls(): void {

@@ -44,6 +44,7 @@ function issue(bank: SandboxBank, kind: TokenKind): { token: string; issuedAt: n
   const issuedAt = bank.now()
   const lifetimeMs = bank.config.tokenLifetimeMs
   const token = newToken()
+  bank.store.pruneTokens(issuedAt)
   bank.store.tokens.set(token, { kind, issuedAt, expiresAt: issuedAt + lifetimeMs })
   return { token, issuedAt, lifetimeMs }
 }
