@@ -19,6 +19,18 @@ export interface RawCallbackOptions {
   /** Extra request headers, e.g. a spoofed x-tbc-remote-address or X-Forwarded-For. */
   headers?: Record<string, string>
   contentType?: string
+  /**
+   * Path and query to post to instead of the bare webhook path, e.g. the signed
+   * `/hooks/payment/tbc-checkout_tbc?s=<session>&sig=<hmac>` the provider gave the bank.
+   */
+  path?: string
+}
+
+/** Path and query of a callback URL the provider gave the bank (what the bank really calls). */
+export function pathOfCallbackUrl(callbackUrl: string | null | undefined): string {
+  if (!callbackUrl) throw new Error("the payment has no callbackUrl at the bank")
+  const url = new URL(callbackUrl)
+  return url.pathname + url.search
 }
 
 /**
@@ -32,7 +44,7 @@ export function postRawCallback(appUrl: string, body: string, options: RawCallba
       {
         host: target.hostname,
         port: target.port,
-        path: target.pathname,
+        path: options.path ?? target.pathname,
         method: "POST",
         localAddress: options.fromAddress,
         headers: {

@@ -20,6 +20,9 @@ export interface SandboxPayment {
   confirmedAmount?: number
   returnedAmount?: number
   preAuth?: boolean
+  merchantPaymentId?: string | null
+  /** the signed callback URL the provider sent with the payment */
+  callbackUrl?: string | null
 }
 
 async function controlCall<T>(baseUrl: string, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
