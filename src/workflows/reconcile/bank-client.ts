@@ -1,13 +1,13 @@
 /**
- * A bank client for one provider registration, built from the registration's options the same
- * way the provider builds its own (app code cannot reach the provider instance, see
- * src/lib/app/tbc-providers.ts). The client validates the options itself and throws a
- * TbcConfigError that names the option (never its value).
+ * A bank client for one provider registration, built from the registration's options exactly as
+ * the provider builds its own (app code cannot reach the provider instance, see
+ * src/lib/app/tbc-providers.ts): the options are validated by the provider's own parser, which
+ * throws a MedusaError(INVALID_DATA) naming the option and rule, never a value.
  */
 import { TbcClient, type TbcClientOptions, type TbcLogger } from "../../lib/tbc"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
-
-const str = (value: unknown): string => (typeof value === "string" ? value : "")
+import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { installmentsClientOptions, parseInstallmentsOptions } from "../../providers/tbc-installments/options"
 
 export interface BankClientTuning {
   timeoutMs?: number
@@ -19,19 +19,18 @@ export function clientOptionsOf(
   registration: TbcProviderRegistration,
   tuning: BankClientTuning = {}
 ): TbcClientOptions {
-  const o = registration.options
-  const base: TbcClientOptions = {
-    environment: str(o.environment),
-    activatedMethods: Array.isArray(o.activatedMethods) ? (o.activatedMethods as number[]) : undefined,
-    ...tuning,
-  }
   if (registration.kind === "tbc-checkout") {
-    return { ...base, checkout: { apiKey: str(o.apiKey), clientId: str(o.clientId), clientSecret: str(o.clientSecret) } }
+    const o = parseCheckoutOptions(registration.options)
+    return {
+      environment: o.environment,
+      checkout: { apiKey: o.apiKey, clientId: o.clientId, clientSecret: o.clientSecret },
+      activatedMethods: o.activatedMethods,
+      timeoutMs: o.timeoutMs,
+      maxRetries: o.maxRetries,
+      ...tuning,
+    }
   }
-  return {
-    ...base,
-    installments: { apiKey: str(o.apiKey), apiSecret: str(o.apiSecret), merchantKey: str(o.merchantKey) },
-  }
+  return { ...installmentsClientOptions(parseInstallmentsOptions(registration.options)), ...tuning }
 }
 
 /** Runs `use` with a fresh client and always frees its sockets afterwards. */

@@ -3,9 +3,17 @@
  * harmless option fields; every credential is reduced to "set" / "missing" so no part of a key,
  * secret or merchant key ever reaches the browser (not even a prefix or suffix).
  *
+ * The options go through the provider's own parser first (so defaults show as the provider
+ * applies them); when they do not parse, the page shows the parser's words (option names and
+ * rules only) next to what could be read.
+ *
  * Pure: no I/O.
  */
 import type { TbcProviderKind, TbcProviderRegistration } from "../../../../lib/app/tbc-providers"
+import { joinUrl } from "../../../../providers/common"
+import { webhookPath } from "../../../../providers/tbc-checkout/callback-auth"
+import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
+import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
 import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../workflows/reconcile/preauth-options"
 
 /** Option names that hold credentials, per provider kind. Never echoed, only reported as present. */
@@ -31,6 +39,8 @@ export interface ProviderSettingsView {
   callback_url: string | null
   preauth_expiry_action: PreauthExpiryAction | null
   credentials: Record<string, CredentialState>
+  /** why the options are invalid (names and rules, never values); null when they parse */
+  options_error: string | null
 }
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.trim() !== ""
@@ -58,7 +68,10 @@ export function callbackUrlOf(registration: TbcProviderRegistration): string | n
   if (registration.kind !== "tbc-checkout" || !isNonEmptyString(storeUrl)) {
     return null
   }
-  return `${storeUrl.trim().replace(/\/+$/, "")}/hooks/payment/${registration.webhookSegment}`
+  const registrationId = isNonEmptyString(registration.options.registrationId)
+    ? registration.options.registrationId
+    : registration.registrationId
+  return joinUrl(storeUrl.trim(), webhookPath(registrationId))
 }
 
 function methodsOf(options: Record<string, unknown>): number[] | null {
@@ -69,8 +82,33 @@ function methodsOf(options: Record<string, unknown>): number[] | null {
   return methods.filter((method): method is number => typeof method === "number" && Number.isInteger(method))
 }
 
+/** The options with the provider's defaults applied, or the raw ones and the parser's complaint. */
+function parsedOptions(registration: TbcProviderRegistration): { options: Record<string, unknown>; error: string | null } {
+  try {
+    const parsed =
+      registration.kind === "tbc-checkout"
+        ? parseCheckoutOptions(registration.options)
+        : parseInstallmentsOptions(registration.options)
+    // keep keys the provider schema does not know (e.g. preauthExpiryAction) from the raw options
+    return { options: { ...registration.options, ...parsed }, error: null }
+  } catch (error) {
+    return { options: registration.options, error: error instanceof Error ? error.message : "invalid options" }
+  }
+}
+
 export function providerSettingsView(registration: TbcProviderRegistration): ProviderSettingsView {
-  const { options, kind } = registration
+  const { kind } = registration
+  const parsed = parsedOptions(registration)
+  const { options } = parsed
+  let error = parsed.error
+  let preauthExpiryAction: PreauthExpiryAction | null = null
+  if (kind === "tbc-checkout") {
+    try {
+      preauthExpiryAction = readPreauthExpiryAction(options)
+    } catch (e) {
+      error = [error, e instanceof Error ? e.message : String(e)].filter(Boolean).join("; ")
+    }
+  }
   const credentials = Object.fromEntries(
     CREDENTIAL_OPTIONS[kind].map((name): [string, CredentialState] => [
       name,
@@ -87,7 +125,8 @@ export function providerSettingsView(registration: TbcProviderRegistration): Pro
     save_cards: kind === "tbc-checkout" && options.saveCards === true,
     campaign_id: kind === "tbc-installments" && isNonEmptyString(options.campaignId) ? options.campaignId : null,
     callback_url: callbackUrlOf(registration),
-    preauth_expiry_action: kind === "tbc-checkout" ? readPreauthExpiryAction(options) : null,
+    preauth_expiry_action: preauthExpiryAction,
     credentials,
+    options_error: error,
   }
 }
