@@ -16,9 +16,12 @@ function showError(error) {
   show("#error", Boolean(text))
   if (text) showMessage("")
 }
-/** Runs a UI action with its errors shown on the page, never swallowed. */
-async function guarded(action) {
-  showError(null)
+/**
+ * Runs a UI action with its errors shown on the page, never swallowed. A shopper's action clears
+ * the previous error first; background steps (clear: false) leave it for the shopper to read.
+ */
+async function guarded(action, { clear = true } = {}) {
+  if (clear) showError(null)
   try {
     await action()
   } catch (error) {
@@ -51,7 +54,8 @@ function renderProducts(products) {
   list.replaceChildren()
   if (products.length === 0) list.append(el("p", { class: "muted" }, "No products in this region."))
   for (const product of products) {
-    const variants = product.variants.map((variant) =>
+    const price = (variant) => Number(variant.calculated_price?.calculated_amount ?? Infinity)
+    const variants = [...product.variants].sort((a, b) => price(a) - price(b)).map((variant) =>
       el("li", { class: "variant" },
         el("span", {}, variant.title),
         el("strong", { class: "price" }, formatGel(variant.calculated_price?.calculated_amount)),
@@ -114,17 +118,34 @@ async function saveAddress(event) {
   event.preventDefault()
   const address = addressFromForm()
   await storeApi.updateCart(state.cartId, { email: $("#email").value.trim(), shipping_address: address, billing_address: address })
+  await renderShippingOptions()
+}
+
+/** The delivery choices for the cart's address, the cart's current one checked. */
+async function renderShippingOptions() {
   const { shipping_options } = await storeApi.listShippingOptions(state.cartId)
+  const chosen = state.cart?.shipping_methods?.[0]?.shipping_option_id
   const box = $("#shipping-options")
   box.replaceChildren()
   if (shipping_options.length === 0) box.append(el("p", { class: "muted" }, "No delivery to this address."))
   for (const option of shipping_options) {
     box.append(el("label", { class: "choice" },
       el("input", { type: "radio", name: "shipping", value: option.id, "data-testid": "shipping-option",
-        onchange: () => guarded(() => chooseShipping(option.id)) }),
-      ` ${option.name} — ${formatGel(option.amount ?? option.calculated_price?.calculated_amount)}`))
+        checked: option.id === chosen ? "checked" : null, onchange: () => guarded(() => chooseShipping(option.id)) }),
+      el("span", {}, `${option.name} — ${formatGel(option.amount ?? option.calculated_price?.calculated_amount)}`)))
   }
   show("#shipping-step", true)
+}
+
+/** Back on the page with a cart that has an address: show it and the steps already done. */
+async function restoreCheckoutSteps() {
+  const cart = state.cart
+  if (!cart?.shipping_address?.address_1) return
+  const fields = { "first-name": "first_name", "last-name": "last_name", "address-1": "address_1", city: "city", "postal-code": "postal_code", phone: "phone" }
+  for (const [id, key] of Object.entries(fields)) if (cart.shipping_address[key]) $(`#${id}`).value = cart.shipping_address[key]
+  if (cart.email) $("#email").value = cart.email
+  await renderShippingOptions()
+  if (cart.shipping_methods?.length) await renderPaymentChoices()
 }
 
 async function chooseShipping(optionId) {
@@ -142,7 +163,7 @@ async function renderPaymentChoices() {
     el("label", { class: "choice" },
       el("input", { type: "radio", name: "payment", value: String(index), "data-testid": choice.testId,
         checked: index === 0 ? "checked" : null, onchange: updateSaveCardRow }),
-      ` ${choice.label}`, choice.hint ? el("span", { class: "muted" }, ` — ${choice.hint}`) : null)))
+      el("span", {}, el("strong", {}, choice.label), choice.hint ? el("span", { class: "muted" }, ` — ${choice.hint}`) : null))))
   if (state.choices.length === 0) box.append(el("p", { class: "error" }, "No payment method is enabled for this region."))
   updateSaveCardRow()
 }
@@ -200,9 +221,13 @@ async function resumeAfterBank() {
     const { order } = await completeOrder(cartId)
     showConfirmation(order, pending?.label)
   } catch (error) {
-    showError(error)
-    await refreshCart()
-    if (state.cart?.shipping_methods?.length) await renderPaymentChoices()
+    // Put the checkout back as it was (address, delivery, payment choices), then say what happened.
+    try {
+      await refreshCart()
+      await restoreCheckoutSteps()
+    } finally {
+      showError(error)
+    }
   }
 }
 
@@ -229,7 +254,7 @@ async function login(event) {
   $("#email").value = state.customer.email
   if (state.cartId) await storeApi.transferCartToCustomer(state.cartId)
   await refreshCart()
-  if (state.cart?.shipping_methods?.length) await renderPaymentChoices()
+  await restoreCheckoutSteps()
   showMessage(`Welcome back, ${state.customer.first_name || state.customer.email}.`)
 }
 function logout() {
@@ -253,14 +278,15 @@ async function init() {
   })
   // Back from the bank with the browser's Back button (installments): the page comes from the cache.
   window.addEventListener("pageshow", (event) => {
-    if (event.persisted && pendingPayment.get()) guarded(resumeAfterBank)
+    if (event.persisted && pendingPayment.get()) guarded(resumeAfterBank, { clear: false })
   })
-  await guarded(restoreLogin)
-  await guarded(async () => renderProducts((await storeApi.listProducts()).products))
-  await guarded(resumeAfterBank)
+  const background = { clear: false }
+  await guarded(restoreLogin, background)
+  await guarded(async () => renderProducts((await storeApi.listProducts()).products), background)
+  await guarded(resumeAfterBank, background)
   if (!$("#confirmation").hidden) return
-  await guarded(refreshCart)
-  if (state.cart?.shipping_methods?.length) await guarded(renderPaymentChoices)
+  await guarded(refreshCart, background)
+  await guarded(restoreCheckoutSteps, background)
 }
 
 init()

@@ -7,7 +7,7 @@ export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
 const PENDING_KEY = "tbc-demo-pending-payment"
 /** Session statuses that may still turn into a payment: completing again shortly can succeed. */
 const STILL_OPEN = new Set(["pending", "pending_authorization", "requires_more"])
-const RETRY_FOR_MS = 15_000
+const RETRY_FOR_MS = 10_000
 const RETRY_EVERY_MS = 1_500
 
 /** Remembers the cart across the trip to the bank (the bank returns to a fixed URL). */
@@ -70,10 +70,20 @@ function sessionOf(cart) {
   return sessions[sessions.length - 1]
 }
 
+/** Medusa's words when a provider answered "not yet" instead of a reason of its own. */
+const GENERIC_FAILURE = /^payment authorization failed\.?$/i
+
+/** One sentence for the shopper, ending in a full stop. */
+function failureMessage(reason) {
+  const sentence = reason.trim().replace(/[.!?]?$/, (end) => end || ".")
+  return `Payment not completed: ${sentence} Your cart is still here, so you can pay again.`
+}
+
 /**
- * Completes the cart after the bank: retries for a few seconds while the bank still processes the
- * payment; a decline ends at once with the store's (and the bank's) message.
- * Resolves with { order } or throws an Error whose message is for the shopper.
+ * Completes the cart after the bank. When the store only says "not authorized (yet)" while the
+ * session is still open, the bank may still be deciding: retry for a few seconds. A reason from
+ * the provider (a decline, an expiry) ends at once. Resolves with { order } or throws an Error
+ * whose message is for the shopper.
  */
 export async function completeOrder(cartId) {
   const deadline = Date.now() + RETRY_FOR_MS
@@ -94,12 +104,14 @@ export async function completeOrder(cartId) {
       return { order: result.order }
     }
     const session = sessionOf(result.cart)
-    if (session && STILL_OPEN.has(session.status) && Date.now() < deadline) {
+    const storeMessage = result.error?.message || ""
+    const notYet = GENERIC_FAILURE.test(storeMessage) || storeMessage === ""
+    if (notYet && session && STILL_OPEN.has(session.status) && Date.now() < deadline) {
       await sleep(RETRY_EVERY_MS)
       continue
     }
     pendingPayment.clear()
-    const reason = providerMessageOf(session) || result.error?.message || "the payment was not authorized"
-    throw new Error(`The payment did not go through: ${reason}. Your cart is kept; you can try again.`)
+    const reason = providerMessageOf(session) || (notYet ? "the bank has not confirmed the payment." : storeMessage)
+    throw new Error(failureMessage(reason))
   }
 }

@@ -48,7 +48,7 @@ async function call(method, path, body) {
 
 const CART_FIELDS =
   "id,email,currency_code,total,subtotal,shipping_total,tax_total,item_total,completed_at,customer_id," +
-  "*items,*shipping_methods,*payment_collection,*payment_collection.payment_sessions"
+  "*items,*shipping_address,*shipping_methods,*payment_collection,*payment_collection.payment_sessions"
 
 export const storeApi = {
   config,

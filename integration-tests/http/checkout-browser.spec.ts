@@ -1,0 +1,148 @@
+/**
+ * Browser test in real Chromium: the demo storefront page (scripts/demo/storefront) against the
+ * real app and the sandbox bank — products → cart → address → delivery → "TBC card" → the bank's
+ * hosted page → Pay (or Decline) → back on the storefront → order confirmation (or a readable
+ * error). Screenshots of every step land in test-artifacts/checkout-browser*.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Page } from "playwright-core"
+import { openBrowser, StepScreenshots, type OpenBrowser } from "../utils/browser"
+import { useStorefrontTestEnv } from "../utils/browser-storefront"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+
+jest.setTimeout(240_000)
+
+const env = useStorefrontTestEnv()
+/** Seeded price of the first variant (49.99) + the courier (5), seedStore's defaults, in tetri. */
+const EXPECTED_TOTAL_TETRI = 4999 + 500
+const UI_TIMEOUT_MS = 30_000
+
+const tetri = (amount: unknown): number => Math.round(Number(amount) * 100)
+
+/** From the product list to the payment choices with one `variantId`, as a shopper does it. */
+async function fillCartUpToPayment(page: Page, shots: StepScreenshots, variantId: string): Promise<void> {
+  await page.goto(env.storefrontUrl)
+  const addToCart = page.locator(`[data-testid="add-to-cart"][data-variant-id="${variantId}"]`)
+  await addToCart.waitFor({ timeout: UI_TIMEOUT_MS })
+  await shots.take("products")
+  await addToCart.click()
+  await page.getByTestId("cart-item").first().waitFor({ timeout: UI_TIMEOUT_MS })
+  await page.getByTestId("save-address").click()
+  await page.getByTestId("shipping-option").first().check({ timeout: UI_TIMEOUT_MS })
+  await page.getByTestId("pay-tbc-card").check({ timeout: UI_TIMEOUT_MS })
+  await shots.take("cart-and-payment-choice")
+}
+
+/** Pays on the page and ends on the sandbox bank's hosted page. */
+async function goToBankPage(page: Page, shots: StepScreenshots): Promise<void> {
+  await page.getByTestId("pay-button").click()
+  await page.waitForURL((url) => url.href.startsWith(env.sandboxUrl), { timeout: UI_TIMEOUT_MS })
+  await page.getByTestId("amount").waitFor({ timeout: UI_TIMEOUT_MS })
+  await shots.take("bank-hosted-page")
+}
+
+async function orderWithPayments(container: MedusaContainer, orderId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "total", "payment_collections.status", "payment_collections.payments.*"],
+    filters: { id: orderId },
+  })
+  return data[0] as
+    | { id: string; display_id: number; total: unknown; payment_collections: { status: string; payments: { provider_id: string; data: Record<string, unknown>; captured_at: unknown }[] }[] }
+    | undefined
+}
+
+/** On failure, what the page logged helps more than a timeout alone. */
+async function withBrowser(run: (browser: OpenBrowser) => Promise<void>): Promise<void> {
+  const browser = await openBrowser()
+  try {
+    await run(browser)
+  } catch (error) {
+    const logs = browser.consoleLines.slice(-20).join("\n")
+    if (error instanceof Error && logs) error.message += `\n--- browser console ---\n${logs}`
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-browser",
+  testSuite: ({ api, getContainer }) => {
+    it("pays by card on the bank's hosted page and confirms the placed order", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        const shots = new StepScreenshots(page, "checkout-browser")
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        await expect(page.getByTestId("pay-total").textContent()).resolves.toContain("54.99")
+        await goToBankPage(page, shots)
+        await expect(page.getByTestId("amount").getAttribute("data-amount")).resolves.toBe("54.99")
+
+        await page.getByTestId("pay").click()
+        await page.waitForURL((url) => url.href.startsWith(env.storefrontUrl), { timeout: UI_TIMEOUT_MS })
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("order-confirmation")
+
+        const orderId = (await page.getByTestId("order-id").textContent())?.trim() ?? ""
+        expect(orderId).toMatch(/^order_/)
+        expect(await page.getByTestId("order-total").textContent()).toContain("54.99")
+
+        // The order really exists, paid through TBC and captured (the dev app runs without preauth).
+        const order = await orderWithPayments(getContainer(), orderId)
+        expect(order).toBeDefined()
+        expect(await page.getByTestId("order-display-id").textContent()).toBe(`#${order!.display_id}`)
+        expect(tetri(order!.total)).toBe(EXPECTED_TOTAL_TETRI)
+        const [collection] = order!.payment_collections
+        expect(collection.status).toBe("completed")
+        expect(collection.payments).toHaveLength(1)
+        expect(collection.payments[0].provider_id).toBe(TBC_CHECKOUT_PROVIDER_ID)
+        expect(collection.payments[0].captured_at).toBeTruthy()
+
+        // …and the bank was paid exactly that amount for this payment.
+        const payId = collection.payments[0].data.payId
+        const bankPayment = env.sandbox.state().payments.find((payment) => payment.payId === payId)
+        expect(bankPayment?.status).toBe("Succeeded")
+        expect(tetri(bankPayment?.amount)).toBe(EXPECTED_TOTAL_TETRI)
+
+        // The Store API shows the same order to its customer.
+        const headers = { "x-publishable-api-key": store.publishableKey }
+        const { data } = await api.get(`/store/orders/${orderId}`, { headers })
+        expect(tetri(data.order.total)).toBe(EXPECTED_TOTAL_TETRI)
+      })
+    })
+
+    it("shows a readable error after a decline at the bank and keeps the cart for another try", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-decline")
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        await goToBankPage(page, shots)
+
+        await page.getByTestId("decline").click()
+        await page.waitForURL((url) => url.href.startsWith(env.storefrontUrl), { timeout: UI_TIMEOUT_MS })
+        const error = page.getByTestId("error")
+        await error.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        // Ready to pay again: the payment choices are back.
+        await page.getByTestId("pay-tbc-card").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("declined")
+        const message = (await error.textContent()) ?? ""
+        // The provider's own words reach the shopper, not Medusa's generic "authorization failed".
+        expect(message).toMatch(/^Payment not completed: .*declined by the bank/)
+        expect(message).not.toMatch(/undefined|\[object|stack|Error:/)
+        expect(await page.getByTestId("order-confirmation").isHidden()).toBe(true)
+        // The cart is still there, ready to pay again.
+        expect(await page.getByTestId("cart-item").count()).toBe(1)
+        const cartId = await page.evaluate(() => localStorage.getItem("tbc-demo-cart"))
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId! } })
+        expect(data[0]?.completed_at ?? null).toBeNull()
+      })
+    })
+  },
+})

@@ -1,0 +1,79 @@
+/**
+ * The app + sandbox bank + demo storefront page for a browser test, all on free loopback ports.
+ * The storefront's port is chosen before the app boots so that medusa-config.ts (loaded by the
+ * runner in its own beforeAll) already allows its origin (STORE_CORS, AUTH_CORS) and sends the
+ * shopper back to it from the bank (TBC_RETURN_URL).
+ */
+import { startSandbox, type SandboxHandle } from "../../src/sandbox"
+import { startStorefront, type RunningStorefront } from "../../scripts/demo/storefront"
+import { AppAddress, lateValue, setEnvForSuite, useAppAddress } from "./app-env"
+import { getFreePort } from "./free-port"
+import type { SeededStore } from "./seed-store"
+
+export interface StorefrontTestEnv extends AppAddress {
+  readonly sandboxUrl: string
+  readonly sandbox: SandboxHandle
+  /** http://127.0.0.1:<port>, the origin the app allows and the bank returns to. */
+  readonly storefrontUrl: string
+  /** Serves the storefront page for a seeded store (stopped after the suite). */
+  startStorefront(store: Pick<SeededStore, "publishableKey" | "regionId">): Promise<RunningStorefront>
+}
+
+/** Call at the top level of the spec, BEFORE medusaIntegrationTestRunner(...). */
+export function useStorefrontTestEnv(): StorefrontTestEnv {
+  const app = useAppAddress()
+  const sandbox: { value?: SandboxHandle } = {}
+  const storefrontPort: { value?: number } = {}
+  const running: RunningStorefront[] = []
+  let restoreEnv = (): void => undefined
+
+  beforeAll(async () => {
+    sandbox.value = await startSandbox({ port: 0 })
+    storefrontPort.value = await getFreePort()
+    const origin = `http://127.0.0.1:${storefrontPort.value}`
+    restoreEnv = setEnvForSuite({
+      TBC_ENVIRONMENT: sandbox.value.url,
+      TBC_RETURN_URL: `${origin}/`,
+      STORE_CORS: `${origin},${app.appUrl}`,
+      AUTH_CORS: `${origin},${app.appUrl}`,
+    })
+  })
+  afterAll(async () => {
+    restoreEnv()
+    for (const storefront of running.splice(0)) await storefront.close()
+    await sandbox.value?.close()
+  })
+
+  return {
+    get appPort() {
+      return app.appPort
+    },
+    get appUrl() {
+      return app.appUrl
+    },
+    get sandboxUrl() {
+      return lateValue(sandbox, "sandboxUrl").url
+    },
+    get sandbox() {
+      return lateValue(sandbox, "sandbox")
+    },
+    get storefrontUrl() {
+      return `http://127.0.0.1:${lateValue(storefrontPort, "storefrontPort")}`
+    },
+    async startStorefront(store) {
+      // One server per port: a test that re-seeds replaces the previous storefront.
+      for (const storefront of running.splice(0)) await storefront.close()
+      const storefront = await startStorefront({
+        port: lateValue(storefrontPort, "storefrontPort"),
+        host: "127.0.0.1",
+        publicHost: "127.0.0.1",
+        backendUrl: app.appUrl,
+        publishableKey: store.publishableKey,
+        regionId: store.regionId,
+        sandboxUrl: lateValue(sandbox, "sandboxUrl").url,
+      })
+      running.push(storefront)
+      return storefront
+    },
+  }
+}
