@@ -64,4 +64,5 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   route("GET", "/_sandbox/state", "control", controlStateHandler),
   route("POST", "/_sandbox/reset", "control", controlResetHandler),
   route("GET", "/_sandbox/health", "control", healthHandler),
+  route("GET", "/", "control", healthHandler),
 ]

@@ -117,6 +117,10 @@ async function handle(
       return
     }
   } catch (error) {
+    if (!(error instanceof SandboxProblem)) {
+      // a sandbox bug: say where, so the 500 can be traced (messages carry no request data)
+      bank.log(`error in ${route.method} ${route.template}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+    }
     reply = problemReply(error, area)
   }
   writeReply(res, reply)
