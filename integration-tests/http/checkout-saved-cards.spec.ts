@@ -14,6 +14,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { waitFor } from "../utils/wait-for"
+import { recordCardsForPayment } from "../../src/workflows/saved-cards/record-from-events"
 
 jest.setTimeout(120_000)
 
@@ -165,7 +166,9 @@ medusaIntegrationTestRunner({
       expect(executed).toMatchObject({ status: "Succeeded", merchantPaymentId: session.id })
       expect(toTetri(executed.amount)).toBe(toTetri(total))
 
-      // still one card (the execution reports the same recId), and the token never left the server
+      // still one card (the execution reports the same recId), also when a capture event replays
+      // the recording through the payment → collection → order → customer path
+      expect(await recordCardsForPayment(getContainer(), payment.id)).toEqual([{ paymentId: payment.id, outcome: "unchanged" }])
       expect(await alice.cards()).toHaveLength(1)
       expect(recId.length).toBeGreaterThan(8)
       expect(responses.length).toBeGreaterThan(15)
@@ -214,6 +217,31 @@ medusaIntegrationTestRunner({
       const { collectionId } = await alice.cartReadyForPayment()
       expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(404)
       expect(await bank.calls(CALLS.deleteCard)).toBe(deletes + 1)
+    })
+
+    it("an execution whose answer is lost is never sent again for that session", async () => {
+      const { card } = await firstOrderSavesCard()
+      const { cartId, collectionId } = await alice.cartReadyForPayment()
+      const started = await alice.startSession(collectionId, { saved_card_id: card.id })
+      const sessionId = started.body.payment_collection.payment_sessions[0].id
+      const executions = await bank.calls(CALLS.execution)
+      // the bank charges the card, then its answer never arrives (the client times out)
+      await bank.setFaults({ timeoutNext: { count: 1, path: "POST /v1/tpay/payments/execution", afterProcessing: true } })
+
+      const first = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(first.body.type).not.toBe("order")
+      expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
+      const [session] = (await alice.ok("get", `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`)).cart
+        .payment_collection.payment_sessions
+      expect(session).toMatchObject({ id: sessionId, status: "error" })
+      expect(typeof session.data.saved_card_execution_uncertain).toBe("string")
+
+      const retried = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(retried.body.type).not.toBe("order")
+      expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
+      // the charge the bank did make is findable by the session id (the merchant reconciles it)
+      const charged = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
+      expect(charged).toHaveLength(1)
     })
   },
 })

@@ -18,7 +18,7 @@ import type {
 } from "@medusajs/framework/types"
 import { sessionOutcome } from "../../lib/checkout-status"
 import { minorToMajor, toMinorUnits } from "../../lib/money"
-import type { CheckoutApi, CreatePaymentRequest } from "../../lib/tbc/types"
+import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc/types"
 import { toMedusaError } from "../common"
 import type { TbcCheckoutOptions } from "./options"
 import { dataFromDetails } from "./payment-data"
@@ -27,6 +27,7 @@ import { SAVED_CARD_DATA, authorizeWithSavedCard, saveCardRequestFields, savedCa
 export interface SavedCardDeps {
   checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
   options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards">
+  logger?: TbcLogger
 }
 
 const CURRENCIES = ["GEL", "USD", "EUR"] as const
@@ -106,6 +107,10 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
     created_at: data.created_at,
   }
   if (result.kind === "uncertain") {
+    deps.logger?.warn(
+      `saved-card execution for session ${String(data.session_id)} got no answer from the bank; it is not repeated. ` +
+        `Check the bank dashboard for merchantPaymentId ${String(data.session_id)} and refund it if it was charged.`
+    )
     // a returned ERROR is stored with its data, so the marker stops any second execution
     return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: result.message } }
   }
