@@ -1,0 +1,110 @@
+/**
+ * tbc-checkout refunds from the admin API end to end: every refund reaches the bank as a cancel
+ * of that exact amount, Medusa's refunds and the bank's returnedAmount agree to the tetri, and
+ * an over-refund is refused before anything is sent.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { onlyPayment, readOrder, sumTetri, toTetri } from "../utils/checkout-orders"
+import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
+
+jest.setTimeout(90_000)
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+/** A captured card order (no preauth): 1 × 49.99 + 1 × 1234.56 + 5.00 = 1289.55 GEL. */
+async function placeCapturedOrder(api: AxiosInstance, container: MedusaContainer) {
+  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+  const shop = new StoreCheckout(api, store)
+  const { cartId } = await shop.createCartReadyForPayment([1, 1])
+  const { session } = await shop.startPaymentSession(cartId)
+  const payId = payIdOf(session)
+  await bank.pay(payId, "success")
+  const completion = await shop.completeCart(cartId)
+  expect(completion.type).toBe("order")
+  const order = await readOrder(container, completion.order!.id)
+  expect(onlyPayment(order).capturesTetri).toEqual([order.totalTetri])
+  return { orderId: order.id, paymentId: onlyPayment(order).id, payId, totalTetri: order.totalTetri }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-checkout-refunds",
+  testSuite: ({ api, getContainer }) => {
+    let admin: AdminRequestConfig
+
+    // Callbacks are covered by checkout-flows/webhooks; here they would only be processed ~5 s
+    // later against the next test's freshly restored database.
+    beforeAll(() => bank.dropCallbacks())
+
+    beforeEach(async () => {
+      admin = await createAdminRequestConfig(getContainer(), api)
+    })
+
+    const refund = (paymentId: string, amount: number) =>
+      api.post(`/admin/payments/${paymentId}/refund`, { amount }, { ...admin, validateStatus: () => true })
+
+    it("returns the whole amount at the bank on a full refund", async () => {
+      const { orderId, paymentId, payId, totalTetri } = await placeCapturedOrder(api, getContainer())
+      expect(totalTetri).toBe(128955)
+      const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
+
+      const answer = await refund(paymentId, totalTetri / 100)
+
+      expect(answer.status).toBe(200)
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore + 1)
+      const atBank = await bank.payment(payId)
+      expect(atBank.status).toBe("Returned")
+      expect(toTetri(atBank.returnedAmount)).toBe(totalTetri)
+      expect(onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri).toEqual([totalTetri])
+    })
+
+    it("sends several partial refunds to the tetri and refuses an over-refund with a clear error", async () => {
+      const { orderId, paymentId, payId, totalTetri } = await placeCapturedOrder(api, getContainer())
+      const partialsTetri = [1001, 99, 10000]
+
+      for (const amountTetri of partialsTetri) {
+        // The bank allows one partial return per transaction day: each refund is on a later day.
+        await bank.advanceClockDays(1)
+        const answer = await refund(paymentId, amountTetri / 100)
+        expect(answer.status).toBe(200)
+      }
+
+      const refundedTetri = sumTetri(partialsTetri)
+      let atBank = await bank.payment(payId)
+      expect(atBank.status).toBe("PartialReturned")
+      expect(toTetri(atBank.returnedAmount)).toBe(refundedTetri)
+      let medusaRefunds = onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri
+      expect([...medusaRefunds].sort((a, b) => a - b)).toEqual([...partialsTetri].sort((a, b) => a - b))
+
+      const remainingTetri = totalTetri - refundedTetri
+      const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
+      // Medusa's own guard tolerates one minor unit (its currency epsilon), so a 1-tetri
+      // over-refund reaches the provider, which must refuse it; 1 GEL more Medusa refuses itself.
+      for (const overTetri of [1, 100]) {
+        const overRefund = await refund(paymentId, (remainingTetri + overTetri) / 100)
+        expect(overRefund.status).toBe(400)
+        expect(overRefund.data.message).toMatch(/refund|amount/i)
+        expect(overRefund.data.message).toMatch(/more than|exceed|greater/i)
+      }
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(refundedTetri)
+      expect(sumTetri(onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri)).toBe(refundedTetri)
+
+      await bank.advanceClockDays(1)
+      const rest = await refund(paymentId, remainingTetri / 100)
+      expect(rest.status).toBe(200)
+      atBank = await bank.payment(payId)
+      expect(atBank.status).toBe("Returned")
+      expect(toTetri(atBank.returnedAmount)).toBe(totalTetri)
+      medusaRefunds = onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri
+      expect(sumTetri(medusaRefunds)).toBe(totalTetri)
+    })
+  },
+})
