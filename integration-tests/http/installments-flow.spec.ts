@@ -18,6 +18,7 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: "tbc-it-installments-flow",
   testSuite: ({ api, getContainer }) => {
+    beforeEach(() => bank.reset())
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
     const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
 

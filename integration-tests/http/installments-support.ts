@@ -51,6 +51,10 @@ export class SandboxInstallments {
     return text ? JSON.parse(text) : undefined
   }
 
+  /** Forgets applications and the feed (the database is restored per test; the bank must be too). */
+  reset() {
+    return this.call("POST", "/_sandbox/reset")
+  }
   setStatus(sessionId: string, statusId: number) {
     return this.call("POST", `/_sandbox/installments/${sessionId}/status`, { statusId })
   }

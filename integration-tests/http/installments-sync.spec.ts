@@ -1,0 +1,135 @@
+/**
+ * Exactly-once of the installment status sync against the real app, PostgreSQL and the sandbox:
+ * a page delivered twice (lost acknowledgement), a crash between apply and acknowledge, two
+ * syncs at once, 1,000 changes in pages of 200, and sessions the store did not record itself.
+ */
+import { createPaymentSessionsWorkflow } from "@medusajs/core-flows"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
+import { SYNC_FAULT_ENV, syncInstallmentStatusesWorkflow } from "../../src/workflows"
+import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
+import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
+
+jest.setTimeout(240_000)
+
+const PAGE_SIZE = 200
+const bank = useInstallmentsSandbox({ TBC_INSTALLMENT_PAGE_SIZE: String(PAGE_SIZE) })
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-installments-sync",
+  testSuite: ({ api, getContainer }) => {
+    beforeEach(() => bank.reset())
+    const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
+    const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
+    const tbc = () => getContainer().resolve<TbcModuleService>(TBC_MODULE)
+
+    afterEach(async () => {
+      delete process.env[SYNC_FAULT_ENV]
+      await bank.faults({ reset: true })
+    })
+
+    it("a page delivered twice (lost acknowledgement) is applied once", async () => {
+      const store = await seed()
+      const cart = await cartWithInstallmentSession(api, store)
+      await bank.setStatus(cart.bankSessionId, 2)
+      await bank.faults({ loseSyncAck: { count: 1 } })
+
+      const result = await sync()
+      // page 1 applied and "acknowledged" (lost); the same change redelivered: recorded already
+      expect(result).toMatchObject({ pages: 2, received: 2, applied: 1, authorized: 1 })
+      expect((await bank.state()).feed).toEqual([])
+      expect(await tbc().listInstallmentStatusChanges({ bank_session_id: cart.bankSessionId })).toHaveLength(1)
+      const state = await medusaStateOf(getContainer(), cart)
+      expect(state.orderIds).toHaveLength(1)
+      expect(state.payments).toHaveLength(1)
+      const runs = await tbc().listInstallmentSyncRuns({})
+      expect(runs.map((r) => r.applied_count).sort()).toEqual([0, 1])
+      expect(runs.every((r) => r.acknowledged_at)).toBe(true)
+    })
+
+    it("a crash between apply and acknowledge: redelivery ends in the right state, no duplicates", async () => {
+      const store = await seed()
+      const approved = await cartWithInstallmentSession(api, store)
+      const declined = await cartWithInstallmentSession(api, store, [0, 2])
+      await bank.setStatus(approved.bankSessionId, 5)
+      await bank.setStatus(declined.bankSessionId, 6)
+
+      process.env[SYNC_FAULT_ENV] = "crash-after-apply"
+      // (the rejection comes from the workflow engine's realm: compare its message, not its class)
+      const crash = await sync().then(
+        () => "resolved",
+        (error: { message?: string }) => error?.message
+      )
+      expect(crash).toMatch(/injected fault/)
+      expect((await bank.state()).feed).toHaveLength(2) // never acknowledged
+      const [crashed] = await tbc().listInstallmentSyncRuns({})
+      expect(crashed).toMatchObject({ applied_count: 2, acknowledged_at: null, error: expect.stringMatching(/injected fault/) })
+
+      delete process.env[SYNC_FAULT_ENV]
+      const again = await sync()
+      expect(again).toMatchObject({ received: 2, applied: 0, authorized: 0, canceled: 0 })
+      expect((await bank.state()).feed).toEqual([])
+      expect(await tbc().listInstallmentStatusChanges({})).toHaveLength(2)
+
+      const a = await medusaStateOf(getContainer(), approved)
+      expect(a.orderIds).toHaveLength(1)
+      expect(a.payments).toHaveLength(1)
+      expect(a.collectionStatus).toBe("authorized")
+      const d = await medusaStateOf(getContainer(), declined)
+      expect(d.orderIds).toEqual([])
+      expect(d.sessionStatus).toBe("error")
+    })
+
+    it("1,000 changes of unknown sessions in one run: all recorded and acknowledged, paged; two syncs at once apply each once", async () => {
+      await bank.bulk(1000, 5)
+      const started = Date.now()
+      const [one, two] = await Promise.all([sync(), sync()])
+      const elapsed = Date.now() - started
+      // the lock serializes the two: one drains the feed, the other finds it empty
+      expect(one.applied + two.applied).toBe(1000)
+      expect(one.unknown + two.unknown).toBe(1000)
+      expect(Math.max(one.pages, two.pages)).toBe(1000 / PAGE_SIZE)
+      expect(Math.min(one.pages, two.pages)).toBe(0)
+      expect((await bank.state()).feed).toEqual([])
+      const [, count] = await tbc().listAndCountInstallmentStatusChanges({}, { take: 1 })
+      expect(count).toBe(1000)
+      const runs = await tbc().listInstallmentSyncRuns({}, { take: 100 })
+      expect(runs).toHaveLength(1000 / PAGE_SIZE)
+      expect(runs.every((r) => r.change_count === PAGE_SIZE && r.applied_count === PAGE_SIZE && r.acknowledged_at)).toBe(true)
+      expect(elapsed).toBeLessThan(30_000)
+    })
+
+    it("finds a session created outside the store route through the payment_session fallback", async () => {
+      const store = await seed()
+      const cart = await cartWithInstallmentSession(api, store)
+      // a second session on another collection, created by a workflow (no middleware ran)
+      const { data: created } = await api.post(
+        "/store/carts",
+        { region_id: store.regionId, items: [{ variant_id: store.variantIds[0], quantity: 1 }] },
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      const { data: pc } = await api.post(
+        "/store/payment-collections",
+        { cart_id: created.cart.id },
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      const { result: session } = await createPaymentSessionsWorkflow(getContainer()).run({
+        input: {
+          payment_collection_id: pc.payment_collection.id,
+          provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+          data: { installmentProducts: [{ name: "Set", price: Number(pc.payment_collection.amount), quantity: 1 }] },
+        },
+      })
+      const bankSessionId = (session.data as { sessionId: string }).sessionId
+      expect(await tbc().listInstallmentApplications({ bank_session_id: bankSessionId })).toEqual([])
+
+      await bank.setStatus(bankSessionId, 1)
+      await bank.setStatus(cart.bankSessionId, 1)
+      const result = await sync()
+      expect(result).toMatchObject({ received: 2, applied: 2, unknown: 0 })
+      const [row] = await tbc().listInstallmentApplications({ bank_session_id: bankSessionId })
+      expect(row).toMatchObject({ payment_session_id: session.id, cart_id: created.cart.id, status_id: 1 })
+    })
+  },
+})
