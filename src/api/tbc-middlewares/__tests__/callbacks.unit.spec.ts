@@ -1,0 +1,145 @@
+/**
+ * The callback middleware with a fake request: it alone decides the stamped headers; foreign
+ * sources and malformed bodies are answered 200 and logged without reaching Medusa's route.
+ */
+import { Modules } from "@medusajs/framework/utils"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { CALLBACK_HEADERS } from "../../../providers/tbc-checkout/callback-auth"
+import { stampTbcCallback } from "../callbacks"
+
+const OPTIONS = {
+  apiKey: "k",
+  clientId: "c",
+  clientSecret: "s",
+  environment: "test",
+  storeUrl: "https://shop.ge",
+}
+
+function configModule(options: Record<string, unknown>) {
+  return {
+    modules: {
+      [Modules.PAYMENT]: {
+        options: { providers: [{ resolve: "./src/providers/tbc-checkout", id: "tbc", options }] },
+      },
+    },
+  }
+}
+
+interface Fake {
+  req: MedusaRequest
+  res: MedusaResponse & { status200: number }
+  next: jest.Mock
+  logs: Array<Record<string, unknown>>
+}
+
+function fake(
+  {
+    provider = "tbc-checkout_tbc",
+    remote = "193.104.20.44",
+    headers = {},
+    body = { PaymentId: "abc123" },
+    query = { s: "payses_1", sig: "signature" },
+    options = {},
+    logFails = false,
+  }: {
+    provider?: string
+    remote?: string
+    headers?: Record<string, string>
+    body?: unknown
+    query?: Record<string, unknown>
+    options?: Record<string, unknown>
+    logFails?: boolean
+  } = {}
+): Fake {
+  const logs: Array<Record<string, unknown>> = []
+  const req = {
+    headers: { ...headers },
+    socket: { remoteAddress: remote },
+    body,
+    query,
+    params: { provider },
+    scope: {
+      resolve: (key: string) => {
+        if (key === "configModule") return configModule({ ...OPTIONS, ...options })
+        if (key === "tbc")
+          return {
+            createCallbackLogs: async (row: Record<string, unknown>) => {
+              if (logFails) throw new Error("db down")
+              logs.push(row)
+            },
+          }
+        if (key === "logger") return { warn: jest.fn(), info: jest.fn() }
+        throw new Error(`unexpected resolve ${key}`)
+      },
+    },
+  } as unknown as MedusaRequest
+  const res = { status200: 0, sendStatus: jest.fn(function (this: { status200: number }, code: number) { if (code === 200) this.status200++ }) }
+  return { req, res: res as unknown as Fake["res"], next: jest.fn(), logs }
+}
+
+const run = async (f: Fake) => stampTbcCallback(f.req, f.res, f.next as unknown as MedusaNextFunction)
+
+describe("stampTbcCallback", () => {
+  it("stamps source, session, signature and a receipt for a bank address and passes on", async () => {
+    const f = fake({ headers: { "x-tbc-callback-session": "payses_evil", "X-Tbc-Callback-Source": "1.1.1.1" } })
+    await run(f)
+    expect(f.next).toHaveBeenCalledTimes(1)
+    expect(f.req.headers[CALLBACK_HEADERS.source]).toBe("193.104.20.44")
+    expect(f.req.headers[CALLBACK_HEADERS.session]).toBe("payses_1")
+    expect(f.req.headers[CALLBACK_HEADERS.signature]).toBe("signature")
+    expect(f.req.headers[CALLBACK_HEADERS.receipt]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(f.req.headers["X-Tbc-Callback-Source"]).toBeUndefined()
+    expect(f.logs).toEqual([])
+  })
+
+  it("never keeps a caller's stamp headers, even without a session in the URL", async () => {
+    const f = fake({ query: {}, headers: { "x-tbc-callback-session": "payses_evil", "x-tbc-callback-signature": "x" } })
+    await run(f)
+    expect(f.req.headers[CALLBACK_HEADERS.session]).toBeUndefined()
+    expect(f.req.headers[CALLBACK_HEADERS.signature]).toBeUndefined()
+  })
+
+  it("answers 200 itself and logs rejected_source for an address outside the allowlist (X-Forwarded-For ignored)", async () => {
+    const f = fake({ remote: "::ffff:10.1.2.3", headers: { "x-forwarded-for": "193.104.20.44" } })
+    await run(f)
+    expect(f.next).not.toHaveBeenCalled()
+    expect(f.res.status200).toBe(1)
+    expect(f.logs).toEqual([
+      { provider_id: "pp_tbc-checkout_tbc", pay_id: "abc123", source_ip: "10.1.2.3", result: "rejected_source", bank_status: null },
+    ])
+  })
+
+  it("reads the last X-Forwarded-For hop only with trustProxy", async () => {
+    const trusted = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "6.6.6.6, 185.52.80.45" }, options: { trustProxy: true } })
+    await run(trusted)
+    expect(trusted.next).toHaveBeenCalled()
+    expect(trusted.req.headers[CALLBACK_HEADERS.source]).toBe("185.52.80.45")
+    const spoofed = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "185.52.80.45, 6.6.6.6" }, options: { trustProxy: true } })
+    await run(spoofed)
+    expect(spoofed.next).not.toHaveBeenCalled()
+    expect(spoofed.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "6.6.6.6" })
+  })
+
+  it("answers 200 itself and logs malformed bodies; a failing log never breaks the answer", async () => {
+    for (const body of [[], { PaymentId: 1 }, "text", null, { PaymentId: "a b" }]) {
+      const f = fake({ body })
+      await run(f)
+      expect(f.next).not.toHaveBeenCalled()
+      expect(f.res.status200).toBe(1)
+      expect(f.logs[0]).toMatchObject({ result: "malformed", source_ip: "193.104.20.44" })
+    }
+    const broken = fake({ body: {}, logFails: true })
+    await run(broken)
+    expect(broken.res.status200).toBe(1)
+  })
+
+  it("leaves other providers alone (only our headers are stripped)", async () => {
+    const f = fake({ provider: "stripe_stripe", remote: "10.0.0.9", headers: { "x-tbc-callback-source": "193.104.20.44" } })
+    await run(f)
+    expect(f.next).toHaveBeenCalled()
+    expect(f.req.headers[CALLBACK_HEADERS.source]).toBeUndefined()
+    const prefixed = fake({ provider: "pp_tbc-checkout_tbc" })
+    await run(prefixed)
+    expect(prefixed.req.headers[CALLBACK_HEADERS.source]).toBe("193.104.20.44")
+  })
+})
