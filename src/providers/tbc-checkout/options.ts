@@ -84,6 +84,12 @@ export const checkoutOptionsSchema = z
       )
       .default([...TBC_CALLBACK_ADDRESSES]),
     trustProxy: booleanOption(false),
+    /**
+     * Put the session id and its HMAC in the callbackUrl's query (?s=&sig=). Turn off only if the
+     * bank refuses a callbackUrl with a query; then a callback is paired through the
+     * merchantPaymentId the bank reports, and ignored when the bank does not report it.
+     */
+    signCallbackUrl: booleanOption(true),
     timeoutMs: timeoutMsOption,
     maxRetries: maxRetriesOption,
   })

@@ -7,8 +7,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { minorToMajor, toMinorUnits } from "../../lib/money"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
-import { originOf } from "../common"
-import { callbackUrlFor } from "./callback-auth"
+import { joinUrl, originOf } from "../common"
+import { callbackUrlFor, webhookPath } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
 
 export interface CheckoutData {
@@ -157,7 +157,9 @@ export function buildCreateRequest(input: CreateRequestInput): {
   const request: CreatePaymentRequest = {
     amount: { currency, total: minorToMajor(amountMinor) },
     returnurl: returnUrlFor(options, data?.return_url),
-    callbackUrl: callbackUrlFor(options.storeUrl, options.registrationId, options.clientSecret, sessionId),
+    callbackUrl: options.signCallbackUrl
+      ? callbackUrlFor(options.storeUrl, options.registrationId, options.clientSecret, sessionId)
+      : joinUrl(options.storeUrl, webhookPath(options.registrationId)),
     preAuth: options.preAuth,
     methods,
     merchantPaymentId: sessionId,

@@ -98,15 +98,24 @@ export async function judgeCallback(
     return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
   }
 
-  // Pairing: the session comes from the signed callback URL only the bank knows.
-  const sessionId = headerValue(headers, CALLBACK_HEADERS.session)
-  const signature = headerValue(headers, CALLBACK_HEADERS.signature)
-  if (!verifySessionSignature(options.clientSecret, options.registrationId, sessionId, signature)) {
-    return ignore(verdict("rejected_source", "the callback URL's session signature is missing or wrong", payId, status))
-  }
+  // Pairing: the session comes from the signed callback URL only the bank knows, and must agree
+  // with the merchantPaymentId when the bank reports one.
   const merchantPaymentId = merchantPaymentIdOf(details)
-  if (merchantPaymentId !== undefined && merchantPaymentId !== sessionId) {
-    return ignore(verdict("rejected_source", "the payment belongs to another session", payId, status))
+  let sessionId: string | undefined
+  if (options.signCallbackUrl) {
+    sessionId = headerValue(headers, CALLBACK_HEADERS.session)
+    const signature = headerValue(headers, CALLBACK_HEADERS.signature)
+    if (!verifySessionSignature(options.clientSecret, options.registrationId, sessionId, signature)) {
+      return ignore(verdict("rejected_source", "the callback URL's session signature is missing or wrong", payId, status))
+    }
+    if (merchantPaymentId !== undefined && merchantPaymentId !== sessionId) {
+      return ignore(verdict("rejected_source", "the payment belongs to another session", payId, status))
+    }
+  } else {
+    sessionId = merchantPaymentId
+    if (!sessionId) {
+      return ignore(verdict("rejected_source", "unsigned callback URL and the bank reports no merchantPaymentId", payId, status))
+    }
   }
 
   const action = webhookAction(status)

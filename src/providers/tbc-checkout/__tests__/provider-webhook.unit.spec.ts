@@ -116,6 +116,27 @@ describe("getWebhookActionAndData", () => {
     expect((await judgeCallback(payload, options, bank(victim.session_id))).action).toBe(PaymentActions.SUCCESSFUL)
   })
 
+  it("with signCallbackUrl off, sends a plain callback URL and pairs only through the bank's merchantPaymentId", async () => {
+    const plain = h.provider({ signCallbackUrl: false })
+    const out = await plain.initiatePayment({ amount: 5, currency_code: "GEL", data: { session_id: "payses_plain" }, context: {} })
+    expect(h.payment(out.data!.payId as string).callbackUrl).toBe("http://127.0.0.1:9/hooks/payment/tbc-checkout_tbc")
+    const options = parseCheckoutOptions({
+      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge",
+      callbackAllowlist: ["127.0.0.1"], signCallbackUrl: false,
+    })
+    const bank = (merchantPaymentId?: string) => ({
+      getPayment: async (payId: string) => ({ payId, status: "WaitingConfirm", amount: 5, links: [], raw: merchantPaymentId ? { merchantPaymentId } : {} }),
+    })
+    // a caller-chosen session header means nothing in this mode
+    const payload = { data: { PaymentId: "p1" }, rawData: "", headers: { [CALLBACK_HEADERS.source]: "127.0.0.1", [CALLBACK_HEADERS.session]: "payses_evil" } }
+    expect(await judgeCallback(payload, options, bank("payses_real"))).toMatchObject({
+      action: PaymentActions.AUTHORIZED,
+      data: { session_id: "payses_real", amount: 5 },
+    })
+    const unpaired = await judgeCallback(payload, options, bank())
+    expect(unpaired).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "rejected_source" } })
+  })
+
   it("reports declined and expired payments as FAILED/CANCELED, which Medusa ignores", async () => {
     const p = await payment("decline")
     const result = await callback({ PaymentId: p.payId }, genuine(p))

@@ -40,6 +40,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { sessionOutcome } from "../../../lib/checkout-status"
+import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
@@ -141,7 +142,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (!payId) return undefined
     const details = await this.checkout.getPayment(payId).catch(() => undefined)
     if (!details || details.status !== "Created" || details.currency?.toUpperCase() !== currency) return undefined
-    return details.amount !== undefined && Math.round(details.amount * 100) === amountMinor ? details : undefined
+    return details.amount !== undefined && majorToMinorExact(details.amount) === amountMinor ? details : undefined
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -179,7 +180,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const data = (input.data ?? {}) as Partial<CheckoutData>
     const sameAmount =
       typeof data.amount === "number" &&
-      Math.round(data.amount * 100) === Math.round(Number(input.amount) * 100) &&
+      majorToMinorExact(data.amount) === toMinorUnits(input.amount) &&
       (data.currency ?? "").toUpperCase() === input.currency_code.toUpperCase()
     if (sameAmount && data.payId) {
       return { data: input.data }
