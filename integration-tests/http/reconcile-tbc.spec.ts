@@ -1,0 +1,154 @@
+/**
+ * Reconciliation against the real app, PostgreSQL and the sandbox bank, with the bank's callbacks
+ * dropped: a paid payment whose callback was lost ends as an order once the pending-payments
+ * workflow (what the job runs) asked the bank; a preauthorization at day 29 (our "now" and the
+ * bank's clock both moved) is completed or cancelled per the expiry action.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { setEnvForSuite } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
+import {
+  reconcileExpiringPreauthsWorkflow,
+  reconcilePendingPaymentsWorkflow,
+} from "../../src/workflows/reconcile"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+jest.setTimeout(120_000)
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
+
+let restoreEnv = (): void => undefined
+beforeAll(() => {
+  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
+})
+afterAll(() => restoreEnv())
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+/** A cart paid (held) at the bank whose shopper never came back; the callback is dropped. */
+async function paidCartWithoutCallback(api: AxiosInstance, container: MedusaContainer) {
+  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+  const shop = new StoreCheckout(api, store)
+  const { cartId } = await shop.createCartReadyForPayment([2])
+  const { session } = await shop.startPaymentSession(cartId)
+  const payId = payIdOf(session)
+  await bank.pay(payId, "success")
+  return { shop, cartId, session, payId }
+}
+
+async function preauthorizedOrder(api: AxiosInstance, container: MedusaContainer) {
+  const { shop, cartId, payId } = await paidCartWithoutCallback(api, container)
+  const completion = await shop.completeCart(cartId)
+  expect(completion.type).toBe("order")
+  return { orderId: completion.order!.id, payId }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-reconcile",
+  testSuite: ({ api, getContainer }) => {
+    beforeAll(() => bank.dropCallbacks())
+
+    it("turns a paid cart whose callback was lost into an order, only once it is old enough", async () => {
+      const container = getContainer()
+      const { cartId, session, payId } = await paidCartWithoutCallback(api, container)
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+
+      // Too young: a callback may still come; nothing is touched.
+      const { result: early } = await reconcilePendingPaymentsWorkflow(container).run({ input: {} })
+      expect(early.find((r) => r.session_id === session.id)).toBeUndefined()
+      expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
+
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * 60 * 1000) },
+      })
+
+      expect(result.find((r) => r.session_id === session.id)).toMatchObject({
+        pay_id: payId,
+        bank_status: "WaitingConfirm",
+        action: "authorized",
+        outcome: "processed",
+      })
+      const orderId = await findOrderIdOfCart(container, cartId)
+      expect(orderId).toBeDefined()
+      const order = await readOrder(container, orderId!)
+      expect(order.collectionStatus).toBe("authorized")
+      expect(onlyPayment(order).data.payId).toBe(payId)
+
+      // A second run finds nothing left to do (the session is authorized now).
+      const { result: again } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(25 * 60 * 1000) },
+      })
+      expect(again.find((r) => r.session_id === session.id)).toBeUndefined()
+    })
+
+    it("leaves an unpaid session pending and reports it as still open", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([1])
+      const { session } = await shop.startPaymentSession(cartId)
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * 60 * 1000) },
+      })
+      expect(result.find((r) => r.session_id === session.id)).toMatchObject({ bank_status: "Created", outcome: "still_open" })
+      expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
+    })
+
+    it("completes a preauthorization at day 29 when the action is complete (and not at day 20)", async () => {
+      const container = getContainer()
+      const { orderId, payId } = await preauthorizedOrder(api, container)
+
+      const { result: day20 } = await reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(20 * DAY_MS), action: "complete" },
+      })
+      expect(day20.find((r) => r.pay_id === payId)).toBeUndefined()
+
+      await bank.advanceClockDays(29)
+      const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(29 * DAY_MS), action: "complete" },
+      })
+
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ order_id: orderId, outcome: "completed" })
+      expect((await bank.payment(payId)).status).toBe("Succeeded")
+      const order = await readOrder(container, orderId)
+      expect(onlyPayment(order).capturedAt).not.toBeNull()
+      expect(order.collectionStatus).toBe("completed")
+    })
+
+    it("cancels a preauthorization at day 29 when the action is cancel", async () => {
+      const container = getContainer()
+      const { orderId, payId } = await preauthorizedOrder(api, container)
+      await bank.advanceClockDays(29)
+
+      const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(29 * DAY_MS), action: "cancel" },
+      })
+
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ order_id: orderId, outcome: "canceled" })
+      expect((await bank.payment(payId)).status).not.toBe("WaitingConfirm")
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
+      expect(data[0].status).toBe("canceled")
+    })
+
+    it("only notifies when the action is none, leaving the preauth held", async () => {
+      const container = getContainer()
+      const { payId } = await preauthorizedOrder(api, container)
+      await bank.advanceClockDays(29)
+      const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(29 * DAY_MS), action: "none" },
+      })
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ outcome: "notified" })
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+    })
+  },
+})
