@@ -4,98 +4,19 @@
  * show and delete only the caller's cards; another customer or a guest can neither list, use nor
  * delete them; the bank token (recId) never appears in any Store API response.
  */
-import type { AxiosInstance } from "axios"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { createCustomerAccountWorkflow } from "@medusajs/core-flows"
-import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { waitFor } from "../utils/wait-for"
+import { SAVED_CARD_CALLS as CALLS, Shopper, login, registerCustomer } from "../utils/saved-cards-shopper"
 import { recordCardsForPayment } from "../../src/workflows/saved-cards/record-from-events"
 
 jest.setTimeout(120_000)
 
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
-const CALLS = {
-  create: "POST /v1/tpay/payments",
-  execution: "POST /v1/tpay/payments/execution",
-  deleteCard: "POST /v1/tpay/payments/{recId}/delete",
-}
-const ADDRESS = { first_name: "Nino", last_name: "Beridze", address_1: "Rustaveli Ave 12", city: "Tbilisi", country_code: "ge", postal_code: "0108" }
-
-interface HttpResult {
-  status: number
-  body: any
-}
-
-/** A storefront session (guest when no token); every response body is kept for the recId search. */
-class Shopper {
-  readonly responses: string[]
-  constructor(
-    private readonly api: AxiosInstance,
-    private readonly store: SeededStore,
-    private readonly token: string | undefined,
-    responses: string[]
-  ) {
-    this.responses = responses
-  }
-
-  async call(method: "get" | "post" | "delete", path: string, body?: unknown): Promise<HttpResult> {
-    const headers: Record<string, string> = { "x-publishable-api-key": this.store.publishableKey }
-    if (this.token) headers.authorization = `Bearer ${this.token}`
-    const response = await this.api.request({ method, url: path, data: body, headers, validateStatus: () => true })
-    this.responses.push(JSON.stringify(response.data ?? null))
-    return { status: response.status, body: response.data }
-  }
-
-  async ok(method: "get" | "post" | "delete", path: string, body?: unknown): Promise<any> {
-    const result = await this.call(method, path, body)
-    if (result.status >= 300) throw new Error(`${method} ${path} → ${result.status}: ${JSON.stringify(result.body)}`)
-    return result.body
-  }
-
-  /** A cart of one 49.99 item with address and courier shipping, and its payment collection. */
-  async cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
-    const { cart } = await this.ok("post", "/store/carts", {
-      region_id: this.store.regionId,
-      items: [{ variant_id: this.store.variantIds[0], quantity: 1 }],
-      ...(this.token ? {} : { email: "guest@tbc-it.ge" }),
-    })
-    await this.ok("post", `/store/carts/${cart.id}`, { shipping_address: ADDRESS, billing_address: ADDRESS })
-    await this.ok("post", `/store/carts/${cart.id}/shipping-methods`, { option_id: this.store.shippingOptionId })
-    const { payment_collection } = await this.ok("post", "/store/payment-collections", { cart_id: cart.id })
-    const { cart: priced } = await this.ok("get", `/store/carts/${cart.id}?fields=id,total`)
-    return { cartId: cart.id, collectionId: payment_collection.id, total: Number(priced.total) }
-  }
-
-  startSession(collectionId: string, data: Record<string, unknown>): Promise<HttpResult> {
-    return this.call("post", `/store/payment-collections/${collectionId}/payment-sessions`, {
-      provider_id: TBC_CHECKOUT_PROVIDER_ID,
-      data,
-    })
-  }
-
-  async cards(): Promise<any[]> {
-    return (await this.ok("get", "/store/customers/me/tbc-cards")).cards
-  }
-}
-
-async function registerCustomer(container: MedusaContainer, email: string, password: string): Promise<string> {
-  const { authIdentity } = await container.resolve(Modules.AUTH).register("emailpass", { body: { email, password } })
-  const { result } = await createCustomerAccountWorkflow(container).run({
-    input: { authIdentityId: authIdentity!.id, customerData: { email, first_name: "Giorgi" } },
-  })
-  return result.id
-}
-
-async function login(api: AxiosInstance, email: string, password: string): Promise<string> {
-  const { data } = await api.post("/auth/customer/emailpass", { email, password })
-  return data.token
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
