@@ -14,7 +14,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
-import type { StoredSavedCard } from "./saved-card-table"
+import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
 
 const sessionDataSchema = z
   .object({
@@ -77,6 +77,9 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
   const card = await args.findActiveCard(args.customerId, savedCardId)
   if (!card || card.provider_id !== args.providerId || card.status !== "active") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `data.saved_card_id: saved card ${savedCardId} was not found`)
+  }
+  if (!isCardUsable(card, new Date(args.now ?? Date.now()))) {
+    throw invalid(`data.saved_card_id: saved card ${savedCardId} has expired; pay by card and save it again`)
   }
   const seal = sealSavedCard(
     { savedCardId: card.id, recId: card.rec_id, customerId: args.customerId, issuedAt: args.now ?? Date.now() },

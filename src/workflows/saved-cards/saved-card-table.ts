@@ -24,6 +24,20 @@ export interface PublicSavedCard {
   created_at: string | null
 }
 
+/**
+ * Whether a card can still be charged in the month of `now`: the bank keeps it until the end of
+ * the month of save_until (or of the card's expiry when save_until is unknown). Unknown dates are
+ * left to the bank to judge.
+ */
+export function isCardUsable(card: Pick<StoredSavedCard, "save_until" | "expiry_date">, now: Date = new Date()): boolean {
+  const until = card.save_until ?? card.expiry_date
+  const match = typeof until === "string" ? /^(0[1-9]|1[0-2])(\d{2})$/.exec(until) : null
+  if (!match) return true
+  const untilMonth = (2000 + Number(match[2])) * 12 + Number(match[1]) - 1
+  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
+  return nowMonth <= untilMonth
+}
+
 export function publicSavedCard(card: StoredSavedCard): PublicSavedCard {
   return {
     id: card.id,

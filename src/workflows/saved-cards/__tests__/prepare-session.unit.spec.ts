@@ -50,6 +50,13 @@ describe("prepareSavedCardSessionData", () => {
     expect(opened).toMatchObject({ recId: cardOfA.rec_id, savedCardId: cardOfA.id })
   })
 
+  it("refuses an expired card with a clear message", async () => {
+    const later = Date.UTC(2030, 8, 1) // September 2030: past 0830
+    const error = await errorOf(prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), now: later }))
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(/^data.saved_card_id: saved card tbccard_A1 has expired/)
+  })
+
   it("answers another customer's card exactly like an unknown one (404)", async () => {
     const other = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id }, "cus_B")))
     const unknown = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: "tbccard_nope" }, "cus_B")))

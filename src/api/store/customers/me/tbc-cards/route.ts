@@ -1,5 +1,5 @@
 /**
- * GET /store/customers/me/tbc-cards — the logged-in customer's usable saved TBC cards:
+ * GET /store/customers/me/tbc-cards — the logged-in customer's usable (active, not expired) saved TBC cards:
  * `{ cards: [{ id, provider_id, card_mask, expiry_date, save_until, status, created_at }] }`.
  * Only the caller's own rows are read (customer_id = the authenticated actor); the bank token
  * (rec_id) and the saving payment (pay_id) never leave the server. Pay with one by creating a
@@ -9,7 +9,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import { listCustomerCards, publicSavedCard } from "../../../../../workflows/saved-cards/saved-card-table"
+import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../workflows/saved-cards/saved-card-table"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
 const listCardsQuery = z.object({
@@ -32,6 +32,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
   const cards = rows
     .filter((row) => !parsed.data.provider_id || row.provider_id === parsed.data.provider_id)
+    .filter((row) => isCardUsable(row))
     .map(publicSavedCard)
   res.json({ cards })
 }
