@@ -111,5 +111,22 @@ medusaIntegrationTestRunner({
       expect(payment.capturesTetri).toEqual([toTetri(total)])
       expect(payment.data).toMatchObject({ payId: retryPayId })
     })
+    it("tells a shopper who returns without paying what to do, and completes once the bank has the money", async () => {
+      const { cartId, total } = await shop.createCartReadyForPayment([0, 1])
+      const { session } = await shop.startPaymentSession(cartId)
+      const payId = payIdOf(session)
+
+      const early = await shop.completeCart(cartId)
+      expect(early.type).toBe("cart")
+      expect(early.error?.type).toBe("payment_authorization_error")
+      expect(early.error?.message).toMatch(/not been completed at the bank yet/)
+      expect(early.error?.message).not.toMatch(/payses_|undefined|\{/)
+      expect((await bank.payment(payId)).status).toBe("Created")
+
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      expect(completion.type).toBe("order")
+      expect(onlyPayment(await readOrder(getContainer(), completion.order!.id)).capturesTetri).toEqual([toTetri(total)])
+    })
   },
 })

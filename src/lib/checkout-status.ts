@@ -51,6 +51,13 @@ export const DECLINED_MESSAGE =
   "The payment was declined by the bank or not completed. Please try again or choose another payment method."
 export const EXPIRED_MESSAGE =
   "The payment was not completed in time and has expired. Please start the payment again."
+/**
+ * authorizePayment says this for a payment the shopper has not paid yet (Created, or an unknown
+ * status): returning PENDING would make Medusa answer "Session payses_… was not authorized with
+ * the provider.", which a shopper cannot act on.
+ */
+export const NOT_PAID_YET_MESSAGE =
+  "The payment has not been completed at the bank yet. Please finish paying on the bank's page, or start the payment again."
 export const RETURNED_MESSAGE = "This payment was canceled at the bank. Please start the payment again."
 
 /** Bank status → session status (or a readable failure). */

@@ -144,10 +144,13 @@ describe("initiatePayment", () => {
 })
 
 describe("authorizePayment / getPaymentStatus", () => {
-  it("reads the bank: Created pending, paid captured, preauth authorized", async () => {
+  it("reads the bank: Created not paid yet (readable), paid captured, preauth authorized", async () => {
     const provider = h.provider()
     const p = await startPayment(provider)
-    expect((await provider.authorizePayment({ data: p.data })).status).toBe(PaymentSessionStatus.PENDING)
+    const unpaid = await caught(provider.authorizePayment({ data: p.data }))
+    expect(unpaid.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(unpaid.message).toMatch(/not been completed at the bank yet/)
+    expect((await provider.getPaymentStatus({ data: p.data })).status).toBe(PaymentSessionStatus.PENDING)
     await h.pay(p.payId, "success")
     const paid = await provider.authorizePayment({ data: p.data })
     expect(paid.status).toBe(PaymentSessionStatus.CAPTURED)

@@ -39,7 +39,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { sessionOutcome } from "../../../lib/checkout-status"
+import { NOT_PAID_YET_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
 import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
@@ -151,6 +151,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const outcome = sessionOutcome(String(details.status))
     if (outcome.kind === "failed") {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
+    }
+    if (outcome.status === PaymentSessionStatus.PENDING) {
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, NOT_PAID_YET_MESSAGE)
     }
     const authorizedAt =
       outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
