@@ -1,0 +1,244 @@
+/**
+ * Bank callbacks through a real Medusa server (the dev app of medusa-config.ts, `medusa start`,
+ * on a scratch PostgreSQL database, sandbox bank in its own process):
+ *
+ *   N guest carts through the Store API, each with a tbc-checkout payment session → each payment
+ *   paid at the sandbox (its own callbacks dropped by a sandbox fault) → the bench fires the
+ *   callbacks itself from 127.0.0.1 (the dev allowlist is loopback) to the signed callback URL
+ *   the provider gave the bank, COPIES times each (the bank retries), CONCURRENCY at a time.
+ *
+ * Prints callbacks accepted (HTTP 200) per second, the time until every order is placed, and
+ * checks every cart became exactly one order. Medusa processes a webhook ~5 s after receipt
+ * (its event delay), so "time until placed" is ≥ 5 s by design.
+ * Target: ≥ 500 accepted/s with every order placed exactly once.
+ *
+ * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/webhooks.bench.ts
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import http from "node:http"
+import net from "node:net"
+import axios, { type AxiosInstance } from "axios"
+import { Client } from "pg"
+import type { SeededStore } from "../integration-tests/utils/seed-store"
+import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
+import { ROOT, appEnv, createDatabase, databaseUrl, dropDatabase, migrate, run } from "./lib/scratch-db"
+import { fmt, pool, printTable, summary } from "./lib/stats"
+
+const DB = "tbc-bench-webhooks"
+const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 300)
+const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 4)
+const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 32)
+const TARGET_PER_SECOND = 500
+const PLACE_TIMEOUT_MS = 300_000
+const ADDRESS = {
+  first_name: "Nino",
+  last_name: "Beridze",
+  address_1: "Rustaveli Ave 12",
+  city: "Tbilisi",
+  country_code: "ge",
+  postal_code: "0108",
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`medusa exited with ${child.exitCode}`)
+    const ok = await fetch(`${url}/health`).then((r) => r.ok).catch(() => false)
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`medusa not healthy within ${timeoutMs / 1000} s`)
+}
+
+/** One guest cart ready to pay, with a tbc-checkout session; returns the bank payId. */
+async function cartWithSession(api: AxiosInstance, store: SeededStore, i: number): Promise<{ cartId: string; payId: string }> {
+  const { data: created } = await api.post("/store/carts", {
+    region_id: store.regionId,
+    email: `guest${i}@tbc-bench.ge`,
+    items: [{ variant_id: store.variantIds[0], quantity: 1 + (i % 3) }],
+    shipping_address: ADDRESS,
+    billing_address: ADDRESS,
+  })
+  const cartId: string = created.cart.id
+  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId })
+  const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId })
+  const { data: session } = await api.post(
+    `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_tbc-checkout_tbc" }
+  )
+  const tbc = (session.payment_collection.payment_sessions as { provider_id: string; data: { payId?: string } }[]).find(
+    (s) => s.provider_id === "pp_tbc-checkout_tbc"
+  )
+  if (!tbc?.data.payId) throw new Error(`cart ${cartId}: no tbc-checkout session with a payId`)
+  return { cartId, payId: tbc.data.payId }
+}
+
+function postCallback(agent: http.Agent, target: URL, payId: string): Promise<number> {
+  const body = JSON.stringify({ PaymentId: payId })
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: "127.0.0.1",
+        port: target.port,
+        path: target.pathname + target.search,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.statusCode ?? 0))
+      }
+    )
+    req.on("error", reject)
+    req.end(body)
+  })
+}
+
+async function ordersPlaced(db: Client, cartIds: string[]): Promise<{ carts: number; orders: number; duplicated: number }> {
+  const { rows } = await db.query(
+    `select count(distinct oc.cart_id)::int as carts, count(*)::int as orders,
+            (select count(*)::int from (select cart_id from order_cart where cart_id = any($1) and deleted_at is null
+               group by cart_id having count(*) > 1) d) as duplicated
+       from order_cart oc where oc.cart_id = any($1) and oc.deleted_at is null`,
+    [cartIds]
+  )
+  return rows[0]
+}
+
+async function main(): Promise<void> {
+  let medusa: ChildProcess | undefined
+  let sandbox: SandboxProcess | undefined
+  const misses: string[] = []
+  await createDatabase(DB)
+  try {
+    sandbox = await startSandboxProcess({ callbackAttempts: 1 })
+    const port = await freePort()
+    const appUrl = `http://127.0.0.1:${port}`
+    const env = appEnv(DB, sandbox.url, { PORT: String(port), MEDUSA_BACKEND_URL: appUrl, NODE_ENV: "development" })
+    const t0 = Date.now()
+    await migrate(env)
+    const seedOut = await run("npx", ["medusa", "exec", "./bench/lib/webhook-seed-exec.ts"], env)
+    const seedLine = seedOut.split("\n").find((l) => l.startsWith("BENCH_SEED "))
+    if (!seedLine) throw new Error(`no BENCH_SEED line:\n${seedOut.slice(-2000)}`)
+    const store = JSON.parse(seedLine.slice("BENCH_SEED ".length)) as SeededStore
+    console.log(`webhooks: scratch database ${DB} migrated and seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
+
+    medusa = spawn("npx", ["medusa", "start"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"], detached: true })
+    let medusaErr = ""
+    medusa.stderr!.on("data", (d: Buffer) => (medusaErr = (medusaErr + d.toString()).slice(-4000)))
+    const b0 = Date.now()
+    await waitForHealth(appUrl, medusa, 300_000).catch((e) => {
+      throw new Error(`${(e as Error).message}\n${medusaErr}`)
+    })
+    console.log(`medusa start: healthy on ${appUrl} after ${((Date.now() - b0) / 1000).toFixed(0)} s (pid ${medusa.pid})`)
+
+    const api = axios.create({
+      baseURL: appUrl,
+      headers: { "x-publishable-api-key": store.publishableKey },
+      httpAgent: new http.Agent({ keepAlive: true }),
+    })
+    const c0 = Date.now()
+    const carts: { cartId: string; payId: string }[] = new Array(CARTS)
+    await pool(CARTS, 8, async (i) => {
+      carts[i] = await cartWithSession(api, store, i)
+    })
+    console.log(`${CARTS} carts with a tbc-checkout session in ${((Date.now() - c0) / 1000).toFixed(0)} s`)
+
+    // the sandbox's own callbacks are dropped: the bench delivers them, at its own pace
+    await sandbox.control("/_sandbox/faults", { callbacks: { drop: true } })
+    await pool(CARTS, 16, async (i) => {
+      await sandbox!.control(`/_sandbox/payments/${carts[i].payId}/pay`, { method: 5, outcome: "success" })
+    })
+    const state = await sandbox.state()
+    const callbackUrlOf = new Map(state.payments.map((p) => [p.payId, p.callbackUrl]))
+
+    const shots = Array.from({ length: CARTS * COPIES }, (_, k) => carts[k % CARTS])
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+    const latencies: number[] = []
+    let accepted = 0
+    const statuses = new Map<number, number>()
+    const f0 = Date.now()
+    await pool(shots.length, CONCURRENCY, async (k) => {
+      const { payId } = shots[k]
+      const target = new URL(String(callbackUrlOf.get(payId)))
+      const s0 = process.hrtime.bigint()
+      const status = await postCallback(agent, target, payId)
+      latencies.push(Number(process.hrtime.bigint() - s0) / 1e6)
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      if (status === 200) accepted++
+    })
+    const fireMs = Date.now() - f0
+    agent.destroy()
+    const perSecond = (accepted / fireMs) * 1000
+
+    const db = new Client({ connectionString: databaseUrl(DB) })
+    await db.connect()
+    const cartIds = carts.map((c) => c.cartId)
+    let placed = await ordersPlaced(db, cartIds)
+    let firstPlacedMs: number | undefined
+    while (placed.carts < CARTS && Date.now() - f0 < PLACE_TIMEOUT_MS) {
+      await new Promise((r) => setTimeout(r, 250))
+      placed = await ordersPlaced(db, cartIds)
+      if (firstPlacedMs === undefined && placed.carts > 0) firstPlacedMs = Date.now() - f0
+    }
+    const allPlacedMs = Date.now() - f0
+    await new Promise((r) => setTimeout(r, 8000)) // late duplicates would show up by now
+    placed = await ordersPlaced(db, cartIds)
+    await db.end()
+
+    const lat = summary(latencies)
+    printTable(
+      ["carts", "callbacks sent", "accepted (200)", "fire time ms", "accepted/s", "median ms", "p99 ms", "first order ms", "all orders ms", "orders", "carts with >1 order"],
+      [
+        [
+          CARTS,
+          shots.length,
+          accepted,
+          fireMs,
+          fmt(perSecond, 0),
+          fmt(lat.median, 1),
+          fmt(lat.p99, 1),
+          firstPlacedMs ?? "-",
+          placed.carts === CARTS ? allPlacedMs : `timeout (${placed.carts}/${CARTS})`,
+          placed.orders,
+          placed.duplicated,
+        ],
+      ]
+    )
+    console.log(`responses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}; ${COPIES} copies per payment, ${CONCURRENCY} at a time`)
+    if (perSecond < TARGET_PER_SECOND) misses.push(`${fmt(perSecond, 0)} accepted/s (target ≥ ${TARGET_PER_SECOND})`)
+    if (placed.carts !== CARTS || placed.orders !== CARTS || placed.duplicated !== 0) {
+      misses.push(`orders: ${placed.carts}/${CARTS} carts placed, ${placed.orders} orders, ${placed.duplicated} carts with >1 order`)
+    }
+  } finally {
+    if (medusa?.pid && medusa.exitCode === null) {
+      const exited = new Promise((r) => medusa!.once("exit", r))
+      process.kill(-medusa.pid, "SIGTERM") // its own process group: npx and the node it started
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+      if (medusa.exitCode === null) process.kill(-medusa.pid, "SIGKILL")
+    }
+    await sandbox?.close()
+    await dropDatabase(DB).catch(() => undefined)
+  }
+  if (misses.length > 0) {
+    console.log(`MISSED: ${misses.join("; ")}`)
+    process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
