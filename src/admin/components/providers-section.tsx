@@ -48,6 +48,9 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
                     {name}: {state}
                   </Badge>
                 ))}
+                {p.options_error && (
+                  <Text size="xsmall" className="text-ui-fg-error">{p.options_error}</Text>
+                )}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -29,6 +29,7 @@ export interface ProviderSettings {
   callback_url: string | null
   preauth_expiry_action: string | null
   credentials: Record<string, "set" | "missing">
+  options_error: string | null
 }
 
 export interface BankProblem {

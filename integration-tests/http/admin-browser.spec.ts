@@ -1,0 +1,131 @@
+/**
+ * The admin extension in real Chromium against the real app (admin enabled and served from a
+ * production build), PostgreSQL and the sandbox bank: log in, open Settings → TBC Bank, press
+ * "Check connection" (OK against the sandbox), open an order paid by preauthorization and read
+ * the widget's bank status and completion deadline. Screenshots: test-artifacts/admin-browser/.
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { chromium, type BrowserContext, type Page } from "playwright-core"
+import { setEnvForSuite } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { ARTIFACTS_DIR, CHROMIUM_PATH, createAdminUser, ensureAdminBuild, keepAdminEnabled } from "./admin-browser-support"
+
+jest.setTimeout(300_000)
+
+const ADMIN = { email: "nino@tbc-admin.ge", password: "browser-test-pw-1" }
+const SHOTS = path.join(ARTIFACTS_DIR, "admin-browser")
+const UI_TIMEOUT = 90_000
+
+let restoreEnv = (): void => undefined
+let adminBuildMs = 0
+beforeAll(async () => {
+  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
+  adminBuildMs = await ensureAdminBuild()
+})
+afterAll(() => restoreEnv())
+
+keepAdminEnabled()
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+async function launch(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-admin-chromium-"))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run"],
+    viewport: { width: 1400, height: 1000 },
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    context,
+    page,
+    async close() {
+      await context.close().catch(() => undefined)
+      fs.rmSync(userDataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-it-admin-browser",
+  testSuite: ({ api, getContainer }) => {
+    beforeAll(() => bank.dropCallbacks())
+
+    it("logs in, checks the bank connection on Settings → TBC Bank and shows the preauth in the order widget", async () => {
+      const container = getContainer()
+      await createAdminUser(container, ADMIN)
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([1])
+      const { session } = await shop.startPaymentSession(cartId)
+      const payId = payIdOf(session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      expect(completion.type).toBe("order")
+      const orderId = completion.order!.id
+
+      fs.rmSync(SHOTS, { recursive: true, force: true })
+      fs.mkdirSync(SHOTS, { recursive: true })
+      const browser = await launch()
+      const { page } = browser
+      const pageErrors: string[] = []
+      page.on("pageerror", (error) => pageErrors.push(error.message))
+      const started = Date.now()
+      try {
+        await page.goto(`${app.appUrl}/app/login`, { timeout: UI_TIMEOUT })
+        await page.locator('input[name="email"]').fill(ADMIN.email, { timeout: UI_TIMEOUT })
+        await page.locator('input[name="password"]').fill(ADMIN.password)
+        await page.screenshot({ path: path.join(SHOTS, "01-login.png") })
+        await page.locator('button[type="submit"]').click()
+        await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: UI_TIMEOUT })
+
+        // The page is in the settings menu under "TBC Bank".
+        await page.goto(`${app.appUrl}/app/settings`, { timeout: UI_TIMEOUT })
+        const menuLink = page.locator('a[href="/app/settings/tbc"]')
+        await menuLink.first().waitFor({ timeout: UI_TIMEOUT })
+        expect(await menuLink.first().innerText()).toContain("TBC Bank")
+        await menuLink.first().click()
+        await page.getByTestId(`tbc-provider-${TBC_CHECKOUT_PROVIDER_ID}`).waitFor({ timeout: UI_TIMEOUT })
+        expect(await page.getByTestId("tbc-callback-url").innerText()).toBe(`${app.appUrl}/hooks/payment/tbc-checkout_tbc`)
+
+        await page.getByTestId("tbc-check-connection").click()
+        const checkoutResult = page.getByTestId(`tbc-connection-${TBC_CHECKOUT_PROVIDER_ID}`)
+        await checkoutResult.waitFor({ timeout: UI_TIMEOUT })
+        expect(await checkoutResult.innerText()).toContain("OK")
+        await page.screenshot({ path: path.join(SHOTS, "02-settings-check-connection.png"), fullPage: true })
+
+        await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
+        const status = page.getByTestId("tbc-bank-status")
+        await status.waitFor({ timeout: UI_TIMEOUT })
+        expect(await status.innerText()).toBe("WaitingConfirm")
+        const deadline = await page.getByTestId("tbc-preauth-deadline").innerText()
+        const expected = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
+        expect(deadline).toContain(String(expected.getFullYear()))
+        expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toMatch(/^(29|30) days left to capture$/)
+        expect(await page.getByTestId("tbc-preauth-warning").count()).toBe(0)
+        await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "03-order-widget.png"), fullPage: true })
+      } catch (error) {
+        await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
+        throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
+      } finally {
+        await browser.close()
+        // Timings for the report: admin build (0 = reused) and the browser part.
+        process.stdout.write(`admin build ${adminBuildMs} ms, browser steps ${Date.now() - started} ms\n`)
+      }
+      expect(fs.readdirSync(SHOTS).sort()).toEqual([
+        "01-login.png",
+        "02-settings-check-connection.png",
+        "03-order-widget.png",
+      ])
+    })
+  },
+})
