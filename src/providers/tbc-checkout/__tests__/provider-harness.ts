@@ -13,6 +13,7 @@ export interface Harness {
   payment: (payId: string) => ReturnType<SandboxHandle["state"]>["payments"][number]
   calls: (key: string) => number
   advanceClock: (ms: number) => Promise<void>
+  faults: (faults: Record<string, unknown>) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -59,6 +60,7 @@ export async function startHarness(): Promise<Harness> {
     },
     calls: (key) => sandbox.state().calls[key] ?? 0,
     advanceClock: (ms) => control("/_sandbox/clock", { advanceMs: ms }),
+    faults: (faults) => control("/_sandbox/faults", faults),
     close: async () => {
       for (const p of providers) (p as unknown as { client_: { close(): void } }).client_.close()
       await sandbox.close()
