@@ -53,8 +53,12 @@ const paymentProviders = [
       returnUrl,
       registrationId: "tbc",
       preAuth: env("TBC_PREAUTH", "false") === "true",
+      // e.g. TBC_METHODS=5,8 offers installments through checkout (method 8) too
+      methods: commaList(env("TBC_METHODS", "5")).map(Number),
       saveCards: true,
       callbackAllowlist,
+      // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
+      timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
     },
   },
   providerExists("tbc-installments") && {

@@ -4,6 +4,7 @@
  */
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
+import { installmentProductsMiddlewares } from "./tbc-middlewares/installment-products"
 import { installmentsMiddlewares } from "./tbc-middlewares/installments"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 
@@ -13,5 +14,7 @@ export default defineMiddlewares({
     // feature entries are spread here, e.g. ...callbackMiddlewares
     ...installmentsMiddlewares,
     ...savedCardsMiddlewares,
+    // after saved cards, which replaces data: the server-computed products must be the last word
+    ...installmentProductsMiddlewares,
   ],
 })
