@@ -27,7 +27,8 @@ export interface CheckoutData {
   redirect_url?: string
   /** when the payment was created / first seen authorized (ISO), for the 30-day completion rule */
   created_at?: string
-  authorized_at?: string
+  /** null until the bank holds the money (set by authorizePayment, never by the storefront) */
+  authorized_at?: string | null
 }
 
 const INSTALLMENT_METHOD = 8
@@ -60,7 +61,7 @@ export function dataFromDetails(
     ...(details.returnedAmount !== undefined ? { returnedAmount: details.returnedAmount } : {}),
     ...(approvalUrl ? { approvalUrl, redirect_url: approvalUrl } : {}),
     ...(prior.created_at ? { created_at: prior.created_at } : {}),
-    ...(prior.authorized_at ? { authorized_at: prior.authorized_at } : {}),
+    ...(typeof prior.authorized_at === "string" ? { authorized_at: prior.authorized_at } : {}),
     ...extra,
   }
   return withoutUndefined(data)

@@ -112,6 +112,18 @@ describe("initiatePayment", () => {
     expect(forged.payId).not.toBe(other.payId)
   })
 
+  it("overwrites every bank fact a storefront could have put into the session data", async () => {
+    const provider = h.provider({ preAuth: true })
+    const forged = { payId: "someone-else", status: "WaitingConfirm", authorized_at: "2999-01-01T00:00:00Z", confirmedAmount: 999, returnedAmount: 5, preAuth: false }
+    const { data, payId } = await startPayment(provider, 10, forged)
+    const stored = { ...forged, ...data } // what Medusa keeps: { ...input.data, ...output.data }
+    expect(stored).toMatchObject({ payId, status: "Created", authorized_at: null, confirmedAmount: 0, returnedAmount: 0, preAuth: true })
+    expect(payId).not.toBe("someone-else")
+    await h.pay(payId, "success")
+    const authorized = await provider.authorizePayment({ data: stored })
+    expect(Date.parse(String(authorized.data!.authorized_at))).toBeLessThanOrEqual(Date.now())
+  })
+
   it("accepts a storefront return_url only on an allowed origin", async () => {
     const provider = h.provider({ returnUrl: "https://shop.ge/checkout/return", allowedReturnOrigins: ["https://m.shop.ge"] })
     const own = await startPayment(provider, 10, { return_url: "https://shop.ge/order/123" })

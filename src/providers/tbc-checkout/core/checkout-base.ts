@@ -128,6 +128,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const data = dataFromDetails({ session_id: sessionId }, details, {
       preAuth: details.preAuth ?? this.options_.preAuth,
       created_at: new Date().toISOString(),
+      // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
+      authorized_at: null,
+      ...(details.confirmedAmount === undefined ? { confirmedAmount: 0 } : {}),
+      ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
     })
     return { id: details.payId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }
@@ -157,7 +161,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     }
     const authorizedAt =
       outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
-    const data = dataFromDetails(input.data, details, (input.data?.authorized_at ? {} : authorizedAt) as Partial<CheckoutData>)
+    const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
+    const data = dataFromDetails(input.data, details, (known ? {} : authorizedAt) as Partial<CheckoutData>)
     return { status: outcome.status, data: data as unknown as Record<string, unknown> }
   }
 
