@@ -71,6 +71,22 @@ describe("saving a card", () => {
     expect(h.payment(guest.data!.payId as string).request?.saveCard).toBeUndefined()
   })
 
+  it("allows a zero amount only to save a card", async () => {
+    const provider = h.provider({ saveCards: true })
+    const session_id = newSession()
+    const out = await provider.initiatePayment({
+      amount: 0,
+      currency_code: "gel",
+      data: { session_id, save_card: true },
+      context: { idempotency_key: session_id, customer: customerA },
+    })
+    expect(h.payment(out.data!.payId as string)).toMatchObject({ amount: 0 })
+    const plain = newSession()
+    await expect(
+      provider.initiatePayment({ amount: 0, currency_code: "gel", data: { session_id: plain }, context: { idempotency_key: plain } })
+    ).rejects.toThrow(/amount/)
+  })
+
   it.each([
     [[5, 4], {}, "4"],
     [[5, 9], { activatedMethods: [9] }, "9"],
