@@ -17,7 +17,7 @@ import {
   reconcileExpiringPreauthsWorkflow,
   reconcilePendingPaymentsWorkflow,
 } from "../../src/workflows/reconcile"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 jest.setTimeout(120_000)
 
@@ -149,6 +149,11 @@ medusaIntegrationTestRunner({
       })
       expect(result.find((r) => r.pay_id === payId)).toMatchObject({ outcome: "notified" })
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      // The admin's notification feed (Medusa's default local provider for the "feed" channel).
+      const feed = await container.resolve(Modules.NOTIFICATION).listNotifications({ channel: "feed" })
+      const mine = feed.filter((n) => String(n.data?.description ?? "").includes(payId))
+      expect(mine).toHaveLength(1)
+      expect(mine[0].data?.title).toBe("TBC preauthorization about to lapse")
     })
   },
 })

@@ -12,3 +12,4 @@ export {
   type PageChange,
 } from "./installments/apply-status-changes"
 export { type ProviderSyncSummary, SYNC_FAULT_ENV, syncLockKey } from "./installments/sync-runner"
+export * from "./reconcile"
