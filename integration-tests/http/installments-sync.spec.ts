@@ -81,6 +81,36 @@ medusaIntegrationTestRunner({
       expect(d.sessionStatus).toBe("error")
     })
 
+    it("a crash after the Medusa effects but before recording: the redelivered page changes nothing twice", async () => {
+      const store = await seed()
+      const approved = await cartWithInstallmentSession(api, store)
+      const expired = await cartWithInstallmentSession(api, store, [0, 1])
+      await bank.setStatus(approved.bankSessionId, 2)
+      await bank.setStatus(expired.bankSessionId, 3)
+
+      process.env[SYNC_FAULT_ENV] = "crash-before-record"
+      const crash = await sync().then(
+        () => "resolved",
+        (error: { message?: string }) => error?.message
+      )
+      expect(crash).toMatch(/before recording them/)
+      expect(await tbc().listInstallmentStatusChanges({})).toEqual([])
+      const placed = await medusaStateOf(getContainer(), approved)
+      expect(placed.orderIds).toHaveLength(1) // the effect happened, the record did not
+
+      delete process.env[SYNC_FAULT_ENV]
+      const again = await sync()
+      // both changes are new to our table, but Medusa is already there: no second order or payment
+      expect(again).toMatchObject({ received: 2, applied: 2, authorized: 0, canceled: 0 })
+      const a = await medusaStateOf(getContainer(), approved)
+      expect(a.orderIds).toEqual(placed.orderIds)
+      expect(a.payments).toHaveLength(1)
+      const e = await medusaStateOf(getContainer(), expired)
+      expect(e.orderIds).toEqual([])
+      expect(e.sessionStatus).toBe("canceled")
+      expect((await bank.state()).feed).toEqual([])
+    })
+
     it("1,000 changes of unknown sessions in one run: all recorded and acknowledged, paged; two syncs at once apply each once", async () => {
       await bank.bulk(1000, 5)
       const started = Date.now()

@@ -21,6 +21,8 @@ export interface InstallmentChangeToRecord extends InstallmentChangeKey {
   /** change_date parsed, null when the bank's text is not a date */
   changed_at?: Date | null
   contribution_amount?: number | null
+  /** false when no application row exists for the session: skips the (pointless) row update */
+  has_application?: boolean
 }
 
 export interface InstallmentApplicationSeed {
@@ -90,7 +92,9 @@ export async function insertChanges(
   // the newest inserted change per session, in feed order (later wins)
   const latest = new Map<string, InstallmentChangeToRecord>()
   for (const change of changes) {
-    if (insertedKeys.has(changeKeyOf(change))) latest.set(change.bank_session_id, change)
+    if (change.has_application !== false && insertedKeys.has(changeKeyOf(change))) {
+      latest.set(change.bank_session_id, change)
+    }
   }
   if (latest.size > 0) {
     const rows = [...latest.values()]

@@ -25,6 +25,7 @@ import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
 import { applyChangeToMedusa, type ApplicationRef } from "./apply-to-medusa"
 import { findApplications } from "./find-applications"
+import { SYNC_FAULT_ENV } from "./sync-fault"
 
 export interface PageChange {
   bank_session_id: string
@@ -108,12 +109,16 @@ const recordChangesStep = createStep(
     input: { synchronization_request_id: string; matched: Matched[]; orders: { bank_session_id: string; order_id: string }[] },
     { container }
   ) => {
+    if (process.env[SYNC_FAULT_ENV] === "crash-before-record") {
+      throw new Error("injected fault: crashed after applying the changes to Medusa, before recording them")
+    }
     const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
     const inserted = await tbc.recordInstallmentStatusChanges({
       synchronization_request_id: input.synchronization_request_id,
-      changes: input.matched.map(({ change }) => ({
+      changes: input.matched.map(({ change, application }) => ({
         ...change,
         changed_at: change.change_date ? new Date(change.change_date) : null,
+        has_application: application !== undefined,
       })),
       orders: input.orders,
     })

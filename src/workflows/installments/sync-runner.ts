@@ -19,6 +19,9 @@ import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { InstallmentsApi, StatusChange } from "../../lib/tbc/types"
 import { applyInstallmentStatusChangesWorkflow, summarizePage, type PageChange } from "./apply-status-changes"
 import type { InstallmentsRegistration } from "./installments-client"
+import { SYNC_FAULT_ENV } from "./sync-fault"
+
+export { SYNC_FAULT_ENV }
 
 /** How long a second sync waits for the one holding the lock (then it fails with the lock error). */
 export const SYNC_LOCK_TIMEOUT_SECONDS = 120
@@ -26,11 +29,6 @@ export const SYNC_LOCK_TIMEOUT_SECONDS = 120
 export const MAX_FRUITLESS_PAGES = 3
 export const DEFAULT_MAX_PAGES_PER_RUN = 10_000
 
-/**
- * Test hook: with TBC_INSTALLMENTS_SYNC_FAULT=crash-after-apply the run throws after a page was
- * applied and before it is acknowledged, as a process dying at that point would.
- */
-export const SYNC_FAULT_ENV = "TBC_INSTALLMENTS_SYNC_FAULT"
 
 export interface ProviderSyncSummary {
   provider_id: string
