@@ -133,7 +133,11 @@ async function main() {
 
   const sandboxStarted = startSandbox(env)
   if (sandboxStarted) await waitForHttp(`${SANDBOX_URL}/_sandbox/state`, 60_000, "sandbox")
-  startChild("medusa", "npx", ["medusa", "develop", "--port", String(MEDUSA_PORT)], env)
+  // `medusa start` in development mode is `medusa develop` without its file watcher (develop
+  // forks exactly this): the demo should not restart whenever a file in the repo changes.
+  // DEMO_WATCH=1 uses develop, for working on the plugin with the demo running.
+  const medusaCommand = process.env.DEMO_WATCH === "1" ? "develop" : "start"
+  startChild("medusa", "npx", ["medusa", medusaCommand, "--port", String(MEDUSA_PORT)], { ...env, NODE_ENV: "development" })
   await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
   storefront = await startStorefront(state)
 

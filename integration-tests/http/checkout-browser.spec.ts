@@ -11,6 +11,7 @@ import type { Page } from "playwright-core"
 import { openBrowser, StepScreenshots, type OpenBrowser } from "../utils/browser"
 import { useStorefrontTestEnv } from "../utils/browser-storefront"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(240_000)
 
@@ -142,6 +143,64 @@ medusaIntegrationTestRunner({
         const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
         const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId! } })
         expect(data[0]?.completed_at ?? null).toBeNull()
+      })
+    })
+
+    it("lets a logged-in customer save the card, then pay the next order with it and no bank page", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-saved-card")
+        await page.goto(env.storefrontUrl)
+        await page.fill("#login-email", store.customer.email)
+        await page.fill("#login-password", store.customer.password)
+        await page.click("#login-submit")
+        await page.getByTestId("customer-email").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        expect(await page.getByTestId("customer-email").textContent()).toBe(store.customer.email)
+
+        // First order: TBC card with "save this card", on the bank's page as usual.
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        await page.getByTestId("save-card").check()
+        await goToBankPage(page, shots)
+        await page.getByTestId("pay").click()
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("first-order")
+
+        // The card is recorded by a subscriber after the order: wait until the store lists it.
+        const { data: login } = await api.post("/auth/customer/emailpass", store.customer)
+        const headers = { "x-publishable-api-key": store.publishableKey, authorization: `Bearer ${login.token}` }
+        const cards = await waitFor(
+          async () => {
+            const { data } = await api.get("/store/customers/me/tbc-cards", { headers })
+            return data.cards.length > 0 ? data.cards : undefined
+          },
+          { timeoutMs: 20_000, intervalMs: 500, description: "the saved card listed for the customer" }
+        )
+        expect(cards).toHaveLength(1)
+
+        // Second order: the saved card is offered and pays at once, without leaving the shop.
+        const visitedBank: string[] = []
+        page.on("framenavigated", (frame) => {
+          if (frame.url().startsWith(env.sandboxUrl)) visitedBank.push(frame.url())
+        })
+        await page.getByRole("button", { name: "Continue shopping" }).click()
+        await fillCartUpToPayment(page, shots, store.variantIds[1])
+        const savedCard = page.getByTestId("pay-saved-card")
+        await savedCard.check({ timeout: UI_TIMEOUT_MS })
+        await shots.take("saved-card-offered")
+        await page.getByTestId("pay-button").click()
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("second-order-saved-card")
+        expect(visitedBank).toEqual([])
+
+        const orderId = (await page.getByTestId("order-id").textContent())?.trim() ?? ""
+        const order = await orderWithPayments(getContainer(), orderId)
+        expect(tetri(order!.total)).toBe(123456 + 500)
+        const payId = order!.payment_collections[0].payments[0].data.payId
+        const bankPayment = env.sandbox.state().payments.find((payment) => payment.payId === payId)
+        expect(bankPayment?.status).toBe("Succeeded")
+        expect(tetri(bankPayment?.amount)).toBe(123456 + 500)
+        expect(env.sandbox.state().calls["POST /v1/tpay/payments/execution"]).toBe(1)
       })
     })
   },

@@ -244,6 +244,7 @@ function renderAccount() {
   show("#login-form", !state.customer)
   show("#logged-in", Boolean(state.customer))
   $("#customer-email").textContent = state.customer?.email || ""
+  if (state.customer) $("#email").value = state.customer.email
 }
 async function login(event) {
   event.preventDefault()
@@ -251,7 +252,6 @@ async function login(event) {
   customerToken.set(token)
   state.customer = (await storeApi.me()).customer
   renderAccount()
-  $("#email").value = state.customer.email
   if (state.cartId) await storeApi.transferCartToCustomer(state.cartId)
   await refreshCart()
   await restoreCheckoutSteps()

@@ -37,10 +37,16 @@ const KNOWN_PROVIDERS = {
   [INSTALLMENTS_PROVIDER]: { label: "TBC installments", hint: "apply for an installment loan at TBC", testId: "pay-tbc-installments" },
 }
 
+/** The bank's MMYY card expiry as MM/YY; anything else as given. */
+function formatExpiry(expiry) {
+  const mmyy = /^(\d{2})(\d{2})$/.exec(String(expiry))
+  return mmyy ? `${mmyy[1]}/${mmyy[2]}` : String(expiry)
+}
+
 function cardLabel(card) {
   const mask = card.card_mask || card.cardMask || card.mask || "card"
-  const expiry = card.expiry || card.card_expiry || card.expiry_date || card.expiryDate
-  return `Saved card ${mask}${expiry ? ` (expires ${expiry})` : ""}`
+  const expiry = card.expiry_date || card.expiry || card.card_expiry || card.expiryDate
+  return `Saved card ${mask}${expiry ? ` (expires ${formatExpiry(expiry)})` : ""}`
 }
 
 /**
