@@ -18,6 +18,7 @@ import {
   reconcilePendingPaymentsWorkflow,
 } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 
 jest.setTimeout(120_000)
 
@@ -88,6 +89,23 @@ medusaIntegrationTestRunner({
         input: { now: inFuture(25 * 60 * 1000) },
       })
       expect(again.find((r) => r.session_id === session.id)).toBeUndefined()
+    })
+
+    it("leaves a session alone while a callback for it was accepted within the window", async () => {
+      const container = getContainer()
+      const { cartId, session, payId } = await paidCartWithoutCallback(api, container)
+      // The bank's callback arrived (and was accepted) 1 minute before the job's "now".
+      const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+      const log = await tbc.createCallbackLogs({ provider_id: TBC_CHECKOUT_PROVIDER_ID, pay_id: payId, result: "accepted" })
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg("tbc_callback_log").where({ id: log.id }).update({ created_at: new Date(Date.now() + 19 * 60 * 1000) })
+
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * 60 * 1000) },
+      })
+
+      expect(result.find((r) => r.session_id === session.id)).toMatchObject({ outcome: "recent_callback" })
+      expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
     })
 
     it("leaves an unpaid session pending and reports it as still open", async () => {
