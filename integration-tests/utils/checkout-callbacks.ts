@@ -17,7 +17,7 @@ export interface RawCallbackOptions {
   /** Local address the request is sent from (default: the OS picks 127.0.0.1). */
   fromAddress?: string
   /** Extra request headers, e.g. a spoofed x-tbc-remote-address or X-Forwarded-For. */
-  headers?: Record<string, string>
+  headers?: Record<string, string | undefined>
   contentType?: string
   /**
    * Path and query to post to instead of the bare webhook path, e.g. the signed
@@ -50,7 +50,9 @@ export function postRawCallback(appUrl: string, body: string, options: RawCallba
         headers: {
           "content-type": options.contentType ?? "application/json",
           "content-length": Buffer.byteLength(body),
-          ...options.headers,
+          ...Object.fromEntries(
+            Object.entries(options.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)
+          ),
         },
       },
       (response) => {
