@@ -14,6 +14,8 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
+import { cartWithInstallmentSession, medusaStateOf, SandboxInstallments } from "./installments-support"
 import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
 
 jest.setTimeout(120_000)
@@ -38,12 +40,15 @@ beforeAll(() => {
     TBC_INSTALLMENT_API_KEY: SECRETS.installmentApiKey,
     TBC_INSTALLMENT_API_SECRET: SECRETS.installmentApiSecret,
     TBC_MERCHANT_KEY: SECRETS.merchantKey,
+    // the tests run the installment sync themselves; keep the scheduled job out of their way
+    TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400",
   })
 })
 afterAll(() => restoreEnv())
 
 const app = startSandboxForApp({ ...SECRETS })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
+const installmentsBank = new SandboxInstallments(() => app.sandboxUrl)
 
 /** Every response body of the suite, checked for credential fragments at the end. */
 const seenBodies: string[] = []
@@ -192,6 +197,30 @@ medusaIntegrationTestRunner({
       expect(new Date(aged.data.payment.authorized_at).getTime()).toBe(authorized28DaysAgo.getTime())
       expect(aged.data.payment.preauth).toMatchObject({ warning: true, expired: false, awaiting_completion: true })
       expect(aged.data.payment.preauth.days_left).toBeLessThan(2.1)
+    })
+
+    it("shows the installment application's status for an order paid by installments", async () => {
+      const container = getContainer()
+      const store = await seedStore(container)
+      const cart = await cartWithInstallmentSession(api, store)
+      await installmentsBank.setStatus(cart.bankSessionId, 1)
+      await installmentsBank.setStatus(cart.bankSessionId, 2)
+      await syncInstallmentStatusesWorkflow(container).run({ input: {} })
+      const { orderIds } = await medusaStateOf(container, cart)
+      expect(orderIds).toHaveLength(1)
+
+      const { status, data } = await adminGet(`/admin/tbc/orders/${orderIds[0]}/payment`)
+
+      expect(status).toBe(200)
+      expect(data.payment).toMatchObject({
+        provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+        kind: "tbc-installments",
+        checkout: null,
+        preauth: null,
+        bank_error: null,
+        installment: { session_id: cart.bankSessionId, status_id: 2 },
+      })
+      expect(typeof data.payment.installment.description).toBe("string")
     })
 
     it("answers 404 for an unknown order and 400 for a malformed id", async () => {
