@@ -9,6 +9,11 @@ const testMatch = {
     "**/integration-tests/http/**/*.spec.[jt]s",
     "**/src/**/__tests__/**/*.integration.spec.[jt]s",
   ],
+  // reliability and security figures (faults, spoofing, races, two instances, fuzzing, secrets)
+  reliability: [
+    "**/integration-tests/reliability/**/*.spec.[jt]s",
+    "**/src/**/__tests__/**/*.reliability.spec.[jt]s",
+  ],
 }[process.env.TEST_TYPE || "unit"]
 
 module.exports = {

@@ -1,0 +1,146 @@
+/**
+ * Bank faults over many checkouts through the real app (Store API → sandbox bank → cart complete,
+ * plus the bank's callbacks and the lost-callback reconciliation job): 5xx bursts, hung requests
+ * (answered or lost after the bank acted), responses slower than the client timeout, tokens
+ * revoked mid-flight, random 5xx rates, dropped / duplicated / delayed callbacks. Every checkout
+ * must end with the bank and Medusa agreeing (support/consistency.ts).
+ *
+ * Each checkout's faults and shopper choices come from a seeded PRNG (RELIABILITY_SEED; shopper w
+ * of RELIABILITY_CONCURRENCY draws from seed + w). The sandbox has one fault slot per kind, so with
+ * several shoppers at once a fault also hits whatever the others do at that moment (more chaos,
+ * same invariant) and the interleaving is not repeatable; RELIABILITY_CONCURRENCY=1 replays a
+ * seed exactly. Concurrency is what keeps 200 app checkouts affordable: most of a faulted
+ * checkout's time is waiting for a bank timeout, not CPU.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { setEnvForSuite } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { waitFor } from "../utils/wait-for"
+import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
+import { drawCheckoutPlan, type CheckoutPlan } from "./support/fault-plan"
+import { judgeCheckouts, summarize, type BankPaymentView } from "./support/consistency"
+
+const CHECKOUTS = Number(process.env.RELIABILITY_CHECKOUTS ?? 200)
+/** the provider's bank timeout in this app (TBC_TIMEOUT_MS), so hung requests cost seconds */
+const BANK_TIMEOUT_MS = 2000
+const SEED = reliabilitySeed()
+const CONCURRENCY = Math.max(1, Number(process.env.RELIABILITY_CONCURRENCY ?? 8))
+
+jest.setTimeout(30 * 60_000)
+
+let restoreEnv = (): void => undefined
+beforeAll(() => {
+  restoreEnv = setEnvForSuite({ TBC_TIMEOUT_MS: String(BANK_TIMEOUT_MS) })
+})
+afterAll(() => restoreEnv())
+
+const app = startSandboxForApp({ seed: SEED, callbackRetryMs: 200 })
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-rel-bank-faults",
+  testSuite: ({ api, getContainer }) => {
+    it(`${CHECKOUTS} checkouts under random bank faults: bank and Medusa agree on every one`, async () => {
+      const started = Date.now()
+      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const cartIds: string[] = []
+      const tally: Record<string, number> = {}
+      const count = (what: string) => (tally[what] = (tally[what] ?? 0) + 1)
+
+      async function runCheckout(plan: CheckoutPlan): Promise<void> {
+        await bank.setFaults({ reset: true })
+        const { cartId } = await shop.createCartReadyForPayment(plan.quantities, `shopper${plan.index}@rel.ge`)
+        cartIds.push(cartId)
+        count(`session fault ${plan.beforeSession.kind}`)
+        if (plan.beforeSession.kind !== "none") await bank.setFaults(plan.beforeSession.faults)
+        let session: Awaited<ReturnType<StoreCheckout["startPaymentSession"]>>["session"] | undefined
+        // the storefront retries opening the payment a few times, as a shopper pressing Pay again
+        for (let attempt = 1; attempt <= 4 && !session; attempt++) {
+          session = await shop.startPaymentSession(cartId).then(
+            (opened) => opened.session,
+            () => undefined
+          )
+          if (!session) count("session attempt failed")
+          // a slow spell or an error rate passes; counted bursts drain by themselves
+          await bank.setFaults({ latencyMs: 0, errorRate: 0 })
+        }
+        await bank.setFaults({ reset: true })
+        if (!session) return void count("no session after 4 attempts")
+        const payId = payIdOf(session)
+
+        count(`callbacks ${plan.callbacks.kind}`)
+        const cb = plan.callbacks
+        if (cb.kind === "drop") await bank.setFaults({ callbacks: { payId, drop: true } })
+        if (cb.kind === "duplicate") await bank.setFaults({ callbacks: { payId, duplicate: cb.copies } })
+        if (cb.kind === "delay") await bank.setFaults({ callbacks: { payId, delayMs: cb.ms } })
+        count(`outcome ${plan.outcome}`)
+        if (plan.outcome !== "abandon") await bank.pay(payId, plan.outcome)
+        if (!plan.shopperReturns || plan.outcome === "abandon") return void count("shopper never returns")
+
+        const fault = plan.beforeReturn(payId)
+        count(`return fault ${fault.kind}`)
+        await bank.setFaults({ reset: true })
+        if (fault.kind !== "none") await bank.setFaults(fault.faults)
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          const completion = await shop.completeCart(cartId)
+          await bank.setFaults({ latencyMs: 0, errorRate: 0 })
+          if (completion.type === "order") return void count("order on return")
+          count("complete attempt refused")
+          if (plan.outcome === "decline") return
+          await sleep(200)
+        }
+      }
+
+      // shopper w runs checkouts w, w + CONCURRENCY, ... with its own seeded stream
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, worker) => {
+          const random = new SeededRandom(SEED + worker)
+          for (let index = worker; index < CHECKOUTS; index += CONCURRENCY) {
+            await runCheckout(drawCheckoutPlan(random, index, BANK_TIMEOUT_MS))
+          }
+        })
+      )
+      const drivenMs = Date.now() - started
+      await bank.setFaults({ reset: true })
+
+      const bankPayments = async () => (await bank.state()).payments as BankPaymentView[]
+      // Callbacks are processed ~5 s after their 200; delayed ones come later still.
+      await waitFor(
+        async () => summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments())).lost === 0,
+        { timeoutMs: 30_000, intervalMs: 2_000, description: "callbacks settled" }
+      ).catch(() => undefined)
+      const beforeReconcile = summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments()))
+      // What the scheduled job does once a session is older than pendingReconcileMinutes.
+      const { result: reconciled } = await reconcilePendingPaymentsWorkflow(getContainer()).run({
+        input: { now: new Date(Date.now() + 20 * 60_000).toISOString() },
+      })
+      const rescued = reconciled.filter((r) => r.outcome === "processed").length
+      await sleep(6_000) // anything the reconciliation started via events settles
+      const judgements = await judgeCheckouts(getContainer(), cartIds, await bankPayments())
+      const totals = summarize(judgements)
+      const consistent = totals.placed_and_paid + totals.not_placed_nothing_held
+
+      console.log(
+        `reliability: ${judgements.length} checkouts, ${consistent} consistent, ${totals.lost} lost, ${totals.double} double, ` +
+          `${totals.unpaid} unpaid (placed and paid ${totals.placed_and_paid}, not placed and nothing held ` +
+          `${totals.not_placed_nothing_held}; ${beforeReconcile.lost} waited for the reconciliation job, which placed ${rescued}); ` +
+          `seed ${SEED}, ${CONCURRENCY} shoppers at once, ${Math.round(drivenMs / 1000)} s driving, ` +
+          `${Math.round(drivenMs / CHECKOUTS)} ms per checkout\n` +
+          `reliability: faults and paths ${JSON.stringify(tally)}`
+      )
+      const bad = judgements.filter((j) => j.verdict !== "placed_and_paid" && j.verdict !== "not_placed_nothing_held")
+      expect(bad).toEqual([])
+      expect(judgements).toHaveLength(CHECKOUTS)
+      // the schedule must really have exercised both endings
+      expect(totals.placed_and_paid).toBeGreaterThan(0)
+      expect(totals.not_placed_nothing_held).toBeGreaterThan(0)
+    })
+  },
+})
