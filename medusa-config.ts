@@ -59,8 +59,6 @@ const paymentProviders = [
       callbackAllowlist,
       // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
       timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
-      // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
-      timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
     },
   },
   providerExists("tbc-installments") && {
