@@ -15,8 +15,14 @@ import { withBankClient } from "./bank-client"
 import { readPendingReconcileMinutes } from "./preauth-options"
 import { DAY_MS } from "./preauth-deadline"
 
-/** Sessions this old are left alone: the bank expired them long ago (hosted page lives ≤ 1 day). */
-export const PENDING_MAX_AGE_MS = 3 * DAY_MS
+/**
+ * Sessions older than this are left alone: the bank's hosted page lives at most a day
+ * (expirationMinutes ≤ 1440), so an unpaid one has expired by then. Bounds how long an abandoned
+ * checkout keeps being looked up.
+ */
+export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
+/** Bank look-ups per provider and run at most; newest first, as they matter most to shoppers. */
+export const PENDING_BATCH = 200
 const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]
 
 export interface PendingReconcileInput {
@@ -60,8 +66,8 @@ async function sessionsToCheck(
     created_at: { $lte: newest.toISOString(), $gte: oldest.toISOString() },
   } as unknown as Parameters<typeof payments.listPaymentSessions>[0]
   return (await payments.listPaymentSessions(filters, {
-    take: 500,
-    order: { created_at: "ASC" },
+    take: PENDING_BATCH,
+    order: { created_at: "DESC" },
   })) as unknown as SessionRow[]
 }
 
