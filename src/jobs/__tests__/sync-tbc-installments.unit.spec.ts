@@ -36,7 +36,9 @@ const container = {
 describe("sync-tbc-installments job", () => {
   it("syncs each registration once per its own interval, starting one interval after boot", async () => {
     jest.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z") })
-    const { default: job, config } = await import("../sync-tbc-installments")
+    // loaded after the fake clock is set: the job's boot time is read at load
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: job, config } = require("../sync-tbc-installments") as typeof import("../sync-tbc-installments")
     expect(config.schedule).toEqual({ interval: 5000, concurrency: "forbid" })
 
     await job(container as never)
