@@ -300,17 +300,21 @@ describe("cancelPayment / deletePayment", () => {
     expect(h.calls(CALLS.cancel)).toBe(cancels)
   })
 
-  it("deletePayment leaves nothing held: unpaid expires on its own, a hold is released", async () => {
+  it("deletePayment never moves money: unpaid expires on its own, held or taken money stays for the order", async () => {
+    const warnings: string[] = []
     const provider = h.provider({ preAuth: true })
+    ;(provider as unknown as { logger_: { warn(m: string): void } }).logger_.warn = (m: string) => warnings.push(m)
     const unpaid = await startPayment(provider)
     const cancels = h.calls(CALLS.cancel)
     await provider.deletePayment({ data: unpaid.data })
-    expect(h.calls(CALLS.cancel)).toBe(cancels)
     expect(h.payment(unpaid.payId).status).toBe("Created")
-    const heldPayment = await startPayment(provider)
-    await h.pay(heldPayment.payId, "success")
-    await provider.deletePayment({ data: heldPayment.data })
-    expect(h.payment(heldPayment.payId).status).toBe("Returned")
+    const held = await startPayment(provider, 45.5)
+    await h.pay(held.payId, "success")
+    const out = await provider.deletePayment({ data: held.data })
+    expect(out.data).toMatchObject({ status: "WaitingConfirm" })
+    expect(h.payment(held.payId).status).toBe("WaitingConfirm")
+    expect(h.calls(CALLS.cancel)).toBe(cancels)
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`payment ${held.payId}: .*holds 45.50 GEL; left as is`))])
     await expect(provider.deletePayment({ data: {} })).resolves.toEqual({ data: {} })
   })
 
@@ -332,5 +336,8 @@ describe("updatePayment", () => {
     const changed = await provider.updatePayment({ amount: 12, currency_code: "gel", data: p.data, context: {} })
     expect(changed.data!.payId).not.toBe(p.payId)
     expect(h.payment(changed.data!.payId as string)).toMatchObject({ amount: 12, merchantPaymentId: p.session_id })
+    await h.pay(changed.data!.payId as string, "success")
+    const refused = await caught(provider.updatePayment({ amount: 13, currency_code: "gel", data: changed.data, context: {} }))
+    expect(refused.type).toBe(MedusaError.Types.NOT_ALLOWED)
   })
 })

@@ -47,7 +47,7 @@ import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
-import { capture, cancelHeldOrTaken, refund } from "./money-moves"
+import { capture, cancelHeldOrTaken, forgetSession, refund } from "./money-moves"
 import { BoundedMap } from "./bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
 import * as savedCardAccount from "../saved-card-account-holder"
@@ -194,7 +194,13 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       return { data: input.data }
     }
     if (data.payId) {
-      await this.deletePayment({ data: input.data, context: input.context })
+      const current = await this.readPayment(data.payId)
+      if (current.status !== "Created") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "The payment's amount cannot be changed: the customer already went through the bank's page. Start a new payment instead."
+        )
+      }
     }
     const sessionId = data.session_id ?? input.context?.idempotency_key
     this.createdForSession_.delete(String(sessionId))
@@ -219,12 +225,15 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return cancelHeldOrTaken(this.checkout, input.data ?? {}, payIdOf(input.data), "cancel the payment", this.logger_)
   }
 
-  /** Nothing may stay held at the bank: a preauth is released; an unpaid payment just expires. */
+  /**
+   * Never moves money (see forgetSession): Medusa calls this for paid sessions too when anyone
+   * opens a new session on a collection. An unpaid payment expires at the bank on its own.
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     if (typeof input.data?.payId !== "string") {
       return { data: input.data }
     }
-    return cancelHeldOrTaken(this.checkout, input.data, input.data.payId, "release the payment", this.logger_)
+    return forgetSession(this.checkout, input.data, input.data.payId, this.logger_)
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {

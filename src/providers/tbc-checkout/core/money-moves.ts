@@ -174,3 +174,36 @@ export async function cancelHeldOrTaken(
   const after = await checkout.getPayment(payId).catch(() => undefined)
   return { data: asData(dataFromDetails(data, after ?? { ...details, status: "Returned" })) }
 }
+
+/**
+ * deletePayment: the session goes away, the bank payment is never touched. Why not release a hold
+ * or return taken money here: Medusa deletes a collection's sessions whenever anyone opens a new
+ * session on it (POST /store/payment-collections/:id/payment-sessions), even after the order was
+ * placed, and calls deletePayment with the paid payment's data — releasing or refunding here
+ * would let a shopper keep the order without paying. An unpaid payment expires on its own; a
+ * held or taken one is logged for the merchant (and the reconcile job) to settle.
+ */
+export async function forgetSession(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  logger: TbcLogger
+): Promise<{ data: Data }> {
+  let details: PaymentDetails
+  try {
+    details = await checkout.getPayment(payId)
+  } catch (error) {
+    if (isBankNotFound(error)) return { data }
+    logger.warn(`payment ${payId}: its session was deleted and the bank could not be asked about it`)
+    return { data }
+  }
+  const status = String(details.status)
+  if (status === "WaitingConfirm" || ((status === "Succeeded" || status === "PartialReturned") && leftToRefundMinor(details) > 0)) {
+    const what = status === "WaitingConfirm" ? "holds" : "has taken"
+    logger.warn(
+      `payment ${payId}: its session was deleted while the bank ${what} ${gel(status === "WaitingConfirm" ? minorOf(details.amount) : leftToRefundMinor(details), details.currency)}; ` +
+        "left as is because an order may depend on it (cancel or refund it from the admin if not)"
+    )
+  }
+  return { data: asData(dataFromDetails(data, details)) }
+}
