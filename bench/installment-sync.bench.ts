@@ -40,16 +40,24 @@ interface Result {
   heapBeforeMiB: number
   peakRssMiB: number
   peakHeapMiB: number
+  heapAfterGcMiB: number
   maxRssMiB: number
 }
 
-async function syncOnce(size: number): Promise<Result & { pendingAfter: number; bulkSeconds: number }> {
+/** A second pass with V8's old space capped: shows whether the peak is kept data or uncollected garbage. */
+const CAPPED_HEAP_MIB = Number(process.env.BENCH_SYNC_CAPPED_HEAP_MIB ?? 384)
+
+async function syncOnce(size: number, heapCapMiB?: number): Promise<Result & { pendingAfter: number; bulkSeconds: number }> {
   const sandbox = await startSandboxProcess({ callbackAttempts: 1 })
   try {
     const b0 = Date.now()
     await sandbox.control("/_sandbox/installments/bulk", { count: size, statusId: 5 })
     const bulkSeconds = (Date.now() - b0) / 1000
-    const env = appEnv(DB, sandbox.url, { TBC_INSTALLMENT_PAGE_SIZE: String(PAGE_SIZE) })
+    const nodeOptions = [process.env.NODE_OPTIONS, heapCapMiB ? `--max-old-space-size=${heapCapMiB}` : undefined]
+    const env = appEnv(DB, sandbox.url, {
+      TBC_INSTALLMENT_PAGE_SIZE: String(PAGE_SIZE),
+      NODE_OPTIONS: nodeOptions.filter(Boolean).join(" "),
+    })
     const out = await run("npx", ["medusa", "exec", "./bench/lib/installment-sync-exec.ts"], env)
     const line = out.split("\n").find((l) => l.startsWith("BENCH_RESULT "))
     if (!line) throw new Error(`no BENCH_RESULT from the sync process:\n${out.slice(-2000)}`)
@@ -68,6 +76,7 @@ async function main(): Promise<void> {
   const m0 = Date.now()
   const misses: string[] = []
   const results = new Map<number, Result & { pendingAfter: number }>()
+  const capped = new Map<number, Result & { pendingAfter: number }>()
   try {
     await migrate(appEnv(DB, "http://127.0.0.1:9"))
     console.log(`migrated in ${((Date.now() - m0) / 1000).toFixed(0)} s`)
@@ -77,10 +86,14 @@ async function main(): Promise<void> {
       const complete = r.received === size && r.rowsInDb === size && r.acknowledged === size && r.pendingAfter === 0
       if (!complete) misses.push(`${size}: not every change recorded and acknowledged (${JSON.stringify(r)})`)
     }
+    if (CAPPED_HEAP_MIB > 0) {
+      for (const size of SIZES) capped.set(size, await syncOnce(size, CAPPED_HEAP_MIB))
+    }
   } finally {
     await dropDatabase(DB).catch(() => undefined)
   }
-  const rows = [...results].map(([size, r]) => [
+  const rows = [...[...results].map(([size, r]) => ["default", size, r] as const), ...[...capped].map(([size, r]) => [`old space ≤ ${CAPPED_HEAP_MIB} MiB`, size, r] as const)].map(([heap, size, r]) => [
+    heap,
     size,
     r.pages,
     fmt(r.seconds, 2),
@@ -90,10 +103,12 @@ async function main(): Promise<void> {
     fmt(r.peakRssMiB, 0),
     fmt(r.peakRssMiB - r.rssBeforeMiB, 0),
     fmt(r.peakHeapMiB - r.heapBeforeMiB, 0),
+    fmt(r.heapAfterGcMiB - r.heapBeforeMiB, 0),
     fmt(r.maxRssMiB, 0),
   ])
   printTable(
     [
+      "V8 heap",
       "changes",
       "pages",
       "sync s",
@@ -103,6 +118,7 @@ async function main(): Promise<void> {
       "peak RSS MiB",
       "RSS growth MiB",
       "heap growth MiB",
+      "heap kept after GC MiB",
       "maxRSS MiB",
     ],
     rows
@@ -123,6 +139,14 @@ async function main(): Promise<void> {
         `growth over the booted app: ${fmt(growth, 2)}×; time 100,000 / 10,000: ${fmt(large.seconds / small.seconds, 1)}×`
     )
     if (!ok) misses.push(`peak RSS ratio ${fmt(ratio, 2)}`)
+  }
+  const cappedSmall = capped.get(10_000)
+  const cappedLarge = capped.get(100_000)
+  if (cappedSmall && cappedLarge) {
+    console.log(
+      `with V8's old space capped at ${CAPPED_HEAP_MIB} MiB: peak RSS 100,000 / 10,000 = ` +
+        `${fmt(cappedLarge.peakRssMiB / cappedSmall.peakRssMiB, 2)}, time ${fmt(cappedLarge.seconds / cappedSmall.seconds, 1)}×`
+    )
   }
   if (misses.length > 0) {
     console.log(`MISSED: ${misses.join("; ")}`)

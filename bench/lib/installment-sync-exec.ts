@@ -36,6 +36,9 @@ export default async function benchInstallmentSync({ container }: ExecArgs): Pro
   })
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
   clearInterval(sampler)
+  // what the sync left reachable (garbage aside): tells a leak from a heap V8 simply let grow
+  gc()
+  const after = process.memoryUsage()
   const { rows } = await knex.raw("select count(*)::int as n, count(distinct bank_session_id)::int as sessions from tbc_installment_status_change")
   const runs = await knex.raw("select count(*)::int as n, count(acknowledged_at)::int as acked from tbc_installment_sync_run")
   const p = result.providers[0]
@@ -55,6 +58,7 @@ export default async function benchInstallmentSync({ container }: ExecArgs): Pro
     heapBeforeMiB: before.heapUsed / 2 ** 20,
     peakRssMiB: peakRss / 2 ** 20,
     peakHeapMiB: peakHeap / 2 ** 20,
+    heapAfterGcMiB: after.heapUsed / 2 ** 20,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
   }
   process.stdout.write(`BENCH_RESULT ${JSON.stringify(line)}\n`)
