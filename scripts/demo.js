@@ -14,6 +14,7 @@ const os = require("os")
 const path = require("path")
 const { waitForHttp, stopChild, log } = require("./demo/process-utils")
 const { startEmbeddedPostgres } = require("./demo/embedded-postgres")
+const { ensureDatabase } = require("./demo/database")
 
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR =
@@ -112,6 +113,7 @@ async function main() {
     })
   }
   const databaseUrl = process.env.DATABASE_URL || embeddedPostgres.url
+  if (process.env.DATABASE_URL && (await ensureDatabase(databaseUrl))) log("demo", "created the database of DATABASE_URL")
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
