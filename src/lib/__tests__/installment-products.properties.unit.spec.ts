@@ -171,6 +171,21 @@ describe("installment products properties (random carts)", () => {
     )
   })
 
+  it("allocateLargestRemainder stays exact at the edge of the double path (W close to 2^51, totals up to 2^53)", () => {
+    const edge = 2 ** 49
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: edge }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        (weights, totalMinor) => {
+          fc.pre(weights.some((w) => w > 0))
+          expect(allocateLargestRemainder(totalMinor, weights)).toEqual(referenceLargestRemainder(totalMinor, weights.map(BigInt)))
+        }
+      ),
+      { numRuns: 5_000 }
+    )
+  })
+
   it("huge carts (quantity × price beyond 2^53) are exact too", () => {
     const hugeLine = fc.record({
       name: fc.string({ maxLength: 10 }),
