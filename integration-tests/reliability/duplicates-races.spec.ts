@@ -1,0 +1,133 @@
+/**
+ * Duplicates and races against the real app (preauthorization on, so capture is a separate bank
+ * call): 100 identical bank callbacks at once place one order with one payment; the admin's
+ * capture pressed twice at once sends one completion; 100 Succeeded callbacks at once after that
+ * record no second capture; a refund whose answer the bank lost after acting is recorded once and
+ * returned once at the bank.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { setEnvForSuite } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { callbackBody, pathOfCallbackUrl, postRawCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
+import { waitFor } from "../utils/wait-for"
+
+jest.setTimeout(240_000)
+
+const CALLBACKS = 100
+
+let restoreEnv = (): void => undefined
+beforeAll(() => {
+  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true", TBC_TIMEOUT_MS: "2000" })
+})
+afterAll(() => restoreEnv())
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: "tbc-rel-races",
+  testSuite: ({ api, getContainer }) => {
+    // only the test's own callbacks reach the app, so every count below is ours
+    beforeAll(() => bank.dropCallbacks())
+
+    it(`${CALLBACKS} concurrent identical callbacks place one order; capture pressed twice sends one completion; ${CALLBACKS} Succeeded callbacks record one capture`, async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId, total } = await shop.createCartReadyForPayment([2, 1], "race@rel.ge")
+      const totalTetri = toTetri(total)
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success") // held (WaitingConfirm); the shopper never comes back
+      const path = pathOfCallbackUrl((await bank.payment(payId)).callbackUrl)
+
+      const held = await Promise.all(
+        Array.from({ length: CALLBACKS }, () => postRawCallback(app.appUrl, callbackBody(payId), { path }))
+      )
+      expect(held.every((status) => status === 200)).toBe(true)
+      const judged = await waitForCallbackResults(container, CALLBACKS, 90_000)
+      await sleep(5_000) // the last process-payment workflows finish
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
+      const orderId = (carts[0] as { order?: { id: string } }).order?.id
+      expect(orderId).toBeDefined()
+      const { data: orders } = await query.graph({ entity: "order", fields: ["id"], filters: { email: "race@rel.ge" } })
+      const placed = await readOrder(container, orderId!)
+      expect(orders).toHaveLength(1)
+      expect(placed.payments).toHaveLength(1)
+      expect(onlyPayment(placed).capturesTetri).toEqual([])
+      expect(placed.collectionStatus).toBe("authorized")
+
+      const admin = await createAdminRequestConfig(container, api)
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+      const capture = () =>
+        api.post(`/admin/payments/${onlyPayment(placed).id}/capture`, {}, { ...admin, validateStatus: () => true })
+      const presses = await Promise.all([capture(), capture()])
+      const completions = (await bank.calls(BANK_CALLS.completion)) - completionsBefore
+      expect(presses.map((answer) => answer.status)).toContain(200)
+      expect(completions).toBe(1)
+
+      const succeeded = await Promise.all(
+        Array.from({ length: CALLBACKS }, () => postRawCallback(app.appUrl, callbackBody(payId), { path }))
+      )
+      expect(succeeded.every((status) => status === 200)).toBe(true)
+      const all = await waitForCallbackResults(container, 2 * CALLBACKS, 90_000)
+      await sleep(6_000) // capture workflows started by those callbacks finish (or misbehave)
+      const after = onlyPayment(await readOrder(container, orderId!))
+      const atBank = await bank.payment(payId)
+      expect(after.capturesTetri).toEqual([totalTetri])
+      expect((await bank.calls(BANK_CALLS.completion)) - completionsBefore).toBe(1)
+      expect(atBank.status).toBe("Succeeded")
+      expect(toTetri(atBank.confirmedAmount)).toBe(totalTetri)
+
+      console.log(
+        `reliability: ${CALLBACKS} concurrent identical callbacks (WaitingConfirm) → ${orders.length} order, ` +
+          `${placed.payments.length} payment, ${onlyPayment(placed).capturesTetri.length} captures ` +
+          `(${judged.filter((row) => row.result === "accepted").length} judged accepted); capture pressed twice at once → ` +
+          `answers ${presses.map((answer) => answer.status).join("/")}, ${completions} completion at the bank; ` +
+          `${CALLBACKS} concurrent Succeeded callbacks → ${after.capturesTetri.length} capture recorded, ` +
+          `${(await bank.calls(BANK_CALLS.completion)) - completionsBefore} completion (${all.length} callbacks judged)`
+      )
+    })
+
+    it("a refund whose answer was lost after the bank acted is recorded once and returned once", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([1, 1], "refund@rel.ge")
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      expect(completion.type).toBe("order")
+      const admin = await createAdminRequestConfig(container, api)
+      const paymentId = onlyPayment(await readOrder(container, completion.order!.id)).id
+      expect((await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)).status).toBe(200)
+
+      const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
+      // the bank returns the money, then the answer never arrives (the client times out)
+      await bank.setFaults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+      const answer = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...admin, validateStatus: () => true })
+      await bank.setFaults({ reset: true })
+
+      const payment = onlyPayment(await readOrder(container, completion.order!.id))
+      const atBank = await bank.payment(payId)
+      const cancels = (await bank.calls(BANK_CALLS.cancel)) - cancelsBefore
+      console.log(
+        `reliability: refund of 100.00 GEL with the bank's answer lost after acting → admin answer ${answer.status}, ` +
+          `${payment.refundsTetri.length} refund recorded in Medusa, ${cancels} cancel at the bank, ` +
+          `bank returnedAmount ${toTetri(atBank.returnedAmount)} tetri`
+      )
+      expect(answer.status).toBe(200)
+      expect(payment.refundsTetri).toEqual([10000])
+      expect(cancels).toBe(1)
+      expect(toTetri(atBank.returnedAmount)).toBe(10000)
+    })
+  },
+})
