@@ -47,6 +47,7 @@ import { installmentOutcome, installmentSessionStatus } from "../../lib/installm
 import { minorToMajor, toMinorUnits } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import { RecentMap } from "./recent-map"
 import {
   INSTALLMENTS_PROVIDER_NAME,
   installmentsClientOptions,
@@ -75,6 +76,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
 
   protected readonly options_: InstallmentsOptions
   protected readonly client_: TbcClientLike
+  /** applications opened per Medusa session id, for retried initiates (bounded, see RecentMap) */
+  protected readonly created_ = new RecentMap<string, InstallmentSessionData>(1000, 15 * 60_000)
 
   static validateOptions(options: Record<string, unknown>): void {
     parseInstallmentsOptions(options)
@@ -100,9 +103,12 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       )
     }
     const input = (data ?? {}) as InstallmentSessionData & { session_id?: string; installmentProducts?: unknown }
-    // A retried initiate for a session that already has its application must not open a second loan.
-    if (typeof input.sessionId === "string" && typeof input.redirectUrl === "string") {
-      return { id: input.sessionId, status: PaymentSessionStatus.PENDING, data: this.publicData(input) }
+    // session_id is set by Medusa (never the storefront). A retried initiate of the same session
+    // gets the application already opened for it instead of a second loan. A sessionId or
+    // redirectUrl the storefront put in `data` is never trusted: ours overwrite them.
+    const reused = typeof input.session_id === "string" ? this.created_.get(input.session_id) : undefined
+    if (reused?.sessionId) {
+      return { id: reused.sessionId, status: PaymentSessionStatus.PENDING, data: { ...reused } }
     }
     if (!Array.isArray(input.installmentProducts) || input.installmentProducts.length === 0) {
       throw new MedusaError(
@@ -121,7 +127,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
         sessionId: created.sessionId,
         redirectUrl: created.redirectUrl,
         statusId: INSTALLMENT_STATUS.Pending,
+        statusDescription: undefined,
       }
+      if (typeof input.session_id === "string") this.created_.set(input.session_id, out)
       return { id: created.sessionId, status: PaymentSessionStatus.PENDING, data: out }
     } catch (error) {
       throw toMedusaError(error, "start the installment application")

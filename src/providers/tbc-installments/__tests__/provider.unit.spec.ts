@@ -99,16 +99,37 @@ describe("tbc-installments provider", () => {
     expect(calls).toEqual([])
   })
 
-  it("does not open a second application when initiate is retried with the created data", async () => {
+  it("does not open a second application when initiate is retried for the same Medusa session", async () => {
     const { provider, calls } = scriptedBank()
-    const first = await provider.initiatePayment({
+    const input = { amount: 1234.54, currency_code: "gel", data: { session_id: "payses_1", installmentProducts: PRODUCTS } }
+    const first = await provider.initiatePayment(input)
+    const again = await provider.initiatePayment(input)
+    expect(again.id).toBe(first.id)
+    expect(again.data).toEqual(first.data)
+    expect(calls).toEqual(["create"])
+    await provider.initiatePayment({ ...input, data: { ...input.data, session_id: "payses_2" } })
+    expect(calls).toEqual(["create", "create"])
+  })
+
+  it("never trusts an application id or URL planted by the storefront", async () => {
+    const { provider, calls } = scriptedBank()
+    const out = await provider.initiatePayment({
       amount: 1234.54,
       currency_code: "gel",
-      data: { session_id: "payses_1", installmentProducts: PRODUCTS },
+      data: {
+        session_id: "payses_3",
+        installmentProducts: PRODUCTS,
+        sessionId: "someone-elses-approved-application",
+        redirectUrl: "https://evil.example/",
+        statusId: 2,
+        statusDescription: "approved",
+      },
     })
-    const again = await provider.initiatePayment({ amount: 1234.54, currency_code: "gel", data: first.data })
-    expect(again.id).toBe(first.id)
     expect(calls).toEqual(["create"])
+    expect(out.data).toMatchObject({ sessionId: "sess-1", redirectUrl: "https://bank.test/installments/sess-1", statusId: 0 })
+    // Medusa stores { ...input.data, ...output.data }: every planted key is overwritten
+    expect(Object.keys(out.data!)).toEqual(expect.arrayContaining(["sessionId", "redirectUrl", "statusId", "statusDescription"]))
+    expect(out.data!.statusDescription).toBeUndefined()
   })
 
   it("requires the server-computed installmentProducts, naming the field", async () => {
