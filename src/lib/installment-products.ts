@@ -100,6 +100,7 @@ export function spreadToInstallmentProducts(input: InstallmentProductsInput): In
     const { quantity } = lines[index]
     const name = fitProductName(lines[index].name, index)
     const amount = lineAmountsMinor[index]
+    // exact: amount ≤ MAX_EXACT_MINOR (1e14) keeps the quotient's half-ulp below 1 / quantity
     const unit = Math.floor(amount / quantity)
     const unitsWithExtraTetri = amount - unit * quantity
     if (unitsWithExtraTetri < quantity) {
