@@ -1,0 +1,104 @@
+/** The pure rules behind the create-payment request: products for method 8, return URL origins, amounts. */
+import fc from "fast-check"
+import { MedusaError } from "@medusajs/framework/utils"
+import { minorToMajor } from "../../../lib/money"
+import { parseCheckoutOptions } from "../options"
+import { buildCreateRequest, installmentProductsFor, returnUrlFor } from "../payment-data"
+import { verifySessionSignature } from "../callback-auth"
+
+const options = (extra: Record<string, unknown> = {}) =>
+  parseCheckoutOptions({
+    apiKey: "k",
+    clientId: "c",
+    clientSecret: "secret",
+    environment: "test",
+    storeUrl: "https://api.shop.ge",
+    returnUrl: "https://shop.ge/return",
+    ...extra,
+  })
+
+const line = fc.record({
+  name: fc.string({ minLength: 1, maxLength: 20 }),
+  priceMinor: fc.integer({ min: 0, max: 10_000_00 }),
+  quantity: fc.integer({ min: 1, max: 20 }),
+})
+
+describe("installmentProductsFor", () => {
+  it("accepts products exactly when Σ price × quantity equals the amount in tetri", () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), fc.integer({ min: -3, max: 3 }), (lines, delta) => {
+        const products = lines.map((l) => ({ name: l.name, price: minorToMajor(l.priceMinor), quantity: l.quantity }))
+        const sum = lines.reduce((total, l) => total + l.priceMinor * l.quantity, 0)
+        const result = installmentProductsFor({ installmentProducts: products }, sum + delta)
+        expect(result === undefined).toBe(delta !== 0)
+      })
+    )
+  })
+
+  it("refuses anything that is not a clean product list", () => {
+    const ok = { name: "a", price: 1, quantity: 1 }
+    for (const products of [undefined, [], "x", [{ ...ok, price: "1" }], [{ ...ok, quantity: 0 }], [{ ...ok, quantity: 1.5 }], [{ ...ok, price: -1 }], [{ ...ok, price: 0.001 }]]) {
+      expect(installmentProductsFor({ installmentProducts: products }, 100)).toBeUndefined()
+    }
+  })
+})
+
+describe("returnUrlFor", () => {
+  it("allows only the configured origins (property over random URLs)", () => {
+    const opts = options({ allowedReturnOrigins: ["https://m.shop.ge/anything"] })
+    fc.assert(
+      fc.property(fc.webUrl(), (url) => {
+        const origin = new URL(url).origin
+        const allowed = origin === "https://shop.ge" || origin === "https://m.shop.ge"
+        if (allowed) {
+          expect(returnUrlFor(opts, url)).toBe(url)
+        } else {
+          expect(() => returnUrlFor(opts, url)).toThrow(MedusaError)
+        }
+      }),
+      { numRuns: 200 }
+    )
+    expect(returnUrlFor(opts, undefined)).toBe("https://shop.ge/return")
+    expect(() => returnUrlFor(opts, "https://shop.ge.evil.example/x")).toThrow(/return_url/)
+    expect(() => returnUrlFor(opts, "//evil.example/x")).toThrow(/return_url/)
+  })
+
+  it("defaults to storeUrl when no returnUrl is configured", () => {
+    const opts = parseCheckoutOptions({ apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: "https://api.shop.ge" })
+    expect(returnUrlFor(opts, undefined)).toBe("https://api.shop.ge")
+  })
+})
+
+describe("buildCreateRequest", () => {
+  it("sends the exact amount in GEL with a signed callback URL for any session and amount", () => {
+    const opts = options()
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99_999_999_99 }), fc.stringMatching(/^payses_[A-Z0-9]{1,26}$/), (minor, sessionId) => {
+        const { request, amountMinor } = buildCreateRequest({
+          options: opts,
+          sessionId,
+          amount: { value: minorToMajor(minor).toFixed(2), precision: 20 },
+          currencyCode: "gel",
+        })
+        expect(amountMinor).toBe(minor)
+        expect(request.amount).toEqual({ currency: "GEL", total: minorToMajor(minor) })
+        expect(request.merchantPaymentId).toBe(sessionId)
+        const callback = new URL(request.callbackUrl!)
+        expect(callback.origin + callback.pathname).toBe("https://api.shop.ge/hooks/payment/tbc-checkout_tbc")
+        expect(verifySessionSignature("secret", "tbc", callback.searchParams.get("s"), callback.searchParams.get("sig"))).toBe(true)
+        expect(verifySessionSignature("other-secret", "tbc", sessionId, callback.searchParams.get("sig"))).toBe(false)
+        expect(verifySessionSignature("secret", "tbc2", sessionId, callback.searchParams.get("sig"))).toBe(false)
+      })
+    )
+  })
+
+  it("passes preAuth, methods, language, expiration and description from the options", () => {
+    const { request } = buildCreateRequest({
+      options: options({ preAuth: false, methods: [5, 7], language: "ru", expirationMinutes: 30, description: "Khinkali" }),
+      sessionId: "payses_1",
+      amount: 10,
+      currencyCode: "GEL",
+    })
+    expect(request).toMatchObject({ preAuth: false, methods: [5, 7], language: "RU", expirationMinutes: 30, description: "Khinkali" })
+  })
+})
