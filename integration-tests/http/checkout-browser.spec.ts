@@ -10,7 +10,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Page } from "playwright-core"
 import { openBrowser, StepScreenshots, type OpenBrowser } from "../utils/browser"
 import { useStorefrontTestEnv } from "../utils/browser-storefront"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(240_000)
@@ -201,6 +201,41 @@ medusaIntegrationTestRunner({
         expect(bankPayment?.status).toBe("Succeeded")
         expect(tetri(bankPayment?.amount)).toBe(123456 + 500)
         expect(env.sandbox.state().calls["POST /v1/tpay/payments/execution"]).toBe(1)
+      })
+    })
+
+    it("applies for TBC installments in the bank's tab, then places the order from the shop's tab", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page, context }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-installments")
+        await fillCartUpToPayment(page, shots, store.variantIds[1])
+        await page.getByTestId("pay-tbc-installments").check()
+        const [bankTab] = await Promise.all([context.waitForEvent("page"), page.getByTestId("pay-button").click()])
+        await bankTab.waitForURL((url) => url.href.startsWith(env.sandboxUrl), { timeout: UI_TIMEOUT_MS })
+        await bankTab.getByTestId("amount").waitFor({ timeout: UI_TIMEOUT_MS })
+        await shots.take("bank-installment-application", bankTab)
+        await page.getByTestId("installments-wait").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+
+        await bankTab.getByTestId("approve").click()
+        await bankTab.getByTestId("message").waitFor({ timeout: UI_TIMEOUT_MS })
+        await shots.take("bank-application-approved", bankTab)
+        await bankTab.close()
+
+        await shots.take("shop-waiting-for-application")
+        await page.getByTestId("installments-done").click()
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("order-confirmation")
+        expect(await page.getByTestId("order-payment").textContent()).toBe("TBC installments")
+
+        const orderId = (await page.getByTestId("order-id").textContent())?.trim() ?? ""
+        const order = await orderWithPayments(getContainer(), orderId)
+        expect(tetri(order!.total)).toBe(123456 + 500)
+        const [collection] = order!.payment_collections
+        expect(collection.status).toBe("authorized")
+        expect(collection.payments[0].provider_id).toBe(TBC_INSTALLMENTS_PROVIDER_ID)
+        const [application] = env.sandbox.state().applications
+        expect(tetri(application.priceTotal)).toBe(123456 + 500)
       })
     })
   },

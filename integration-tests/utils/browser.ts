@@ -73,11 +73,11 @@ export class StepScreenshots {
     fs.mkdirSync(this.dir, { recursive: true })
   }
 
-  /** Saves `<nn>-<name>.png` and returns its path. */
-  async take(name: string): Promise<string> {
+  /** Saves `<nn>-<name>.png` of the page (or of `page`, e.g. another tab) and returns its path. */
+  async take(name: string, page: Page = this.page): Promise<string> {
     this.step += 1
     const file = path.join(this.dir, `${String(this.step).padStart(2, "0")}-${name}.png`)
-    await this.page.screenshot({ path: file, fullPage: true })
+    await page.screenshot({ path: file, fullPage: true })
     return file
   }
 }

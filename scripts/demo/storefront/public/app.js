@@ -2,32 +2,11 @@
 import { storeApi, customerToken } from "./store-api.js"
 import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, completeOrder, pendingPayment, startPayment } from "./checkout.js"
 import { $, el, formatGel, paymentChoices, show } from "./view.js"
+import { openBankTab, stopWaitingForInstallments, waitForInstallmentApplication } from "./installments-tab.js"
+import { guarded, showError, showMessage } from "./notices.js"
 
 const CART_KEY = "tbc-demo-cart"
 const state = { cartId: localStorage.getItem(CART_KEY), cart: null, customer: null, choices: [] }
-
-function showMessage(text) {
-  $("#message").textContent = text || ""
-  show("#message", Boolean(text))
-}
-function showError(error) {
-  const text = error ? (error.message || String(error)) : ""
-  $("#error").textContent = text
-  show("#error", Boolean(text))
-  if (text) showMessage("")
-}
-/**
- * Runs a UI action with its errors shown on the page, never swallowed. A shopper's action clears
- * the previous error first; background steps (clear: false) leave it for the shopper to read.
- */
-async function guarded(action, { clear = true } = {}) {
-  if (clear) showError(null)
-  try {
-    await action()
-  } catch (error) {
-    showError(error)
-  }
-}
 
 function forgetCart() {
   state.cartId = null
@@ -179,19 +158,28 @@ function updateSaveCardRow() {
 async function pay() {
   const choice = selectedChoice()
   if (!choice) throw new Error("Choose a payment method first.")
+  const installments = choice.providerId === INSTALLMENTS_PROVIDER
+  const bankTab = installments ? openBankTab() : null // before any await: popup rules
   const data = { ...choice.data }
   if (!$("#save-card-row").hidden && $("#save-card").checked) data.save_card = true
   $("#pay-button").disabled = true
   try {
-    showMessage(choice.savedCard ? "Paying with your saved card…" : choice.providerId === INSTALLMENTS_PROVIDER
-      ? "Opening TBC's installment application… When you are done there, come back to this page."
-      : "Opening the bank's payment page…")
+    showMessage(choice.savedCard ? "Paying with your saved card…" : "Opening the bank's page…")
     const outcome = await startPayment(state.cartId, { ...choice, data })
+    if (outcome.redirectUrl && bankTab) {
+      bankTab.location.href = outcome.redirectUrl
+      showMessage("Fill in the installment application in the TBC tab, then come back here.")
+      waitForInstallmentApplication(() => finishPayment(state.cartId, choice.label))
+      return
+    }
     if (outcome.redirectUrl) {
       window.location.assign(outcome.redirectUrl)
       return
     }
     showConfirmation(outcome.order, choice.label)
+  } catch (error) {
+    bankTab?.close()
+    throw error
   } finally {
     $("#pay-button").disabled = false
   }
@@ -204,7 +192,8 @@ function showConfirmation(order, paymentLabel) {
   $("#order-display-id").textContent = `#${order.display_id}`
   $("#order-id").textContent = order.id
   $("#order-total").textContent = formatGel(order.total)
-  $("#order-payment").textContent = paymentLabel || "TBC"
+  const awaitingBank = order.payment_status === "awaiting" || order.payment_status === "not_paid"
+  $("#order-payment").textContent = `${paymentLabel || "TBC"}${awaitingBank ? " (awaiting the bank's decision)" : ""}`
   show("#shop", false)
   show("#confirmation", true)
 }
@@ -216,11 +205,26 @@ async function resumeAfterBank() {
   const cartId = params.get("cart") || pending?.cartId
   if (!cartId) return
   history.replaceState(null, "", window.location.pathname)
-  showMessage("Back from the bank — confirming your payment…")
+  if (!params.get("cart") && pending?.providerId === INSTALLMENTS_PROVIDER) {
+    // The application may still be open in the bank's tab: let the shopper say when it is done.
+    await refreshCart()
+    await restoreCheckoutSteps()
+    waitForInstallmentApplication(() => finishPayment(cartId, pending.label))
+    return
+  }
+  await finishPayment(cartId, pending?.label)
+}
+
+/** Completes the cart into an order, or shows why not with the checkout ready for another try. */
+async function finishPayment(cartId, label) {
+  showError(null)
+  showMessage("Confirming your payment with the bank…")
   try {
     const { order } = await completeOrder(cartId)
-    showConfirmation(order, pending?.label)
+    stopWaitingForInstallments()
+    showConfirmation(order, label)
   } catch (error) {
+    stopWaitingForInstallments()
     // Put the checkout back as it was (address, delivery, payment choices), then say what happened.
     try {
       await refreshCart()

@@ -32,7 +32,11 @@ export function redirectUrlOf(data = {}) {
 /** A message from the provider in the session data that a shopper can read, if there is one. */
 function providerMessageOf(session) {
   const data = session?.data || {}
-  return data.userMessage || data.message || data.error_message || data.errorMessage || null
+  const message = data.userMessage || data.message || data.error_message || data.errorMessage
+  if (message) return message
+  // Installments keep the bank's status name: say it when the application ended badly.
+  const ended = session?.status === "error" || session?.status === "canceled"
+  return ended && data.statusDescription ? `the bank's answer was "${data.statusDescription}".` : null
 }
 
 async function ensurePaymentCollection(cartId) {
