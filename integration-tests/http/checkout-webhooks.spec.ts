@@ -92,8 +92,11 @@ medusaIntegrationTestRunner({
       }
       expect((await bank.payment(unpaidPayId)).status).toBe("Created")
 
-      // The genuine callback (signed URL, allowed address) completes the paid cart.
-      expect(await postRawCallback(app.appUrl, callbackBody(paidPayId), { path: paidCallbackPath })).toBe(200)
+      // The genuine callback (signed URL, allowed address) completes the paid cart — even when the
+      // bank labels its JSON body text/plain.
+      expect(
+        await postRawCallback(app.appUrl, callbackBody(paidPayId), { path: paidCallbackPath, contentType: "text/plain" })
+      ).toBe(200)
       const orderId = await waitForOrderOfCart(getContainer(), paid.cartId)
       expect(onlyPayment(await readOrder(getContainer(), orderId)).capturesTetri).toEqual([toTetri(paid.total)])
       const accepted = await waitForCallbackResults(getContainer(), expectedRows + 1)

@@ -64,6 +64,20 @@ async function logCallback(
   }
 }
 
+/**
+ * A callback sent as text/plain arrives as a string (Medusa's text parser): read it as JSON, so a
+ * bank that labels its JSON loosely is still understood. Anything else is returned unchanged.
+ */
+export function jsonFromText(body: unknown): unknown {
+  if (typeof body !== "string" || body.length > 10_000) return body
+  try {
+    const parsed: unknown = JSON.parse(body)
+    return typeof parsed === "object" && parsed !== null ? parsed : body
+  } catch {
+    return body
+  }
+}
+
 export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   stripStampHeaders(req.headers as Record<string, unknown>)
   const found = checkoutRegistration(req)
@@ -71,7 +85,8 @@ export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, 
   const { providerId, options } = found
 
   const source = callbackSourceAddress(req.socket?.remoteAddress, req.headers["x-forwarded-for"], options.trustProxy)
-  const body = req.body as unknown
+  const body = jsonFromText(req.body)
+  if (body !== req.body) (req as { body: unknown }).body = body
   const rawId = (body as Record<string, unknown> | null | undefined)?.PaymentId
   const claimedPayId = typeof rawId === "string" ? rawId.slice(0, 100) : null
 

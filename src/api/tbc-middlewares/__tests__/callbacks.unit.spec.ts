@@ -133,6 +133,17 @@ describe("stampTbcCallback", () => {
     expect(broken.res.status200).toBe(1)
   })
 
+  it("understands a JSON body sent as text/plain and hands Medusa the parsed object", async () => {
+    const f = fake({ body: '{"PaymentId":"abc123"}' })
+    await run(f)
+    expect(f.next).toHaveBeenCalled()
+    expect(f.req.body).toEqual({ PaymentId: "abc123" })
+    const text = fake({ body: "PaymentId=abc123" })
+    await run(text)
+    expect(text.next).not.toHaveBeenCalled()
+    expect(text.logs[0]).toMatchObject({ result: "malformed" })
+  })
+
   it("leaves other providers alone (only our headers are stripped)", async () => {
     const f = fake({ provider: "stripe_stripe", remote: "10.0.0.9", headers: { "x-tbc-callback-source": "193.104.20.44" } })
     await run(f)
