@@ -1,0 +1,71 @@
+import http from "http"
+import { startStorefront, type RunningStorefront } from ".."
+
+const OPTIONS = {
+  port: 0,
+  host: "127.0.0.1",
+  publicHost: "127.0.0.1",
+  backendUrl: "http://127.0.0.1:9000",
+  publishableKey: "pk_test",
+  regionId: "reg_test",
+  sandboxUrl: "http://127.0.0.1:4010",
+}
+
+/** A raw request, so paths like /../x reach the server unnormalised. */
+function request(url: string, path: string, method = "GET"): Promise<{ status: number; type: string; body: string }> {
+  const target = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: target.hostname, port: target.port, path, method }, (res) => {
+      let body = ""
+      res.setEncoding("utf8")
+      res.on("data", (chunk) => (body += chunk))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }))
+    })
+    req.on("error", reject)
+    req.end()
+  })
+}
+
+describe("demo storefront server", () => {
+  let storefront: RunningStorefront
+  beforeAll(async () => {
+    storefront = await startStorefront(OPTIONS)
+  })
+  afterAll(() => storefront.close())
+
+  it("serves the page and its modules with the right content types", async () => {
+    const page = await request(storefront.url, "/")
+    expect(page.status).toBe(200)
+    expect(page.type).toMatch(/^text\/html/)
+    expect(page.body).toContain('data-testid="pay-button"')
+    const script = await request(storefront.url, "/app.js")
+    expect(script.status).toBe(200)
+    expect(script.type).toMatch(/^text\/javascript/)
+  })
+
+  it("tells the page where the Store API is, with the publishable key and region", async () => {
+    const config = await request(storefront.url, "/config.js")
+    const json = config.body.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, "")
+    expect(JSON.parse(json)).toEqual({
+      backendUrl: OPTIONS.backendUrl,
+      publishableKey: "pk_test",
+      regionId: "reg_test",
+      sandboxUrl: OPTIONS.sandboxUrl,
+    })
+  })
+
+  it("serves nothing outside its public folder and only answers GET/HEAD", async () => {
+    // "..%2f" survives URL parsing and decodes to "../": the server's own check must stop it
+    // (storefront/index.js, the server's source, exists right outside public/).
+    expect((await request(storefront.url, "/..%2findex.js")).status).toBe(404)
+    expect((await request(storefront.url, "/..%2f..%2f..%2fdemo.js")).status).toBe(404)
+    expect((await request(storefront.url, "/../index.js")).status).toBe(404)
+    expect((await request(storefront.url, "/%E0%A4%A")).status).toBe(404)
+    expect((await request(storefront.url, "/missing.js")).status).toBe(404)
+    expect((await request(storefront.url, "/", "POST")).status).toBe(405)
+  })
+
+  it("refuses to start without the Store API facts, naming the option", async () => {
+    await expect(startStorefront({ ...OPTIONS, publishableKey: "" })).rejects.toThrow(/publishableKey/)
+  })
+})
