@@ -1,0 +1,89 @@
+/**
+ * A refund retried after a timeout, at the provider (sandbox bank, no app), in the two ways a
+ * timeout can end:
+ * 1. the bank acted, its answer was lost, and the provider could read the bank afterwards: the
+ *    refund is reported done and the bank returned the money once (by design: look before failing);
+ * 2. the bank acted, its answer was lost, and the bank could not be read either: the provider
+ *    reports the refund as failed ("check the payment's status before trying again"), Medusa
+ *    records no refund, and a retry by the admin is indistinguishable from a second refund: the
+ *    bank's cancel takes no idempotency key and Medusa gives each attempt a new refund id. On the
+ *    same bank day the bank itself refuses a second partial return (and a full refund cannot be
+ *    repeated: nothing is left), but a partial refund retried on a later day returns the money
+ *    twice. KNOWN GAP (reported), documented with `it.failing`.
+ */
+import { TbcTimeoutError } from "../../../lib/tbc/errors"
+import { CALLS, startHarness, type Harness } from "./provider-harness"
+
+jest.setTimeout(60_000)
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+async function capturedPayment(total: number) {
+  const provider = h.provider({ timeoutMs: 1000, maxRetries: 0 })
+  const session_id = `payses_refund_retry_${Date.now()}_${Math.random().toString(36).slice(2)}`
+  const out = await provider.initiatePayment({ amount: total, currency_code: "gel", data: { session_id }, context: { idempotency_key: session_id } })
+  const payId = out.data!.payId as string
+  await h.pay(payId, "success")
+  const data = (await provider.authorizePayment({ data: out.data })).data!
+  return { provider, payId, data }
+}
+
+/** After the (lost) cancel, the bank cannot be read for a while: the provider's check fails too. */
+function bankUnreadableAfterCancel(provider: unknown, payId: string): void {
+  const checkout = (provider as { client_: { checkout: { cancelPayment: (...args: unknown[]) => Promise<unknown> } } }).client_.checkout
+  const cancel = checkout.cancelPayment.bind(checkout)
+  checkout.cancelPayment = async (...args: unknown[]) => {
+    try {
+      return await cancel(...args)
+    } catch (error) {
+      if (error instanceof TbcTimeoutError) {
+        await h.faults({ failNext: { count: 5, status: 503, path: `GET /v1/tpay/payments/${payId}` } })
+      }
+      throw error
+    }
+  }
+}
+
+it("a refund whose answer was lost, with the bank readable afterwards, returns the money once", async () => {
+  const { provider, payId, data } = await capturedPayment(100)
+  const cancelsBefore = h.calls(CALLS.cancel)
+  await h.faults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+  const result = await provider.refundPayment({ data, amount: 10 })
+  console.log(
+    `reliability: refund after a lost answer (bank readable): reported ${result.data?.status}, ` +
+      `${h.calls(CALLS.cancel) - cancelsBefore} cancel at the bank, returned ${h.payment(payId).returnedAmount} GEL`
+  )
+  expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(1)
+  expect(h.payment(payId).returnedAmount).toBe(10)
+})
+
+it.failing("KNOWN GAP: a refund retried after a lost answer AND an unreadable bank returns the money once", async () => {
+  const { provider, payId, data } = await capturedPayment(100)
+  await h.faults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+  bankUnreadableAfterCancel(provider, payId)
+  const first = await provider.refundPayment({ data, amount: 10 }).then(
+    () => "reported done",
+    (error: Error) => `refused: ${error.message}`
+  )
+  await h.faults({ reset: true })
+  // Medusa recorded no refund and passes the same payment data again; the admin presses Refund again
+  const attempt = () =>
+    provider.refundPayment({ data, amount: 10 }).then(
+      () => "reported done",
+      (error: Error) => `refused: ${error.message}`
+    )
+  const sameDay = await attempt()
+  await h.advanceClock(24 * 3600 * 1000)
+  const nextDay = await attempt()
+  const returned = h.payment(payId).returnedAmount
+  console.log(
+    `reliability: KNOWN GAP: refund retried after a lost answer and an unreadable bank: first ${first}; ` +
+      `same-day retry ${sameDay}; next-day retry ${nextDay}; bank returned ${returned} GEL for one intended 10 GEL refund`
+  )
+  expect(first).toMatch(/refused: .*did not answer in time/)
+  expect(returned).toBe(10)
+})
