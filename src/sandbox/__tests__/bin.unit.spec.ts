@@ -36,6 +36,15 @@ function stop(child: ChildProcess): Promise<void> {
   })
 }
 
+/** POST /v1/tpay/access-token with the sandbox's default checkout credentials */
+function requestDefaultCheckoutToken(url: string): Promise<Response> {
+  return fetch(`${url}/v1/tpay/access-token`, {
+    method: "POST",
+    headers: { apikey: "sandbox-apikey", "content-type": "application/x-www-form-urlencoded" },
+    body: "client_id=sandbox-client&client_secret=sandbox-client-secret",
+  })
+}
+
 describe("bin/medusa-payment-tbc.js sandbox", () => {
   jest.setTimeout(30_000)
 
@@ -46,11 +55,7 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(run.output()).toContain("apikey=sandbox-apikey")
       expect(run.output()).toContain("merchantKey=BinMerchant")
-      const token = await fetch(`${url}/v1/tpay/access-token`, {
-        method: "POST",
-        headers: { apikey: "sandbox-apikey", "content-type": "application/x-www-form-urlencoded" },
-        body: "client_id=sandbox-client&client_secret=sandbox-client-secret",
-      })
+      const token = await requestDefaultCheckoutToken(url)
       const { access_token } = (await token.json()) as { access_token: string }
       expect(typeof access_token).toBe("string")
       const health = await fetch(`${url}/_sandbox/health`)
@@ -71,11 +76,7 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
       const url = await run.url
       expect(run.output()).toContain("apikey=env-key")
       expect(run.output()).toContain("activated methods: 6,9")
-      const refused = await fetch(`${url}/v1/tpay/access-token`, {
-        method: "POST",
-        headers: { apikey: "sandbox-apikey", "content-type": "application/x-www-form-urlencoded" },
-        body: "client_id=sandbox-client&client_secret=sandbox-client-secret",
-      })
+      const refused = await requestDefaultCheckoutToken(url)
       expect(refused.status).toBe(401)
     } finally {
       await stop(run.child)

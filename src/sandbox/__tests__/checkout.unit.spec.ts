@@ -3,15 +3,7 @@ import { TestBank, expectProblem, issueKeys } from "./helpers"
 const DAY = 24 * 60 * 60 * 1000
 
 describe("sandbox checkout endpoints", () => {
-  let bank: TestBank
-  beforeAll(async () => {
-    bank = await TestBank.start({ activatedMethods: [9], tokenLifetimeMs: 365 * DAY })
-  })
-  beforeEach(async () => {
-    await bank.control("/reset", {})
-    await bank.tokens()
-  })
-  afterAll(() => bank.close())
+  const bank = TestBank.sharedPerSuite({ activatedMethods: [9], tokenLifetimeMs: 365 * DAY })
 
   describe("create", () => {
     it("answers the live create shape with self and approval_url links", async () => {

@@ -1,15 +1,16 @@
 import { TestBank, call, expectProblem } from "./helpers"
 
 describe("sandbox faults", () => {
-  let bank: TestBank
-  beforeAll(async () => {
-    bank = await TestBank.start()
-  })
-  beforeEach(async () => {
-    await bank.control("/reset", {})
-    await bank.tokens()
-  })
-  afterAll(() => bank.close())
+  const bank = TestBank.sharedPerSuite()
+
+  /** a valid create that stops waiting for the answer after 300 ms (a held request then rejects) */
+  const createGivingUpAfter300ms = () =>
+    fetch(`${bank.url}/v1/tpay/payments`, {
+      method: "POST",
+      headers: { ...bank.checkoutHeaders(), "content-type": "application/json" },
+      body: JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://x.test/" }),
+      signal: AbortSignal.timeout(300),
+    })
 
   it("latencyMs delays bank endpoints, not the control API", async () => {
     await bank.control("/faults", { latencyMs: 150 })
@@ -56,28 +57,14 @@ describe("sandbox faults", () => {
 
   it("timeoutNext holds a request unanswered, before the bank acts by default", async () => {
     await bank.control("/faults", { timeoutNext: { count: 1, path: "/v1/tpay/payments" } })
-    await expect(
-      fetch(`${bank.url}/v1/tpay/payments`, {
-        method: "POST",
-        headers: { ...bank.checkoutHeaders(), "content-type": "application/json" },
-        body: JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://x.test/" }),
-        signal: AbortSignal.timeout(300),
-      })
-    ).rejects.toThrow()
+    await expect(createGivingUpAfter300ms()).rejects.toThrow()
     expect(bank.sandbox.state().payments).toHaveLength(0)
     expect((await bank.createPayment()).status).toBe(200)
   })
 
   it("timeoutNext with afterProcessing: the bank acts but the answer is lost", async () => {
     await bank.control("/faults", { timeoutNext: { count: 1, afterProcessing: true } })
-    await expect(
-      fetch(`${bank.url}/v1/tpay/payments`, {
-        method: "POST",
-        headers: { ...bank.checkoutHeaders(), "content-type": "application/json" },
-        body: JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://x.test/" }),
-        signal: AbortSignal.timeout(300),
-      })
-    ).rejects.toThrow()
+    await expect(createGivingUpAfter300ms()).rejects.toThrow()
     expect(bank.sandbox.state().payments).toHaveLength(1)
   })
 

@@ -70,7 +70,15 @@ function getWithBody(url: string, headers: Record<string, string>, body: string)
 export class TestBank {
   checkoutToken = ""
   installmentToken = ""
-  constructor(readonly sandbox: SandboxHandle) {}
+  constructor(private handle?: SandboxHandle) {}
+
+  /** the running sandbox (a bank from `sharedPerSuite` has one from its beforeAll on) */
+  get sandbox(): SandboxHandle {
+    if (!this.handle) {
+      throw new Error("the test sandbox is not started yet: use the bank inside a test or hook")
+    }
+    return this.handle
+  }
 
   get url(): string {
     return this.sandbox.url
@@ -78,6 +86,23 @@ export class TestBank {
 
   static async start(options: SandboxOptions = {}): Promise<TestBank> {
     const bank = new TestBank(await startSandbox(options))
+    return bank
+  }
+
+  /**
+   * One sandbox for the calling describe block: started before its first test, emptied (control
+   * reset) and given fresh tokens before every test, closed after its last one.
+   */
+  static sharedPerSuite(options: SandboxOptions = {}): TestBank {
+    const bank = new TestBank()
+    beforeAll(async () => {
+      bank.handle = await startSandbox(options)
+    })
+    beforeEach(async () => {
+      await bank.control("/reset", {})
+      await bank.tokens()
+    })
+    afterAll(() => bank.close())
     return bank
   }
 

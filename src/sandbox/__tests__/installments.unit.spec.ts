@@ -12,15 +12,7 @@ const APPLICATION = {
 }
 
 describe("sandbox online installments", () => {
-  let bank: TestBank
-  beforeAll(async () => {
-    bank = await TestBank.start()
-  })
-  beforeEach(async () => {
-    await bank.control("/reset", {})
-    await bank.tokens()
-  })
-  afterAll(() => bank.close())
+  const bank = TestBank.sharedPerSuite()
 
   async function create(): Promise<string> {
     const answer = await bank.inst("/applications", { body: APPLICATION })

@@ -1,15 +1,7 @@
 import { TestBank, call, startReceiver, waitFor } from "./helpers"
 
 describe("sandbox hosted pages", () => {
-  let bank: TestBank
-  beforeAll(async () => {
-    bank = await TestBank.start()
-  })
-  beforeEach(async () => {
-    await bank.control("/reset", {})
-    await bank.tokens()
-  })
-  afterAll(() => bank.close())
+  const bank = TestBank.sharedPerSuite()
 
   const submit = (path: string, form: Record<string, string>) => call(`${bank.url}${path}`, { method: "POST", form })
 

@@ -1,17 +1,11 @@
 import { TestBank, call, expectProblem, issueKeys } from "./helpers"
 
 describe("sandbox server: limits, routing, counters, logging, control API", () => {
-  let bank: TestBank
   const lines: string[] = []
-  beforeAll(async () => {
-    bank = await TestBank.start({ logger: (line) => lines.push(line) })
-  })
-  beforeEach(async () => {
-    await bank.control("/reset", {})
-    await bank.tokens()
+  const bank = TestBank.sharedPerSuite({ logger: (line) => lines.push(line) })
+  beforeEach(() => {
     lines.length = 0
   })
-  afterAll(() => bank.close())
 
   it("refuses bodies over 1 MB with a 413 problem", async () => {
     const big = JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://x.test/", extra2: "x".repeat(1024 * 1024) })
