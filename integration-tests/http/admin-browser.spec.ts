@@ -8,6 +8,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -113,6 +114,19 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-preauth-warning").count()).toBe(0)
         await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "03-order-widget.png"), fullPage: true })
+
+        // The same preauth as if authorized 28 days ago: the widget warns.
+        const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await pg("payment_session")
+          .where({ id: session.id })
+          .update({ authorized_at: new Date(Date.now() - 28 * 24 * 60 * 60 * 1000) })
+        await page.reload({ timeout: UI_TIMEOUT })
+        const warning = page.getByTestId("tbc-preauth-warning")
+        await warning.waitFor({ timeout: UI_TIMEOUT })
+        expect(await warning.innerText()).toContain("Fewer than 3 days left")
+        expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toBe("1 day left to capture")
+        await warning.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "04-order-widget-warning.png"), fullPage: true })
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
         throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
@@ -125,6 +139,7 @@ medusaIntegrationTestRunner({
         "01-login.png",
         "02-settings-check-connection.png",
         "03-order-widget.png",
+        "04-order-widget-warning.png",
       ])
     })
   },

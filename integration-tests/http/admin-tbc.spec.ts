@@ -186,7 +186,7 @@ medusaIntegrationTestRunner({
       const authorizedAt = new Date(payment.authorized_at).getTime()
       expect(Math.abs(authorizedAt - Date.now())).toBeLessThan(60_000)
       expect(new Date(payment.preauth.deadline).getTime() - authorizedAt).toBe(30 * 24 * 60 * 60 * 1000)
-      expect(payment.preauth).toMatchObject({ warning: false, expired: false, awaiting_completion: true })
+      expect(payment.preauth).toMatchObject({ warning: false, expired: false, awaiting_completion: true, warning_days: 3 })
       expect(payment.preauth.days_left).toBeGreaterThan(29.8)
 
       // The same preauth authorized 28 days ago (as Medusa recorded it): fewer than 3 days left → warning.

@@ -93,6 +93,7 @@ export interface OrderPaymentView {
       warning: boolean
       expired: boolean
       awaiting_completion: boolean
+      warning_days: number
     }
     bank_error: BankProblem | null
   }

@@ -20,6 +20,11 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 const money = (amount: number | null | undefined, currency: string | null | undefined) =>
   amount === null || amount === undefined ? "—" : `${amount.toFixed(2)} ${currency ?? ""}`.trim()
 
+const daysLeftText = (daysLeft: number) => {
+  const whole = Math.max(0, Math.floor(daysLeft))
+  return whole === 0 ? "Less than a day left to capture" : `${whole} ${whole === 1 ? "day" : "days"} left to capture`
+}
+
 const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
   const [view, setView] = useState<OrderPaymentView | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -67,12 +72,14 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           </div>
           {preauth.awaiting_completion && (
             <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tbc-preauth-days-left">
-              {preauth.expired ? "The hold has lapsed at the bank." : `${Math.max(0, Math.floor(preauth.days_left))} days left to capture`}
+              {preauth.expired ? "The hold has lapsed at the bank." : daysLeftText(preauth.days_left)}
             </Text>
           )}
           {preauth.warning && (
             <Badge color="red" size="small" data-testid="tbc-preauth-warning">
-              Fewer than 3 days left: capture or cancel this payment before the bank releases it.
+              {preauth.expired
+                ? "The bank has released the held amount."
+                : `Fewer than ${preauth.warning_days} days left: capture or cancel this payment before the bank releases it.`}
             </Badge>
           )}
         </div>

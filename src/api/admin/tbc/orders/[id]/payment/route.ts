@@ -64,7 +64,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   let checkout: CheckoutBankView | null = null
   let installment: InstallmentBankView | null = null
-  let preauth: (PreauthDeadline & { awaiting_completion: boolean }) | null = null
+  let preauth: (PreauthDeadline & { awaiting_completion: boolean; warning_days: number }) | null = null
   let bankError: BankProblemView | null = null
   try {
     if (!registration) {
@@ -78,10 +78,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       const details = await withBankClient(registration, (c) => c.checkout.getPayment(payId), READ_TUNING)
       checkout = checkoutBankView(details, payment.data.preAuth === true)
       if (checkout.pre_auth) {
-        const deadline = preauthDeadline(payment.authorized_at, new Date(), readPreauthWarningDays(registration.options))
+        const warningDays = readPreauthWarningDays(registration.options)
+        const deadline = preauthDeadline(payment.authorized_at, new Date(), warningDays)
         const awaiting = checkout.status === "WaitingConfirm"
         // Once completed or cancelled the deadline no longer matters: no warning then.
-        preauth = { ...deadline, warning: awaiting && deadline.warning, awaiting_completion: awaiting }
+        preauth = { ...deadline, warning: awaiting && deadline.warning, awaiting_completion: awaiting, warning_days: warningDays }
       }
     } else {
       const sessionId = await installmentSessionId(req, payment)
