@@ -15,6 +15,7 @@
  * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/webhooks.bench.ts
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import http from "node:http"
 import net from "node:net"
 import axios, { type AxiosInstance } from "axios"
@@ -25,8 +26,8 @@ import { ROOT, appEnv, createDatabase, databaseUrl, dropDatabase, migrate, run }
 import { fmt, pool, printTable, summary } from "./lib/stats"
 
 const DB = "tbc-bench-webhooks"
-const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 300)
-const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 4)
+const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 200)
+const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 32)
 const TARGET_PER_SECOND = 500
 const PLACE_TIMEOUT_MS = 300_000
@@ -82,6 +83,32 @@ async function cartWithSession(api: AxiosInstance, store: SeededStore, i: number
   )
   if (!tbc?.data.payId) throw new Error(`cart ${cartId}: no tbc-checkout session with a payId`)
   return { cartId, payId: tbc.data.payId }
+}
+
+/**
+ * CPU time (ms) used so far by every process of a process group (Linux /proc; 0 elsewhere). On a
+ * shared machine the server's CPU per callback is the steady figure: accepted/s on a core of its
+ * own is about 1000 / (CPU ms per callback).
+ */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0
+  let entries: string[] = []
+  try {
+    entries = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))
+  } catch {
+    return 0
+  }
+  for (const pid of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      // after "(comm) ": state, ppid, pgrp, ..., utime = field 14, stime = 15 (1-based over the whole line)
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10 // USER_HZ is 100 on Linux
 }
 
 function postCallback(agent: http.Agent, target: URL, payId: string): Promise<number> {
@@ -169,6 +196,7 @@ async function main(): Promise<void> {
     const latencies: number[] = []
     let accepted = 0
     const statuses = new Map<number, number>()
+    const cpu0 = groupCpuMs(medusa.pid!)
     const f0 = Date.now()
     await pool(shots.length, CONCURRENCY, async (k) => {
       const { payId } = shots[k]
@@ -180,6 +208,7 @@ async function main(): Promise<void> {
       if (status === 200) accepted++
     })
     const fireMs = Date.now() - f0
+    const fireCpuMs = groupCpuMs(medusa.pid!) - cpu0
     agent.destroy()
     const perSecond = (accepted / fireMs) * 1000
 
@@ -194,6 +223,7 @@ async function main(): Promise<void> {
       if (firstPlacedMs === undefined && placed.carts > 0) firstPlacedMs = Date.now() - f0
     }
     const allPlacedMs = Date.now() - f0
+    const placeCpuMs = groupCpuMs(medusa.pid!) - cpu0 - fireCpuMs
     await new Promise((r) => setTimeout(r, 8000)) // late duplicates would show up by now
     placed = await ordersPlaced(db, cartIds)
     await db.end()
@@ -217,6 +247,12 @@ async function main(): Promise<void> {
         ],
       ]
     )
+    console.log(
+      `medusa CPU: ${fmt(fireCpuMs / Math.max(1, accepted), 2)} ms per accepted callback while firing ` +
+        `(≈ ${fmt(accepted / Math.max(1, fireCpuMs) * 1000, 0)} accepted/s per fully available core); ` +
+        `${fmt(placeCpuMs / CARTS, 0)} ms per order from the last callback until every order was placed`
+    )
+    console.log(`load while firing: ${fs.readFileSync("/proc/loadavg", "utf8").trim()}`)
     console.log(`responses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}; ${COPIES} copies per payment, ${CONCURRENCY} at a time`)
     if (perSecond < TARGET_PER_SECOND) misses.push(`${fmt(perSecond, 0)} accepted/s (target ≥ ${TARGET_PER_SECOND})`)
     if (placed.carts !== CARTS || placed.orders !== CARTS || placed.duplicated !== 0) {
