@@ -83,6 +83,7 @@ async function startStorefront(state) {
     publishableKey: state.publishableKey,
     regionId: state.regionId,
     sandboxUrl: SANDBOX_URL,
+    demoLogin: state.customer,
   })
 }
 

@@ -12,6 +12,8 @@ export interface StorefrontOptions {
   regionId: string
   /** Shown on the page for reference only. */
   sandboxUrl?: string
+  /** The seeded demo customer, shown next to the login form (demo data, not a secret). */
+  demoLogin?: { email: string; password: string }
 }
 
 export interface RunningStorefront {

@@ -18,8 +18,8 @@ const CONTENT_TYPES = {
 }
 
 /** The browser-side configuration, as a script that sets window.TBC_DEMO_CONFIG. */
-function configScript({ backendUrl, publishableKey, regionId, sandboxUrl }) {
-  const config = { backendUrl, publishableKey, regionId, sandboxUrl: sandboxUrl || null }
+function configScript({ backendUrl, publishableKey, regionId, sandboxUrl, demoLogin }) {
+  const config = { backendUrl, publishableKey, regionId, sandboxUrl: sandboxUrl || null, demoLogin: demoLogin || null }
   return `window.TBC_DEMO_CONFIG = ${JSON.stringify(config)};\n`
 }
 
@@ -39,7 +39,8 @@ function requireOption(options, name) {
 
 /**
  * Starts the storefront server. Options: port (0 = any free port), host (default 127.0.0.1),
- * backendUrl, publishableKey, regionId, sandboxUrl (shown on the page only).
+ * backendUrl, publishableKey, regionId, sandboxUrl (shown on the page only), demoLogin
+ * ({ email, password } of the seeded demo customer, shown next to the login form).
  * Resolves with { url, port, close() }.
  */
 async function startStorefront(options) {

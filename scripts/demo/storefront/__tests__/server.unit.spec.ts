@@ -51,6 +51,7 @@ describe("demo storefront server", () => {
       publishableKey: "pk_test",
       regionId: "reg_test",
       sandboxUrl: OPTIONS.sandboxUrl,
+      demoLogin: null,
     })
   })
 

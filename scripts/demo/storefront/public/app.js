@@ -245,6 +245,9 @@ async function restoreLogin() {
   renderAccount()
 }
 function renderAccount() {
+  const demoLogin = storeApi.config.demoLogin
+  $("#demo-login").textContent = demoLogin ? `Demo customer: ${demoLogin.email} / ${demoLogin.password}` : ""
+  show("#demo-login", Boolean(demoLogin && !state.customer))
   show("#login-form", !state.customer)
   show("#logged-in", Boolean(state.customer))
   $("#customer-email").textContent = state.customer?.email || ""
