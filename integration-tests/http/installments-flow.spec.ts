@@ -145,6 +145,20 @@ medusaIntegrationTestRunner({
       expect(declined.sessionStatus).toBe("error")
     })
 
+    it("an approval whose cart cannot be completed is reported, not counted as authorized", async () => {
+      const store = await seed()
+      const cart = await cartWithInstallmentSession(api, store, [1, 0], { shipping: false })
+      await bank.setStatus(cart.bankSessionId, 2)
+      const result = await sync()
+      expect(result).toMatchObject({ received: 1, applied: 1, authorized: 0 })
+      expect(result.errors).toEqual([
+        expect.objectContaining({ bank_session_id: cart.bankSessionId, status_id: 2, message: expect.stringMatching(/no payment/) }),
+      ])
+      const state = await medusaStateOf(getContainer(), cart)
+      expect(state.orderIds).toEqual([])
+      expect(state.payments).toEqual([])
+    })
+
     it("refuses an anonymous 'sync now' with 401", async () => {
       const response = await api.post("/admin/tbc/installments/sync", {}, { validateStatus: () => true })
       expect(response.status).toBe(401)

@@ -91,7 +91,8 @@ export interface InstallmentCart {
 export async function cartWithInstallmentSession(
   api: AxiosInstance,
   store: SeededStore,
-  quantities: number[] = [1, 1]
+  quantities: number[] = [1, 1],
+  { shipping = true }: { shipping?: boolean } = {}
 ): Promise<InstallmentCart> {
   const config = { headers: { "x-publishable-api-key": store.publishableKey } }
   const address = {
@@ -109,7 +110,9 @@ export async function cartWithInstallmentSession(
     config
   )
   const cartId: string = created.cart.id
-  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, config)
+  if (shipping) {
+    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, config)
+  }
   const { data: cartBody } = await api.get(`/store/carts/${cartId}?fields=id,total`, config)
   const total = Number(cartBody.cart.total)
   const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, config)

@@ -110,6 +110,15 @@ export async function applyChangeToMedusa(
       await processPaymentWorkflow(container).run({
         input: { action, data: { session_id: session.id, amount: session.amount } },
       })
+      // processPaymentWorkflow swallows a failed cart completion (continueOnPermanentFailure):
+      // say so instead of counting an authorization that did not happen
+      const after = await loadSession(container, session.id)
+      if (!after?.payment || after.payment.canceled_at) {
+        throw new Error(
+          `the bank ${outcome === "approved" ? "approved" : "disbursed"} the loan but Medusa created no payment ` +
+            `(the cart could not be completed?); session ${session.id}`
+        )
+      }
       effect = outcome === "approved" ? "authorized" : "captured"
     }
   } else {
