@@ -17,7 +17,7 @@ export interface SandboxProcess {
 export function tsNodeArgs(file: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   return {
     command: process.execPath,
-    args: ["-r", "ts-node/register", file],
+    args: ["-r", require.resolve("ts-node/register"), file],
     env: { ...process.env, TS_NODE_SWC: "true", TS_NODE_TRANSPILE_ONLY: "true" },
   }
 }
