@@ -10,9 +10,11 @@ import {
   fetchCheckoutToken,
   fetchOAuthToken,
   oauthTokenKey,
+  type OAuthScope,
+  type TokenSource,
 } from "./tokens"
 import { Transport } from "./transport"
-import type { TbcClientOptions, TbcLogger } from "./types"
+import type { OAuthCredentials, TbcClientOptions, TbcLogger } from "./types"
 
 export { resolveBaseUrl } from "./client-options"
 
@@ -107,12 +109,9 @@ export class TbcClient {
     if (!creds) {
       return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_METHODS)
     }
-    const tokens = cachedTokenSource(this.tokenCache, oauthTokenKey(o.baseUrl, creds, "online_installments"), () =>
-      fetchOAuthToken(this.transport, creds, "online_installments")
-    )
     return new InstallmentsApiClient({
       transport: this.transport,
-      tokens,
+      tokens: this.oauthTokens(o.baseUrl, creds, "online_installments"),
       logger,
       merchantKey: creds.merchantKey,
       baseUrl: o.baseUrl,
@@ -124,9 +123,11 @@ export class TbcClient {
     if (!creds) {
       return unconfiguredArea<MortgagesClient>("mortgages", MORTGAGES_METHODS)
     }
-    const tokens = cachedTokenSource(this.tokenCache, oauthTokenKey(o.baseUrl, creds, "online_mortgages"), () =>
-      fetchOAuthToken(this.transport, creds, "online_mortgages")
-    )
-    return new MortgagesApiClient({ transport: this.transport, tokens, logger })
+    return new MortgagesApiClient({ transport: this.transport, tokens: this.oauthTokens(o.baseUrl, creds, "online_mortgages"), logger })
+  }
+
+  /** The cached OAuth tokens of one credential set and scope (installments and mortgages alike). */
+  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope): TokenSource {
+    return cachedTokenSource(this.tokenCache, oauthTokenKey(baseUrl, creds, scope), () => fetchOAuthToken(this.transport, creds, scope))
   }
 }
