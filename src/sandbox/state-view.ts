@@ -5,6 +5,7 @@ import type { CallbackRecord } from "./callbacks"
 import type { FaultsView } from "./faults"
 import { sweepExpired } from "./payment-machine"
 import { stateView } from "./payment-views"
+import type { SavedCard } from "./store"
 
 export interface SandboxPaymentView {
   payId: string
@@ -52,15 +53,8 @@ export interface SandboxFeedItemView {
   contributionAmount: number
 }
 
-export interface SandboxSavedCardView {
-  recId: string
-  payId: string
-  cardMask: string
-  cardExpiry: string
-  expiryDate: string
-  active: boolean
-  deleted: boolean
-}
+/** a saved card is shown exactly as stored (a copy) */
+export type SandboxSavedCardView = SavedCard
 
 export interface SandboxStateView {
   /** the sandbox clock, ms since the epoch */
