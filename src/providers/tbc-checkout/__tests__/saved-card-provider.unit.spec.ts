@@ -24,6 +24,22 @@ afterAll(() => h.close())
 let counter = 0
 const newSession = () => `payses_sc_${Date.now()}_${++counter}`
 
+/** initiatePayment of `amount` GEL for `session_id`, as Medusa calls it for `customer` (a guest when absent). */
+function initiate(
+  provider: TbcCheckoutProviderService,
+  session_id: string,
+  amount: number,
+  data: Record<string, unknown>,
+  customer?: typeof customerA
+) {
+  return provider.initiatePayment({
+    amount,
+    currency_code: "gel",
+    data: { session_id, ...data },
+    context: customer ? { idempotency_key: session_id, customer } : { idempotency_key: session_id },
+  })
+}
+
 async function caught(promise: Promise<unknown>): Promise<MedusaError> {
   try {
     await promise
@@ -35,13 +51,7 @@ async function caught(promise: Promise<unknown>): Promise<MedusaError> {
 
 /** A card saved at the sandbox by a paid save-card payment of customer A; returns its recId. */
 async function saveCardAtBank(provider: TbcCheckoutProviderService): Promise<string> {
-  const session_id = newSession()
-  const out = await provider.initiatePayment({
-    amount: 10,
-    currency_code: "gel",
-    data: { session_id, save_card: true },
-    context: { idempotency_key: session_id, customer: customerA },
-  })
+  const out = await initiate(provider, newSession(), 10, { save_card: true }, customerA)
   const payId = out.data!.payId as string
   expect(JSON.stringify(out)).not.toMatch(/recId/i)
   await h.pay(payId, "success")
@@ -61,30 +71,15 @@ describe("saving a card", () => {
     const provider = h.provider({ saveCards: true })
     const recId = await saveCardAtBank(provider)
     expect(recId).toMatch(/\w+/)
-    const guestSession = newSession()
-    const guest = await provider.initiatePayment({
-      amount: 10,
-      currency_code: "gel",
-      data: { session_id: guestSession, save_card: true },
-      context: { idempotency_key: guestSession },
-    })
+    const guest = await initiate(provider, newSession(), 10, { save_card: true })
     expect(h.payment(guest.data!.payId as string).request?.saveCard).toBeUndefined()
   })
 
   it("allows a zero amount only to save a card", async () => {
     const provider = h.provider({ saveCards: true })
-    const session_id = newSession()
-    const out = await provider.initiatePayment({
-      amount: 0,
-      currency_code: "gel",
-      data: { session_id, save_card: true },
-      context: { idempotency_key: session_id, customer: customerA },
-    })
+    const out = await initiate(provider, newSession(), 0, { save_card: true }, customerA)
     expect(h.payment(out.data!.payId as string)).toMatchObject({ amount: 0 })
-    const plain = newSession()
-    await expect(
-      provider.initiatePayment({ amount: 0, currency_code: "gel", data: { session_id: plain }, context: { idempotency_key: plain } })
-    ).rejects.toThrow(/amount/)
+    await expect(initiate(provider, newSession(), 0, {})).rejects.toThrow(/amount/)
   })
 
   it.each([
@@ -93,15 +88,7 @@ describe("saving a card", () => {
   ])("refuses save_card with methods %j, naming the method", async (methods, extra, named) => {
     const provider = h.provider({ saveCards: true, methods: methods as number[], ...extra })
     const creates = h.calls(CALLS.create)
-    const session_id = newSession()
-    const error = await caught(
-      provider.initiatePayment({
-        amount: 10,
-        currency_code: "gel",
-        data: { session_id, save_card: true },
-        context: { idempotency_key: session_id, customer: customerA },
-      })
-    )
+    const error = await caught(initiate(provider, newSession(), 10, { save_card: true }, customerA))
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
     expect(error.message).toMatch(new RegExp(`data.save_card: .*method.* ${named}`))
     expect(h.calls(CALLS.create)).toBe(creates)
@@ -162,23 +149,9 @@ describe("paying with a saved card", () => {
     const recId = await saveCardAtBank(provider)
     const executions = h.calls(EXECUTION)
     const session_id = newSession()
-    const stolen = await caught(
-      provider.initiatePayment({
-        amount: 5,
-        currency_code: "gel",
-        data: { session_id, ...sealedData(recId, customerA.id) },
-        context: { idempotency_key: session_id, customer: { id: "cus_B", email: "b@tbc-it.ge" } },
-      })
-    )
+    const stolen = await caught(initiate(provider, session_id, 5, sealedData(recId, customerA.id), { id: "cus_B", email: "b@tbc-it.ge" }))
     expect(stolen.message).toMatch(/does not belong/)
-    const raw = await caught(
-      provider.initiatePayment({
-        amount: 5,
-        currency_code: "gel",
-        data: { session_id, [SAVED_CARD_DATA.seal]: recId },
-        context: { idempotency_key: session_id, customer: customerA },
-      })
-    )
+    const raw = await caught(initiate(provider, session_id, 5, { [SAVED_CARD_DATA.seal]: recId }, customerA))
     expect(raw.message).toMatch(/not one this store issued/)
     expect(h.calls(EXECUTION)).toBe(executions)
   })
