@@ -159,9 +159,19 @@ medusaIntegrationTestRunner({
       expect(state.payments).toEqual([])
     })
 
-    it("refuses an anonymous 'sync now' with 401", async () => {
+    it("refuses an anonymous 'sync now' with 401, and names a bad body or an unknown provider", async () => {
       const response = await api.post("/admin/tbc/installments/sync", {}, { validateStatus: () => true })
       expect(response.status).toBe(401)
+      const admin = { ...(await adminHeaders(getContainer(), api)), validateStatus: () => true }
+      const bad = await api.post("/admin/tbc/installments/sync", { provider: "x" }, admin)
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toMatch(/provider/)
+      const unknown = await api.post("/admin/tbc/installments/sync", { provider_id: "pp_tbc-installments_nope" }, admin)
+      expect(unknown.status).toBe(404)
+      expect(unknown.data.message).toMatch(/provider_id: no tbc-installments provider pp_tbc-installments_nope/)
+      const one = await api.post("/admin/tbc/installments/sync", { provider_id: TBC_INSTALLMENTS_PROVIDER_ID }, admin)
+      expect(one.status).toBe(200)
+      expect(one.data.providers).toEqual([expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, received: 0 })])
     })
   },
 })
