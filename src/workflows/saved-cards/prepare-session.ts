@@ -15,13 +15,11 @@ import { z } from "zod"
 import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
+import { parseOrInvalid, savedCardIdSchema } from "./store-input"
 
 const sessionDataSchema = z
   .object({
-    [SAVED_CARD_DATA.savedCardId]: z
-      .string({ invalid_type_error: "must be a string" })
-      .regex(/^tbccard_[A-Za-z0-9]{1,60}$/, { message: "must be a saved card id (tbccard_…)" })
-      .optional(),
+    [SAVED_CARD_DATA.savedCardId]: savedCardIdSchema.optional(),
     [SAVED_CARD_DATA.saveCard]: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
     [SAVED_CARD_DATA.saveCardToDate]: z
       .string({ invalid_type_error: "must be a string" })
@@ -53,13 +51,9 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
   if (forbidden.length > 0) {
     throw invalid(`data.${forbidden[0]}: is set by the server and may not be sent`)
   }
-  const parsed = sessionDataSchema.safeParse(data)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw invalid(`data.${first.path.join(".")}: ${first.message}`)
-  }
-  const savedCardId = parsed.data[SAVED_CARD_DATA.savedCardId] as string | undefined
-  const saveCard = parsed.data[SAVED_CARD_DATA.saveCard] as boolean | undefined
+  const parsed = parseOrInvalid(sessionDataSchema, data, "data.")
+  const savedCardId = parsed[SAVED_CARD_DATA.savedCardId] as string | undefined
+  const saveCard = parsed[SAVED_CARD_DATA.saveCard] as boolean | undefined
   if (savedCardId === undefined) {
     if (saveCard !== undefined && !args.customerId) {
       // guests cannot keep cards: the wish is ignored, not an error

@@ -10,6 +10,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../workflows/saved-cards/saved-card-table"
+import { parseOrInvalid } from "../../../../../workflows/saved-cards/store-input"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
 const listCardsQuery = z.object({
@@ -24,14 +25,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to see your saved cards")
   }
-  const parsed = listCardsQuery.safeParse(req.query ?? {})
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${first.path.join(".")}: ${first.message}`)
-  }
+  const query = parseOrInvalid(listCardsQuery, req.query ?? {})
   const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
   const cards = rows
-    .filter((row) => !parsed.data.provider_id || row.provider_id === parsed.data.provider_id)
+    .filter((row) => !query.provider_id || row.provider_id === query.provider_id)
     .filter((row) => isCardUsable(row))
     .map(publicSavedCard)
   res.json({ cards })

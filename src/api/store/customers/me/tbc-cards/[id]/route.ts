@@ -13,23 +13,17 @@ import { parseCheckoutOptions } from "../../../../../../providers/tbc-checkout/o
 import { SAVED_CARD_DATA } from "../../../../../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../../../../../providers/tbc-checkout/saved-card-seal"
 import { findCustomerCard } from "../../../../../../workflows/saved-cards/saved-card-table"
+import { parseOrInvalid, savedCardIdSchema } from "../../../../../../workflows/saved-cards/store-input"
 import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
 
-const deleteCardParams = z.object({
-  id: z.string().regex(/^tbccard_[A-Za-z0-9]{1,60}$/, { message: "must be a saved card id (tbccard_…)" }),
-})
+const deleteCardParams = z.object({ id: savedCardIdSchema })
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to delete a saved card")
   }
-  const parsed = deleteCardParams.safeParse(req.params ?? {})
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${first.path.join(".")}: ${first.message}`)
-  }
-  const { id } = parsed.data
+  const { id } = parseOrInvalid(deleteCardParams, req.params ?? {})
   const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
   const card = await findCustomerCard(tbc, customerId, id, ["active", "pending"])
   if (!card) {
