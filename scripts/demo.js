@@ -84,6 +84,8 @@ async function startStorefront(state) {
     regionId: state.regionId,
     sandboxUrl: SANDBOX_URL,
     demoLogin: state.customer,
+  }).catch((error) => {
+    throw new Error(`${error.message} (another port: DEMO_STOREFRONT_PORT=…)`)
   })
 }
 
@@ -125,6 +127,7 @@ async function main() {
     TBC_DEMO_STATE_FILE: STATE_FILE,
     STORE_CORS: process.env.STORE_CORS || STOREFRONT_ORIGINS,
     AUTH_CORS: process.env.AUTH_CORS || STOREFRONT_ORIGINS,
+    ADMIN_CORS: process.env.ADMIN_CORS || BACKEND_URL,
     // The bank's page sends the shopper back to the storefront (the page adds ?cart=<id>).
     TBC_RETURN_URL: process.env.TBC_RETURN_URL || `${STOREFRONT_URL}/`,
   }
