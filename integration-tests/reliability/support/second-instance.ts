@@ -29,23 +29,28 @@ export async function startSecondInstance(port: number, env: Record<string, stri
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")))
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")))
   const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (exited || child.pid === undefined) return
-    const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  /** The whole process group (npx and the node server under it) is gone. */
+  const groupGone = () => {
     try {
-      process.kill(-child.pid, "SIGTERM")
+      process.kill(-child.pid!, 0)
+      return false
     } catch {
-      return
+      return true
     }
-    const timer = setTimeout(() => {
+  }
+  const stop = async () => {
+    if (child.pid === undefined || groupGone()) return
+    const signal = (name: NodeJS.Signals) => {
       try {
-        process.kill(-child.pid!, "SIGKILL")
+        process.kill(-child.pid!, name)
       } catch {
         /* already gone */
       }
-    }, 10_000)
-    await gone
-    clearTimeout(timer)
+    }
+    // Medusa's graceful shutdown can outlive npx: wait for the group, then kill what is left
+    signal("SIGTERM")
+    await waitFor(groupGone, { timeoutMs: 8_000, intervalMs: 200 }).catch(() => signal("SIGKILL"))
+    await waitFor(groupGone, { timeoutMs: 5_000, intervalMs: 200 }).catch(() => undefined)
   }
   try {
     await waitFor(
