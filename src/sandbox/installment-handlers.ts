@@ -39,6 +39,12 @@ function requireMerchantKey(bank: SandboxBank, value: unknown): string {
   return value
 }
 
+/** What every merchant call checks first: a valid online_installments Bearer, then the merchant key. */
+function authorizeMerchantCall(bank: SandboxBank, req: SandboxRequest): void {
+  requireToken(bank, req, "online_installments")
+  requireMerchantKey(bank, param(req, "merchantKey"))
+}
+
 function findApplication(bank: SandboxBank, sessionId: string): SandboxApplication {
   const application = bank.store.applications.get(sessionId)
   if (!application) {
@@ -68,8 +74,7 @@ export function createApplicationHandler(bank: SandboxBank, req: SandboxRequest)
 }
 
 export function cancelApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  authorizeMerchantCall(bank, req)
   const application = findApplication(bank, req.params.sessionId)
   if (FINAL_APPLICATION_STATUSES.includes(application.statusId)) {
     conflict("installments", `application is ${APPLICATION_STATUS_NAMES[application.statusId]}; it cannot be canceled`)
@@ -79,8 +84,7 @@ export function cancelApplicationHandler(bank: SandboxBank, req: SandboxRequest)
 }
 
 export function confirmApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  authorizeMerchantCall(bank, req)
   const application = findApplication(bank, req.params.sessionId)
   if (!CONFIRMABLE_STATUSES.includes(application.statusId)) {
     const name = APPLICATION_STATUS_NAMES[application.statusId]
@@ -91,8 +95,7 @@ export function confirmApplicationHandler(bank: SandboxBank, req: SandboxRequest
 }
 
 export function applicationStatusHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  authorizeMerchantCall(bank, req)
   return jsonReply(applicationStatusView(findApplication(bank, req.params.sessionId)))
 }
 
@@ -109,8 +112,7 @@ function parseTake(value: unknown): number {
 }
 
 export function statusChangesHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  authorizeMerchantCall(bank, req)
   const take = parseTake(param(req, "take"))
   const { synchronizationRequestId, items } = bank.store.feed.page(take)
   return jsonReply({
@@ -121,8 +123,7 @@ export function statusChangesHandler(bank: SandboxBank, req: SandboxRequest): Re
 }
 
 export function statusChangesSyncHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  authorizeMerchantCall(bank, req)
   const id = param(req, "synchronizationRequestId")
   if (typeof id !== "string" || !bank.store.feed.knows(id)) {
     // exactly the reference's example (bank-api-reference §4)
