@@ -147,6 +147,11 @@ export function savedCardInitiate(args: { data: Data; context?: CustomerContext;
 /** Final bank statuses of an execution that moved no money. */
 const RETRYABLE_STATUSES = ["Failed", "Expired"]
 
+/** Whether an execution ended without moving money (declined or expired): the shopper may try again. */
+export function executionMovedNoMoney(status: unknown): boolean {
+  return RETRYABLE_STATUSES.includes(String(status))
+}
+
 export type SavedCardAuthorization =
   /** the bank answered: map `details.status` as for any payment (Succeeded → captured, WaitingConfirm → authorized) */
   | { kind: "executed"; details: PaymentDetails; data: Record<string, unknown> }
@@ -180,7 +185,7 @@ export async function authorizeWithSavedCard(args: {
   if (typeof earlierPayId === "string") {
     const earlier = await args.checkout.getPayment(earlierPayId)
     // a declined or expired execution moved no money: the shopper may try again in this session
-    if (!RETRYABLE_STATUSES.includes(String(earlier.status))) {
+    if (!executionMovedNoMoney(earlier.status)) {
       return { kind: "executed", details: earlier, data: { ...mine, [SAVED_CARD_DATA.payId]: earlier.payId } }
     }
   }

@@ -22,7 +22,7 @@ import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc
 import { toMedusaError } from "../common"
 import type { TbcCheckoutOptions } from "./options"
 import { dataFromDetails } from "./payment-data"
-import { SAVED_CARD_DATA, authorizeWithSavedCard, saveCardRequestFields, savedCardInitiate } from "./saved-card-payment"
+import { authorizeWithSavedCard, executionMovedNoMoney, saveCardRequestFields, savedCardInitiate } from "./saved-card-payment"
 
 export interface SavedCardDeps {
   checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
@@ -116,7 +116,7 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
   }
   const outcome = sessionOutcome(String(result.details.status))
   if (outcome.kind === "failed") {
-    if (String(result.details.status) === "Failed" || String(result.details.status) === "Expired") {
+    if (executionMovedNoMoney(result.details.status)) {
       // nothing was charged: throw the readable reason; a new attempt may execute again
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
     }

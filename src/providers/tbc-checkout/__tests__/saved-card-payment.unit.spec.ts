@@ -11,6 +11,7 @@ import {
 import {
   SAVED_CARD_DATA,
   authorizeWithSavedCard,
+  executionMovedNoMoney,
   isSavedCardSession,
   saveCardRequestFields,
   savedCardInitiate,
@@ -153,6 +154,14 @@ describe("authorizeWithSavedCard", () => {
     const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
     expect(again.kind === "executed" && again.details.status).toBe("WaitingConfirm")
     expect(bank.executions).toHaveLength(1)
+  })
+
+  it("executionMovedNoMoney: only a declined (Failed) or Expired execution moved no money", () => {
+    expect(executionMovedNoMoney("Failed")).toBe(true)
+    expect(executionMovedNoMoney("Expired")).toBe(true)
+    for (const status of ["Succeeded", "WaitingConfirm", "Returned", "PartialReturned", "Created", "Processing", "failed", "", undefined]) {
+      expect(executionMovedNoMoney(status)).toBe(false)
+    }
   })
 
   it("a retry after a declined execution may charge again", async () => {
