@@ -72,11 +72,12 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
   if (!card || card.provider_id !== args.providerId || card.status !== "active") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `data.saved_card_id: saved card ${savedCardId} was not found`)
   }
-  if (!isCardUsable(card, new Date(args.now ?? Date.now()))) {
+  const now = args.now ?? Date.now()
+  if (!isCardUsable(card, new Date(now))) {
     throw invalid(`data.saved_card_id: saved card ${savedCardId} has expired; pay by card and save it again`)
   }
   const seal = sealSavedCard(
-    { savedCardId: card.id, recId: card.rec_id, customerId: args.customerId, issuedAt: args.now ?? Date.now() },
+    { savedCardId: card.id, recId: card.rec_id, customerId: args.customerId, issuedAt: now },
     args.clientSecret
   )
   return { ...data, [SAVED_CARD_DATA.seal]: seal, [SAVED_CARD_DATA.cardMask]: card.card_mask ?? undefined }
