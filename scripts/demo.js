@@ -12,7 +12,7 @@ const crypto = require("crypto")
 const fs = require("fs")
 const os = require("os")
 const path = require("path")
-const { waitForHttp, stopChild, log } = require("./demo/process-utils")
+const { waitForHttp, stopChild, log, assertPortsFree } = require("./demo/process-utils")
 const { startEmbeddedPostgres } = require("./demo/embedded-postgres")
 const { ensureDatabase } = require("./demo/database")
 
@@ -106,6 +106,12 @@ async function main() {
   process.on("SIGINT", () => shutdown(0))
   process.on("SIGTERM", () => shutdown(0))
 
+  await assertPortsFree([
+    { port: MEDUSA_PORT, name: "Medusa", env: "PORT" },
+    { port: SANDBOX_PORT, name: "sandbox bank", env: "TBC_SANDBOX_PORT" },
+    { port: STOREFRONT_PORT, name: "storefront", env: "DEMO_STOREFRONT_PORT" },
+    ...(process.env.DATABASE_URL ? [] : [{ port: PG_PORT, name: "embedded PostgreSQL", env: "DEMO_PG_PORT" }]),
+  ])
   if (!process.env.DATABASE_URL) {
     embeddedPostgres = await startEmbeddedPostgres({
       demoDir: DEMO_DIR,

@@ -47,4 +47,21 @@ function stopChild(name, child) {
   })
 }
 
-module.exports = { log, waitForHttp, stopChild }
+/**
+ * Fails fast (before minutes of migrations) when a port the demo needs is taken, naming the env
+ * variable that moves it. Checks the wildcard address, which also catches loopback listeners.
+ */
+async function assertPortsFree(ports) {
+  const net = require("net")
+  for (const { port, name, env } of ports) {
+    await new Promise((resolve, reject) => {
+      const probe = net.createServer()
+      probe.once("error", () =>
+        reject(new Error(`port ${port} (${name}) is already in use: stop what uses it or set ${env}=<another port>`))
+      )
+      probe.listen(port, () => probe.close(resolve))
+    })
+  }
+}
+
+module.exports = { log, waitForHttp, stopChild, assertPortsFree }
