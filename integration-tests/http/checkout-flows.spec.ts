@@ -8,7 +8,7 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
-import { findOrderIdOfCart, onlyPayment, readOrder, toTetri, waitForOrderOfCart } from "../utils/checkout-orders"
+import { findOrderIdOfCart, onlyPayment, readOrder, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { waitForWebhookProcessed } from "../utils/checkout-callbacks"
 
 jest.setTimeout(90_000)
@@ -69,9 +69,9 @@ medusaIntegrationTestRunner({
       const payId = payIdOf(session)
 
       await bank.pay(payId, "success")
-      const orderId = await waitForOrderOfCart(getContainer(), cartId)
+      const order = await waitForPaidOrderOfCart(getContainer(), cartId, "completed")
+      const orderId = order.id
 
-      const order = await readOrder(getContainer(), orderId)
       const payment = onlyPayment(order)
       expect(order.totalTetri).toBe(toTetri(total))
       expect(payment.capturesTetri).toEqual([toTetri(total)])

@@ -10,7 +10,7 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
-import { onlyPayment, readOrder, toTetri, waitForOrderOfCart } from "../utils/checkout-orders"
+import { onlyPayment, readOrder, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { waitForCallbackResults } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
@@ -41,8 +41,8 @@ medusaIntegrationTestRunner({
 
       // The shopper pays and never comes back: only the bank's callback can place the order.
       await bank.pay(payId, "success")
-      const orderId = await waitForOrderOfCart(container, cartId, 30_000)
-      const placed = await readOrder(container, orderId)
+      const placed = await waitForPaidOrderOfCart(container, cartId, "authorized")
+      const orderId = placed.id
       expect(placed.collectionStatus).toBe("authorized")
       expect(onlyPayment(placed).capturesTetri).toEqual([])
       expect(onlyPayment(placed).amountTetri).toBe(totalTetri)

@@ -9,7 +9,7 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
-import { findOrderIdOfCart, onlyPayment, readOrder, toTetri, waitForOrderOfCart } from "../utils/checkout-orders"
+import { findOrderIdOfCart, onlyPayment, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import {
   callbackBody,
   FOREIGN_LOOPBACK_ADDRESS,
@@ -97,8 +97,8 @@ medusaIntegrationTestRunner({
       expect(
         await postRawCallback(app.appUrl, callbackBody(paidPayId), { path: paidCallbackPath, contentType: "text/plain" })
       ).toBe(200)
-      const orderId = await waitForOrderOfCart(getContainer(), paid.cartId)
-      expect(onlyPayment(await readOrder(getContainer(), orderId)).capturesTetri).toEqual([toTetri(paid.total)])
+      const order = await waitForPaidOrderOfCart(getContainer(), paid.cartId, "completed")
+      expect(onlyPayment(order).capturesTetri).toEqual([toTetri(paid.total)])
       const accepted = await waitForCallbackResults(getContainer(), expectedRows + 1)
       expect(accepted[accepted.length - 1]).toMatchObject({ pay_id: paidPayId, result: "accepted", bank_status: "Succeeded" })
     })

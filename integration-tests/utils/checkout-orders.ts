@@ -89,3 +89,25 @@ export function onlyPayment(order: OrderSnapshot): PaymentSnapshot {
 }
 
 export const sumTetri = (amounts: number[]): number => amounts.reduce((sum, amount) => sum + amount, 0)
+
+/**
+ * Waits until the cart became an order AND its payment collection reached `status`. Why not just
+ * the order: completeCartWorkflow links the order before it authorizes/captures the payment, so
+ * an order seen early still has a `not_paid` collection.
+ */
+export async function waitForPaidOrderOfCart(
+  container: MedusaContainer,
+  cartId: string,
+  status: "authorized" | "completed",
+  timeoutMs = 30_000
+): Promise<OrderSnapshot> {
+  return waitFor(
+    async () => {
+      const orderId = await findOrderIdOfCart(container, cartId)
+      if (!orderId) return undefined
+      const order = await readOrder(container, orderId)
+      return order.collectionStatus === status ? order : undefined
+    },
+    { timeoutMs, intervalMs: 250, description: `an order from cart ${cartId} with a ${status} payment collection` }
+  )
+}
