@@ -157,32 +157,22 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
 
   /** Capture = confirm: the merchant tells the bank the goods are available, so it disburses. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const sessionId = this.sessionIdOf(data)
-    try {
-      await this.bank.confirmApplication(sessionId)
-      return { data: { ...this.publicData(data), statusId: INSTALLMENT_STATUS.PendingDisbursed } }
-    } catch (error) {
+    return this.changeApplication(data, {
+      send: (sessionId) => this.bank.confirmApplication(sessionId),
+      statusAfter: INSTALLMENT_STATUS.PendingDisbursed,
       // Already confirmed (pending disbursed) or disbursed: the capture already happened.
-      const status = await this.statusAfterFailure(sessionId)
-      if (status && installmentOutcome(status.statusId) === "disbursed") {
-        return { data: this.withStatus(data, status) }
-      }
-      throw toMedusaError(error, "confirm the installment application")
-    }
+      alreadyDone: (statusId) => installmentOutcome(statusId) === "disbursed",
+      action: "confirm the installment application",
+    })
   }
 
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const sessionId = this.sessionIdOf(data)
-    try {
-      await this.bank.cancelApplication(sessionId)
-      return { data: { ...this.publicData(data), statusId: INSTALLMENT_STATUS.CanceledByMerchant } }
-    } catch (error) {
-      const status = await this.statusAfterFailure(sessionId)
-      if (status && CANCELED_OR_FINAL.has(status.statusId)) {
-        return { data: this.withStatus(data, status) }
-      }
-      throw toMedusaError(error, "cancel the installment application")
-    }
+    return this.changeApplication(data, {
+      send: (sessionId) => this.bank.cancelApplication(sessionId),
+      statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
+      alreadyDone: (statusId) => CANCELED_OR_FINAL.has(statusId),
+      action: "cancel the installment application",
+    })
   }
 
   /**
@@ -237,6 +227,32 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       return await this.bank.getStatus(sessionId)
     } catch (error) {
       throw toMedusaError(error, action)
+    }
+  }
+
+  /**
+   * Sends a confirm/cancel. When the bank refuses it, the live status decides: if the application
+   * is already where the call would have taken it, that is success; otherwise the bank's error.
+   */
+  private async changeApplication(
+    data: Record<string, unknown> | undefined,
+    change: {
+      send: (sessionId: string) => Promise<unknown>
+      statusAfter: number
+      alreadyDone: (statusId: number) => boolean
+      action: string
+    }
+  ): Promise<{ data: InstallmentSessionData }> {
+    const sessionId = this.sessionIdOf(data)
+    try {
+      await change.send(sessionId)
+      return { data: { ...this.publicData(data), statusId: change.statusAfter } }
+    } catch (error) {
+      const status = await this.statusAfterFailure(sessionId)
+      if (status && change.alreadyDone(status.statusId)) {
+        return { data: this.withStatus(data, status) }
+      }
+      throw toMedusaError(error, change.action)
     }
   }
 

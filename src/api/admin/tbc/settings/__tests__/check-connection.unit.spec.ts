@@ -4,7 +4,7 @@
  * readable reason when the bank cannot be reached.
  */
 import { startSandbox, type SandboxHandle } from "../../../../../sandbox"
-import { getFreePortForTest } from "./free-port"
+import { getFreePort } from "../../../../../../integration-tests/utils/free-port"
 import { POST } from "../check-connection/route"
 
 interface Captured {
@@ -77,7 +77,7 @@ describe("check-connection", () => {
   })
 
   it("says the bank could not be reached when nothing listens", async () => {
-    const port = await getFreePortForTest()
+    const port = await getFreePort()
     const results = await runCheck(configWith(`http://127.0.0.1:${port}`, GOOD_CHECKOUT, GOOD_INSTALLMENTS))
     expect(results.map((r) => [r.ok, r.problem.title])).toEqual([
       [false, "The bank could not be reached"],
