@@ -8,7 +8,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
-import type { TbcWebhookResult } from "../providers/tbc-checkout/webhook"
+import { paymentIdOfBody, type CallbackVerdict, type TbcWebhookResult } from "../providers/tbc-checkout/webhook"
 
 const CHECKOUT_PREFIX = /^(pp_)?tbc-checkout_/
 
@@ -17,17 +17,23 @@ export default async function recordTbcCheckoutCallback({ event, container }: Su
   if (typeof input?.provider !== "string" || !CHECKOUT_PREFIX.test(input.provider)) return
   const providerId = input.provider.startsWith("pp_") ? input.provider : `pp_${input.provider}`
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const payload = { ...input.payload }
+  const raw = payload.rawData as unknown as { type?: string; data?: number[] }
+  if (raw?.type === "Buffer" && Array.isArray(raw.data)) payload.rawData = Buffer.from(raw.data)
+  let verdict: CallbackVerdict | undefined
   try {
-    const payload = { ...input.payload }
-    const raw = payload.rawData as unknown as { type?: string; data?: number[] }
-    if (raw?.type === "Buffer" && Array.isArray(raw.data)) payload.rawData = Buffer.from(raw.data)
     const payment = container.resolve(Modules.PAYMENT)
     const result = (await payment.getWebhookActionAndData({ provider: input.provider, payload })) as Partial<TbcWebhookResult>
-    const verdict = result.tbc_callback
+    verdict = result.tbc_callback
+  } catch (error) {
+    // the provider throws when the bank could not be asked; its verdict rides on the error
+    verdict = (error as { tbc_callback?: CallbackVerdict })?.tbc_callback
+  }
+  try {
     const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
     await tbc.createCallbackLogs({
       provider_id: providerId,
-      pay_id: verdict?.pay_id ?? null,
+      pay_id: verdict?.pay_id ?? paymentIdOfBody(payload.data) ?? null,
       source_ip: verdict?.source_ip ?? null,
       result: verdict?.result ?? "error",
       bank_status: verdict?.bank_status ?? null,

@@ -153,6 +153,37 @@ describe("getWebhookActionAndData", () => {
   })
 })
 
+describe("getWebhookActionAndData when the bank cannot be asked", () => {
+  it("throws (so a retrying event bus asks again) with the verdict attached, and does not cache the failure", async () => {
+    const flaky = h.provider({ preAuth: true, maxRetries: 0 })
+    const out = await flaky.initiatePayment({ amount: 12, currency_code: "GEL", data: { session_id: "payses_flaky" }, context: {} })
+    const payId = out.data!.payId as string
+    await h.pay(payId, "success")
+    const url = new URL(h.payment(payId).callbackUrl!)
+    const payload = {
+      data: { PaymentId: payId },
+      rawData: "",
+      headers: {
+        [CALLBACK_HEADERS.source]: "127.0.0.1",
+        [CALLBACK_HEADERS.session]: url.searchParams.get("s")!,
+        [CALLBACK_HEADERS.signature]: url.searchParams.get("sig")!,
+        [CALLBACK_HEADERS.receipt]: "rcpt-flaky",
+      },
+    }
+    await h.faults({ failNext: { count: 1, status: 503, path: "GET /v1/tpay/payments/{payId}" } })
+    let thrown: unknown
+    try {
+      await flaky.getWebhookActionAndData(payload)
+    } catch (error) {
+      thrown = error
+    }
+    expect((thrown as Error).message).toMatch(/could not be checked with the bank/)
+    expect((thrown as { tbc_callback?: { result: string; pay_id: string } }).tbc_callback).toMatchObject({ result: "error", pay_id: payId })
+    const retried = await flaky.getWebhookActionAndData(payload)
+    expect(retried).toMatchObject({ action: PaymentActions.AUTHORIZED, data: { session_id: "payses_flaky", amount: 12 } })
+  })
+})
+
 describe("callback source address", () => {
   it("normalizes IPv4-mapped addresses and refuses non-addresses", () => {
     expect(normalizeAddress("::ffff:193.104.20.44")).toBe("193.104.20.44")

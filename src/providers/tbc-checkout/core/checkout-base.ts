@@ -236,18 +236,34 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return forgetSession(this.checkout, input.data, input.data.payId, this.logger_)
   }
 
+  /**
+   * Judges a bank callback (see webhook.ts). When the bank could not be asked, this throws: a
+   * retrying event bus (Redis) then asks again later instead of losing the callback, which the
+   * bank will not resend (Medusa already answered it 200). The thrown error carries the verdict
+   * for the callback log.
+   */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
-    const cached = receipt ? this.verdicts_.get(receipt) : undefined
-    if (cached) return cached
-    const judged = judgeCallback(payload, this.options_, this.checkout).catch((): TbcWebhookResult => ({
-      action: "not_supported" as WebhookActionResult["action"],
-      tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
-    }))
-    if (receipt) this.verdicts_.set(receipt, judged)
+    let judged = receipt ? this.verdicts_.get(receipt) : undefined
+    if (!judged) {
+      judged = judgeCallback(payload, this.options_, this.checkout).catch((): TbcWebhookResult => ({
+        action: "not_supported" as WebhookActionResult["action"],
+        tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
+      }))
+      if (receipt) this.verdicts_.set(receipt, judged)
+      const v = (await judged).tbc_callback
+      this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
+    }
     const result = await judged
-    const v = result.tbc_callback
-    this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
+    if (result.tbc_callback.result === "error") {
+      if (receipt) this.verdicts_.delete(receipt) // a retry asks the bank again
+      const error = new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `TBC callback for payment ${result.tbc_callback.pay_id ?? "-"} could not be checked with the bank; it will be retried if the event bus retries.`
+      )
+      Object.defineProperty(error, "tbc_callback", { value: result.tbc_callback, enumerable: false })
+      throw error
+    }
     return result
   }
 
