@@ -54,10 +54,7 @@ medusaIntegrationTestRunner({
       // the admin's capture completes the payment at the bank, which activates the card
       const firstPayment = onlyPayment(await readOrder(getContainer(), placed.body.order.id))
       await api.post(`/admin/payments/${firstPayment.id}/capture`, {}, admin)
-      const [card] = await waitFor(async () => {
-        const cards = await alice.cards()
-        return cards.length > 0 ? cards : undefined
-      }, { timeoutMs: 15_000, description: "the card to become active after capture" })
+      const card = await alice.firstCardOnceListed("the card to become active after capture")
       expect(card).toMatchObject({ id: pending.id, status: "active" })
 
       // second order: execution with preAuth → authorized; capture completes it

@@ -9,7 +9,6 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { waitFor } from "../utils/wait-for"
 import { SAVED_CARD_CALLS as CALLS, Shopper, login, registerCustomer } from "../utils/saved-cards-shopper"
 import { recordCardsForPayment } from "../../src/workflows/saved-cards/record-from-events"
 
@@ -47,10 +46,7 @@ medusaIntegrationTestRunner({
       await bank.pay(session.data.payId, "success")
       const completion = await alice.call("post", `/store/carts/${cartId}/complete`)
       expect(completion.body.type).toBe("order")
-      const [card] = await waitFor(async () => {
-        const cards = await alice.cards()
-        return cards.length > 0 ? cards : undefined
-      }, { timeoutMs: 15_000, description: "Alice's saved card to be recorded" })
+      const card = await alice.firstCardOnceListed("Alice's saved card to be recorded")
       const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
       return { card, recId: saved.recId }
     }

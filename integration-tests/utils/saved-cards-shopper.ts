@@ -7,6 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createCustomerAccountWorkflow } from "@medusajs/core-flows"
 import { Modules } from "@medusajs/framework/utils"
 import { TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
+import { waitFor } from "./wait-for"
 
 /** Sandbox call counters (GET /_sandbox/state → calls) the saved-card tests compare. */
 export const SAVED_CARD_CALLS = {
@@ -70,6 +71,15 @@ export class Shopper {
 
   async cards(): Promise<any[]> {
     return (await this.ok("get", "/store/customers/me/tbc-cards")).cards
+  }
+
+  /** The first card the list shows, once there is one: cards are recorded by event subscribers after the response. */
+  async firstCardOnceListed(description: string): Promise<any> {
+    const [card] = await waitFor(async () => {
+      const cards = await this.cards()
+      return cards.length > 0 ? cards : undefined
+    }, { timeoutMs: 15_000, description })
+    return card
   }
 }
 
