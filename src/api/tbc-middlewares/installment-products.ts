@@ -24,20 +24,17 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { computeCartInstallmentProducts } from "../../lib/app/cart-installment-products"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { TbcValidationError } from "../../lib/tbc/errors"
+import { isRecord } from "../../lib/tbc/validation"
 
 /** Keys a storefront could use to smuggle its own product list; always removed for TBC providers. */
 export const CLIENT_PRODUCT_KEYS = ["installmentProducts", "InstallmentProducts", "products", "Products"] as const
 
 type SessionBody = { provider_id?: unknown; data?: unknown }
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
 export async function injectInstallmentProducts(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const body = req.body as SessionBody | undefined
-    if (!body || typeof body.provider_id !== "string" || (body.data !== undefined && !isPlainRecord(body.data))) {
+    if (!body || typeof body.provider_id !== "string" || (body.data !== undefined && !isRecord(body.data))) {
       return next() // not ours, or malformed: Medusa's validator answers
     }
     const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)

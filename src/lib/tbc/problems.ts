@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { TbcApiError, type TbcProblem } from "./errors"
 import { bodySnippet, type SecretRedactor } from "./redact"
-import { bankMessageSchema, isObject, looseInt, looseString, lowerKeys, tolerant } from "./responses"
+import { bankMessageSchema, looseInt, looseString, lowerKeys, tolerant } from "./responses"
+import { isRecord } from "./validation/result"
 
 /**
  * Error bodies of the bank: problem-JSON (RFC 7807, token and installment endpoints, and the
@@ -39,7 +40,7 @@ export function parseProblem(status: number, text: string, redactor: SecretRedac
   } catch {
     json = undefined
   }
-  if (!isObject(json)) {
+  if (!isRecord(json)) {
     const snippet = bodySnippet(text)
     return { status, title: `HTTP ${status}`, ...(snippet ? { detail: redactor.redact(snippet) } : {}) }
   }
@@ -70,7 +71,7 @@ export function parseProblem(status: number, text: string, redactor: SecretRedac
  * BUSINESS_ERROR_TYPE. Bodies without an error code pass.
  */
 export function throwIfBusinessError(operation: string, body: unknown, redactor: SecretRedactor): void {
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     return
   }
   const m = bankMessageSchema.parse(lowerKeys(body))

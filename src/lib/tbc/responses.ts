@@ -9,6 +9,7 @@ import type {
   StatusChange,
   StatusChangesPage,
 } from "./types"
+import { isRecord } from "./validation/result"
 
 /**
  * Tolerant readers of everything the bank answers.
@@ -25,10 +26,6 @@ export const UNREADABLE_RESPONSE_TYPE = "urn:medusa-payment-tbc:unreadable-respo
 
 type Json = Record<string, unknown>
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
 /** Lower-cases the keys; on a clash the first spelling wins. */
 export function lowerKeys(value: Json): Json {
   const out: Json = {}
@@ -41,7 +38,7 @@ export function lowerKeys(value: Json): Json {
   return out
 }
 
-const lowered = (v: unknown) => (isObject(v) ? lowerKeys(v) : v)
+const lowered = (v: unknown) => (isRecord(v) ? lowerKeys(v) : v)
 const absentToUndefined = (v: unknown) => (v === null ? undefined : v)
 
 export const looseNumber = z.union([
@@ -170,7 +167,7 @@ export interface ResponseContext {
  * tell what it said), typed UNREADABLE_RESPONSE_TYPE and naming the field and the rule.
  */
 export function readBody<T extends z.ZodTypeAny>(schema: T, body: unknown, ctx: ResponseContext): z.output<T> {
-  const parsed = schema.safeParse(isObject(body) ? lowerKeys(body) : body ?? {})
+  const parsed = schema.safeParse(isRecord(body) ? lowerKeys(body) : body ?? {})
   if (parsed.success) {
     return parsed.data
   }
@@ -186,7 +183,7 @@ export function readBody<T extends z.ZodTypeAny>(schema: T, body: unknown, ctx: 
 }
 
 function rawOf(body: unknown): Json {
-  return isObject(body) ? body : {}
+  return isRecord(body) ? body : {}
 }
 
 export function readPaymentDetails(body: unknown, ctx: ResponseContext): PaymentDetails {
