@@ -8,7 +8,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-import { adminHeaders, cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
 
 jest.setTimeout(180_000)
 
@@ -50,7 +51,7 @@ medusaIntegrationTestRunner({
       const [after] = await tbc.listInstallmentApplications({ bank_session_id: cart.bankSessionId })
       expect(after).toMatchObject({ status_id: 2, order_id: placed.orderIds[0] })
 
-      const admin = await adminHeaders(getContainer(), api)
+      const admin = await createAdminRequestConfig(getContainer(), api)
       const captured = await api.post(`/admin/payments/${placed.payments[0].id}/capture`, {}, admin)
       expect(captured.status).toBe(200)
       expect((await bank.application(cart.bankSessionId)).statusId).toBe(9)
@@ -75,7 +76,7 @@ medusaIntegrationTestRunner({
       await bank.setStatus(declined.bankSessionId, 6)
       await bank.setStatus(expired.bankSessionId, 3)
 
-      const admin = await adminHeaders(getContainer(), api)
+      const admin = await createAdminRequestConfig(getContainer(), api)
       const { status, data } = await api.post("/admin/tbc/installments/sync", {}, admin)
       expect(status).toBe(200)
       expect(data.providers).toEqual([
@@ -162,7 +163,7 @@ medusaIntegrationTestRunner({
     it("refuses an anonymous 'sync now' with 401, and names a bad body or an unknown provider", async () => {
       const response = await api.post("/admin/tbc/installments/sync", {}, { validateStatus: () => true })
       expect(response.status).toBe(401)
-      const admin = { ...(await adminHeaders(getContainer(), api)), validateStatus: () => true }
+      const admin = { ...(await createAdminRequestConfig(getContainer(), api)), validateStatus: () => true }
       const bad = await api.post("/admin/tbc/installments/sync", { provider: "x" }, admin)
       expect(bad.status).toBe(400)
       expect(bad.data.message).toMatch(/provider/)

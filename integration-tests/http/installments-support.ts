@@ -5,9 +5,10 @@
  */
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandbox } from "../../src/sandbox"
 import { lateValue, setEnvForSuite, useAppAddress } from "../utils/app-env"
+import { StoreCheckout } from "../utils/checkout-store"
 import type { SeededStore } from "../utils/seed-store"
 import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 
@@ -115,24 +116,18 @@ export async function cartWithInstallmentSession(
   }
   const { data: cartBody } = await api.get(`/store/carts/${cartId}?fields=id,total`, config)
   const total = Number(cartBody.cart.total)
-  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, config)
-  const paymentCollectionId: string = pc.payment_collection.id
   // The products list a storefront would get from the store; Σ = total exactly.
   const installmentProducts = [{ name: "Khinkali cooking set order", price: total, quantity: 1 }]
-  const { data: body } = await api.post(
-    `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-    { provider_id: TBC_INSTALLMENTS_PROVIDER_ID, data: { installmentProducts } },
-    config
-  )
-  const session = body.payment_collection.payment_sessions.find(
-    (s: { provider_id: string }) => s.provider_id === TBC_INSTALLMENTS_PROVIDER_ID
-  )
+  const { paymentCollectionId, session } = await new StoreCheckout(api, store).startPaymentSession(cartId, {
+    providerId: TBC_INSTALLMENTS_PROVIDER_ID,
+    data: { installmentProducts },
+  })
   return {
     cartId,
     total,
     paymentCollectionId,
     paymentSessionId: session.id,
-    bankSessionId: session.data.sessionId,
+    bankSessionId: session.data.sessionId as string,
     sessionData: session.data,
   }
 }
@@ -160,19 +155,4 @@ export async function medusaStateOf(container: MedusaContainer, cart: Installmen
     collectionStatus: (collections[0] as any)?.status as string | undefined,
     payments: ((collections[0] as any)?.payments ?? []) as { id: string; captured_at?: string | null; canceled_at?: string | null }[],
   }
-}
-
-/**
- * An admin user logged in through the real /auth/user/emailpass route (call inside each test: the
- * runner restores the database before every test).
- */
-export async function adminHeaders(container: MedusaContainer, api: AxiosInstance) {
-  const credentials = { email: "installments-admin@tbc-it.ge", password: "installments-admin-pw" }
-  const user = await container.resolve(Modules.USER).createUsers({ email: credentials.email })
-  const auth = container.resolve(Modules.AUTH)
-  const { authIdentity, error } = await auth.register("emailpass", { body: credentials })
-  if (!authIdentity) throw new Error(`admin could not be registered: ${error}`)
-  await auth.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: user.id } })
-  const { data } = await api.post("/auth/user/emailpass", credentials)
-  return { headers: { authorization: `Bearer ${data.token}` } }
 }

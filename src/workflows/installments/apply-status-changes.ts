@@ -41,16 +41,20 @@ export interface ApplyStatusChangesInput {
   changes: PageChange[]
 }
 
-export interface ApplyStatusChangesResult {
-  received: number
-  /** changes recorded by this run (a redelivered change is not counted again) */
-  applied: number
+/** What the changes did to Medusa (the apply step's tally). */
+export interface ChangeEffects {
   authorized: number
   captured: number
   canceled: number
   /** new changes of bank sessions this store does not know */
   unknown: number
   errors: { bank_session_id: string; status_id: number; message: string }[]
+}
+
+export interface ApplyStatusChangesResult extends ChangeEffects {
+  received: number
+  /** changes recorded by this run (a redelivered change is not counted again) */
+  applied: number
 }
 
 type Matched = { change: PageChange; application?: ApplicationRef }
@@ -79,7 +83,7 @@ const applyChangesStep = createStep(
   async (matched: Matched[], { container }) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const tally = { authorized: 0, captured: 0, canceled: 0, unknown: 0 }
-    const errors: ApplyStatusChangesResult["errors"] = []
+    const errors: ChangeEffects["errors"] = []
     const orders = new Map<string, string>()
     for (const { change, application } of matched) {
       if (!application) {
@@ -143,7 +147,7 @@ export const applyInstallmentStatusChangesWorkflow = createWorkflow(
 /** The page workflow's result as plain counts. */
 export function summarizePage(
   received: number,
-  result: { effects: { authorized: number; captured: number; canceled: number; unknown: number; errors: ApplyStatusChangesResult["errors"] }; applied: number }
+  result: { effects: ChangeEffects; applied: number }
 ): ApplyStatusChangesResult {
   const { authorized, captured, canceled, unknown, errors } = result.effects
   return { received, applied: result.applied, authorized, captured, canceled, unknown, errors }

@@ -17,7 +17,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { InstallmentsApi, StatusChange } from "../../lib/tbc/types"
-import { applyInstallmentStatusChangesWorkflow, summarizePage, type PageChange } from "./apply-status-changes"
+import {
+  applyInstallmentStatusChangesWorkflow,
+  summarizePage,
+  type ApplyStatusChangesResult,
+  type PageChange,
+} from "./apply-status-changes"
 import type { InstallmentsRegistration } from "./installments-client"
 import { SYNC_FAULT_ENV } from "./sync-fault"
 
@@ -30,17 +35,11 @@ export const MAX_FRUITLESS_PAGES = 3
 export const DEFAULT_MAX_PAGES_PER_RUN = 10_000
 
 
-export interface ProviderSyncSummary {
+/** The counts of every page applied in one run, plus what only the run knows. */
+export interface ProviderSyncSummary extends ApplyStatusChangesResult {
   provider_id: string
   pages: number
-  received: number
-  applied: number
-  authorized: number
-  captured: number
-  canceled: number
-  unknown: number
   acknowledged: number
-  errors: { bank_session_id: string; status_id: number; message: string }[]
 }
 
 export function syncLockKey(providerId: string): string {
@@ -134,7 +133,7 @@ async function pullAndApply(
   return summary
 }
 
-function accumulate(summary: ProviderSyncSummary, counts: ReturnType<typeof summarizePage>): void {
+function accumulate(summary: ProviderSyncSummary, counts: ApplyStatusChangesResult): void {
   summary.received += counts.received
   summary.applied += counts.applied
   summary.authorized += counts.authorized
