@@ -2,7 +2,8 @@
  * Medusa lets anyone who knows a payment collection id open a new payment session on it, even after
  * the order was placed, and it deletes the old session first — calling the provider's
  * deletePayment with the paid payment's data. That must never return the money or release a
- * held preauthorization: the shopper would keep the order without paying.
+ * held preauthorization: the shopper would keep the order without paying. Our guard middleware
+ * refuses the request; the provider's deletePayment never moves money either (unit-tested).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { setEnvForSuite } from "../utils/app-env"
@@ -53,8 +54,10 @@ medusaIntegrationTestRunner({
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)
       const order = await readOrder(getContainer(), completion.order!.id)
       expect(onlyPayment(order).data).toMatchObject({ payId })
-      // Medusa 2.21.2 accepts the request (200); nothing at the bank moved
-      expect([200, 400, 409]).toContain(replay.status)
+      // refused by our guard (Medusa 2.21.2 itself would accept it and delete the paid session)
+      expect(replay.status).toBe(400)
+      expect(replay.data.message).toMatch(/already (made|ordered)/)
+      expect((await shop.sessionsOf(cartId)).map((s) => s.data.payId)).toEqual([payId])
 
       // and the merchant can still capture the order's payment
       const admin = await createAdminRequestConfig(getContainer(), api)

@@ -4,6 +4,7 @@
  */
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
+import { paidCollectionGuardMiddlewares } from "./tbc-middlewares/paid-collection-guard"
 import { installmentProductsMiddlewares } from "./tbc-middlewares/installment-products"
 import { installmentsMiddlewares } from "./tbc-middlewares/installments"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
@@ -11,6 +12,8 @@ import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 export default defineMiddlewares({
   routes: [
     ...callbackMiddlewares,
+    // before the session middlewares: no new session on an already paid TBC collection
+    ...paidCollectionGuardMiddlewares,
     // feature entries are spread here, e.g. ...callbackMiddlewares
     ...installmentsMiddlewares,
     ...savedCardsMiddlewares,
