@@ -12,10 +12,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
-import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { SandboxBankControl } from "../utils/checkout-bank"
 import { ARTIFACTS_DIR, CHROMIUM_PATH, createAdminUser, ensureAdminBuild, keepAdminEnabled } from "./admin-browser-support"
+import { paidCheckoutOrder } from "./admin-paid-order"
 
 jest.setTimeout(300_000)
 
@@ -63,15 +63,7 @@ medusaIntegrationTestRunner({
     it("logs in, checks the bank connection on Settings → TBC Bank and shows the preauth in the order widget", async () => {
       const container = getContainer()
       await createAdminUser(container, ADMIN)
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId } = await shop.createCartReadyForPayment([1])
-      const { session } = await shop.startPaymentSession(cartId)
-      const payId = payIdOf(session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      expect(completion.type).toBe("order")
-      const orderId = completion.order!.id
+      const { orderId, session } = await paidCheckoutOrder(api, container, bank)
 
       fs.rmSync(SHOTS, { recursive: true, force: true })
       fs.mkdirSync(SHOTS, { recursive: true })

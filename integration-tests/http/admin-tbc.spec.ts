@@ -12,9 +12,9 @@ import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
-import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { SandboxBankControl } from "../utils/checkout-bank"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
+import { paidCheckoutOrder } from "./admin-paid-order"
 import { cartWithInstallmentSession, medusaStateOf, SandboxInstallments } from "./installments-support"
 import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
 
@@ -159,15 +159,7 @@ medusaIntegrationTestRunner({
 
     it("shows the bank's view of an order paid by preauth with its 30-day deadline", async () => {
       const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId, total } = await shop.createCartReadyForPayment([1])
-      const { session } = await shop.startPaymentSession(cartId)
-      const payId = payIdOf(session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      expect(completion.type).toBe("order")
-      const orderId = completion.order!.id
+      const { orderId, total, session, payId } = await paidCheckoutOrder(api, container, bank)
 
       const { status, data } = await adminGet(`/admin/tbc/orders/${orderId}/payment`)
 

@@ -5,13 +5,11 @@
  * bank's clock both moved) is completed or cancelled per the expiry action.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
-import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
 import {
   reconcileExpiringPreauthsWorkflow,
@@ -19,6 +17,7 @@ import {
 } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
+import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
 
 jest.setTimeout(120_000)
 
@@ -34,24 +33,6 @@ afterAll(() => restoreEnv())
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
-/** A cart paid (held) at the bank whose shopper never came back; the callback is dropped. */
-async function paidCartWithoutCallback(api: AxiosInstance, container: MedusaContainer) {
-  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-  const shop = new StoreCheckout(api, store)
-  const { cartId } = await shop.createCartReadyForPayment([2])
-  const { session } = await shop.startPaymentSession(cartId)
-  const payId = payIdOf(session)
-  await bank.pay(payId, "success")
-  return { shop, cartId, session, payId }
-}
-
-async function preauthorizedOrder(api: AxiosInstance, container: MedusaContainer) {
-  const { shop, cartId, payId } = await paidCartWithoutCallback(api, container)
-  const completion = await shop.completeCart(cartId)
-  expect(completion.type).toBe("order")
-  return { orderId: completion.order!.id, payId }
-}
-
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: "tbc-it-reconcile",
@@ -60,7 +41,7 @@ medusaIntegrationTestRunner({
 
     it("turns a paid cart whose callback was lost into an order, only once it is old enough", async () => {
       const container = getContainer()
-      const { cartId, session, payId } = await paidCartWithoutCallback(api, container)
+      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [2])
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
 
       // Too young: a callback may still come; nothing is touched.
@@ -93,7 +74,7 @@ medusaIntegrationTestRunner({
 
     it("leaves a session alone while a callback for it was accepted within the window", async () => {
       const container = getContainer()
-      const { cartId, session, payId } = await paidCartWithoutCallback(api, container)
+      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [2])
       // The bank's callback arrived (and was accepted) 1 minute before the job's "now".
       const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
       const log = await tbc.createCallbackLogs({ provider_id: TBC_CHECKOUT_PROVIDER_ID, pay_id: payId, result: "accepted" })
@@ -123,7 +104,7 @@ medusaIntegrationTestRunner({
 
     it("completes a preauthorization at day 29 when the action is complete (and not at day 20)", async () => {
       const container = getContainer()
-      const { orderId, payId } = await preauthorizedOrder(api, container)
+      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
 
       const { result: day20 } = await reconcileExpiringPreauthsWorkflow(container).run({
         input: { now: inFuture(20 * DAY_MS), action: "complete" },
@@ -144,7 +125,7 @@ medusaIntegrationTestRunner({
 
     it("cancels a preauthorization at day 29 when the action is cancel", async () => {
       const container = getContainer()
-      const { orderId, payId } = await preauthorizedOrder(api, container)
+      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
       await bank.advanceClockDays(29)
 
       const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
@@ -160,7 +141,7 @@ medusaIntegrationTestRunner({
 
     it("only notifies when the action is none, leaving the preauth held", async () => {
       const container = getContainer()
-      const { payId } = await preauthorizedOrder(api, container)
+      const { payId } = await paidCheckoutOrder(api, container, bank, [2])
       await bank.advanceClockDays(29)
       const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
         input: { now: inFuture(29 * DAY_MS), action: "none" },
