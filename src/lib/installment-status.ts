@@ -26,14 +26,6 @@ export type InstallmentOutcome = "pending" | "approved" | "failed" | "disbursed"
 
 const S = INSTALLMENT_STATUS
 
-/** Waiting for the shopper or for the bank's review. */
-export const PENDING_INSTALLMENT_STATUSES: readonly number[] = [
-  S.Pending,
-  S.InProgress,
-  S.NeedConfirmation,
-  S.WaitingForIncomeDocumentsUpload,
-  S.WaitingForIncomeDocumentsVerification,
-]
 /** The bank approved the loan; the merchant still has to confirm (= Medusa capture). */
 export const APPROVED_INSTALLMENT_STATUSES: readonly number[] = [S.Approved, S.WaitingForMerchant]
 /** Final without a loan: the shopper or the merchant gave up, or the bank said no. */
@@ -42,6 +34,10 @@ export const DECLINED_INSTALLMENT_STATUSES: readonly number[] = [S.Declined, S.D
 /** Confirmed by both sides: the money is (being) paid out to the merchant. */
 export const DISBURSED_INSTALLMENT_STATUSES: readonly number[] = [S.Disbursed, S.PendingDisbursed]
 
+/**
+ * Every other id is pending: waiting for the shopper or the bank's review (Pending, InProgress,
+ * NeedConfirmation, WaitingForIncomeDocumentsUpload / Verification) or unknown.
+ */
 export function installmentOutcome(statusId: number): InstallmentOutcome {
   if (APPROVED_INSTALLMENT_STATUSES.includes(statusId)) return "approved"
   if (DISBURSED_INSTALLMENT_STATUSES.includes(statusId)) return "disbursed"

@@ -63,14 +63,6 @@ export interface InstallmentSessionData extends Record<string, unknown> {
   statusDescription?: string
 }
 
-const CANCELED_OR_FINAL = new Set<number>([
-  INSTALLMENT_STATUS.Canceled,
-  INSTALLMENT_STATUS.CanceledByMerchant,
-  INSTALLMENT_STATUS.Expired,
-  INSTALLMENT_STATUS.Declined,
-  INSTALLMENT_STATUS.DocumentDeclined,
-])
-
 export class TbcInstallmentsProviderService extends AbstractPaymentProvider<InstallmentsOptions> {
   static identifier = INSTALLMENTS_PROVIDER_NAME
 
@@ -170,7 +162,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     return this.changeApplication(data, {
       send: (sessionId) => this.bank.cancelApplication(sessionId),
       statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
-      alreadyDone: (statusId) => CANCELED_OR_FINAL.has(statusId),
+      // Canceled, expired or declined: ended without a loan either way.
+      alreadyDone: (statusId) => installmentOutcome(statusId) === "failed",
       action: "cancel the installment application",
     })
   }
