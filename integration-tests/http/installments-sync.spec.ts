@@ -23,6 +23,15 @@ medusaIntegrationTestRunner({
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
     const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
     const tbc = () => getContainer().resolve<TbcModuleService>(TBC_MODULE)
+    /** A sync with the fault injected (left set until the test clears it): the rejection's message. */
+    const syncCrashingAt = (fault: "crash-after-apply" | "crash-before-record") => {
+      process.env[SYNC_FAULT_ENV] = fault
+      // (the rejection comes from the workflow engine's realm: compare its message, not its class)
+      return sync().then(
+        () => "resolved",
+        (error: { message?: string }) => error?.message
+      )
+    }
 
     afterEach(async () => {
       delete process.env[SYNC_FAULT_ENV]
@@ -55,12 +64,7 @@ medusaIntegrationTestRunner({
       await bank.setStatus(approved.bankSessionId, 5)
       await bank.setStatus(declined.bankSessionId, 6)
 
-      process.env[SYNC_FAULT_ENV] = "crash-after-apply"
-      // (the rejection comes from the workflow engine's realm: compare its message, not its class)
-      const crash = await sync().then(
-        () => "resolved",
-        (error: { message?: string }) => error?.message
-      )
+      const crash = await syncCrashingAt("crash-after-apply")
       expect(crash).toMatch(/injected fault/)
       expect((await bank.state()).feed).toHaveLength(2) // never acknowledged
       const [crashed] = await tbc().listInstallmentSyncRuns({})
@@ -88,11 +92,7 @@ medusaIntegrationTestRunner({
       await bank.setStatus(approved.bankSessionId, 2)
       await bank.setStatus(expired.bankSessionId, 3)
 
-      process.env[SYNC_FAULT_ENV] = "crash-before-record"
-      const crash = await sync().then(
-        () => "resolved",
-        (error: { message?: string }) => error?.message
-      )
+      const crash = await syncCrashingAt("crash-before-record")
       expect(crash).toMatch(/before recording them/)
       expect(await tbc().listInstallmentStatusChanges({})).toEqual([])
       const placed = await medusaStateOf(getContainer(), approved)
