@@ -74,7 +74,8 @@ export function installmentSessionStatus(
 
 /** Final statuses: nothing the shopper or the bank does changes them any more, except disbursal. */
 export function isFinalInstallmentStatus(statusId: number): boolean {
-  return installmentOutcome(statusId) === "failed" || installmentOutcome(statusId) === "disbursed"
+  const outcome = installmentOutcome(statusId)
+  return outcome === "failed" || outcome === "disbursed"
 }
 
 /** Status ids that the bank documents (0–13), for callers that want to flag anything else. */
