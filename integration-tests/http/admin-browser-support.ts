@@ -10,6 +10,8 @@ const ROOT = path.join(__dirname, "..", "..")
 /** Where Medusa's admin loader serves a production admin build from (`<root>/public/admin`). */
 export const ADMIN_BUILD_DIR = path.join(ROOT, "public", "admin")
 export const ADMIN_SOURCE_DIR = path.join(ROOT, "src", "admin")
+/** Server-side helpers the admin bundle imports from (METHOD_NAMES of bank-payment-view.ts). */
+const ADMIN_SHARED_DIR = path.join(ROOT, "src", "api", "admin", "tbc", "helpers")
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 export const ARTIFACTS_DIR = path.join(ROOT, "test-artifacts")
 
@@ -24,12 +26,13 @@ function newestMtime(dir: string): number {
 
 /**
  * Builds the admin (Medusa's dashboard + src/admin) unless a build newer than every file in
- * src/admin exists. backendUrl "" = same origin as the page, so the build works on any app port.
+ * src/admin and the helpers it imports exists. backendUrl "" = same origin as the page, so the build works on any app port.
  * Returns how long the build took (0 when reused).
  */
 export async function ensureAdminBuild(): Promise<number> {
   const index = path.join(ADMIN_BUILD_DIR, "index.html")
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > newestMtime(ADMIN_SOURCE_DIR)) {
+  const newestSource = Math.max(newestMtime(ADMIN_SOURCE_DIR), newestMtime(ADMIN_SHARED_DIR))
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > newestSource) {
     return 0
   }
   const started = Date.now()

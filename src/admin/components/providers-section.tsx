@@ -1,9 +1,7 @@
 import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
+import { METHOD_NAMES } from "../../api/admin/tbc/helpers/bank-payment-view"
 import type { ProviderSettings } from "../lib/api"
 
-const METHOD_NAMES: Record<number, string> = {
-  4: "Web QR", 5: "Card", 6: "Loyalty points", 7: "Internet bank", 8: "Installment", 9: "Apple Pay", 14: "Google Pay",
-}
 
 const yesNo = (value: boolean) => <Badge color={value ? "green" : "grey"} size="2xsmall">{value ? "On" : "Off"}</Badge>
 

@@ -3,6 +3,11 @@
  * admin's session cookie (credentials: "include"); a non-2xx answer becomes an Error carrying
  * Medusa's error message, so the page can show it in words.
  */
+import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../api/admin/tbc/helpers/bank-payment-view"
+import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
+import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
+import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
+
 export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
     ...init,
@@ -17,34 +22,10 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
   return body as T
 }
 
-export interface ProviderSettings {
-  kind: "tbc-checkout" | "tbc-installments"
-  provider_id: string
-  registration_id: string
-  environment: string | null
-  methods: number[] | null
-  pre_auth: boolean
-  save_cards: boolean
-  campaign_id: string | null
-  callback_url: string | null
-  preauth_expiry_action: string | null
-  credentials: Record<string, "set" | "missing">
-  options_error: string | null
-}
-
-export interface BankProblem {
-  title: string
-  detail: string | null
-  status: number | null
-}
-
-export interface ConnectionResult {
-  provider_id: string
-  kind: string
-  ok: boolean
-  latency_ms: number | null
-  problem: BankProblem | null
-}
+// The routes' own view types (type-only imports: nothing of the server code reaches the bundle),
+// so the page and the API cannot drift apart.
+export type ProviderSettings = ProviderSettingsView
+export type ConnectionResult = ConnectionCheckResult
 
 export interface CallbackRow {
   id: string
@@ -75,27 +56,10 @@ export interface OrderPaymentView {
     authorized_at: string
     captured_at: string | null
     canceled_at: string | null
-    checkout: null | {
-      pay_id: string
-      status: string
-      method: string | null
-      card_mask: string | null
-      currency: string | null
-      authorized_amount: number | null
-      confirmed_amount: number | null
-      returned_amount: number | null
-      pre_auth: boolean
-    }
-    installment: null | { session_id: string; status_id: number; description: string | null }
-    preauth: null | {
-      deadline: string
-      days_left: number
-      warning: boolean
-      expired: boolean
-      awaiting_completion: boolean
-      warning_days: number
-    }
-    bank_error: BankProblem | null
+    checkout: CheckoutBankView | null
+    installment: InstallmentBankView | null
+    preauth: PreauthView | null
+    bank_error: BankProblemView | null
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * The bank's view of a checkout payment as the order widget shows it. Pure.
+ * The bank's view of an order's TBC payment as the order widget shows it. Pure.
  */
 import type { PaymentDetails } from "../../../../lib/tbc"
+import type { PreauthDeadline } from "../../../../workflows/reconcile/preauth-deadline"
 
 /** The hosted page's method codes (bank-interface.md). */
 export const METHOD_NAMES: Record<number, string> = {
@@ -44,3 +45,12 @@ export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean):
     pre_auth: details.preAuth ?? preAuthHint,
   }
 }
+
+export interface InstallmentBankView {
+  session_id: string
+  status_id: number
+  description: string | null
+}
+
+/** A preauth's completion deadline; a warning only while the payment still awaits completion. */
+export type PreauthView = PreauthDeadline & { awaiting_completion: boolean; warning_days: number }

@@ -10,20 +10,19 @@ import { z } from "zod"
 import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { withBankClient } from "../../../../../../workflows/reconcile/bank-client"
-import { preauthDeadline, type PreauthDeadline } from "../../../../../../workflows/reconcile/preauth-deadline"
+import { preauthDeadline } from "../../../../../../workflows/reconcile/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../workflows/reconcile/preauth-options"
 import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
-import { checkoutBankView, type CheckoutBankView } from "../../../helpers/bank-payment-view"
+import {
+  checkoutBankView,
+  type CheckoutBankView,
+  type InstallmentBankView,
+  type PreauthView,
+} from "../../../helpers/bank-payment-view"
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
 import { parseOrThrow } from "../../../helpers/query"
 
 const paramsSchema = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, "must be an order id") })
-
-interface InstallmentBankView {
-  session_id: string
-  status_id: number
-  description: string | null
-}
 
 const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
 
@@ -64,7 +63,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   let checkout: CheckoutBankView | null = null
   let installment: InstallmentBankView | null = null
-  let preauth: (PreauthDeadline & { awaiting_completion: boolean; warning_days: number }) | null = null
+  let preauth: PreauthView | null = null
   let bankError: BankProblemView | null = null
   try {
     if (!registration) {
