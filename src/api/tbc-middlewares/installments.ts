@@ -19,6 +19,7 @@ import type {
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import { cartIdOfCollection } from "../../workflows/installments/cart-of-collection"
 
 const INSTALLMENTS_PROVIDER_PREFIX = "pp_tbc-installments_"
 
@@ -41,12 +42,7 @@ export async function recordInstallmentApplications(container: MedusaContainer, 
     (s) => s?.provider_id?.startsWith(INSTALLMENTS_PROVIDER_PREFIX) && typeof s.data?.sessionId === "string"
   )
   if (sessions.length === 0) return 0
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id ?? null
+  const cartId = (await cartIdOfCollection(container, paymentCollectionId)) ?? null
   return container.resolve<TbcModuleService>(TBC_MODULE).ensureInstallmentApplications(
     sessions.map((s) => ({
       bank_session_id: s.data!.sessionId as string,

@@ -22,6 +22,7 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
+import { cartIdOfCollection } from "./cart-of-collection"
 
 export interface ApplicationRef {
   bank_session_id: string
@@ -71,14 +72,9 @@ export async function orderForCollection(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<{ id: string; status?: string } | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
+  const cartId = await cartIdOfCollection(container, paymentCollectionId)
   if (!cartId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
   if (!orderId) return undefined
