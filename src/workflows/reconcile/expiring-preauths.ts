@@ -8,9 +8,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/core-flows"
-import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { isCapturable } from "../../lib/checkout-status"
 import { withBankClient } from "./bank-client"
+import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"
 import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "./preauth-options"
 
@@ -146,14 +147,10 @@ export async function reconcileExpiringPreauths(
   container: MedusaContainer,
   input: PreauthReconcileInput = {}
 ): Promise<PreauthReconcileResult[]> {
-  const now = input.now ? new Date(input.now) : new Date()
-  if (Number.isNaN(now.getTime())) {
-    throw new Error("reconcileExpiringPreauths: now must be an ISO date")
-  }
+  const now = reconcileNow(input.now, "reconcileExpiringPreauths")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const results: PreauthReconcileResult[] = []
-  for (const registration of listTbcProviders(configModule).filter((r) => r.kind === "tbc-checkout")) {
+  for (const registration of checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
     for (const payment of await heldPayments(container, registration)) {

@@ -8,10 +8,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/core-flows"
-import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { withBankClient } from "./bank-client"
+import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "./preauth-options"
 import { DAY_MS } from "./preauth-deadline"
 
@@ -121,14 +122,10 @@ export async function reconcilePendingCheckoutPayments(
   container: MedusaContainer,
   input: PendingReconcileInput = {}
 ): Promise<PendingReconcileResult[]> {
-  const now = input.now ? new Date(input.now) : new Date()
-  if (Number.isNaN(now.getTime())) {
-    throw new Error("reconcilePendingCheckoutPayments: now must be an ISO date")
-  }
+  const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const results: PendingReconcileResult[] = []
-  for (const registration of listTbcProviders(configModule).filter((r) => r.kind === "tbc-checkout")) {
+  for (const registration of checkoutRegistrations(container)) {
     const minutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
     for (const session of await sessionsToCheck(container, registration, now, minutes)) {
       const result = await reconcileSession(container, registration, session, now, minutes)
