@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
-import { adminFetch, formatTime, type CallbackRow, type SyncRunRow } from "../lib/api"
+import { adminFetch, errorText, formatTime, type CallbackRow, type SyncRunRow } from "../lib/api"
 
 /** Recent bank callbacks and installment sync runs, with "Sync now". */
 export function ActivitySection({
@@ -20,7 +20,7 @@ export function ActivitySection({
       toast.success("Installment statuses synchronised")
       onChanged()
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e))
+      toast.error(errorText(e))
     } finally {
       setSyncing(false)
     }

@@ -1,6 +1,6 @@
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { adminFetch, type ConnectionResult } from "../lib/api"
+import { adminFetch, errorText, type ConnectionResult } from "../lib/api"
 
 /** "Check connection": obtains a token from the bank per provider and shows OK or the bank's words. */
 export function ConnectionSection() {
@@ -15,7 +15,7 @@ export function ConnectionSection() {
       const body = await adminFetch<{ results: ConnectionResult[] }>("/admin/tbc/settings/check-connection", { method: "POST" })
       setResults(body.results)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorText(e))
     } finally {
       setChecking(false)
     }

@@ -65,3 +65,6 @@ export interface OrderPaymentView {
 
 export const formatTime = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleString() : "—"
+
+/** What to show of a failed call: adminFetch's Error carries Medusa's message in words. */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e))

@@ -8,7 +8,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
 import { Badge, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
-import { adminFetch, formatTime, type OrderPaymentView } from "../lib/api"
+import { adminFetch, errorText, formatTime, type OrderPaymentView } from "../lib/api"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="flex justify-between gap-x-4 px-6 py-2">
@@ -32,7 +32,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
   useEffect(() => {
     adminFetch<OrderPaymentView>(`/admin/tbc/orders/${order.id}/payment`)
       .then(setView)
-      .catch((e) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e) => setError(errorText(e)))
   }, [order.id])
 
   if (view && view.payment === null) {

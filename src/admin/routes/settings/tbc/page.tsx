@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react"
 import { ActivitySection } from "../../../components/activity-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { ProvidersSection } from "../../../components/providers-section"
-import { adminFetch, type CallbackRow, type ProviderSettings, type SyncRunRow } from "../../../lib/api"
+import { adminFetch, errorText, type CallbackRow, type ProviderSettings, type SyncRunRow } from "../../../lib/api"
 
 interface PageData {
   providers: ProviderSettings[]
@@ -31,7 +31,7 @@ const TbcSettingsPage = () => {
       setData({ providers: settings.providers, callbacks: callbacks.callbacks, syncRuns: runs.sync_runs })
       setError(null)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorText(e))
     }
   }, [])
 
