@@ -59,6 +59,10 @@ const paymentProviders = [
       callbackAllowlist,
       // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
       timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
+      // reconciliation jobs: preauths near day 30 (none | complete | cancel), lost callbacks
+      preauthExpiryAction: env("TBC_PREAUTH_EXPIRY_ACTION", "none"),
+      preauthWarningDays: Number(env("TBC_PREAUTH_WARNING_DAYS", "3")),
+      pendingReconcileMinutes: Number(env("TBC_PENDING_RECONCILE_MINUTES", "15")),
     },
   },
   providerExists("tbc-installments") && {

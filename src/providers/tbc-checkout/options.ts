@@ -16,6 +16,12 @@ import {
   requiredString,
   timeoutMsOption,
 } from "../common"
+import {
+  PreauthOptionError,
+  readPendingReconcileMinutes,
+  readPreauthExpiryAction,
+  readPreauthWarningDays,
+} from "../../lib/preauth-options"
 
 /** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
 export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
@@ -25,6 +31,19 @@ const methodOption = z
   .refine((m): m is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(m), {
     message: `must be one of ${CHECKOUT_METHODS.join(", ")}`,
   })
+
+/** An option of the reconciliation jobs, checked by the jobs' own reader (one rule, one place). */
+function readerOption<T>(key: string, read: (options: Record<string, unknown>) => T) {
+  return z.unknown().transform((value, ctx): T => {
+    try {
+      return read({ [key]: value })
+    } catch (error) {
+      const rule = error instanceof PreauthOptionError ? error.rule : "is invalid"
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule })
+      return z.NEVER
+    }
+  })
+}
 
 const booleanOption = (fallback: boolean) =>
   z.boolean({ invalid_type_error: "must be true or false" }).default(fallback)
@@ -92,6 +111,12 @@ export const checkoutOptionsSchema = z
     signCallbackUrl: booleanOption(true),
     timeoutMs: timeoutMsOption,
     maxRetries: maxRetriesOption,
+    /** reconciliation: a preauth near day 30 is only notified ("none"), completed or canceled */
+    preauthExpiryAction: readerOption("preauthExpiryAction", readPreauthExpiryAction),
+    /** reconciliation: days before the 30-day deadline that the jobs act and the widget warns */
+    preauthWarningDays: readerOption("preauthWarningDays", readPreauthWarningDays),
+    /** reconciliation: age of a pending payment without callback before the bank is asked */
+    pendingReconcileMinutes: readerOption("pendingReconcileMinutes", readPendingReconcileMinutes),
   })
   .superRefine((options, ctx) => {
     for (const [index, method] of options.methods.entries()) {

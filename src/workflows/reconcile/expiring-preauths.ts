@@ -13,7 +13,7 @@ import { isCapturable } from "../../lib/checkout-status"
 import { withBankClient } from "./bank-client"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"
-import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "./preauth-options"
+import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "../../lib/preauth-options"
 
 export interface PreauthReconcileInput {
   /** ISO time taken as "now" (tests move it forward); default the real clock */

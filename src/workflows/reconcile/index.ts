@@ -2,5 +2,5 @@
 export { reconcilePendingPaymentsWorkflow, reconcileExpiringPreauthsWorkflow } from "./workflows"
 export type { PendingReconcileInput, PendingReconcileResult } from "./pending-payments"
 export type { PreauthReconcileInput, PreauthReconcileResult } from "./expiring-preauths"
-export { PREAUTH_EXPIRY_ACTIONS, type PreauthExpiryAction } from "./preauth-options"
+export { PREAUTH_EXPIRY_ACTIONS, type PreauthExpiryAction } from "../../lib/preauth-options"
 export { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"

@@ -13,7 +13,7 @@ import { webhookAction } from "../../lib/checkout-status"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { withBankClient } from "./bank-client"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
-import { readPendingReconcileMinutes } from "./preauth-options"
+import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "./preauth-deadline"
 
 /**

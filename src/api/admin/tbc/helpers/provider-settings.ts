@@ -14,7 +14,7 @@ import { joinUrl } from "../../../../providers/common"
 import { webhookPath } from "../../../../providers/tbc-checkout/callback-auth"
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
-import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../workflows/reconcile/preauth-options"
+import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../lib/preauth-options"
 
 /** Option names that hold credentials, per provider kind. Never echoed, only reported as present. */
 export const CREDENTIAL_OPTIONS: Record<TbcProviderKind, readonly string[]> = {

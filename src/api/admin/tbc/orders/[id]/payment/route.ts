@@ -11,7 +11,7 @@ import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { withBankClient } from "../../../../../../workflows/reconcile/bank-client"
 import { preauthDeadline } from "../../../../../../workflows/reconcile/preauth-deadline"
-import { readPreauthWarningDays } from "../../../../../../workflows/reconcile/preauth-options"
+import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
 import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
 import {
   checkoutBankView,

@@ -1,6 +1,8 @@
 /**
  * Options of the reconciliation jobs, read from the checkout provider's registration options
- * (raw, because Medusa isolates the provider instance from app code).
+ * (raw, because Medusa isolates the provider instance from app code). The checkout option schema
+ * validates them with these same readers when Medusa loads, so a bad value stops the boot.
+ * Pure: no I/O.
  *
  * - `preauthExpiryAction`: what to do with a preauthorization that is about to lapse at the
  *   bank (day 30): "none" (only notify), "complete" (capture it) or "cancel" (release it).
@@ -16,8 +18,15 @@ export const PREAUTH_LIFETIME_DAYS = 30
 export const DEFAULT_PREAUTH_WARNING_DAYS = 3
 export const DEFAULT_PENDING_RECONCILE_MINUTES = 15
 
+/** A broken option: `rule` is the words alone, so the checkout option schema can report them too. */
+export class PreauthOptionError extends Error {
+  constructor(readonly field: string, readonly rule: string) {
+    super(`Invalid TBC checkout option ${field}: ${rule}`)
+  }
+}
+
 function invalid(field: string, rule: string): Error {
-  return new Error(`Invalid TBC checkout option ${field}: ${rule}`)
+  return new PreauthOptionError(field, rule)
 }
 
 /** @throws Error naming the option when it holds something other than the allowed words */
