@@ -79,6 +79,11 @@ medusaIntegrationTestRunner({
         }
         restoreLogger.push(() => (logger[method] = original))
       }
+      // every record the app's winston logger emits, whichever console or stream it is printed to
+      const winston = logger.loggerInstance_ as { on?(event: "data", fn: (info: unknown) => void): void; off?(event: "data", fn: (info: unknown) => void): void } | undefined
+      const onRecord = (info: unknown) => void output.push(JSON.stringify(info))
+      winston?.on?.("data", onRecord)
+      restoreLogger.push(() => winston?.off?.("data", onRecord))
       const keep = api.interceptors.response.use(
         (response: { data?: unknown }) => {
           answers.push(JSON.stringify(response.data ?? null))
@@ -155,7 +160,7 @@ medusaIntegrationTestRunner({
       for (const [where, text] of Object.entries(haystacks)) {
         for (const [what, secret] of Object.entries(needles)) if (text.includes(secret)) found.push(`${what} in ${where}`)
       }
-      const debugLines = output.filter((line) => /debug/i.test(line)).length
+      const debugLines = output.filter((line) => /"level":"debug"/.test(line)).length
       console.log(
         `reliability: secrets: ${output.length} output writes (${debugLines} at debug), ${answers.length} HTTP answers, ` +
           `${sessionsSeen.length} session listings searched for 3 secrets and ${tokens.length} access tokens → ${found.length} found`
@@ -164,6 +169,7 @@ medusaIntegrationTestRunner({
       expect(tokens.length).toBeGreaterThanOrEqual(2)
       expect(haystacks["payment_sessions.data"]).toContain(payId)
       expect(haystacks.output.length).toBeGreaterThan(1000)
+      expect(debugLines).toBeGreaterThan(0) // the logger really ran at debug level
       expect(found).toEqual([])
     })
   },
