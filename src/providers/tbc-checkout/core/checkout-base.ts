@@ -62,8 +62,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   private readonly createdForSession_ = new BoundedMap<string, string>(2000)
   /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
   private readonly verdicts_ = new BoundedMap<string, Promise<TbcWebhookResult>>(500)
-  /** payId → in-flight completion, so concurrent captures in this process send one */
-  private readonly captures_ = new Map<string, Promise<CapturePaymentOutput>>()
+  /**
+   * payId → in-flight or succeeded capture: concurrent captures in this process send one
+   * completion, and a repeat here (stale data still saying WaitingConfirm) costs no bank call
+   */
+  private readonly captures_ = new BoundedMap<string, Promise<CapturePaymentOutput>>(2000)
 
   static validateOptions(options: Record<string, unknown>): void {
     parseCheckoutOptions(options)
@@ -210,10 +213,12 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const payId = payIdOf(input.data)
-    const running = this.captures_.get(payId)
-    if (running) return running
-    const attempt = capture(this.checkout, input.data ?? {}, payId).finally(() => this.captures_.delete(payId))
+    const known = this.captures_.get(payId)
+    if (known) return known
+    const attempt = capture(this.checkout, input.data ?? {}, payId)
     this.captures_.set(payId, attempt)
+    // a failed capture is forgotten, so the next one asks the bank again
+    attempt.catch(() => this.captures_.get(payId) === attempt && this.captures_.delete(payId))
     return attempt
   }
 

@@ -7,7 +7,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
-import { TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
+import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { isBankNotFound, toMedusaError } from "../../common"
 import { dataFromDetails, type CheckoutData } from "../payment-data"
@@ -55,17 +55,10 @@ const NOT_CAPTURABLE: Record<string, string> = {
   CancelPaymentProcessing: "it is being canceled",
 }
 
-/** Completion of the held amount; a payment already Succeeded at the bank is success. */
-export async function capture(checkout: Checkout, data: Data, payId: string): Promise<{ data: Data }> {
-  const details = await read(checkout, payId, "capture the payment")
-  const status = String(details.status)
-  if (status === "Succeeded" || status === "PartialReturned" || status === "PaymentCompletionProcessing") {
-    return { data: asData(dataFromDetails(data, details)) }
-  }
-  if (status !== "WaitingConfirm") {
-    const why = NOT_CAPTURABLE[status] ?? `its status at the bank is ${status}`
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: ${why}.`)
-  }
+/** Statuses in which the held amount has already been completed (or is being completed). */
+const COMPLETED = new Set(["Succeeded", "PartialReturned", "PaymentCompletionProcessing"])
+
+function refuseIfTooOld(data: Data): void {
   const heldSince = Date.parse(String(data.authorized_at ?? data.created_at ?? ""))
   if (Number.isFinite(heldSince) && Date.now() - heldSince > COMPLETION_WINDOW_MS) {
     throw new MedusaError(
@@ -73,19 +66,85 @@ export async function capture(checkout: Checkout, data: Data, payId: string): Pr
       "The payment cannot be captured: the card was authorized more than 30 days ago and the bank no longer allows completing it. Cancel it and ask the customer to pay again."
     )
   }
-  const heldMinor = minorOf(details.amount)
+}
+
+function refuseStatus(status: string): never {
+  const why = NOT_CAPTURABLE[status] ?? `its status at the bank is ${status}`
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: ${why}.`)
+}
+
+/**
+ * Completion of the held amount. When `data` says the bank holds the money (WaitingConfirm, set by
+ * authorizePayment from the bank's answer) the completion is sent straight away for the stored
+ * amount and its answer (status, amount, confirmedAmount) is the result: one call. The bank is
+ * read only when that is not enough: the stored status is anything else (read first, as the
+ * payment may be Succeeded already), the completion was refused (it may have been completed
+ * meanwhile: the bank refuses completing a payment that is no longer WaitingConfirm), or its
+ * outcome is uncertain (answer lost). A payment already completed at the bank is success.
+ */
+export async function capture(checkout: Checkout, data: Data, payId: string): Promise<{ data: Data }> {
+  const heldMinor = data.status === "WaitingConfirm" ? minorOf(data.amount as number | undefined) : 0
+  if (heldMinor <= 0) {
+    return captureAfterReading(checkout, data, payId)
+  }
+  refuseIfTooOld(data)
+  let completed: PaymentDetails
   try {
-    await checkout.completePayment(payId, minorToMajor(heldMinor), { maxAmount: minorToMajor(heldMinor) })
+    completed = await checkout.completePayment(payId, minorToMajor(heldMinor), { maxAmount: minorToMajor(heldMinor) })
   } catch (error) {
-    const after = mayHaveReachedBank(error) ? await checkout.getPayment(payId).catch(() => undefined) : undefined
-    if (after?.status !== "Succeeded") {
-      throw toMedusaError(error, "capture the payment")
-    }
+    return afterFailedCompletion(checkout, data, payId, error)
   }
-  const completed = await checkout.getPayment(payId).catch(() => undefined)
-  return {
-    data: asData(completed ? dataFromDetails(data, completed) : { ...(data as unknown as CheckoutData), status: "Succeeded" }),
+  if (COMPLETED.has(String(completed.status))) {
+    return { data: asData(dataFromDetails(data, completed)) }
   }
+  // an answer without a completed status is not proof either way: the bank's current state decides
+  return captureAfterReading(checkout, data, payId, false)
+}
+
+/**
+ * A completion that was refused (TbcApiError: e.g. already completed by another process or an
+ * earlier lost answer) or whose answer was lost: the bank's state decides. Completed = success;
+ * no longer held = the readable reason; still held (or unreadable) = the completion's own error.
+ */
+async function afterFailedCompletion(checkout: Checkout, data: Data, payId: string, error: unknown): Promise<{ data: Data }> {
+  if (!(error instanceof TbcApiError) && !mayHaveReachedBank(error)) throw toMedusaError(error, "capture the payment")
+  const after = await checkout.getPayment(payId).catch(() => undefined)
+  const status = String(after?.status)
+  if (after && COMPLETED.has(status)) return { data: asData(dataFromDetails(data, after)) }
+  if (!after || status === "WaitingConfirm") throw toMedusaError(error, "capture the payment")
+  return refuseStatus(status)
+}
+
+/** The slow path: the bank's state first, then (if still held) the completion of what it holds. */
+async function captureAfterReading(checkout: Checkout, data: Data, payId: string, mayComplete = true): Promise<{ data: Data }> {
+  const details = await read(checkout, payId, "capture the payment")
+  const status = String(details.status)
+  if (COMPLETED.has(status)) {
+    return { data: asData(dataFromDetails(data, details)) }
+  }
+  if (status !== "WaitingConfirm") {
+    return refuseStatus(status)
+  }
+  if (!mayComplete) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "Could not capture the payment: the bank answered the completion but still shows the amount held. Please try again later."
+    )
+  }
+  refuseIfTooOld(data)
+  const heldMinor = minorOf(details.amount)
+  let completed: PaymentDetails | undefined
+  try {
+    completed = await checkout.completePayment(payId, minorToMajor(heldMinor), { maxAmount: minorToMajor(heldMinor) })
+  } catch (error) {
+    return afterFailedCompletion(checkout, data, payId, error)
+  }
+  return { data: asData(dataFromDetails(data, { ...details, ...definedOnly(completed), payId: completed.payId || details.payId })) }
+}
+
+/** The completion answer carries fewer fields than a read: keep the read's where it has none. */
+function definedOnly(details: PaymentDetails): Partial<PaymentDetails> {
+  return Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as Partial<PaymentDetails>
 }
 
 /** Refund = the cancel endpoint with the exact amount; never more than what is left. */
