@@ -39,16 +39,32 @@ export function stripStampHeaders(headers: Record<string, unknown>): void {
 const queryValue = (value: unknown): string | undefined =>
   typeof value === "string" && value.length > 0 && value.length <= 200 ? value : undefined
 
+/**
+ * Raw options object (one per registration in the config module) → its parsed options, or null
+ * when they are invalid: parsed once per registration instead of on every callback.
+ */
+const parsedOptions = new WeakMap<object, TbcCheckoutOptions | null>()
+
+function parsedCheckoutOptions(raw: Record<string, unknown>): TbcCheckoutOptions | undefined {
+  if (!parsedOptions.has(raw)) {
+    let parsed: TbcCheckoutOptions | null = null
+    try {
+      parsed = parseCheckoutOptions(raw)
+    } catch {
+      // the provider itself refuses to load with these options
+    }
+    parsedOptions.set(raw, parsed)
+  }
+  return parsedOptions.get(raw) ?? undefined
+}
+
 function checkoutRegistration(req: MedusaRequest): { providerId: string; options: TbcCheckoutOptions } | undefined {
   const segment = String(req.params?.provider ?? "")
   const providerId = segment.startsWith("pp_") ? segment : `pp_${segment}`
   const registration = findTbcProvider(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
   if (!registration || registration.kind !== "tbc-checkout") return undefined
-  try {
-    return { providerId, options: parseCheckoutOptions(registration.options) }
-  } catch {
-    return undefined // the provider itself refuses to load with these options
-  }
+  const options = parsedCheckoutOptions(registration.options)
+  return options ? { providerId, options } : undefined
 }
 
 async function logCallback(

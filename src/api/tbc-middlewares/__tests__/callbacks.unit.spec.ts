@@ -40,6 +40,7 @@ function fake(
     body = { PaymentId: "abc123" },
     query = { s: "payses_1", sig: "signature" },
     options = {},
+    rawOptions,
     logFails = false,
   }: {
     provider?: string
@@ -48,6 +49,8 @@ function fake(
     body?: unknown
     query?: Record<string, unknown>
     options?: Record<string, unknown>
+    /** this very object as the registration's options (no copy) */
+    rawOptions?: Record<string, unknown>
     logFails?: boolean
   } = {}
 ): Fake {
@@ -60,7 +63,7 @@ function fake(
     params: { provider },
     scope: {
       resolve: (key: string) => {
-        if (key === "configModule") return configModule({ ...OPTIONS, ...options })
+        if (key === "configModule") return configModule(rawOptions ?? { ...OPTIONS, ...options })
         if (key === "tbc")
           return {
             createCallbackLogs: async (row: Record<string, unknown>) => {
@@ -107,6 +110,23 @@ describe("stampTbcCallback", () => {
     expect(f.logs).toEqual([
       { provider_id: "pp_tbc-checkout_tbc", pay_id: "abc123", source_ip: "10.1.2.3", result: "rejected_source", bank_status: null },
     ])
+  })
+
+  it("parses a registration's options once, keyed by the options object", async () => {
+    const raw: Record<string, unknown> = { ...OPTIONS, callbackAllowlist: ["10.9.9.9"] }
+    const first = fake({ remote: "10.9.9.9", rawOptions: raw })
+    await run(first)
+    expect(first.next).toHaveBeenCalledTimes(1)
+    // the same object changed afterwards is not parsed again (the config module's object never changes)
+    raw.callbackAllowlist = ["10.8.8.8"]
+    const second = fake({ remote: "10.9.9.9", rawOptions: raw })
+    await run(second)
+    expect(second.next).toHaveBeenCalledTimes(1)
+    // another options object is parsed on its own
+    const other = fake({ remote: "10.9.9.9", rawOptions: { ...raw } })
+    await run(other)
+    expect(other.next).not.toHaveBeenCalled()
+    expect(other.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "10.9.9.9" })
   })
 
   it("reads the last X-Forwarded-For hop only with trustProxy", async () => {
