@@ -72,7 +72,8 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
 /** A Retry-After longer than this is not waited for; the caller sees the 429 instead. */
 const MAX_RETRY_AFTER_MS = 5_000
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
-const MAX_SOCKETS = 64
+/** Per agent; idle keep-alive sockets are dropped after FREE_SOCKET_IDLE_MS, so a burst's sockets do not linger. */
+const MAX_SOCKETS = 256
 /**
  * Idle keep-alive sockets are dropped after this long. Servers close idle connections too
  * (Node's default is 5 s); a request written to a socket the server is closing fails with
