@@ -15,7 +15,7 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { callbackBody, pathOfCallbackUrl, postRawCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { waitFor } from "../utils/wait-for"
+import { TbcClient } from "../../src/lib/tbc"
 
 jest.setTimeout(240_000)
 
@@ -95,6 +95,48 @@ medusaIntegrationTestRunner({
           `${CALLBACKS} concurrent Succeeded callbacks → ${after.capturesTetri.length} capture recorded, ` +
           `${(await bank.calls(BANK_CALLS.completion)) - completionsBefore} completion (${all.length} callbacks judged)`
       )
+    })
+
+    // KNOWN GAP (see spoofing.spec.ts): the callback's payId is not paired with the signed URL's
+    // session unless the bank returns merchantPaymentId. Here the consequence for a preauthorized
+    // order: another payment's Succeeded id + this order's genuine signed URL → Medusa runs its
+    // capture workflow for this order with the other payment's amount. Passes while the gap exists.
+    it.failing("KNOWN GAP: a foreign Succeeded payId with a preauthorized order's signed URL captures nothing", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([1, 0], "gap@rel.ge")
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      expect(completion.type).toBe("order")
+      const path = pathOfCallbackUrl((await bank.payment(payId)).callbackUrl)
+      const other = new TbcClient({
+        environment: app.sandboxUrl,
+        checkout: { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" },
+      })
+      const foreign = await other.checkout.createPayment({
+        amount: { currency: "GEL", total: 1.23 },
+        returnurl: "https://other-store.example/return",
+        merchantPaymentId: "other-store-order-2",
+      })
+      other.close()
+      await bank.pay(foreign.payId, "success")
+      await bank.setFaults({ reset: true })
+      await bank.dropCallbacks()
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+
+      expect(await postRawCallback(app.appUrl, callbackBody(foreign.payId), { path })).toBe(200)
+      await sleep(10_000) // the webhook runs ~5 s later
+      const payment = onlyPayment(await readOrder(container, completion.order!.id))
+      const completions = (await bank.calls(BANK_CALLS.completion)) - completionsBefore
+      console.log(
+        `reliability: KNOWN GAP: a foreign Succeeded payment (1.23 GEL) sent with a preauthorized order's signed callback URL → ` +
+          `captures recorded ${JSON.stringify(payment.capturesTetri)} tetri, ${completions} completion at the bank, ` +
+          `bank status of the order's payment ${(await bank.payment(payId)).status}`
+      )
+      expect(payment.capturesTetri).toEqual([])
+      expect(completions).toBe(0)
     })
 
     it("a refund whose answer was lost after the bank acted is recorded once and returned once", async () => {
