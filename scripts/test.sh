@@ -19,7 +19,7 @@ export DB_PASSWORD="${DB_PASSWORD:-}"
 export NODE_OPTIONS="${NODE_OPTIONS:---experimental-vm-modules}"
 case "$NODE_OPTIONS" in *--experimental-vm-modules*) ;; *) NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" ;; esac
 
-DEFAULT_SUITES="unit integration"
+DEFAULT_SUITES="unit integration reliability"
 SUITES="${TEST_SUITES:-$DEFAULT_SUITES}"
 RESULTS_DIR="test-artifacts"
 mkdir -p "$RESULTS_DIR"
