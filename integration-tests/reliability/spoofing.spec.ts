@@ -208,18 +208,13 @@ medusaIntegrationTestRunner({
     })
 
     /*
-     * KNOWN GAP (reported to the lead): the provider pairs a callback's payId with the session of
-     * the signed callback URL only through the bank's merchantPaymentId, which the payment details
-     * (sandbox, and per the API reference the live bank) do not return. So any final payId (even
-     * another merchant's) sent with a genuine signed URL of session S is accepted for S. The harm
-     * is bounded (authorize re-reads S's own payId), but S's state is driven by a foreign payment:
-     * an unpaid S is re-authorized (session status churns), a paid S is placed, and for a
-     * preauthorized S a foreign Succeeded payId asks Medusa to capture S with the foreign amount.
-     * Precondition: the attacker knows S's signed callback URL. Fix (app side, callbacks
-     * middleware): compare the session's stored data.payId with the body's PaymentId.
-     * `it.failing` passes while the gap exists; when it is fixed this fails: make it a plain `it`.
+     * A final payId (even another merchant's) sent with a genuine signed URL of another session.
+     * The provider pairs payId and session through the bank's merchantPaymentId, which payment
+     * details do not carry; the callbacks middleware therefore compares the session's stored payId
+     * (found by this suite: before that check such callbacks were accepted, and on a preauthorized
+     * order they completed the hold at the bank while Medusa recorded the other payment's amount).
      */
-    it.failing("KNOWN GAP: a final payId paired with another session's genuine signed URL is refused", async () => {
+    it("a final payId paired with another session's genuine signed URL is refused", async () => {
       const { container, paid, paidPayId, paidPath, unpaidPath, foreign } = await setUpPayments()
       const before = await stateFingerprint(container, await bank.state())
       const logsBefore = (await container.resolve<TbcModuleService>(TBC_MODULE).listCallbackLogs({}, { take: 100_000 })).length
@@ -232,7 +227,7 @@ medusaIntegrationTestRunner({
       const verdicts = await verdictsAfter(container, logsBefore)
       const changes = changedKeys(before, await stateFingerprint(container, await bank.state()))
       console.log(
-        `reliability: KNOWN GAP: ${crossPaired.length} callbacks pairing a final payId with another session's genuine signed URL → ` +
+        `reliability: ${crossPaired.length} cross-paired callbacks pairing a final payId with another session's genuine signed URL → ` +
           `${verdicts.accepted ?? 0} accepted, state changes in ${JSON.stringify(changes)}, paid cart placed: ` +
           `${(await findOrderIdOfCart(container, paid.cartId)) !== undefined}`
       )

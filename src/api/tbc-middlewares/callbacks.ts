@@ -6,6 +6,7 @@
  *    callback URL's query (?s=&sig=), and a receipt id — the provider judges with these;
  * 3. answers 200 right here, without reaching Medusa, for a source outside `callbackAllowlist`
  *    or a body that is not {"PaymentId": "<id>"}, and records that in the callback log.
+ * 4. answers 200 itself when the signed URL's session opened another payment than the body names.
  * Callbacks that pass go on to Medusa's route; their verdict is logged by the subscriber
  * src/subscribers/tbc-checkout-callback-log.ts.
  *
@@ -14,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import {
@@ -94,6 +95,23 @@ export function jsonFromText(body: unknown): unknown {
   }
 }
 
+/**
+ * The payment the signed URL's session really opened (session.data.payId). A callback naming any
+ * other payment is a forged pairing: a leaked callback URL reused with someone else's final payId,
+ * which the provider cannot tell (the bank's payment details carry no merchantPaymentId).
+ * Undefined when the session cannot be read here: the provider's own checks still apply.
+ */
+async function payIdOfSession(req: MedusaRequest, sessionId: string): Promise<string | undefined> {
+  try {
+    const payments = req.scope.resolve(Modules.PAYMENT)
+    const [found] = await payments.listPaymentSessions({ id: sessionId }, { select: ["id", "data"], take: 1 })
+    const payId = (found?.data as Record<string, unknown> | undefined)?.payId
+    return typeof payId === "string" ? payId : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   stripStampHeaders(req.headers as Record<string, unknown>)
   const found = checkoutRegistration(req)
@@ -111,14 +129,20 @@ export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, 
     // 200: a stranger learns nothing, and Medusa never sees the request
     return res.sendStatus(200)
   }
-  if (!paymentIdOfBody(body)) {
+  const payId = paymentIdOfBody(body)
+  if (!payId) {
     await logCallback(req, { provider_id: providerId, pay_id: claimedPayId, source_ip: source ?? null, result: "malformed" })
+    return res.sendStatus(200)
+  }
+  const session = queryValue(req.query?.[CALLBACK_QUERY.session])
+  const sessionPayId = session ? await payIdOfSession(req, session) : undefined
+  if (sessionPayId !== undefined && sessionPayId !== payId) {
+    await logCallback(req, { provider_id: providerId, pay_id: payId, source_ip: source ?? null, result: "rejected_source" })
     return res.sendStatus(200)
   }
 
   req.headers[CALLBACK_HEADERS.source] = source
   req.headers[CALLBACK_HEADERS.receipt] = randomUUID()
-  const session = queryValue(req.query?.[CALLBACK_QUERY.session])
   const signature = queryValue(req.query?.[CALLBACK_QUERY.signature])
   if (session) req.headers[CALLBACK_HEADERS.session] = session
   if (signature) req.headers[CALLBACK_HEADERS.signature] = signature
