@@ -13,20 +13,10 @@
  * pending and NOT_SUPPORTED, i.e. "ask again later".
  */
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { CHECKOUT_STATUSES } from "./tbc/types"
 
-/** Statuses documented by every known client (bank-api-reference §2.2). */
-export const KNOWN_CHECKOUT_STATUSES = [
-  "Created",
-  "Processing",
-  "Succeeded",
-  "Failed",
-  "Expired",
-  "WaitingConfirm",
-  "CancelPaymentProcessing",
-  "PaymentCompletionProcessing",
-  "Returned",
-  "PartialReturned",
-] as const
+/** Statuses documented by every known client (bank-api-reference §2.2): the client's own list. */
+export const KNOWN_CHECKOUT_STATUSES = CHECKOUT_STATUSES
 
 /**
  * Statuses the bank reports a callback for and that decide the outcome of the shopper's payment.
