@@ -6,7 +6,6 @@
  * refuses the request; the provider's deletePayment never moves money either (unit-tested).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -16,13 +15,8 @@ import { createAdminRequestConfig } from "../utils/checkout-admin"
 
 jest.setTimeout(120_000)
 
-let restorePreAuthEnv = (): void => undefined
-beforeAll(() => {
-  restorePreAuthEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
-})
-afterAll(() => restorePreAuthEnv())
-
-const app = startSandboxForApp()
+// preauthorization on: authorize holds the amount, the admin's capture completes it
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({

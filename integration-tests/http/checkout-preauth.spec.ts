@@ -6,7 +6,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -16,14 +15,8 @@ import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-
 
 jest.setTimeout(90_000)
 
-// Registered before the runner's beforeAll, so medusa-config.ts reads it when the app loads.
-let restorePreAuthEnv = (): void => undefined
-beforeAll(() => {
-  restorePreAuthEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
-})
-afterAll(() => restorePreAuthEnv())
-
-const app = startSandboxForApp()
+// preauthorization on: authorize holds the amount, the admin's capture completes it
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** A paid preauthorized order: the card is blocked at the bank, Medusa holds an authorized payment. */

@@ -6,7 +6,6 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
-import { setEnvForSuite } from "../utils/app-env"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
@@ -17,14 +16,8 @@ import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(120_000)
 
-// Registered before the runner's beforeAll, so medusa-config.ts reads it when the app loads.
-let restorePreAuthEnv = (): void => undefined
-beforeAll(() => {
-  restorePreAuthEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
-})
-afterAll(() => restorePreAuthEnv())
-
-const app = startSandboxForApp()
+// preauthorization on: authorize holds the amount, the admin's capture completes it
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({

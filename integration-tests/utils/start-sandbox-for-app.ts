@@ -22,13 +22,17 @@ export interface SandboxForApp extends AppAddress {
  *   medusaIntegrationTestRunner({ inApp: true, dbName: "tbc-it-x", testSuite: ({ api }) => {
  *     it("...", async () => { bank.sandboxUrl; bank.appUrl }) } })
  */
-export function startSandboxForApp(options: Partial<SandboxOptions> = {}): SandboxForApp {
+export function startSandboxForApp(
+  options: Partial<SandboxOptions> = {},
+  /** more env for the app of this file, e.g. { TBC_PREAUTH: "true" } (read when the runner loads medusa-config.ts) */
+  appEnv: Record<string, string> = {}
+): SandboxForApp {
   const app = useAppAddress()
   const running: { value?: SandboxHandle } = {}
   let restoreEnv = (): void => undefined
   beforeAll(async () => {
     running.value = await startSandbox({ ...options, port: 0 } as SandboxOptions)
-    restoreEnv = setEnvForSuite({ TBC_ENVIRONMENT: running.value.url })
+    restoreEnv = setEnvForSuite({ ...appEnv, TBC_ENVIRONMENT: running.value.url })
   })
   afterAll(async () => {
     restoreEnv()
