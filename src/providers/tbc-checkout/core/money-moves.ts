@@ -193,6 +193,25 @@ export async function refund(
   return { data: asData(dataFromDetails(data, after ?? before)) }
 }
 
+/** The payment as the bank has it, or undefined when the bank does not know it (404). */
+async function readPaymentUnlessGone(checkout: Checkout, payId: string): Promise<PaymentDetails | undefined> {
+  try {
+    return await checkout.getPayment(payId)
+  } catch (error) {
+    if (isBankNotFound(error)) return undefined
+    throw error
+  }
+}
+
+/** Money the bank still holds (a preauthorization) or has taken and not yet returned, if any. */
+function moneyAtBank(details: PaymentDetails): { kind: "held" | "taken"; minor: number } | undefined {
+  const status = String(details.status)
+  if (status === "WaitingConfirm") return { kind: "held", minor: minorOf(details.amount) }
+  const leftMinor = leftToRefundMinor(details)
+  if ((status === "Succeeded" || status === "PartialReturned") && leftMinor > 0) return { kind: "taken", minor: leftMinor }
+  return undefined
+}
+
 /**
  * Leaves nothing at the bank: a held preauthorization is released (cancel → Returned); money
  * already taken and not yet returned is given back in full (Medusa cancels a captured payment
@@ -206,26 +225,24 @@ export async function cancelHeldOrTaken(
   action: string,
   logger: TbcLogger
 ): Promise<{ data: Data }> {
-  let details: PaymentDetails
+  let details: PaymentDetails | undefined
   try {
-    details = await checkout.getPayment(payId)
+    details = await readPaymentUnlessGone(checkout, payId)
   } catch (error) {
-    if (isBankNotFound(error)) return { data }
     throw toMedusaError(error, action)
   }
-  const status = String(details.status)
-  const leftMinor = leftToRefundMinor(details)
-  const release = status === "WaitingConfirm"
-  const giveBack = (status === "Succeeded" || status === "PartialReturned") && leftMinor > 0
-  if (!release && !giveBack) {
+  if (!details) return { data }
+  const money = moneyAtBank(details)
+  if (!money) {
     return { data: asData(dataFromDetails(data, details)) }
   }
-  if (giveBack) {
-    logger.warn(`payment ${payId}: returning ${gel(leftMinor)} to the customer (${action})`)
+  if (money.kind === "taken") {
+    logger.warn(`payment ${payId}: returning ${gel(money.minor)} to the customer (${action})`)
   }
   try {
     // a preauth is canceled in full (no amount); a taken payment gets back exactly what is left
-    await checkout.cancelPayment(payId, release ? undefined : minorToMajor(leftMinor), release ? undefined : { maxAmount: minorToMajor(leftMinor) })
+    const amount = money.kind === "held" ? undefined : minorToMajor(money.minor)
+    await checkout.cancelPayment(payId, amount, amount === undefined ? undefined : { maxAmount: amount })
   } catch (error) {
     const after = await checkout.getPayment(payId).catch(() => undefined)
     if (after?.status !== "Returned") throw toMedusaError(error, action)
@@ -248,19 +265,18 @@ export async function forgetSession(
   payId: string,
   logger: TbcLogger
 ): Promise<{ data: Data }> {
-  let details: PaymentDetails
+  let details: PaymentDetails | undefined
   try {
-    details = await checkout.getPayment(payId)
-  } catch (error) {
-    if (isBankNotFound(error)) return { data }
+    details = await readPaymentUnlessGone(checkout, payId)
+  } catch {
     logger.warn(`payment ${payId}: its session was deleted and the bank could not be asked about it`)
     return { data }
   }
-  const status = String(details.status)
-  if (status === "WaitingConfirm" || ((status === "Succeeded" || status === "PartialReturned") && leftToRefundMinor(details) > 0)) {
-    const what = status === "WaitingConfirm" ? "holds" : "has taken"
+  if (!details) return { data }
+  const money = moneyAtBank(details)
+  if (money) {
     logger.warn(
-      `payment ${payId}: its session was deleted while the bank ${what} ${gel(status === "WaitingConfirm" ? minorOf(details.amount) : leftToRefundMinor(details), details.currency)}; ` +
+      `payment ${payId}: its session was deleted while the bank ${money.kind === "held" ? "holds" : "has taken"} ${gel(money.minor, details.currency)}; ` +
         "left as is because an order may depend on it (cancel or refund it from the admin if not)"
     )
   }
