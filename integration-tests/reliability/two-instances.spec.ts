@@ -62,7 +62,7 @@ medusaIntegrationTestRunner({
       const bootStarted = Date.now()
       const port = await getFreePort()
       second = await startSecondInstance(port, {
-        DATABASE_URL: `postgres://${process.env.DB_USERNAME ?? "postgres"}:${process.env.DB_PASSWORD ?? ""}@localhost:5432/${DB_NAME}`,
+        DATABASE_URL: `postgres://${process.env.DB_USERNAME ?? "postgres"}:${process.env.DB_PASSWORD ?? ""}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}/${DB_NAME}`,
         REDIS_URL: redis.url!,
         TBC_ENVIRONMENT: app.sandboxUrl,
         MEDUSA_BACKEND_URL: `http://127.0.0.1:${port}`,
