@@ -5,7 +5,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, startHarness, type Harness } from "./provider-harness"
+import { CALLS, startHarness, type Harness, caught } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -31,15 +31,6 @@ async function counted<T>(run: () => Promise<T>): Promise<{ result: T; gets: num
   const completions = h.calls(CALLS.completion)
   const result = await run()
   return { result, gets: h.calls(CALLS.get) - gets, completions: h.calls(CALLS.completion) - completions }
-}
-
-async function caught(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as MedusaError
-  }
-  throw new Error("expected a rejection")
 }
 
 describe("capturePayment bank calls", () => {

@@ -1,4 +1,5 @@
 /** A tbc-checkout provider wired to a local sandbox bank, without a Medusa app. */
+import type { MedusaError } from "@medusajs/framework/utils"
 import { startSandbox, type SandboxHandle } from "../../../sandbox"
 import TbcCheckoutProviderService from "../service"
 import type { TbcCheckoutOptionsInput } from "../options"
@@ -15,6 +16,16 @@ export interface Harness {
   advanceClock: (ms: number) => Promise<void>
   faults: (faults: Record<string, unknown>) => Promise<void>
   close: () => Promise<void>
+}
+
+/** The rejection of a promise that must reject (fails the test when it resolves). */
+export async function caught(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as MedusaError
+  }
+  throw new Error("expected a rejection")
 }
 
 export const CALLS = {

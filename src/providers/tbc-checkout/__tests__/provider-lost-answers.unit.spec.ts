@@ -4,7 +4,7 @@
  * twice; when the bank refuses or cannot be reached, the words are readable and secret-free.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { CALLS, CLIENT_SECRET, startHarness, type Harness } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, startHarness, type Harness, caught } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -23,15 +23,6 @@ async function paid(preAuth: boolean, amount: number) {
   const payId = out.data!.payId as string
   await h.pay(payId, "success")
   return { provider, payId, data: (await provider.authorizePayment({ data: out.data })).data! }
-}
-
-async function caught(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as MedusaError
-  }
-  throw new Error("expected a rejection")
 }
 
 describe("lost answers", () => {

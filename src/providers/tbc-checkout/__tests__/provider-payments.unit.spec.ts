@@ -4,7 +4,7 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, STORE_URL, startHarness, type Harness } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, STORE_URL, startHarness, type Harness, caught } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -26,15 +26,6 @@ async function startPayment(provider: TbcCheckoutProviderService, amount: unknow
     context: { idempotency_key: session_id },
   })
   return { session_id, out, payId: out.data!.payId as string, data: out.data! }
-}
-
-async function caught(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as MedusaError
-  }
-  throw new Error("expected a rejection")
 }
 
 describe("validateOptions", () => {
@@ -247,43 +238,6 @@ describe("capturePayment", () => {
     const refusedByBank = await caught(provider.capturePayment({ data: p.data }))
     expect(refusedByBank.message).toMatch(/^Could not capture the payment: /)
     expect(refusedByBank.message).not.toMatch(/tpay|POST/)
-  })
-})
-
-describe("refundPayment", () => {
-  it("sends exact partial refunds, refuses one tetri too many, then the rest", async () => {
-    const provider = h.provider()
-    const p = await startPayment(provider, 1289.55)
-    await h.pay(p.payId, "success")
-    const data = (await provider.authorizePayment({ data: p.data })).data!
-    for (const amount of [10.01, 0.99, { value: "100", precision: 20 }]) {
-      await h.advanceClock(24 * 3600 * 1000) // the bank allows one partial return per day
-      await provider.refundPayment({ data, amount: amount as number })
-    }
-    expect(h.payment(p.payId)).toMatchObject({ status: "PartialReturned", returnedAmount: 111 })
-    const cancelsBefore = h.calls(CALLS.cancel)
-    const over = await caught(provider.refundPayment({ data, amount: 1178.56 }))
-    expect(over.type).toBe(MedusaError.Types.INVALID_DATA)
-    expect(over.message).toBe("Cannot refund 1178.56 GEL: that is more than the 1178.55 GEL left to refund on this payment.")
-    expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
-    await h.advanceClock(24 * 3600 * 1000)
-    const rest = await provider.refundPayment({ data, amount: 1178.55 })
-    expect(rest.data).toMatchObject({ status: "Returned", returnedAmount: 1289.55 })
-    expect(h.payment(p.payId).returnedAmount).toBe(1289.55)
-  })
-
-  it("refunds in full and refuses to refund an uncaptured preauthorization", async () => {
-    const provider = h.provider()
-    const p = await startPayment(provider, 49.99)
-    await h.pay(p.payId, "success")
-    await provider.refundPayment({ data: p.data, amount: 49.99 })
-    expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 49.99 })
-
-    const preauth = h.provider({ preAuth: true })
-    const q = await startPayment(preauth, 10)
-    await h.pay(q.payId, "success")
-    const error = await caught(preauth.refundPayment({ data: q.data, amount: 10 }))
-    expect(error.message).toMatch(/only authorized, not captured/)
   })
 })
 

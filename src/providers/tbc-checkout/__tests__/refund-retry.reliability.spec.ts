@@ -4,12 +4,13 @@
  * 1. the bank acted, its answer was lost, and the provider could read the bank afterwards: the
  *    refund is reported done and the bank returned the money once (by design: look before failing);
  * 2. the bank acted, its answer was lost, and the bank could not be read either: the provider
- *    reports the refund as failed ("check the payment's status before trying again"), Medusa
- *    records no refund, and a retry by the admin is indistinguishable from a second refund: the
- *    bank's cancel takes no idempotency key and Medusa gives each attempt a new refund id. On the
- *    same bank day the bank itself refuses a second partial return (and a full refund cannot be
- *    repeated: nothing is left), but a partial refund retried on a later day returns the money
- *    twice. KNOWN GAP (reported), documented with `it.failing`.
+ *    reports the refund as failed, Medusa records no refund, and the admin retries. Without a
+ *    check that retry would look like a second refund to the bank: the
+ *    bank's cancel takes no idempotency key and Medusa gives each attempt a new refund id. The
+ *    provider tells them apart by the bank's ledger: the bank shows exactly the retried amount
+ *    returned beyond what Medusa recorded, so the retry records that refund and sends nothing
+ *    (src/lib/refund-ledger.ts). Checked on the same bank day and on a later one, where the bank
+ *    itself would accept a second partial return.
  */
 import { TbcTimeoutError } from "../../../lib/tbc/errors"
 import { CALLS, startHarness, type Harness } from "./provider-harness"
@@ -61,29 +62,32 @@ it("a refund whose answer was lost, with the bank readable afterwards, returns t
   expect(h.payment(payId).returnedAmount).toBe(10)
 })
 
-it.failing("KNOWN GAP: a refund retried after a lost answer AND an unreadable bank returns the money once", async () => {
-  const { provider, payId, data } = await capturedPayment(100)
-  await h.faults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
-  bankUnreadableAfterCancel(provider, payId)
-  const first = await provider.refundPayment({ data, amount: 10 }).then(
-    () => "reported done",
-    (error: Error) => `refused: ${error.message}`
-  )
-  await h.faults({ reset: true })
-  // Medusa recorded no refund and passes the same payment data again; the admin presses Refund again
-  const attempt = () =>
-    provider.refundPayment({ data, amount: 10 }).then(
+describe.each([
+  ["the same day", 0],
+  ["on a later bank day", 24 * 3600 * 1000],
+])("a refund retried %s after a lost answer AND an unreadable bank", (_when, delayMs) => {
+  it("returns the money once: the retry records the earlier refund instead of paying again", async () => {
+    const { provider, payId, data } = await capturedPayment(100)
+    await h.faults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+    bankUnreadableAfterCancel(provider, payId)
+    const first = await provider.refundPayment({ data, amount: 10 }).then(
       () => "reported done",
       (error: Error) => `refused: ${error.message}`
     )
-  const sameDay = await attempt()
-  await h.advanceClock(24 * 3600 * 1000)
-  const nextDay = await attempt()
-  const returned = h.payment(payId).returnedAmount
-  console.log(
-    `reliability: KNOWN GAP: refund retried after a lost answer and an unreadable bank: first ${first}; ` +
-      `same-day retry ${sameDay}; next-day retry ${nextDay}; bank returned ${returned} GEL for one intended 10 GEL refund`
-  )
-  expect(first).toMatch(/refused: .*did not answer in time/)
-  expect(returned).toBe(10)
+    await h.faults({ reset: true })
+    await h.advanceClock(delayMs)
+    // Medusa recorded no refund and passes the same payment data again, from another process
+    const cancelsBefore = h.calls(CALLS.cancel)
+    const retry = await h.provider({ timeoutMs: 1000, maxRetries: 0 }).refundPayment({ data, amount: 10 })
+    const returned = h.payment(payId).returnedAmount
+    console.log(
+      `reliability: refund retried ${_when} after a lost answer and an unreadable bank: first ${first}; ` +
+        `retry reported ${retry.data?.status} with ${h.calls(CALLS.cancel) - cancelsBefore} cancel sent; ` +
+        `bank returned ${returned} GEL for one intended 10 GEL refund`
+    )
+    expect(first).toMatch(/refused: .*did not answer in time/)
+    expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(0)
+    expect(returned).toBe(10)
+    expect(retry.data).toMatchObject({ status: "PartialReturned", returnedAmount: 10 })
+  })
 })

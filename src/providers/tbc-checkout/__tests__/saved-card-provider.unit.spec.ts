@@ -7,7 +7,7 @@ import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { SAVED_CARD_DATA } from "../saved-card-payment"
 import { sealSavedCard } from "../saved-card-seal"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, startHarness, type Harness } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, startHarness, type Harness, caught } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -38,15 +38,6 @@ function initiate(
     data: { session_id, ...data },
     context: customer ? { idempotency_key: session_id, customer } : { idempotency_key: session_id },
   })
-}
-
-async function caught(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as MedusaError
-  }
-  throw new Error("expected a rejection")
 }
 
 /** A card saved at the sandbox by a paid save-card payment of customer A; returns its recId. */

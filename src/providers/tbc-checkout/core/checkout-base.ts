@@ -47,7 +47,8 @@ import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
-import { capture, cancelHeldOrTaken, forgetSession, refund } from "./money-moves"
+import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
+import { refund, RefundQueue } from "./refund"
 import { BoundedMap } from "./bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
 import * as savedCardAccount from "../saved-card-account-holder"
@@ -67,6 +68,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * completion, and a repeat here (stale data still saying WaitingConfirm) costs no bank call
    */
   private readonly captures_ = new BoundedMap<string, Promise<CapturePaymentOutput>>(2000)
+  /** refunds of one payment one at a time, and what this process last reported returned */
+  private readonly refunds_ = new RefundQueue()
 
   static validateOptions(options: Record<string, unknown>): void {
     parseCheckoutOptions(options)
@@ -223,7 +226,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return refund(this.checkout, input.data ?? {}, payIdOf(input.data), input.amount)
+    return refund(this.checkout, input.data ?? {}, payIdOf(input.data), input.amount, this.refunds_, this.logger_)
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {

@@ -1,25 +1,24 @@
 /**
- * The provider's money movements at the bank: completion (capture), cancel-with-amount (refund),
- * and releasing/returning a payment (cancel, delete). Each one reads the bank first, so a repeated
- * call (admin pressed twice, a webhook after an admin capture, a retried refund) is answered from
- * the bank's state instead of moving money twice. All sums are in integer tetri.
+ * The provider's money movements at the bank: completion (capture) and releasing/returning a
+ * payment (cancel, delete); refunds are in ./refund.ts. Each one is answered from the bank's state
+ * when repeated (admin pressed twice, a webhook after an admin capture) instead of moving money
+ * twice. All sums are in integer tetri.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { BigNumberInput } from "@medusajs/framework/types"
-import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
+import { majorToMinorExact, minorToMajor } from "../../../lib/money"
 import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { isBankNotFound, toMedusaError } from "../../common"
 import { dataFromDetails, type CheckoutData } from "../payment-data"
 
-type Data = Record<string, unknown>
-type Checkout = Pick<CheckoutApi, "getPayment" | "completePayment" | "cancelPayment">
+export type Data = Record<string, unknown>
+export type Checkout = Pick<CheckoutApi, "getPayment" | "completePayment" | "cancelPayment">
 
 /** The bank allows completing a preauthorization within 30 days (bank-interface "Limits"). */
 export const COMPLETION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
-const minorOf = (major: number | undefined): number => (major === undefined ? 0 : majorToMinorExact(major) ?? 0)
-const gel = (minor: number, currency = "GEL"): string => `${minorToMajor(minor).toFixed(2)} ${currency}`
+export const minorOf = (major: number | undefined): number => (major === undefined ? 0 : majorToMinorExact(major) ?? 0)
+export const gel = (minor: number, currency = "GEL"): string => `${minorToMajor(minor).toFixed(2)} ${currency}`
 
 /** What the bank took: the completed amount of a preauth, else the payment amount (tetri). */
 export function takenMinor(details: PaymentDetails): number {
@@ -31,9 +30,9 @@ export function leftToRefundMinor(details: PaymentDetails): number {
   return Math.max(0, takenMinor(details) - minorOf(details.returnedAmount))
 }
 
-const asData = (data: CheckoutData): Data => data as unknown as Data
+export const asData = (data: CheckoutData): Data => data as unknown as Data
 
-async function read(checkout: Checkout, payId: string, action: string): Promise<PaymentDetails> {
+export async function read(checkout: Checkout, payId: string, action: string): Promise<PaymentDetails> {
   try {
     return await checkout.getPayment(payId)
   } catch (error) {
@@ -42,11 +41,11 @@ async function read(checkout: Checkout, payId: string, action: string): Promise<
 }
 
 /** An answer that may have reached the bank: look before declaring failure. */
-function mayHaveReachedBank(error: unknown): boolean {
+export function mayHaveReachedBank(error: unknown): boolean {
   return error instanceof TbcTimeoutError || (error instanceof TbcNetworkError && error.reachedBank)
 }
 
-const NOT_CAPTURABLE: Record<string, string> = {
+export const NOT_CAPTURABLE: Record<string, string> = {
   Created: "the customer has not paid it yet",
   Processing: "the bank is still processing it",
   Failed: "it was declined",
@@ -145,52 +144,6 @@ async function captureAfterReading(checkout: Checkout, data: Data, payId: string
 /** The completion answer carries fewer fields than a read: keep the read's where it has none. */
 function definedOnly(details: PaymentDetails): Partial<PaymentDetails> {
   return Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as Partial<PaymentDetails>
-}
-
-/** Refund = the cancel endpoint with the exact amount; never more than what is left. */
-export async function refund(
-  checkout: Checkout,
-  data: Data,
-  payId: string,
-  amount: BigNumberInput
-): Promise<{ data: Data }> {
-  const amountMinor = toMinorUnits(amount)
-  if (amountMinor <= 0) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
-  }
-  const before = await read(checkout, payId, "refund the payment")
-  const status = String(before.status)
-  const currency = before.currency ?? (data.currency as string | undefined)
-  if (status === "WaitingConfirm") {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "The payment cannot be refunded: it is only authorized, not captured. Cancel it instead."
-    )
-  }
-  if (status !== "Succeeded" && status !== "PartialReturned") {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The payment cannot be refunded: ${NOT_CAPTURABLE[status] ?? `its status at the bank is ${status}`}.`
-    )
-  }
-  const leftMinor = leftToRefundMinor(before)
-  if (amountMinor > leftMinor) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Cannot refund ${gel(amountMinor, currency)}: that is more than the ${gel(leftMinor, currency)} left to refund on this payment.`
-    )
-  }
-  try {
-    await checkout.cancelPayment(payId, minorToMajor(amountMinor), { maxAmount: minorToMajor(leftMinor) })
-  } catch (error) {
-    const after = mayHaveReachedBank(error) ? await checkout.getPayment(payId).catch(() => undefined) : undefined
-    const returnedNow = after ? minorOf(after.returnedAmount) - minorOf(before.returnedAmount) : 0
-    if (returnedNow < amountMinor) {
-      throw toMedusaError(error, "refund the payment")
-    }
-  }
-  const after = await checkout.getPayment(payId).catch(() => undefined)
-  return { data: asData(dataFromDetails(data, after ?? before)) }
 }
 
 /** The payment as the bank has it, or undefined when the bank does not know it (404). */

@@ -1,0 +1,118 @@
+/**
+ * refundPayment against the local sandbox bank: exact partial amounts, the "more than is left"
+ * refusal, and the ledger check that keeps a retried refund from paying twice. Payment data is
+ * carried forward the way Medusa does (each output replaces payment.data) unless a test says it
+ * reuses stale data on purpose.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type TbcCheckoutProviderService from "../service"
+import { CALLS, startHarness, type Harness, caught } from "./provider-harness"
+
+jest.setTimeout(30_000)
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+const DAY = 24 * 3600 * 1000
+let sessionCounter = 0
+
+async function paidPayment(provider: TbcCheckoutProviderService, amount: number) {
+  const session_id = `payses_refund_${Date.now()}_${++sessionCounter}`
+  const out = await provider.initiatePayment({ amount, currency_code: "gel", data: { session_id }, context: { idempotency_key: session_id } })
+  const payId = out.data!.payId as string
+  await h.pay(payId, "success")
+  return { payId, data: (await provider.authorizePayment({ data: out.data })).data! }
+}
+
+it("sends exact partial refunds, refuses one tetri too many, then the rest", async () => {
+  const provider = h.provider()
+  const p = await paidPayment(provider, 1289.55)
+  let data = p.data
+  for (const amount of [10.01, 0.99, { value: "100", precision: 20 }]) {
+    await h.advanceClock(DAY) // the bank allows one partial return per day
+    data = (await provider.refundPayment({ data, amount: amount as number })).data!
+  }
+  expect(h.payment(p.payId)).toMatchObject({ status: "PartialReturned", returnedAmount: 111 })
+  expect(data).toMatchObject({ status: "PartialReturned", returnedAmount: 111 })
+  const cancelsBefore = h.calls(CALLS.cancel)
+  const over = await caught(provider.refundPayment({ data, amount: 1178.56 }))
+  expect(over.type).toBe(MedusaError.Types.INVALID_DATA)
+  expect(over.message).toBe("Cannot refund 1178.56 GEL: that is more than the 1178.55 GEL left to refund on this payment.")
+  expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
+  await h.advanceClock(DAY)
+  const rest = await provider.refundPayment({ data, amount: 1178.55 })
+  expect(rest.data).toMatchObject({ status: "Returned", returnedAmount: 1289.55 })
+  expect(h.payment(p.payId).returnedAmount).toBe(1289.55)
+})
+
+it("refunds in full and refuses to refund an uncaptured preauthorization", async () => {
+  const provider = h.provider()
+  const p = await paidPayment(provider, 49.99)
+  await provider.refundPayment({ data: p.data, amount: 49.99 })
+  expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 49.99 })
+
+  const preauth = h.provider({ preAuth: true })
+  const q = await paidPayment(preauth, 10)
+  const error = await caught(preauth.refundPayment({ data: q.data, amount: 10 }))
+  expect(error.message).toMatch(/only authorized, not captured/)
+})
+
+it("two refunds pressed together in one process, both handed the same stale data, are both paid once", async () => {
+  const provider = h.provider()
+  const p = await paidPayment(provider, 300)
+  const cancelsBefore = h.calls(CALLS.cancel)
+  // the same amount twice: the second is all that is left, which the bank allows on the same day
+  const [first, second] = await Promise.all([
+    provider.refundPayment({ data: p.data, amount: 150 }),
+    provider.refundPayment({ data: p.data, amount: 150 }),
+  ])
+  expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(2)
+  expect(first.data).toMatchObject({ status: "PartialReturned", returnedAmount: 150 })
+  expect(second.data).toMatchObject({ status: "Returned", returnedAmount: 300 })
+  expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 300 })
+})
+
+describe("money the bank returned that the store has not recorded", () => {
+  async function returnedAtTheBankDirectly(provider: TbcCheckoutProviderService, payId: string, amount: number) {
+    const checkout = (provider as unknown as { client_: { checkout: { cancelPayment: (id: string, amount?: number) => Promise<unknown> } } }).client_
+      .checkout
+    await checkout.cancelPayment(payId, amount)
+  }
+
+  it("refuses another amount, naming the unrecorded sum; refunding exactly that sum records it without paying", async () => {
+    const provider = h.provider()
+    const p = await paidPayment(provider, 200)
+    await returnedAtTheBankDirectly(h.provider(), p.payId, 30)
+    await h.advanceClock(DAY)
+    const cancelsBefore = h.calls(CALLS.cancel)
+
+    const refused = await caught(provider.refundPayment({ data: p.data, amount: 20 }))
+    expect(refused.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(refused.message).toBe(
+      "Cannot refund 20.00 GEL yet: the bank has returned 30.00 GEL on this payment that the store has not recorded " +
+        "(an earlier refund whose answer was lost, or a refund made at the bank directly). Refund exactly 30.00 GEL first " +
+        "to record it (no money is sent), then refund the rest."
+    )
+    const recorded = await provider.refundPayment({ data: p.data, amount: 30 })
+    expect(recorded.data).toMatchObject({ status: "PartialReturned", returnedAmount: 30 })
+    expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
+
+    const next = await provider.refundPayment({ data: recorded.data, amount: 20 })
+    expect(next.data).toMatchObject({ returnedAmount: 50 })
+    expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(1)
+    expect(h.payment(p.payId).returnedAmount).toBe(50)
+  })
+
+  it("a retry of a refund the store did record is a new refund (Medusa's data carries the first)", async () => {
+    const provider = h.provider()
+    const p = await paidPayment(provider, 100)
+    const first = await provider.refundPayment({ data: p.data, amount: 10 })
+    await h.advanceClock(DAY)
+    // another process (no memory of the first) with the data Medusa stored after the first
+    await h.provider().refundPayment({ data: first.data, amount: 10 })
+    expect(h.payment(p.payId).returnedAmount).toBe(20)
+  })
+})
