@@ -1,7 +1,8 @@
 /**
  * tbc-checkout refunds from the admin API end to end: every refund reaches the bank as a cancel
  * of that exact amount, Medusa's refunds and the bank's returnedAmount agree to the tetri, and
- * an over-refund is refused before anything is sent.
+ * an over-refund is refused before anything is sent. A refund whose answer was lost while the bank
+ * could not be read either fails, and the admin's retry records it without paying again.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
@@ -12,10 +13,12 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, sumTetri, toTetri } from "../utils/checkout-orders"
 import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
+import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(90_000)
 
-const app = startSandboxForApp()
+// a short client timeout for the lost-answer test (the sandbox holds that answer)
+const app = startSandboxForApp({}, { TBC_TIMEOUT_MS: "4000" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** A captured card order (no preauth): 1 × 49.99 + 1 × 1234.56 + 5.00 = 1289.55 GEL. */
@@ -105,6 +108,36 @@ medusaIntegrationTestRunner({
       expect(toTetri(atBank.returnedAmount)).toBe(totalTetri)
       medusaRefunds = onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri
       expect(sumTetri(medusaRefunds)).toBe(totalTetri)
+    })
+
+    it("a refund whose answer was lost while the bank was unreadable fails, and the retry records it without paying again", async () => {
+      const { orderId, paymentId, payId } = await placeCapturedOrder(api, getContainer())
+      await bank.advanceClockDays(1)
+      const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
+      await bank.setFaults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+      const first = refund(paymentId, 10)
+      // the bank has acted on the cancel (its answer is held): from now on it cannot be read
+      await waitFor(async () => (await bank.calls(BANK_CALLS.cancel)) > cancelsBefore, { description: "the cancel at the bank" })
+      await bank.setFaults({ failNext: { count: 50, status: 503, path: `GET /v1/tpay/payments/${payId}` } })
+      const failed = await first
+      expect(failed.status).toBeGreaterThanOrEqual(400)
+      expect(failed.data.message).toMatch(/did not answer in time/)
+      await bank.setFaults({ reset: true })
+      await bank.dropCallbacks()
+      expect(onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri).toEqual([])
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(1000)
+
+      const retry = await refund(paymentId, 10)
+      expect(retry.status).toBe(200)
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore + 1)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(1000)
+      expect(onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri).toEqual([1000])
+
+      // the next refund is a new one: it is paid
+      await bank.advanceClockDays(1)
+      expect((await refund(paymentId, 5)).status).toBe(200)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(1500)
+      expect(sumTetri(onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri)).toBe(1500)
     })
   },
 })
