@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { BoundedMap } from "../../lib/bounded-map"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import {
   CALLBACK_HEADERS,
@@ -96,6 +97,14 @@ export function jsonFromText(body: unknown): unknown {
 }
 
 /**
+ * session id → a payId its session was seen to hold, so the bank's repeated callbacks for one
+ * payment cost no database read. Only confirmed pairs are kept, and a pair that was true once
+ * stays harmless: a session moves to a new payment only while the old one is unpaid (updatePayment
+ * refuses otherwise), and a callback for an unpaid or failed payment never authorizes anything.
+ */
+const confirmedPairs = new BoundedMap<string, string>(10_000)
+
+/**
  * The payment the signed URL's session really opened (session.data.payId). A callback naming any
  * other payment is a forged pairing: a leaked callback URL reused with someone else's final payId,
  * which the provider cannot tell (the bank's payment details carry no merchantPaymentId).
@@ -135,10 +144,13 @@ export async function stampTbcCallback(req: MedusaRequest, res: MedusaResponse, 
     return res.sendStatus(200)
   }
   const session = queryValue(req.query?.[CALLBACK_QUERY.session])
-  const sessionPayId = session ? await payIdOfSession(req, session) : undefined
-  if (sessionPayId !== undefined && sessionPayId !== payId) {
-    await logCallback(req, { provider_id: providerId, pay_id: payId, source_ip: source ?? null, result: "rejected_source" })
-    return res.sendStatus(200)
+  if (session && confirmedPairs.get(session) !== payId) {
+    const sessionPayId = await payIdOfSession(req, session)
+    if (sessionPayId !== undefined && sessionPayId !== payId) {
+      await logCallback(req, { provider_id: providerId, pay_id: payId, source_ip: source ?? null, result: "rejected_source" })
+      return res.sendStatus(200)
+    }
+    if (sessionPayId === payId) confirmedPairs.set(session, payId)
   }
 
   req.headers[CALLBACK_HEADERS.source] = source

@@ -49,7 +49,7 @@ import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from 
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
 import { refund, RefundQueue } from "./refund"
-import { BoundedMap } from "./bounded-map"
+import { BoundedMap } from "../../../lib/bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
 import * as savedCardAccount from "../saved-card-account-holder"
 import { isSavedCardSession } from "../saved-card-payment"

@@ -12,7 +12,7 @@ import { minorToMajor, toMinorUnits } from "../../../lib/money"
 import type { PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { toMedusaError } from "../../common"
 import { dataFromDetails } from "../payment-data"
-import { BoundedMap } from "./bounded-map"
+import { BoundedMap } from "../../../lib/bounded-map"
 import { asData, gel, leftToRefundMinor, mayHaveReachedBank, minorOf, NOT_CAPTURABLE, read, type Checkout, type Data } from "./money-moves"
 
 /**
