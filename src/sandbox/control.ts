@@ -8,8 +8,8 @@
  *   GET  /_sandbox/state
  *   POST /_sandbox/reset
  */
-import { z } from "zod"
-import { fromZodError } from "../lib/tbc/validation"
+import { z } from "zod/v4"
+import { fromZodError, safeParseWithInput } from "../lib/tbc/validation"
 import { MAX_STATUS_ID, changeApplicationStatus, createApplication, applicationStateView } from "./applications"
 import type { SandboxBank } from "./bank"
 import { getPayment } from "./checkout-handlers"
@@ -19,8 +19,8 @@ import { detailsView } from "./payment-views"
 import { invalid, notFound } from "./problem"
 import { buildStateView } from "./state-view"
 
-function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, req: SandboxRequest): T {
-  const parsed = schema.safeParse(req.json("sandbox"))
+function parse<T>(schema: z.ZodType<T>, req: SandboxRequest): T {
+  const parsed = safeParseWithInput(schema, req.json("sandbox"))
   if (!parsed.success) {
     invalid("sandbox", fromZodError(parsed.error))
   }

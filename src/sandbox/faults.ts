@@ -4,8 +4,8 @@
  * acknowledgements and callback drop/duplicate/delay. Faults apply to bank endpoints only,
  * never to `/_sandbox/*` or the hosted pages.
  */
-import { z } from "zod"
-import { fromZodError } from "../lib/tbc/validation"
+import { z } from "zod/v4"
+import { fromZodError, safeParseWithInput } from "../lib/tbc/validation"
 import type { CallbackFaults } from "./callbacks"
 import { invalid } from "./problem"
 
@@ -65,7 +65,7 @@ export class Faults {
 
   /** Validates and merges a control-API request; returns whether tokens must be revoked. */
   apply(input: unknown): { revokeTokens: boolean } {
-    const parsed = faultsInputSchema.safeParse(input)
+    const parsed = safeParseWithInput(faultsInputSchema, input)
     if (!parsed.success) {
       invalid("sandbox", fromZodError(parsed.error), "Invalid faults")
     }

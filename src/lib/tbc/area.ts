@@ -32,9 +32,13 @@ export async function verifyWithFreshToken(area: TbcApiArea, tokens: TokenSource
   return { area, ok: true, latencyMs: Date.now() - started }
 }
 
+/** Built once: a schema per call cost more than the rest of a loopback request's client work. */
+const PATH_ID = nonEmptyString()
+
 /** A path parameter (payId, recId, sessionId): a non-empty string, or a TbcValidationError naming it. */
 export function pathId(field: string, value: unknown): string {
-  return valueOrThrow(field, checkField(field, nonEmptyString(), value))
+  if (typeof value === "string" && value.trim() !== "") return value // what PATH_ID accepts, without the parse
+  return valueOrThrow(field, checkField(field, PATH_ID, value))
 }
 
 /**

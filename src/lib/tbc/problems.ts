@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "zod/v4"
 import { TbcApiError, type TbcProblem } from "./errors"
 import { bodySnippet, type SecretRedactor } from "./redact"
 import { bankMessageSchema, looseInt, looseString, lowerKeys, tolerant } from "./responses"
@@ -21,7 +21,7 @@ const problemSchema = z.object({
   code: tolerant(looseString),
   systemcode: tolerant(looseString),
   traceid: tolerant(looseString),
-  errors: tolerant(z.record(z.array(z.string()))),
+  errors: tolerant(z.record(z.string(), z.array(z.string()))),
   httpstatuscode: tolerant(looseInt),
   developermessage: tolerant(z.string()),
   usermessage: tolerant(z.string()),
@@ -74,11 +74,15 @@ export function throwIfBusinessError(operation: string, body: unknown, redactor:
   if (!isRecord(body)) {
     return
   }
-  const m = bankMessageSchema.parse(lowerKeys(body))
+  const raw = lowerKeys(body)
+  // the usual success body: a plain status number below 400 (or none) needs no parsing
+  if (raw.httpstatuscode === undefined || (typeof raw.httpstatuscode === "number" && raw.httpstatuscode < 400)) {
+    return
+  }
+  const m = bankMessageSchema.parse(raw)
   if (m.httpstatuscode === undefined || m.httpstatuscode < 400) {
     return
   }
-  const raw = lowerKeys(body)
   throw new TbcApiError(
     operation,
     withoutUndefined({

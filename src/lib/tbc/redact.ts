@@ -20,6 +20,7 @@ const MAX_REMEMBERED_TOKENS = 32
 export class SecretRedactor {
   private readonly fixed: string[]
   private readonly tokens: string[] = []
+  private longestFirst?: string[]
 
   constructor(secrets: Array<string | undefined>) {
     this.fixed = secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_LENGTH)
@@ -31,6 +32,7 @@ export class SecretRedactor {
       return
     }
     this.tokens.push(token)
+    this.longestFirst = undefined
     if (this.tokens.length > MAX_REMEMBERED_TOKENS) {
       this.tokens.shift()
     }
@@ -38,9 +40,9 @@ export class SecretRedactor {
 
   redact(text: string): string {
     let out = text
-    // longest first, so a secret that contains another is replaced whole
-    const all = [...this.fixed, ...this.tokens].sort((a, b) => b.length - a.length)
-    for (const secret of all) {
+    // longest first, so a secret that contains another is replaced whole (sorted once per change)
+    this.longestFirst ??= [...this.fixed, ...this.tokens].sort((a, b) => b.length - a.length)
+    for (const secret of this.longestFirst) {
       if (out.includes(secret)) {
         out = out.split(secret).join(REDACTED)
       }

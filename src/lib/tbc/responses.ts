@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "zod/v4"
 import { TbcApiError } from "./errors"
 import type {
   ApplicationStatus,
@@ -26,20 +26,31 @@ export const UNREADABLE_RESPONSE_TYPE = "urn:medusa-payment-tbc:unreadable-respo
 
 type Json = Record<string, unknown>
 
-/** Lower-cases the keys; on a clash the first spelling wins. */
+/** One body is lowered by several readers (business-error check, then the details): once is enough. */
+const loweredBodies = new WeakMap<Json, Json>()
+
+/**
+ * Lower-cases the keys and leaves out null values (the bank's "absent"), so that every field
+ * schema only has to accept a value or undefined; on a clash the first non-null spelling wins.
+ * The result is shared between callers: treat it as read-only.
+ */
 export function lowerKeys(value: Json): Json {
+  const known = loweredBodies.get(value)
+  if (known) return known
   const out: Json = {}
-  for (const [key, v] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const v = value[key]
+    if (v === null) continue
     const lower = key.toLowerCase()
     if (!(lower in out)) {
       out[lower] = v
     }
   }
+  loweredBodies.set(value, out)
   return out
 }
 
 const lowered = (v: unknown) => (isRecord(v) ? lowerKeys(v) : v)
-const absentToUndefined = (v: unknown) => (v === null ? undefined : v)
 
 export const looseNumber = z.union([
   z.number().finite(),
@@ -59,11 +70,12 @@ const looseBool = z.union([
 ])
 
 /** Not needed to proceed: unreadable → undefined. */
-export function tolerant<T extends z.ZodTypeAny>(schema: T) {
-  return z.preprocess(absentToUndefined, schema.optional()).catch(undefined)
+export function tolerant<T extends z.ZodType>(schema: T) {
+  // null never reaches here (lowerKeys drops it): no preprocessing needed, which keeps this cheap
+  return schema.optional().catch(undefined)
 }
 /** Money: may be absent, but when present it must be readable. */
-const optionalAmount = z.preprocess(absentToUndefined, looseNumber.optional())
+const optionalAmount = looseNumber.optional()
 const requiredId = looseString.pipe(z.string().trim().min(1, "must be a non-empty string"))
 
 const linkSchema = z.preprocess(
@@ -150,7 +162,7 @@ const statusChangeSchema = z.preprocess(
 
 const statusChangesSchema = z.object({
   // an empty page may come without an id: "" means there is nothing to acknowledge
-  synchronizationrequestid: z.preprocess(absentToUndefined, looseString.optional()),
+  synchronizationrequestid: looseString.optional(),
   totalcount: tolerant(looseInt),
   statuschanges: z.preprocess((v) => v ?? [], z.array(statusChangeSchema)),
 })
@@ -166,7 +178,7 @@ export interface ResponseContext {
  * Parses a 2xx body. Failure is a TbcApiError (the bank answered, maybe acted, but we cannot
  * tell what it said), typed UNREADABLE_RESPONSE_TYPE and naming the field and the rule.
  */
-export function readBody<T extends z.ZodTypeAny>(schema: T, body: unknown, ctx: ResponseContext): z.output<T> {
+export function readBody<T extends z.ZodType>(schema: T, body: unknown, ctx: ResponseContext): z.output<T> {
   const parsed = schema.safeParse(isRecord(body) ? lowerKeys(body) : body ?? {})
   if (parsed.success) {
     return parsed.data

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "zod/v4"
 import { TbcApiError } from "./errors"
 import { credentialCacheKey, type SecretRedactor } from "./redact"
 import { looseNumber, looseString, readBody, tolerant } from "./responses"
@@ -102,7 +102,7 @@ export async function fetchOAuthToken(transport: Transport, c: OAuthCredentials,
  * quote it. A readable token with an unreadable rest still counts as unreadable (the token is
  * registered anyway, since it may appear in the error's neighbourhood).
  */
-function readTokenBody<T extends z.ZodTypeAny>(
+function readTokenBody<T extends z.ZodType>(
   schema: T,
   res: TransportResponse,
   operation: string,

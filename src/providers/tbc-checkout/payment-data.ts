@@ -42,7 +42,10 @@ export function payIdOf(data: Record<string, unknown> | undefined): string {
   return payId
 }
 
-/** Fresh bank facts merged over what we stored (the bank wins). */
+/**
+ * Fresh bank facts merged over what we stored (the bank wins); fields without a value are left
+ * out. Written as plain assignments: it runs on every provider operation.
+ */
 export function dataFromDetails(
   previous: Record<string, unknown> | undefined,
   details: PaymentDetails,
@@ -50,25 +53,26 @@ export function dataFromDetails(
 ): CheckoutData {
   const prior = (previous ?? {}) as Partial<CheckoutData>
   const approvalUrl = details.approvalUrl ?? prior.approvalUrl
-  const data: CheckoutData = {
-    ...(prior.session_id ? { session_id: prior.session_id } : {}),
-    payId: details.payId || (prior.payId as string),
-    status: details.status,
-    preAuth: details.preAuth ?? prior.preAuth ?? false,
-    amount: details.amount ?? prior.amount,
-    currency: details.currency ?? prior.currency,
-    ...(details.confirmedAmount !== undefined ? { confirmedAmount: details.confirmedAmount } : {}),
-    ...(details.returnedAmount !== undefined ? { returnedAmount: details.returnedAmount } : {}),
-    ...(approvalUrl ? { approvalUrl, redirect_url: approvalUrl } : {}),
-    ...(prior.created_at ? { created_at: prior.created_at } : {}),
-    ...(typeof prior.authorized_at === "string" ? { authorized_at: prior.authorized_at } : {}),
-    ...extra,
+  const data = {} as CheckoutData
+  const put = <K extends keyof CheckoutData>(key: K, value: CheckoutData[K] | undefined) => {
+    if (value !== undefined) data[key] = value
   }
-  return withoutUndefined(data)
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+  if (prior.session_id) data.session_id = prior.session_id
+  put("payId", details.payId || (prior.payId as string))
+  put("status", details.status)
+  data.preAuth = details.preAuth ?? prior.preAuth ?? false
+  put("amount", details.amount ?? prior.amount)
+  put("currency", details.currency ?? prior.currency)
+  put("confirmedAmount", details.confirmedAmount)
+  put("returnedAmount", details.returnedAmount)
+  if (approvalUrl) {
+    data.approvalUrl = approvalUrl
+    data.redirect_url = approvalUrl
+  }
+  if (prior.created_at) data.created_at = prior.created_at
+  if (typeof prior.authorized_at === "string") data.authorized_at = prior.authorized_at
+  for (const key of Object.keys(extra) as Array<keyof CheckoutData>) put(key, extra[key] as never)
+  return data
 }
 
 /**

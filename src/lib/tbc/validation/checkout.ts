@@ -4,7 +4,7 @@
  * zero total vs saveCard, Σ products = total) run separately on the same input, so a broken
  * field never hides a broken relation: every issue is reported at once.
  */
-import { z } from "zod"
+import { z } from "zod/v4"
 import { majorToMinorExact } from "../../money"
 import { ACTIVATION_REQUIRED_METHODS, NO_SAVE_CARD_METHODS, type CreatePaymentRequest } from "../types"
 import type { ValidationIssue } from "../errors"
@@ -24,7 +24,7 @@ import {
   saveCardToDateSchema,
 } from "./fields"
 import { installmentProductsSchema, productsSumIssue } from "./products"
-import { combineResult, isRecord, issue, valueOrThrow, type CheckResult } from "./result"
+import { combineResult, isRecord, issue, safeParseWithInput, valueOrThrow, type CheckResult } from "./result"
 
 const INSTALLMENT_METHOD = 8
 
@@ -68,9 +68,10 @@ export function checkCreatePaymentRequest(
   opts: CreatePaymentOptions = {}
 ): CheckResult<CreatePaymentRequest> {
   const canonical = withCanonicalNames(input, CREATE_PAYMENT_ALIASES)
-  const parsed = createPaymentSchema.safeParse(canonical)
+  const parsed = safeParseWithInput(createPaymentSchema, canonical)
   const relationIssues = isRecord(canonical) ? createPaymentRelationIssues(canonical, opts) : []
-  return combineResult<CreatePaymentRequest>(parsed, relationIssues)
+  // zod v4 refinements do not narrow `methods` to CheckoutMethod[]; checkoutMethodSchema ensures it
+  return combineResult<CreatePaymentRequest>(parsed as z.ZodSafeParseResult<CreatePaymentRequest>, relationIssues)
 }
 
 /** Throws TbcValidationError listing every issue; returns the canonical request otherwise. */

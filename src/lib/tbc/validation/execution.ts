@@ -2,7 +2,7 @@
  * Validators of the calls that move money on an existing payment or saved card: execution by
  * saved card (POST /v1/tpay/payments/execution), completion and cancel/refund amounts.
  */
-import { z } from "zod"
+import { z } from "zod/v4"
 import { minorToMajor, toMinorUnits } from "../../money"
 import type { AmountContext, ExecuteSavedCardRequest } from "../types"
 import {
@@ -14,7 +14,7 @@ import {
   maxLengthString,
   nonEmptyString,
 } from "./fields"
-import { combineResult, issue, valueOrThrow, type CheckResult } from "./result"
+import { combineResult, issue, safeParseWithInput, valueOrThrow, type CheckResult } from "./result"
 
 const executeSavedCardSchema = z.object({
   recId: nonEmptyString(),
@@ -30,7 +30,7 @@ const executeSavedCardSchema = z.object({
 })
 
 export function checkExecuteSavedCardRequest(input: unknown): CheckResult<ExecuteSavedCardRequest> {
-  return combineResult<ExecuteSavedCardRequest>(executeSavedCardSchema.safeParse(input), [])
+  return combineResult<ExecuteSavedCardRequest>(safeParseWithInput(executeSavedCardSchema, input), [])
 }
 
 export function validateExecuteSavedCardRequest(input: unknown): ExecuteSavedCardRequest {

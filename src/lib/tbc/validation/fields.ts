@@ -4,10 +4,10 @@
  * plus a small `checkX`/`isX` helper for callers that validate a single value.
  */
 import { isIP } from "node:net"
-import { z } from "zod"
+import { z } from "zod/v4"
 import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor } from "../../money"
 import { CHECKOUT_METHODS, type CheckoutLanguage, type CheckoutMethod } from "../types"
-import { addRuleIssue, fromZodError, type CheckResult } from "./result"
+import { addRuleIssue, fromZodError, safeParseWithInput, type CheckResult } from "./result"
 
 export const CURRENCIES = ["GEL", "USD", "EUR"] as const
 export const LANGUAGES = ["KA", "EN", "RU"] as const satisfies readonly CheckoutLanguage[]
@@ -171,10 +171,10 @@ export function checkMajorAmount(
 /** Runs one field schema and names its issues after `field`. */
 export function checkField<T>(
   field: string,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  schema: z.ZodType<T>,
   value: unknown
 ): CheckResult<T> {
-  const parsed = schema.safeParse(value)
+  const parsed = safeParseWithInput(schema, value)
   if (parsed.success) {
     return { ok: true, value: parsed.data }
   }

@@ -2,11 +2,11 @@
  * Validator of the Online Installments create-application body (POST /v1/online-installments/
  * applications). Currency is implicitly GEL; Σ price × quantity must equal priceTotal exactly.
  */
-import { z } from "zod"
+import { z } from "zod/v4"
 import type { CreateApplicationRequest } from "../types"
 import { majorAmountSchema } from "./fields"
 import { nonEmptyInstallmentProductsSchema, productsSumIssue } from "./products"
-import { combineResult, isRecord, valueOrThrow, type CheckResult } from "./result"
+import { combineResult, isRecord, safeParseWithInput, valueOrThrow, type CheckResult } from "./result"
 
 export type CreateApplicationInput = CreateApplicationRequest & { merchantKey?: string }
 
@@ -25,7 +25,7 @@ const createApplicationSchema = z.object({
 })
 
 export function checkCreateApplicationRequest(input: unknown): CheckResult<CreateApplicationInput> {
-  const parsed = createApplicationSchema.safeParse(input)
+  const parsed = safeParseWithInput(createApplicationSchema, input)
   const sumIssue = isRecord(input) ? productsSumIssue("products", input.products, input.priceTotal) : null
   return combineResult<CreateApplicationInput>(parsed, sumIssue ? [sumIssue] : [])
 }

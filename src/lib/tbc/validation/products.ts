@@ -3,11 +3,11 @@
  * Installments (`products`): the item rules and the bank's "Σ price × quantity = total" rule,
  * computed in integer tetri.
  */
-import { z } from "zod"
+import { z } from "zod/v4"
 import { majorToMinorExact, minorToMajor, sumMinor } from "../../money"
 import { PRODUCT_ALIASES, eachWithCanonicalNames } from "./aliases"
 import { LIMITS, majorAmountSchema, nonEmptyString, positiveIntegerSchema } from "./fields"
-import { issue } from "./result"
+import { issue, safeParseWithInput } from "./result"
 import type { ValidationIssue } from "../errors"
 
 export const installmentProductSchema = z.object({
@@ -36,7 +36,7 @@ function lineTotalsMinor(products: unknown): number[] | null {
   }
   const lines: number[] = []
   for (const product of eachWithCanonicalNames(products, PRODUCT_ALIASES) as unknown[]) {
-    const parsed = installmentProductSchema.safeParse(product)
+    const parsed = safeParseWithInput(installmentProductSchema, product)
     const priceMinor = parsed.success ? majorToMinorExact(parsed.data.price) : null
     if (!parsed.success || priceMinor === null) {
       return null

@@ -6,7 +6,7 @@
  * tests assert them, so they must stay stable across zod versions and say which business rule
  * broke ("ans_only", "sum_equals_total"), not how zod happened to detect it.
  */
-import type { z } from "zod"
+import type { z } from "zod/v4"
 import { TbcValidationError, type ValidationIssue } from "../errors"
 
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] }
@@ -42,46 +42,53 @@ export function issue(field: string, rule: string, message: string): ValidationI
 /** zod issues → ours; `prefix` is prepended to every path (e.g. "money" for a nested check). */
 export function fromZodError(error: z.ZodError, prefix = ""): ValidationIssue[] {
   return error.issues.map((zodIssue) => {
-    const field = fieldPath(prefix, zodIssue.path)
+    const field = fieldPath(prefix, zodIssue.path.map((part) => (typeof part === "symbol" ? String(part) : part)))
     const { rule, message } = describeZodIssue(zodIssue)
     return { field, rule, message }
   })
 }
 
-function describeZodIssue(zodIssue: z.ZodIssue): { rule: string; message: string } {
+/** What a value is, in the words the messages use ("null", "array", "nan", "string"...). */
+function kindOf(value: unknown): string {
+  if (value === null) return "null"
+  if (Array.isArray(value)) return "array"
+  if (typeof value === "number" && Number.isNaN(value)) return "nan"
+  return typeof value
+}
+
+/**
+ * Parse with the input kept on each issue (zod's `reportInput`), so a type error can say what
+ * it got. Every validator here parses through this.
+ */
+export function safeParseWithInput<T extends z.ZodType>(schema: T, value: unknown): z.ZodSafeParseResult<z.output<T>> {
+  return schema.safeParse(value, { reportInput: true })
+}
+
+function describeZodIssue(zodIssue: z.core.$ZodIssue): { rule: string; message: string } {
   switch (zodIssue.code) {
     case "custom": {
       const rule = (zodIssue.params as Partial<RuleParams> | undefined)?.rule ?? "invalid"
       return { rule, message: zodIssue.message }
     }
-    case "invalid_type":
-      if (zodIssue.received === "undefined") {
+    case "invalid_type": {
+      const received = kindOf(zodIssue.input)
+      if (received === "undefined") {
         return { rule: "required", message: "is required" }
       }
-      if (zodIssue.expected.startsWith("'")) {
-        // a z.enum given a non-string: zod reports the literal union as the expected type
-        const options = zodIssue.expected.replace(/'/g, "").split(" | ")
-        return { rule: "enum", message: `must be one of ${options.join(", ")}` }
-      }
-      return {
-        rule: "type",
-        message: `must be ${article(zodIssue.expected)}, got ${zodIssue.received}`,
-      }
-    case "invalid_enum_value":
-      return {
-        rule: "enum",
-        message: `must be one of ${zodIssue.options.map(String).join(", ")}`,
-      }
+      return { rule: "type", message: `must be ${article(zodIssue.expected)}, got ${received}` }
+    }
+    case "invalid_value":
+      return { rule: "enum", message: `must be one of ${zodIssue.values.map(String).join(", ")}` }
     case "too_big":
-      if (zodIssue.type === "string") {
-        return { rule: "max_length", message: `must be at most ${zodIssue.maximum} characters` }
+      if (zodIssue.origin === "string") {
+        return { rule: "max_length", message: `must be at most ${String(zodIssue.maximum)} characters` }
       }
-      return { rule: "max", message: `must be at most ${zodIssue.maximum}` }
+      return { rule: "max", message: `must be at most ${String(zodIssue.maximum)}` }
     case "too_small":
-      if ((zodIssue.type === "string" || zodIssue.type === "array") && zodIssue.minimum === 1) {
+      if ((zodIssue.origin === "string" || zodIssue.origin === "array") && Number(zodIssue.minimum) === 1) {
         return { rule: "required", message: "must not be empty" }
       }
-      return { rule: "min", message: `must be at least ${zodIssue.minimum}` }
+      return { rule: "min", message: `must be at least ${String(zodIssue.minimum)}` }
     default:
       return { rule: zodIssue.code, message: zodIssue.message }
   }
@@ -109,7 +116,7 @@ export function uniqueIssues(issues: readonly ValidationIssue[]): ValidationIssu
 
 /** Combines a zod parse with issues found outside zod (cross-field rules) into one result. */
 export function combineResult<T>(
-  parsed: z.SafeParseReturnType<unknown, T>,
+  parsed: z.ZodSafeParseResult<T>,
   extraIssues: readonly ValidationIssue[]
 ): CheckResult<T> {
   const issues = uniqueIssues([...(parsed.success ? [] : fromZodError(parsed.error)), ...extraIssues])
