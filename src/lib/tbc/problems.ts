@@ -74,11 +74,12 @@ export function throwIfBusinessError(operation: string, body: unknown, redactor:
   if (!isRecord(body)) {
     return
   }
-  const raw = lowerKeys(body)
-  // the usual success body: a plain status number below 400 (or none) needs no parsing
-  if (raw.httpstatuscode === undefined || (typeof raw.httpstatuscode === "number" && raw.httpstatuscode < 400)) {
+  // the usual success body: a plain status number below 400 (or none) needs no further reading
+  const code = businessStatusOf(body)
+  if (code === undefined || (typeof code === "number" && code < 400)) {
     return
   }
+  const raw = lowerKeys(body)
   const m = bankMessageSchema.parse(raw)
   if (m.httpstatuscode === undefined || m.httpstatuscode < 400) {
     return
@@ -94,6 +95,14 @@ export function throwIfBusinessError(operation: string, body: unknown, redactor:
       resultCode: typeof raw.resultcode === "string" ? redactor.redact(raw.resultcode) : undefined,
     })
   )
+}
+
+/** httpStatusCode in any spelling of its name, without copying the body. */
+function businessStatusOf(body: Record<string, unknown>): unknown {
+  for (const key of Object.keys(body)) {
+    if (key.length === 14 && body[key] !== null && key.toLowerCase() === "httpstatuscode") return body[key]
+  }
+  return undefined
 }
 
 function redactErrors(errors: Record<string, string[]>, redactor: SecretRedactor): Record<string, string[]> {

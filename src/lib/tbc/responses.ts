@@ -26,27 +26,20 @@ export const UNREADABLE_RESPONSE_TYPE = "urn:medusa-payment-tbc:unreadable-respo
 
 type Json = Record<string, unknown>
 
-/** One body is lowered by several readers (business-error check, then the details): once is enough. */
-const loweredBodies = new WeakMap<Json, Json>()
-
 /**
  * Lower-cases the keys and leaves out null values (the bank's "absent"), so that every field
  * schema only has to accept a value or undefined; on a clash the first non-null spelling wins.
- * The result is shared between callers: treat it as read-only.
  */
 export function lowerKeys(value: Json): Json {
-  const known = loweredBodies.get(value)
-  if (known) return known
   const out: Json = {}
   for (const key of Object.keys(value)) {
     const v = value[key]
     if (v === null) continue
     const lower = key.toLowerCase()
-    if (!(lower in out)) {
+    if (out[lower] === undefined) {
       out[lower] = v
     }
   }
-  loweredBodies.set(value, out)
   return out
 }
 
@@ -78,17 +71,22 @@ export function tolerant<T extends z.ZodType>(schema: T) {
 const optionalAmount = looseNumber.optional()
 const requiredId = looseString.pipe(z.string().trim().min(1, "must be a non-empty string"))
 
-const linkSchema = z.preprocess(
-  lowered,
-  z.object({ uri: z.string().min(1), rel: z.string(), method: tolerant(z.string()) })
-)
+/** One link: `uri` (non-empty) and `rel` are needed, `method` is kept when it is a string. */
+function readLink(item: unknown): PaymentLink | undefined {
+  if (!isRecord(item)) return undefined
+  const link = lowerKeys(item)
+  if (typeof link.uri !== "string" || link.uri === "" || typeof link.rel !== "string") return undefined
+  return { uri: link.uri, rel: link.rel, method: typeof link.method === "string" ? link.method : undefined }
+}
 /** links as an array, a single object, or absent; unreadable entries are skipped. */
 const linksSchema = z.unknown().transform((value): PaymentLink[] => {
   const items = value == null ? [] : Array.isArray(value) ? value : [value]
-  return items.flatMap((item) => {
-    const parsed = linkSchema.safeParse(item)
-    return parsed.success ? [parsed.data] : []
-  })
+  const links: PaymentLink[] = []
+  for (const item of items) {
+    const link = readLink(item)
+    if (link) links.push(link)
+  }
+  return links
 })
 
 const recurringCardSchema = z.preprocess(

@@ -238,9 +238,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function parseJsonBody(text: string): unknown {
-  if (text.trim() === "") {
-    return undefined
-  }
+  // an empty or blank body is not JSON: JSON.parse throws on it, like on any other non-JSON text
   try {
     return JSON.parse(text)
   } catch {
