@@ -35,6 +35,8 @@ export interface CheckoutApiOptions extends AreaContext {
 }
 
 const PAYMENTS = "/v1/tpay/payments"
+/** Built once: a zod schema costs far more to build than to run. */
+const EXTRA = ansString(LIMITS.extra)
 
 export class CheckoutApiClient implements CheckoutClient {
   constructor(private readonly options: CheckoutApiOptions) {}
@@ -68,7 +70,7 @@ export class CheckoutApiClient implements CheckoutClient {
       body.amount = validateOperationAmount("amount", amount, ctx)
     }
     if (ctx?.extra !== undefined) {
-      body.extra = valueOrThrow("extra", checkField("extra", ansString(LIMITS.extra), ctx.extra))
+      body.extra = valueOrThrow("extra", checkField("extra", EXTRA, ctx.extra))
     }
     const r = route("POST", `${PAYMENTS}/{payId}/cancel`, { payId: id })
     return this.readMessage(r, await this.send(r, "mutating", body))

@@ -25,6 +25,9 @@ import {
   valueOrThrow,
 } from "./validation"
 
+/** Built once: a zod schema costs far more to build than to run. */
+const SYNC_REQUEST_ID = nonEmptyString()
+
 /**
  * TBC Online Installments (`/v1/online-installments`). Calls carry the OAuth Bearer token of
  * scope online_installments (no apikey header: the bank's samples send none); the merchant key
@@ -93,7 +96,7 @@ export class InstallmentsApiClient implements InstallmentsClient {
   async syncStatusChanges(synchronizationRequestId: string): Promise<void> {
     const id = valueOrThrow(
       "synchronizationRequestId",
-      checkField("synchronizationRequestId", nonEmptyString(), synchronizationRequestId)
+      checkField("synchronizationRequestId", SYNC_REQUEST_ID, synchronizationRequestId)
     )
     const r = route("POST", `${BASE}/merchant/applications/status-changes-sync`)
     await this.send(r, "mutating", {

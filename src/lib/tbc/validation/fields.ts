@@ -159,13 +159,16 @@ export function majorAmountSchema(rules: MajorAmountRules = {}) {
   })
 }
 
+/** Built once per rule set: a zod schema costs far more to build than to run. */
+const MAJOR_AMOUNT = { any: majorAmountSchema(), positive: majorAmountSchema({ positive: true }) }
+
 /** Checks one major amount under a field name (e.g. "amount" of a refund). */
 export function checkMajorAmount(
   field: string,
   value: unknown,
   rules: MajorAmountRules = {}
 ): CheckResult<number> {
-  return checkField(field, majorAmountSchema(rules), value)
+  return checkField(field, rules.positive ? MAJOR_AMOUNT.positive : MAJOR_AMOUNT.any, value)
 }
 
 /** Runs one field schema and names its issues after `field`. */
