@@ -13,7 +13,7 @@
  *
  * Pure apart from node:crypto/node:net; shared by the provider and the middleware.
  */
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto"
 import { isIP } from "node:net"
 import { joinUrl } from "../common"
 
@@ -32,9 +32,18 @@ export const CALLBACK_QUERY = { session: "s", signature: "sig" } as const
 
 const KEY_LABEL = "medusa-payment-tbc/checkout-callback-signature/v1"
 
-/** The HMAC key: derived, so the client secret itself never signs anything visible. */
-function signingKey(clientSecret: string): Buffer {
-  return createHmac("sha256", clientSecret).update(KEY_LABEL).digest()
+/**
+ * The HMAC key: derived, so the client secret itself never signs anything visible. The last one
+ * is kept as a KeyObject (one registration signs every session with the same secret): deriving
+ * and importing the key was most of a signature's cost. It references the secret the options
+ * already hold, never a copy.
+ */
+let lastKey: { clientSecret: string; key: KeyObject } | undefined
+function signingKey(clientSecret: string): KeyObject {
+  if (lastKey?.clientSecret !== clientSecret) {
+    lastKey = { clientSecret, key: createSecretKey(createHmac("sha256", clientSecret).update(KEY_LABEL).digest()) }
+  }
+  return lastKey.key
 }
 
 /** base64url HMAC-SHA256 of "<registrationId>:<sessionId>". */
