@@ -4,9 +4,10 @@
  * runner in its own beforeAll) already allows its origin (STORE_CORS, AUTH_CORS) and sends the
  * shopper back to it from the bank (TBC_RETURN_URL).
  */
-import { startSandbox, type SandboxHandle } from "../../src/sandbox"
+import type { SandboxHandle } from "../../src/sandbox"
 import { startStorefront, type RunningStorefront } from "../../scripts/demo/storefront"
-import { AppAddress, lateValue, setEnvForSuite, useAppAddress } from "./app-env"
+import { AppAddress, lateValue } from "./app-env"
+import { startSandboxForApp } from "./start-sandbox-for-app"
 import { getFreePort } from "./free-port"
 import type { SeededStore } from "./seed-store"
 
@@ -21,41 +22,33 @@ export interface StorefrontTestEnv extends AppAddress {
 
 /** Call at the top level of the spec, BEFORE medusaIntegrationTestRunner(...). */
 export function useStorefrontTestEnv(): StorefrontTestEnv {
-  const app = useAppAddress()
-  const sandbox: { value?: SandboxHandle } = {}
   const storefrontPort: { value?: number } = {}
   const running: RunningStorefront[] = []
-  let restoreEnv = (): void => undefined
-
-  beforeAll(async () => {
-    sandbox.value = await startSandbox({ port: 0 })
+  const bank = startSandboxForApp({}, async (app) => {
     storefrontPort.value = await getFreePort()
     const origin = `http://127.0.0.1:${storefrontPort.value}`
-    restoreEnv = setEnvForSuite({
-      TBC_ENVIRONMENT: sandbox.value.url,
+    return {
       TBC_RETURN_URL: `${origin}/`,
       STORE_CORS: `${origin},${app.appUrl}`,
       AUTH_CORS: `${origin},${app.appUrl}`,
-    })
+    }
   })
   afterAll(async () => {
-    restoreEnv()
     for (const storefront of running.splice(0)) await storefront.close()
-    await sandbox.value?.close()
   })
 
   return {
     get appPort() {
-      return app.appPort
+      return bank.appPort
     },
     get appUrl() {
-      return app.appUrl
+      return bank.appUrl
     },
     get sandboxUrl() {
-      return lateValue(sandbox, "sandboxUrl").url
+      return bank.sandboxUrl
     },
     get sandbox() {
-      return lateValue(sandbox, "sandbox")
+      return bank.sandbox
     },
     get storefrontUrl() {
       return `http://127.0.0.1:${lateValue(storefrontPort, "storefrontPort")}`
@@ -67,10 +60,10 @@ export function useStorefrontTestEnv(): StorefrontTestEnv {
         port: lateValue(storefrontPort, "storefrontPort"),
         host: "127.0.0.1",
         publicHost: "127.0.0.1",
-        backendUrl: app.appUrl,
+        backendUrl: bank.appUrl,
         publishableKey: store.publishableKey,
         regionId: store.regionId,
-        sandboxUrl: lateValue(sandbox, "sandboxUrl").url,
+        sandboxUrl: bank.sandboxUrl,
       })
       running.push(storefront)
       return storefront

@@ -24,15 +24,19 @@ export interface SandboxForApp extends AppAddress {
  */
 export function startSandboxForApp(
   options: Partial<SandboxOptions> = {},
-  /** more env for the app of this file, e.g. { TBC_PREAUTH: "true" } (read when the runner loads medusa-config.ts) */
-  appEnv: Record<string, string> = {}
+  /**
+   * more env for the app of this file, e.g. { TBC_PREAUTH: "true" } (read when the runner loads
+   * medusa-config.ts), or a function giving it once the app's address is known
+   */
+  appEnv: Record<string, string> | ((app: AppAddress) => Promise<Record<string, string>>) = {}
 ): SandboxForApp {
   const app = useAppAddress()
   const running: { value?: SandboxHandle } = {}
   let restoreEnv = (): void => undefined
   beforeAll(async () => {
     running.value = await startSandbox({ ...options, port: 0 } as SandboxOptions)
-    restoreEnv = setEnvForSuite({ ...appEnv, TBC_ENVIRONMENT: running.value.url })
+    const extra = typeof appEnv === "function" ? await appEnv(app) : appEnv
+    restoreEnv = setEnvForSuite({ ...extra, TBC_ENVIRONMENT: running.value.url })
   })
   afterAll(async () => {
     restoreEnv()

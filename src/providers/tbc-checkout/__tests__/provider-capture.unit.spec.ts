@@ -5,16 +5,11 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, startHarness, type Harness, caught } from "./provider-harness"
+import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
-afterEach(() => h.faults({ reset: true }))
+const h = harnessPerSuite({ resetFaultsAfterEach: true })
 
 let n = 0
 async function held(provider: TbcCheckoutProviderService, amount: number) {

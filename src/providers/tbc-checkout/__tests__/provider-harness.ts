@@ -78,3 +78,23 @@ export async function startHarness(): Promise<Harness> {
     },
   }
 }
+
+/**
+ * One harness for the whole test file: started before the first test, closed after the last,
+ * optionally with the sandbox's faults reset after every test. Use at the top level of a spec:
+ * `const h = harnessPerSuite()`; its members are usable inside tests and hooks.
+ */
+export function harnessPerSuite(options: { resetFaultsAfterEach?: boolean } = {}): Harness {
+  let current: Harness | undefined
+  beforeAll(async () => {
+    current = await startHarness()
+  })
+  afterAll(() => current?.close())
+  if (options.resetFaultsAfterEach) afterEach(() => current?.faults({ reset: true }))
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!current) throw new Error("the provider harness is used before beforeAll started it")
+      return current[key as keyof Harness]
+    },
+  })
+}

@@ -4,16 +4,11 @@
  * twice; when the bank refuses or cannot be reached, the words are readable and secret-free.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { CALLS, CLIENT_SECRET, startHarness, type Harness, caught } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
-afterEach(() => h.faults({ reset: true }))
+const h = harnessPerSuite({ resetFaultsAfterEach: true })
 
 let n = 0
 async function paid(preAuth: boolean, amount: number) {

@@ -4,15 +4,11 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, STORE_URL, startHarness, type Harness, caught } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, STORE_URL, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
+const h = harnessPerSuite()
 
 let sessionCounter = 0
 const newSession = () => `payses_unit_${Date.now()}_${++sessionCounter}`

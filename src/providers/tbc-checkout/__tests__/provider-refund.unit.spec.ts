@@ -6,15 +6,11 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, startHarness, type Harness, caught } from "./provider-harness"
+import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
+const h = harnessPerSuite()
 
 const DAY = 24 * 3600 * 1000
 let sessionCounter = 0

@@ -9,17 +9,15 @@ import { CALLBACK_HEADERS, callbackSourceAddress, isAllowedSource, normalizeAddr
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { parseCheckoutOptions } from "../options"
 import TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, startHarness, type Harness } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
-let h: Harness
+const h = harnessPerSuite()
 let provider: TbcCheckoutProviderService
-beforeAll(async () => {
-  h = await startHarness()
+beforeAll(() => {
   provider = h.provider({ preAuth: true })
 })
-afterAll(() => h.close())
 
 let n = 0
 async function payment(outcome?: "success" | "decline", amount = 99.99) {

@@ -13,15 +13,11 @@
  *    itself would accept a second partial return.
  */
 import { TbcTimeoutError } from "../../../lib/tbc/errors"
-import { CALLS, startHarness, type Harness } from "./provider-harness"
+import { CALLS, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(60_000)
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
+const h = harnessPerSuite()
 
 async function capturedPayment(total: number) {
   const provider = h.provider({ timeoutMs: 1000, maxRetries: 0 })

@@ -7,7 +7,7 @@ import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { SAVED_CARD_DATA } from "../saved-card-payment"
 import { sealSavedCard } from "../saved-card-seal"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, startHarness, type Harness, caught } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -15,11 +15,7 @@ const EXECUTION = "POST /v1/tpay/payments/execution"
 const DELETE_CARD = "POST /v1/tpay/payments/{recId}/delete"
 const customerA = { id: "cus_A", email: "a@tbc-it.ge" }
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(() => h.close())
+const h = harnessPerSuite()
 
 let counter = 0
 const newSession = () => `payses_sc_${Date.now()}_${++counter}`
