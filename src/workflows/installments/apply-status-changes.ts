@@ -1,5 +1,6 @@
 /**
- * `applyInstallmentStatusChangesWorkflow`: applies ONE page of the bank's status-changes feed.
+ * `applyInstallmentStatusChangesWorkflow`: applies ONE page of the bank's status-changes feed, in
+ * one step with three phases:
  *
  *   1. select-new: drop the changes already recorded (the page may be a redelivery) and find each
  *      change's Medusa payment session (batched, see find-applications.ts);
@@ -8,6 +9,11 @@
  *      must not block the feed); it is still recorded, with the error in the run's summary;
  *   3. record: insert the changes exactly once (ON CONFLICT DO NOTHING on the change key) and move
  *      the application rows, in one transaction.
+ *
+ * Why one step and only counts out of it: Medusa's workflow engine deep-copies the workflow's
+ * context (input plus every step's output) at each checkpoint, several per step. With the page's
+ * changes passed from step to step, those copies were most of the sync's garbage (measured in
+ * bench/installment-sync.bench.ts); now only the input and a few counts are copied.
  *
  * Only after this workflow returned does the runner acknowledge the page. A crash between 2 and 3
  * leaves the changes unrecorded: the redelivered page applies them again, which the convergent
@@ -20,6 +26,7 @@ import {
   StepResponse,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
@@ -58,90 +65,84 @@ export interface ApplyStatusChangesResult extends ChangeEffects {
 }
 
 type Matched = { change: PageChange; application?: ApplicationRef }
+type OrderOfSession = { bank_session_id: string; order_id: string }
 
-const selectNewChangesStep = createStep(
-  "tbc-installments-select-new-changes",
+/** 1. The page's changes not recorded yet (first of any duplicates), each with its Medusa session. */
+async function selectNewChanges(container: MedusaContainer, input: ApplyStatusChangesInput): Promise<Matched[]> {
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  const recorded = new Set(await tbc.listRecordedInstallmentChangeKeys(input.changes))
+  const seen = new Set<string>()
+  const fresh = input.changes.filter((change) => {
+    const key = changeKeyOf(change)
+    if (recorded.has(key) || seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  const ids = [...new Set(fresh.map((c) => c.bank_session_id))]
+  const applications = await findApplications(container, input.provider_id, ids)
+  return fresh.map((change) => ({ change, application: applications.get(change.bank_session_id) }))
+}
+
+/** 2. Each new change applied to Medusa, in feed order; failures are counted and logged. */
+async function applyChanges(container: MedusaContainer, matched: Matched[]): Promise<ChangeEffects & { orders: OrderOfSession[] }> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const tally = { authorized: 0, captured: 0, canceled: 0, unknown: 0 }
+  const errors: ChangeEffects["errors"] = []
+  const orders = new Map<string, string>()
+  for (const { change, application } of matched) {
+    if (!application) {
+      tally.unknown++
+      continue
+    }
+    try {
+      const { effect, orderId } = await applyChangeToMedusa(container, application, change)
+      if (effect !== "none") tally[effect]++
+      if (orderId) orders.set(change.bank_session_id, orderId)
+    } catch (error) {
+      const message = (error as Error)?.message ?? String(error)
+      errors.push({ bank_session_id: change.bank_session_id, status_id: change.status_id, message })
+      logger.warn(`[tbc-installments] status ${change.status_id} of application ${change.bank_session_id} could not be applied: ${message}`)
+    }
+  }
+  return { ...tally, errors, orders: [...orders].map(([bank_session_id, order_id]) => ({ bank_session_id, order_id })) }
+}
+
+/** 3. The new changes recorded exactly once; returns how many rows this run inserted. */
+async function recordChanges(
+  container: MedusaContainer,
+  synchronizationRequestId: string,
+  matched: Matched[],
+  orders: OrderOfSession[]
+): Promise<number> {
+  if (process.env[SYNC_FAULT_ENV] === "crash-before-record") {
+    throw new Error("injected fault: crashed after applying the changes to Medusa, before recording them")
+  }
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  const inserted = await tbc.recordInstallmentStatusChanges({
+    synchronization_request_id: synchronizationRequestId,
+    changes: matched.map(({ change, application }) => ({
+      ...change,
+      changed_at: change.change_date ? new Date(change.change_date) : null,
+      has_application: application !== undefined,
+    })),
+    orders,
+  })
+  return inserted.length
+}
+
+const applyPageStep = createStep(
+  "tbc-installments-apply-page",
   async (input: ApplyStatusChangesInput, { container }) => {
-    const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-    const recorded = new Set(await tbc.listRecordedInstallmentChangeKeys(input.changes))
-    const seen = new Set<string>()
-    const fresh = input.changes.filter((change) => {
-      const key = changeKeyOf(change)
-      if (recorded.has(key) || seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-    const ids = [...new Set(fresh.map((c) => c.bank_session_id))]
-    const applications = await findApplications(container, input.provider_id, ids)
-    const matched: Matched[] = fresh.map((change) => ({ change, application: applications.get(change.bank_session_id) }))
-    return new StepResponse(matched)
-  }
-)
-
-const applyChangesStep = createStep(
-  "tbc-installments-apply-changes",
-  async (matched: Matched[], { container }) => {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const tally = { authorized: 0, captured: 0, canceled: 0, unknown: 0 }
-    const errors: ChangeEffects["errors"] = []
-    const orders = new Map<string, string>()
-    for (const { change, application } of matched) {
-      if (!application) {
-        tally.unknown++
-        continue
-      }
-      try {
-        const { effect, orderId } = await applyChangeToMedusa(container, application, change)
-        if (effect !== "none") tally[effect]++
-        if (orderId) orders.set(change.bank_session_id, orderId)
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error)
-        errors.push({ bank_session_id: change.bank_session_id, status_id: change.status_id, message })
-        logger.warn(
-          `[tbc-installments] status ${change.status_id} of application ${change.bank_session_id} could not be applied: ${message}`
-        )
-      }
-    }
-    const orderList = [...orders].map(([bank_session_id, order_id]) => ({ bank_session_id, order_id }))
-    return new StepResponse({ ...tally, errors, orders: orderList })
-  }
-)
-
-const recordChangesStep = createStep(
-  "tbc-installments-record-changes",
-  async (
-    input: { synchronization_request_id: string; matched: Matched[]; orders: { bank_session_id: string; order_id: string }[] },
-    { container }
-  ) => {
-    if (process.env[SYNC_FAULT_ENV] === "crash-before-record") {
-      throw new Error("injected fault: crashed after applying the changes to Medusa, before recording them")
-    }
-    const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-    const inserted = await tbc.recordInstallmentStatusChanges({
-      synchronization_request_id: input.synchronization_request_id,
-      changes: input.matched.map(({ change, application }) => ({
-        ...change,
-        changed_at: change.change_date ? new Date(change.change_date) : null,
-        has_application: application !== undefined,
-      })),
-      orders: input.orders,
-    })
-    return new StepResponse(inserted.length)
+    const matched = await selectNewChanges(container, input)
+    const { orders, ...effects } = await applyChanges(container, matched)
+    const applied = await recordChanges(container, input.synchronization_request_id, matched, orders)
+    return new StepResponse({ effects, applied })
   }
 )
 
 export const applyInstallmentStatusChangesWorkflow = createWorkflow(
   "tbc-installments-apply-status-changes",
-  (input: ApplyStatusChangesInput) => {
-    const matched = selectNewChangesStep(input)
-    const effects = applyChangesStep(matched)
-    const applied = recordChangesStep({
-      synchronization_request_id: input.synchronization_request_id,
-      matched,
-      orders: effects.orders,
-    })
-    return new WorkflowResponse({ effects, applied })
-  }
+  (input: ApplyStatusChangesInput) => new WorkflowResponse(applyPageStep(input))
 )
 
 /** The page workflow's result as plain counts. */
