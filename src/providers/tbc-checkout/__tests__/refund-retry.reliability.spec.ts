@@ -59,14 +59,15 @@ it("a refund whose answer was lost, with the bank readable afterwards, returns t
 })
 
 describe.each([
-  ["the same day", 0],
-  ["on a later bank day", 24 * 3600 * 1000],
-])("a refund retried %s after a lost answer AND an unreadable bank", (_when, delayMs) => {
+  ["the same day", 0, 10],
+  ["on a later bank day", 24 * 3600 * 1000, 10],
+  ["in full (the payment is then Returned)", 0, 100],
+])("a refund retried %s after a lost answer AND an unreadable bank", (_when, delayMs, amount) => {
   it("returns the money once: the retry records the earlier refund instead of paying again", async () => {
     const { provider, payId, data } = await capturedPayment(100)
     await h.faults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
     bankUnreadableAfterCancel(provider, payId)
-    const first = await provider.refundPayment({ data, amount: 10 }).then(
+    const first = await provider.refundPayment({ data, amount }).then(
       () => "reported done",
       (error: Error) => `refused: ${error.message}`
     )
@@ -74,16 +75,16 @@ describe.each([
     await h.advanceClock(delayMs)
     // Medusa recorded no refund and passes the same payment data again, from another process
     const cancelsBefore = h.calls(CALLS.cancel)
-    const retry = await h.provider({ timeoutMs: 1000, maxRetries: 0 }).refundPayment({ data, amount: 10 })
+    const retry = await h.provider({ timeoutMs: 1000, maxRetries: 0 }).refundPayment({ data, amount })
     const returned = h.payment(payId).returnedAmount
     console.log(
       `reliability: refund retried ${_when} after a lost answer and an unreadable bank: first ${first}; ` +
         `retry reported ${retry.data?.status} with ${h.calls(CALLS.cancel) - cancelsBefore} cancel sent; ` +
-        `bank returned ${returned} GEL for one intended 10 GEL refund`
+        `bank returned ${returned} GEL for one intended ${amount} GEL refund`
     )
     expect(first).toMatch(/refused: .*did not answer in time/)
     expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(0)
-    expect(returned).toBe(10)
-    expect(retry.data).toMatchObject({ status: "PartialReturned", returnedAmount: 10 })
+    expect(returned).toBe(amount)
+    expect(retry.data).toMatchObject({ status: amount === 100 ? "Returned" : "PartialReturned", returnedAmount: amount })
   })
 })

@@ -82,10 +82,14 @@ async function refundNow(
 ): Promise<{ data: Data }> {
   const before = await read(checkout, payId, "refund the payment")
   const currency = before.currency ?? (data.currency as string | undefined)
-  refuseUnlessRefundable(String(before.status))
+  const status = String(before.status)
+  // a lost FULL refund leaves the payment Returned: its retry must be recognised before the
+  // "already refunded" refusal (WaitingConfirm and unpaid statuses have nothing to compare)
+  if (status !== "Returned") refuseUnlessRefundable(status)
   const bankReturnedMinor = minorOf(before.returnedAmount)
   const recordedMinor = Math.max(minorOf(data.returnedAmount as number | undefined), queue.reportedMinor(payId))
   const decision = refundLedgerDecision({ bankReturnedMinor, recordedMinor, amountMinor })
+  if (decision.kind !== "already-returned") refuseUnlessRefundable(status)
   if (decision.kind === "already-returned") {
     logger.warn(
       `payment ${payId}: the bank already returned ${gel(amountMinor, currency)} that the store had not recorded ` +
