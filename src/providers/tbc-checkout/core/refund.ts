@@ -83,13 +83,12 @@ async function refundNow(
   const before = await read(checkout, payId, "refund the payment")
   const currency = before.currency ?? (data.currency as string | undefined)
   const status = String(before.status)
-  // a lost FULL refund leaves the payment Returned: its retry must be recognised before the
-  // "already refunded" refusal (WaitingConfirm and unpaid statuses have nothing to compare)
-  if (status !== "Returned") refuseUnlessRefundable(status)
   const bankReturnedMinor = minorOf(before.returnedAmount)
   const recordedMinor = Math.max(minorOf(data.returnedAmount as number | undefined), queue.reportedMinor(payId))
   const decision = refundLedgerDecision({ bankReturnedMinor, recordedMinor, amountMinor })
-  if (decision.kind !== "already-returned") refuseUnlessRefundable(status)
+  // a lost FULL refund leaves the payment Returned: its retry is recognised, not refused as
+  // "already refunded"; every other status is checked as usual
+  if (decision.kind !== "already-returned" || status !== "Returned") refuseUnlessRefundable(status)
   if (decision.kind === "already-returned") {
     logger.warn(
       `payment ${payId}: the bank already returned ${gel(amountMinor, currency)} that the store had not recorded ` +
