@@ -2,7 +2,7 @@ import { TbcConfigError } from "./errors"
 import type { TokenSource } from "./tokens"
 import type { Transport } from "./transport"
 import type { TbcLogger } from "./types"
-import { checkField, nonEmptyString, valueOrThrow } from "./validation"
+import { NON_EMPTY_STRING, checkField, valueOrThrow } from "./validation"
 
 /** What every API area of a TbcClient shares: the transport, its token source, the logger. */
 export interface AreaContext {
@@ -32,13 +32,9 @@ export async function verifyWithFreshToken(area: TbcApiArea, tokens: TokenSource
   return { area, ok: true, latencyMs: Date.now() - started }
 }
 
-/** Built once: a schema per call cost more than the rest of a loopback request's client work. */
-const PATH_ID = nonEmptyString()
-
 /** A path parameter (payId, recId, sessionId): a non-empty string, or a TbcValidationError naming it. */
 export function pathId(field: string, value: unknown): string {
-  if (typeof value === "string" && value.trim() !== "") return value // what PATH_ID accepts, without the parse
-  return valueOrThrow(field, checkField(field, PATH_ID, value))
+  return valueOrThrow(field, checkField(field, NON_EMPTY_STRING, value))
 }
 
 /**

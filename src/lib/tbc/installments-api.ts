@@ -19,14 +19,11 @@ import type {
 import {
   checkField,
   isRecord,
-  nonEmptyString,
+  NON_EMPTY_STRING,
   positiveIntegerSchema,
   validateCreateApplicationRequest,
   valueOrThrow,
 } from "./validation"
-
-/** Built once: a zod schema costs far more to build than to run. */
-const SYNC_REQUEST_ID = nonEmptyString()
 
 /**
  * TBC Online Installments (`/v1/online-installments`). Calls carry the OAuth Bearer token of
@@ -96,7 +93,7 @@ export class InstallmentsApiClient implements InstallmentsClient {
   async syncStatusChanges(synchronizationRequestId: string): Promise<void> {
     const id = valueOrThrow(
       "synchronizationRequestId",
-      checkField("synchronizationRequestId", SYNC_REQUEST_ID, synchronizationRequestId)
+      checkField("synchronizationRequestId", NON_EMPTY_STRING, synchronizationRequestId)
     )
     const r = route("POST", `${BASE}/merchant/applications/status-changes-sync`)
     await this.send(r, "mutating", {

@@ -94,6 +94,10 @@ export function nonEmptyString(max?: number) {
   })
 }
 
+/** A non-empty string with no length limit (path ids, sync ids), built once: a zod schema costs
+ * far more to build than to run. */
+export const NON_EMPTY_STRING = nonEmptyString()
+
 export const httpUrlSchema = z.string().superRefine((value, ctx) => {
   if (!isHttpUrl(value)) {
     addRuleIssue(ctx, "url", "must be an absolute http(s) URL")
