@@ -15,8 +15,8 @@
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PgConnection } from "../../lib/app/pg-connection"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { BoundedMap } from "../../lib/bounded-map"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
@@ -115,11 +115,11 @@ async function payIdOfSession(req: MedusaRequest, sessionId: string): Promise<st
   try {
     // one indexed read of one JSON field, instead of the payment module's ORM list (a third of a
     // callback's server time): this runs for every first callback of a payment
-    const knex = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-    const { rows } = await knex.raw(`select data->>'payId' as pay_id from payment_session where id = ? and deleted_at is null limit 1`, [
+    const pg = req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+    const { rows } = await pg.raw(`select data->>'payId' as pay_id from payment_session where id = ? and deleted_at is null limit 1`, [
       sessionId,
     ])
-    const payId = (rows as Array<{ pay_id: unknown }>)[0]?.pay_id
+    const payId = rows[0]?.pay_id
     return typeof payId === "string" ? payId : undefined
   } catch {
     return undefined

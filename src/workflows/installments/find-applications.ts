@@ -13,12 +13,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PgConnection } from "../../lib/app/pg-connection"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { ApplicationRef } from "./apply-to-medusa"
-
-interface Knex {
-  raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
-}
 
 export async function findApplications(
   container: MedusaContainer,
@@ -38,7 +35,7 @@ export async function findApplications(
   const missing = bankSessionIds.filter((id) => !found.has(id))
   if (missing.length === 0) return found
 
-  const knex = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const knex = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
   const { rows: sessions } = await knex.raw(
     `select ps.id, ps.payment_collection_id, ps.amount::text as amount, ps.data->>'sessionId' as bank_session_id,
             cpc.cart_id
