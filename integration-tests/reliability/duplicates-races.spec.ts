@@ -15,7 +15,6 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { callbackBody, pathOfCallbackUrl, postRawCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { TbcClient } from "../../src/lib/tbc"
 
 jest.setTimeout(240_000)
 
@@ -110,17 +109,7 @@ medusaIntegrationTestRunner({
       const completion = await shop.completeCart(cartId)
       expect(completion.type).toBe("order")
       const path = pathOfCallbackUrl((await bank.payment(payId)).callbackUrl)
-      const other = new TbcClient({
-        environment: app.sandboxUrl,
-        checkout: { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" },
-      })
-      const foreign = await other.checkout.createPayment({
-        amount: { currency: "GEL", total: 1.23 },
-        returnurl: "https://other-store.example/return",
-        merchantPaymentId: "other-store-order-2",
-      })
-      other.close()
-      await bank.pay(foreign.payId, "success")
+      const foreign = await bank.paidPaymentOfAnotherStore({ total: 1.23, merchantPaymentId: "other-store-order-2" })
       await bank.setFaults({ reset: true })
       await bank.dropCallbacks()
       const completionsBefore = await bank.calls(BANK_CALLS.completion)

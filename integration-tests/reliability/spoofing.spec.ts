@@ -18,7 +18,6 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, waitForOrderOfCart } from "../utils/checkout-orders"
 import { pathOfCallbackUrl, TBC_CHECKOUT_WEBHOOK_PATH } from "../utils/checkout-callbacks"
-import { TbcClient } from "../../src/lib/tbc"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { inBatches, leaksIn, sendRaw, type RawRequest } from "./support/http-probe"
@@ -100,18 +99,11 @@ medusaIntegrationTestRunner({
       const unpaidPayId = payIdOf(unpaidSession)
       const unpaidPath = pathOfCallbackUrl((await bank.payment(unpaidPayId)).callbackUrl)
       // another store's payment at the same bank, paid (its merchantPaymentId is not ours)
-      const other = new TbcClient({
-        environment: app.sandboxUrl,
-        checkout: { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" },
-      })
-      const foreign = await other.checkout.createPayment({
-        amount: { currency: "GEL", total: 12.34 },
-        returnurl: "https://other-store.example/return",
+      const foreign = await bank.paidPaymentOfAnotherStore({
+        total: 12.34,
         merchantPaymentId: "other-store-order-1",
         callbackUrl: "https://other-store.example/callback",
       })
-      other.close()
-      await bank.pay(foreign.payId, "success")
 
       return { container, paid, paidSession, paidPayId, paidPath, unpaid, unpaidSession, unpaidPayId, unpaidPath, foreign }
     }

@@ -2,6 +2,7 @@
  * The tests' view of the sandbox bank through its control API (`/_sandbox/...`), the same API a
  * developer uses by hand: pay on the hosted page, read call counters and payments, inject faults.
  */
+import { TbcClient } from "../../src/lib/tbc"
 import type { StorePaymentSession } from "./checkout-store"
 
 /** Names of the sandbox's per-endpoint call counters (GET /_sandbox/state) the tests compare. */
@@ -80,6 +81,29 @@ export class SandboxBankControl {
    */
   async dropCallbacks(payId?: string): Promise<void> {
     await this.setFaults({ callbacks: { drop: true, ...(payId ? { payId } : {}) } })
+  }
+
+  /**
+   * Another store's payment at the same bank (created with the sandbox's credentials, its own
+   * merchantPaymentId and return URL), paid by card: a real, final payId that is not ours.
+   */
+  async paidPaymentOfAnotherStore(payment: { total: number; merchantPaymentId: string; callbackUrl?: string }): Promise<{ payId: string }> {
+    const other = new TbcClient({
+      environment: this.baseUrl(),
+      checkout: { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" },
+    })
+    try {
+      const created = await other.checkout.createPayment({
+        amount: { currency: "GEL", total: payment.total },
+        returnurl: "https://other-store.example/return",
+        merchantPaymentId: payment.merchantPaymentId,
+        ...(payment.callbackUrl ? { callbackUrl: payment.callbackUrl } : {}),
+      })
+      await this.pay(created.payId, "success")
+      return { payId: created.payId }
+    } finally {
+      other.close()
+    }
   }
 
   /** Moves the bank's clock forward, e.g. past the one-partial-return-per-day rule. */
