@@ -124,6 +124,7 @@ export function redactingLogger(logger: TbcLogger | undefined, redactor: SecretR
     info: (msg) => logger.info(redactor.redact(msg)),
     warn: (msg) => logger.warn(redactor.redact(msg)),
     error: (msg) => logger.error(redactor.redact(msg)),
+    shouldLog: logger.shouldLog && ((level) => logger.shouldLog!(level)),
   }
 }
 

@@ -1,8 +1,9 @@
 import http from "node:http"
 import https from "node:https"
-import axios, { AxiosInstance, AxiosResponse } from "axios"
+import axios, { AxiosInstance, AxiosResponse, CreateAxiosDefaults } from "axios"
+import { ExchangeDeadline } from "./deadline"
 import { TbcApiError, TbcError, TbcNetworkError, TbcTimeoutError } from "./errors"
-import type { TbcLogger } from "./types"
+import { logsDebug, type TbcLogger } from "./types"
 import { SecretRedactor } from "./redact"
 import { parseProblem } from "./problems"
 
@@ -83,28 +84,35 @@ const MAX_SOCKETS = 256
  */
 const FREE_SOCKET_IDLE_MS = 4_000
 
+/** The axios instance settings of a Transport (exported for bench/overhead-layers.bench.ts). */
+export function axiosSettings(baseUrl: string, httpAgent: http.Agent, httpsAgent: https.Agent): CreateAxiosDefaults {
+  return {
+    baseURL: baseUrl,
+    httpAgent,
+    httpsAgent,
+    // every status is a response; we type the errors ourselves
+    validateStatus: () => true,
+    // raw text so that non-JSON error bodies can be quoted and JSON parsed strictly
+    responseType: "text",
+    transformResponse: [(data: unknown) => data],
+    // never follow redirects: they could carry the Authorization header to another host
+    maxRedirects: 0,
+    maxContentLength: MAX_RESPONSE_BYTES,
+  }
+}
+
+/** The keep-alive agents' settings (exported for the same bench). */
+export const AGENT_OPTIONS = { keepAlive: true, maxSockets: MAX_SOCKETS, timeout: FREE_SOCKET_IDLE_MS } as const
+
 export class Transport {
   private readonly http: AxiosInstance
   private readonly httpAgent: http.Agent
   private readonly httpsAgent: https.Agent
 
   constructor(private readonly options: TransportOptions) {
-    const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS, timeout: FREE_SOCKET_IDLE_MS }
-    this.httpAgent = new http.Agent(agentOptions)
-    this.httpsAgent = new https.Agent(agentOptions)
-    this.http = axios.create({
-      baseURL: options.baseUrl,
-      httpAgent: this.httpAgent,
-      httpsAgent: this.httpsAgent,
-      // every status is a response; we type the errors ourselves
-      validateStatus: () => true,
-      // raw text so that non-JSON error bodies can be quoted and JSON parsed strictly
-      responseType: "text",
-      transformResponse: [(data: unknown) => data],
-      // never follow redirects: they could carry the Authorization header to another host
-      maxRedirects: 0,
-      maxContentLength: MAX_RESPONSE_BYTES,
-    })
+    this.httpAgent = new http.Agent(AGENT_OPTIONS)
+    this.httpsAgent = new https.Agent(AGENT_OPTIONS)
+    this.http = axios.create(axiosSettings(options.baseUrl, this.httpAgent, this.httpsAgent))
   }
 
   get redactor(): SecretRedactor {
@@ -158,9 +166,8 @@ export class Transport {
       headers["Content-Type"] = "application/x-www-form-urlencoded"
       data = new URLSearchParams(req.form).toString()
     }
-    // one deadline for the whole exchange (axios' own timeout only watches socket idleness)
-    const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(), this.options.timeoutMs)
+    // one deadline for the whole exchange (axios' own timeout does not cover a slow body)
+    const deadline = new ExchangeDeadline(this.options.timeoutMs)
     const started = Date.now()
     let res: AxiosResponse<string>
     try {
@@ -170,14 +177,15 @@ export class Transport {
         headers,
         data,
         params: req.query,
-        signal: abort.signal,
+        transport: deadline.transport,
       })
     } catch (e) {
-      throw this.toTransportError(r, e, abort.signal.aborted)
+      throw this.toTransportError(r, e, deadline.expired)
     } finally {
-      clearTimeout(timer)
+      deadline.clear()
     }
-    this.options.logger?.debug(`TBC ${r.operation} -> ${res.status} (${Date.now() - started} ms)`)
+    const { logger } = this.options
+    if (logsDebug(logger)) logger.debug(`TBC ${r.operation} -> ${res.status} (${Date.now() - started} ms)`)
     const rawText = typeof res.data === "string" ? res.data : ""
     return { status: res.status, headers: lowerCaseHeaders(res.headers), body: parseJsonBody(rawText), rawText }
   }

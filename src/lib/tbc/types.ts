@@ -245,6 +245,16 @@ export interface TbcLogger {
   info(msg: string): void
   warn(msg: string): void
   error(msg: string): void
+  /**
+   * Whether a line of this level would be written (Medusa's logger has it). When it says no to
+   * "debug", the client does not build and redact its per-call debug line at all.
+   */
+  shouldLog?(level: string): boolean
+}
+
+/** True unless the logger says it drops debug lines (a logger without `shouldLog` gets them all). */
+export function logsDebug(logger: TbcLogger | undefined): logger is TbcLogger {
+  return logger !== undefined && (logger.shouldLog?.("debug") ?? true)
 }
 
 export interface TbcClientOptions {

@@ -24,6 +24,7 @@ interface MedusaLoggerLike {
   info?: (msg: string) => void
   warn?: (msg: string) => void
   error?: (msg: string) => void
+  shouldLog?: (level: string) => boolean
 }
 
 /**
@@ -43,6 +44,7 @@ export function providerLogger(cradle: Record<string, unknown>, prefix: string):
     info: (msg) => logger?.info?.(line(msg)),
     warn: (msg) => logger?.warn?.(line(msg)),
     error: (msg) => logger?.error?.(line(msg)),
+    shouldLog: (level) => logger?.shouldLog?.(level) ?? logger !== undefined,
   }
 }
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net"
  * A tiny scriptable bank on 127.0.0.1:0 for the client's unit tests: records every request
  * exactly as it arrived (method, path, query, headers, raw body) and answers per route with
  * whatever the test scripts, including faults ("hang" never answers, "destroy" drops the
- * socket). Token routes answer with fresh tokens by default.
+ * socket, "drip" sends the headers and then one body byte every 100 ms, forever). Token routes
+ * answer with fresh tokens by default.
  */
 
 export interface RecordedRequest {
@@ -22,6 +23,7 @@ export type StubReply =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
   | "hang"
   | "destroy"
+  | "drip"
 
 /** `n` is the 1-based number of this request on its route. */
 export type StubHandler = (req: RecordedRequest, n: number) => StubReply | Promise<StubReply>
@@ -115,6 +117,12 @@ function send(res: http.ServerResponse, reply: StubReply): void {
   }
   if (reply === "destroy") {
     res.socket?.destroy()
+    return
+  }
+  if (reply === "drip") {
+    res.writeHead(200, { "content-type": "application/json" })
+    const timer = setInterval(() => res.write(" "), 100)
+    res.once("close", () => clearInterval(timer))
     return
   }
   const headers: Record<string, string> = { ...reply.headers }

@@ -104,6 +104,36 @@ describe("mutations are never repeated once they may have reached the bank", () 
     bank = await startStubBank() // for afterEach
   })
 
+  it("the per-call debug line is written only when the logger wants debug lines", async () => {
+    bank.on(DETAILS, () => ({ body: detailsBody }))
+    const answered = (l: string) => l.startsWith("TBC GET /v1/tpay/payments/{payId} -> 200")
+    const plain: string[] = []
+    await clientFor(bank.url, { logger: captureLogger(plain) }).checkout.getPayment("p1")
+    expect(plain.filter(answered)).toHaveLength(1)
+
+    const asked: string[] = []
+    const quiet: string[] = []
+    const atInfo = { ...captureLogger(quiet), shouldLog: (level: string) => (asked.push(level), level !== "debug") }
+    await clientFor(bank.url, { logger: atInfo }).checkout.getPayment("p1")
+    expect(asked).toContain("debug")
+    expect(quiet.filter(answered)).toHaveLength(0)
+
+    const verbose: string[] = []
+    await clientFor(bank.url, { logger: { ...captureLogger(verbose), shouldLog: () => true } }).checkout.getPayment("p1")
+    expect(verbose.filter(answered)).toHaveLength(1)
+  })
+
+  it("one deadline covers the whole exchange: an answer whose body keeps trickling in times out", async () => {
+    bank.on(DETAILS, () => "drip")
+    const started = Date.now()
+    const error = await clientFor(bank.url, { timeoutMs: 600, maxRetries: 0 }).checkout.getPayment("p1").catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TbcTimeoutError)
+    expect(error).toMatchObject({ kind: "timeout", timeoutMs: 600, operation: "GET /v1/tpay/payments/{payId}" })
+    // the headers came at once and a byte every 100 ms after: only the deadline can end it
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550)
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
+
   it("isRetryable: the rule table", () => {
     const op = "POST /x"
     expect(isRetryable(new TbcNetworkError(op, false, "ECONNREFUSED"), "mutating")).toBe(true)

@@ -13,6 +13,7 @@ import {
   joinUrl,
   originOf,
   parseProviderOptions,
+  providerLogger,
   requiredString,
   timeoutMsOption,
   toMedusaError,
@@ -127,5 +128,22 @@ describe("toMedusaError", () => {
     const e = toMedusaError(new Error("Bearer abc.def token=123"))
     expect(e.message).not.toMatch(/Bearer|abc|123/)
     expect(e.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
+  })
+})
+
+describe("providerLogger", () => {
+  it("prefixes lines with the provider id and answers shouldLog as Medusa's logger does", () => {
+    const lines: string[] = []
+    const medusa = { info: (m: string) => void lines.push(m), debug: () => undefined, shouldLog: (level: string) => level !== "debug" }
+    const logger = providerLogger({ logger: medusa }, "pp_tbc-checkout_tbc")
+    logger.info("hello")
+    expect(lines).toEqual(["[pp_tbc-checkout_tbc] hello"])
+    expect(logger.shouldLog?.("debug")).toBe(false)
+    expect(logger.shouldLog?.("info")).toBe(true)
+  })
+
+  it("a logger without shouldLog gets every line; no logger, none", () => {
+    expect(providerLogger({ logger: { debug: () => undefined } }, "p").shouldLog?.("debug")).toBe(true)
+    expect(providerLogger({}, "p").shouldLog?.("debug")).toBe(false)
   })
 })
