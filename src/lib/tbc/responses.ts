@@ -146,23 +146,23 @@ const applicationStatusSchema = z.object({
   contributionamount: optionalAmount,
 })
 
-const statusChangeSchema = z.preprocess(
-  lowered,
-  z.object({
-    sessionid: requiredId,
-    statusid: looseInt,
-    statusdescription: tolerant(z.string()),
-    changedate: tolerant(z.string()),
-    amount: optionalAmount,
-    contributionamount: optionalAmount,
-  })
-)
+/** One status change, its keys already lower-cased. */
+const statusChangeSchema = z.object({
+  sessionid: requiredId,
+  statusid: looseInt,
+  statusdescription: tolerant(z.string()),
+  changedate: tolerant(z.string()),
+  amount: optionalAmount,
+  contributionamount: optionalAmount,
+})
 
 const statusChangesSchema = z.object({
   // an empty page may come without an id: "" means there is nothing to acknowledge
   synchronizationrequestid: looseString.optional(),
   totalcount: tolerant(looseInt),
-  statuschanges: z.preprocess((v) => v ?? [], z.array(statusChangeSchema)),
+  // the items lowered in one pass over the page, not by a preprocess per item: a page is the
+  // largest answer the client reads, and a per-item preprocess allocates on every item
+  statuschanges: z.preprocess((v) => (Array.isArray(v) ? v.map(lowered) : v ?? []), z.array(statusChangeSchema)),
 })
 
 export const createdApplicationBodySchema = z.object({ sessionid: requiredId })

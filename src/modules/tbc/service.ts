@@ -10,6 +10,7 @@ import {
   type InstallmentChangeToRecord,
   type SqlExecutor,
 } from "./installment-sync-sql"
+import { insertSyncRun, markSyncRunAcknowledged, markSyncRunApplied, markSyncRunFailed } from "./sync-run-sql"
 import {
   CallbackLog,
   InstallmentApplication,
@@ -55,11 +56,18 @@ class TbcModuleService extends MedusaService({
       synchronization_request_id: string
       changes: InstallmentChangeToRecord[]
       orders?: { bank_session_id: string; order_id: string }[]
+      /** bank sessions with no application row: their row update is skipped */
+      sessions_without_application?: string[]
     },
     @MedusaContext() sharedContext: SqlContext = {}
   ): Promise<InstallmentChangeKey[]> {
     const db = sharedContext.transactionManager!
-    const inserted = await insertChanges(db, input.synchronization_request_id, input.changes)
+    const inserted = await insertChanges(
+      db,
+      input.synchronization_request_id,
+      input.changes,
+      new Set(input.sessions_without_application ?? [])
+    )
     await setApplicationOrders(db, input.orders ?? [])
     return inserted
   }
@@ -71,6 +79,35 @@ class TbcModuleService extends MedusaService({
     @MedusaContext() sharedContext: SqlContext = {}
   ): Promise<number> {
     return insertApplications(sharedContext.manager!, seeds)
+  }
+
+  /** A sync run for a page just read from the bank; returns its id (see sync-run-sql.ts). */
+  @InjectManager()
+  async startInstallmentSyncRun(
+    input: { synchronization_request_id: string; change_count: number },
+    @MedusaContext() sharedContext: SqlContext = {}
+  ): Promise<string> {
+    return insertSyncRun(sharedContext.manager!, input.synchronization_request_id, input.change_count)
+  }
+
+  /** The run's page is recorded: its count of new changes and a summary of what failed (or null). */
+  @InjectManager()
+  async markInstallmentSyncRunApplied(
+    id: string,
+    input: { applied_count: number; error: string | null },
+    @MedusaContext() sharedContext: SqlContext = {}
+  ): Promise<void> {
+    await markSyncRunApplied(sharedContext.manager!, id, input.applied_count, input.error)
+  }
+
+  @InjectManager()
+  async markInstallmentSyncRunAcknowledged(id: string, @MedusaContext() sharedContext: SqlContext = {}): Promise<void> {
+    await markSyncRunAcknowledged(sharedContext.manager!, id)
+  }
+
+  @InjectManager()
+  async markInstallmentSyncRunFailed(id: string, error: string, @MedusaContext() sharedContext: SqlContext = {}): Promise<void> {
+    await markSyncRunFailed(sharedContext.manager!, id, error)
   }
 }
 

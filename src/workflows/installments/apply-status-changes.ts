@@ -12,8 +12,9 @@
  *
  * Why one step and only counts out of it: Medusa's workflow engine deep-copies the workflow's
  * context (input plus every step's output) at each checkpoint, several per step. With the page's
- * changes passed from step to step, those copies were most of the sync's garbage (measured in
- * bench/installment-sync.bench.ts); now only the input and a few counts are copied.
+ * changes passed from step to step, those copies were about a tenth of the sync's garbage
+ * (bench/installment-sync.bench.ts, BENCHMARKS.md section 4); now only the input and a few
+ * counts are copied.
  *
  * Only after this workflow returned does the runner acknowledge the page. A crash between 2 and 3
  * leaves the changes unrecorded: the redelivered page applies them again, which the convergent
@@ -120,11 +121,8 @@ async function recordChanges(
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
   const inserted = await tbc.recordInstallmentStatusChanges({
     synchronization_request_id: synchronizationRequestId,
-    changes: matched.map(({ change, application }) => ({
-      ...change,
-      changed_at: change.change_date ? new Date(change.change_date) : null,
-      has_application: application !== undefined,
-    })),
+    changes: matched.map(({ change }) => change),
+    sessions_without_application: matched.filter((m) => !m.application).map(({ change }) => change.bank_session_id),
     orders,
   })
   return inserted.length

@@ -92,27 +92,17 @@ async function pullAndApply(
   }
   let fruitless = 0
   while (summary.pages < maxPages && fruitless < MAX_FRUITLESS_PAGES) {
-    const page = await bank.getStatusChanges(registration.options.pageSize)
-    if (page.statusChanges.length === 0) break
+    const page = await readPage(bank, registration.options.pageSize)
+    if (page.changes.length === 0) break
     summary.pages++
-    const run = await tbc.createInstallmentSyncRuns({
-      synchronization_request_id: page.synchronizationRequestId,
-      change_count: page.statusChanges.length,
-      applied_count: 0,
-    })
+    const runId = await tbc.startInstallmentSyncRun({ synchronization_request_id: page.id, change_count: page.changes.length })
     try {
       const { result } = await applyInstallmentStatusChangesWorkflow(container).run({
-        input: {
-          provider_id: registration.providerId,
-          synchronization_request_id: page.synchronizationRequestId,
-          changes: page.statusChanges.map(toPageChange),
-        },
+        input: { provider_id: registration.providerId, synchronization_request_id: page.id, changes: page.changes },
       })
-      const counts = summarizePage(page.statusChanges.length, result)
-      await tbc.updateInstallmentSyncRuns({
-        id: run.id,
+      const counts = summarizePage(page.changes.length, result)
+      await tbc.markInstallmentSyncRunApplied(runId, {
         applied_count: counts.applied,
-        applied_at: new Date(),
         error: counts.errors.length > 0 ? `${counts.errors.length} change(s) could not be applied to Medusa` : null,
       })
       accumulate(summary, counts)
@@ -120,17 +110,27 @@ async function pullAndApply(
       if (process.env[SYNC_FAULT_ENV] === "crash-after-apply") {
         throw new Error("injected fault: crashed after applying the page, before acknowledging it")
       }
-      await bank.syncStatusChanges(page.synchronizationRequestId)
-      await tbc.updateInstallmentSyncRuns({ id: run.id, acknowledged_at: new Date() })
-      summary.acknowledged += page.statusChanges.length
+      await bank.syncStatusChanges(page.id)
+      await tbc.markInstallmentSyncRunAcknowledged(runId)
+      summary.acknowledged += page.changes.length
     } catch (error) {
       const message = (error as Error)?.message ?? String(error)
-      await tbc.updateInstallmentSyncRuns({ id: run.id, error: message.slice(0, 1000) }).catch(() => undefined)
+      await tbc.markInstallmentSyncRunFailed(runId, message).catch(() => undefined)
       logger.error(`[tbc-installments] sync of ${registration.providerId} stopped: ${message}`)
       throw error
     }
   }
   return summary
+}
+
+/**
+ * One page of the feed, already in the workflow's shape: the client's copy of the page is not
+ * kept while the page is applied (a page's objects that live across young-generation GCs are
+ * promoted, which is what makes the sync's peak memory grow; BENCHMARKS.md, section 4).
+ */
+async function readPage(bank: InstallmentsApi, pageSize: number): Promise<{ id: string; changes: PageChange[] }> {
+  const page = await bank.getStatusChanges(pageSize)
+  return { id: page.synchronizationRequestId, changes: page.statusChanges.map(toPageChange) }
 }
 
 function accumulate(summary: ProviderSyncSummary, counts: ApplyStatusChangesResult): void {

@@ -196,6 +196,17 @@ describe("status changes", () => {
     ])
   })
 
+  it("a page with an unreadable change is refused, naming the change and its field", async () => {
+    bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({
+      body: { synchronizationRequestId: "sync-2", statusChanges: [{ sessionId: "a", statusId: 2 }, { SessionId: " ", StatusId: "x" }] },
+    }))
+    const error = (await client.installments.getStatusChanges(50).catch((e: unknown) => e)) as TbcApiError
+    expect(error).toBeInstanceOf(TbcApiError)
+    expect(error.problem).toMatchObject({ type: UNREADABLE_RESPONSE_TYPE })
+    expect(error.problem.detail).toContain("statuschanges.1.sessionid: must be a non-empty string")
+    expect(error.problem.detail).toMatch(/statuschanges\.1\.statusid: /)
+  })
+
   it("an empty page may come without an id", async () => {
     bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({ body: { totalCount: 0, statusChanges: [] } }))
     await expect(client.installments.getStatusChanges(10)).resolves.toEqual({ synchronizationRequestId: "", totalCount: 0, statusChanges: [] })

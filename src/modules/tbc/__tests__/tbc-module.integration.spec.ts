@@ -147,6 +147,25 @@ moduleIntegrationTestRunner<TbcModuleService>({
         expect(listed.id).toBe(log.id)
         expect(listed.result).toBe("accepted")
       })
+
+      it("keep a sync run's bookkeeping through the single-statement methods", async () => {
+        const id = await service.startInstallmentSyncRun({ synchronization_request_id: "sync-2", change_count: 500 })
+        expect(id).toMatch(/^tbcsync_/)
+        const [started] = await service.listInstallmentSyncRuns({ id })
+        expect(started).toMatchObject({ synchronization_request_id: "sync-2", change_count: 500, applied_count: 0, applied_at: null, error: null })
+
+        await service.markInstallmentSyncRunApplied(id, { applied_count: 498, error: "2 change(s) could not be applied to Medusa" })
+        await service.markInstallmentSyncRunAcknowledged(id)
+        const [done] = await service.listInstallmentSyncRuns({ id })
+        expect(done).toMatchObject({ applied_count: 498, error: "2 change(s) could not be applied to Medusa" })
+        expect(done.applied_at).toBeInstanceOf(Date)
+        expect(done.acknowledged_at).toBeInstanceOf(Date)
+
+        await service.markInstallmentSyncRunFailed(id, "x".repeat(5000))
+        const [failed] = await service.listInstallmentSyncRuns({ id })
+        expect(failed.error).toBe("x".repeat(1000))
+        expect(failed.applied_count).toBe(498)
+      })
     })
   },
 })
