@@ -1,8 +1,10 @@
 /**
- * Plugin overhead: each tbc-checkout provider operation and each client call against a raw axios
- * call (keep-alive agent) to the same sandbox endpoint, in the same process, interleaved (the
- * order alternates per iteration), ITERATIONS calls each; median and p99 and the median ratio
- * (target ≤ 1.05). The sandbox runs in its own process.
+ * Plugin overhead: each tbc-checkout provider operation that calls the bank (initiate, authorize,
+ * capture, getPaymentStatus, retrievePayment, deletePayment, cancel, refund) and each main client
+ * call against raw axios calls (keep-alive agent) sending the same bank calls to the same sandbox,
+ * in the same process, interleaved (the order alternates per iteration), ITERATIONS calls each;
+ * median and p99 and the median ratio (target ≤ 1.05). The sandbox runs in its own process.
+ * (The callback handler is measured end to end through Medusa by webhooks.bench.ts.)
  *
  * Then, with the sandbox adding 50 ms to every bank call: 200 concurrent checkouts through the
  * client (create → shopper pays → status read) and through the provider (initiate → pays →
@@ -10,58 +12,19 @@
  *
  * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/overhead.bench.ts
  */
-import http from "node:http"
-import axios, { type AxiosInstance } from "axios"
-import { TbcClient, type CreatePaymentRequest } from "../src/lib/tbc"
+import { TbcClient } from "../src/lib/tbc"
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
-import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
-import { fmt, pool, printTable, silentLogger, summary } from "./lib/stats"
+import { startSandboxProcess } from "./lib/sandbox-process"
+import { CREDS, createBody, paidPayment, rawCall, rawClient } from "./lib/raw-axios"
+import { fmt, pool, printTable, silentLogger, summary, timed } from "./lib/stats"
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000)
 const WARMUP = 200
 const CONCURRENT = 200
 const LATENCY_MS = 50
 const TARGET_RATIO = 1.05
-const CREDS = { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" }
-
-const createBody = (i: number, preAuth = false): CreatePaymentRequest => ({
-  amount: { currency: "GEL", total: 100 + (i % 50) + 0.25, subTotal: 100 + (i % 50) + 0.25 },
-  returnurl: "http://127.0.0.1:9/return",
-  methods: [5],
-  preAuth,
-  merchantPaymentId: `bench_${i}`,
-  callbackUrl: "http://127.0.0.1:9/hooks",
-})
-
-interface Raw {
-  http: AxiosInstance
-  headers: Record<string, string>
-}
-
-async function rawClient(url: string): Promise<Raw> {
-  const agent = new http.Agent({ keepAlive: true })
-  const ax = axios.create({ baseURL: url, httpAgent: agent, validateStatus: () => true })
-  const token = await ax.post(
-    "/v1/tpay/access-token",
-    new URLSearchParams({ client_id: CREDS.clientId, client_secret: CREDS.clientSecret }).toString(),
-    { headers: { apikey: CREDS.apiKey, "Content-Type": "application/x-www-form-urlencoded" } }
-  )
-  return { http: ax, headers: { apikey: CREDS.apiKey, Authorization: `Bearer ${token.data.access_token}` } }
-}
-
-async function rawCall(raw: Raw, method: "GET" | "POST", path: string, data?: unknown): Promise<Record<string, unknown>> {
-  const res = await raw.http.request({ method, url: path, data, headers: raw.headers })
-  if (res.status >= 300) throw new Error(`raw ${method} ${path}: ${res.status}`)
-  return res.data as Record<string, unknown>
-}
-
-/** A payment paid at the sandbox (untimed setup); preAuth → WaitingConfirm. */
-async function paidPayment(sandbox: SandboxProcess, raw: Raw, i: number, preAuth: boolean): Promise<string> {
-  const created = await rawCall(raw, "POST", "/v1/tpay/payments", createBody(i, preAuth))
-  const payId = String(created.payId)
-  await sandbox.control(`/_sandbox/payments/${payId}/pay`, { method: 5, outcome: "success" })
-  return payId
-}
+/** Each refund pair returns this much of a paid payment, so one payment takes 2,200 of them. */
+const REFUND_STEP = 0.01
 
 interface Pair {
   name: string
@@ -70,20 +33,6 @@ interface Pair {
   setup?: (i: number) => Promise<{ plugin: unknown; raw: unknown }>
   plugin: (i: number, arg: unknown) => Promise<unknown>
   raw: (i: number, arg: unknown) => Promise<unknown>
-}
-
-/**
- * Wall time (ms) and this process's CPU time (µs) of one call. On a shared 2-core machine the wall
- * time of a ~1 ms loopback call is noisy; the CPU this process spends per call is the plugin's
- * own cost and is much steadier (the bench process runs nothing else meanwhile).
- */
-async function timed(fn: () => Promise<unknown>): Promise<[number, number]> {
-  const c0 = process.cpuUsage()
-  const t0 = process.hrtime.bigint()
-  await fn()
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6
-  const c = process.cpuUsage(c0)
-  return [wall, c.user + c.system]
 }
 
 type Samples = { plugin: number[]; raw: number[]; pluginCpu: number[]; rawCpu: number[] }
@@ -138,8 +87,8 @@ async function main(): Promise<void> {
     const fixedPaid = await paidPayment(sandbox, raw, 0, false)
     const fixedData = (await provider.initiatePayment({ amount: 10, currency_code: "gel", data: { session_id: "payses_fixed" } })).data!
     await sandbox.control(`/_sandbox/payments/${String(fixedData.payId)}/pay`, { method: 5, outcome: "success" })
-    // held (WaitingConfirm) payments for the completion/capture pairs, made before the timed loop
-    const heldCount = 2 * 2 * (WARMUP + ITERATIONS)
+    // held (WaitingConfirm) payments for the completion, capture and cancel pairs, made before the timed loop
+    const heldCount = 3 * 2 * (WARMUP + ITERATIONS)
     const heldIds: string[] = new Array(heldCount)
     const s0 = Date.now()
     await pool(heldCount, 16, async (i) => {
@@ -148,7 +97,26 @@ async function main(): Promise<void> {
     console.log(`setup: ${heldCount} preauthorized payments held at the sandbox in ${((Date.now() - s0) / 1000).toFixed(1)} s`)
     let nextHeld = 0
     const held = async (_i: number) => heldIds[nextHeld++]
+    // refunds: one paid payment per side, returned REFUND_STEP at a time; the provider is given
+    // the data of its previous refund, as Medusa does
+    const refundRawId = await paidPayment(sandbox, raw, 1, false)
+    let refundData = (await provider.initiatePayment({ amount: 100, currency_code: "gel", data: { session_id: "payses_refunds" } })).data!
+    await sandbox.control(`/_sandbox/payments/${String(refundData.payId)}/pay`, { method: 5, outcome: "success" })
+    refundData = (await provider.authorizePayment({ data: refundData })).data!
+    refundData = (await provider.capturePayment({ data: refundData })).data!
+    // the bank allows one partial refund on the transaction's own day, any number after it: move
+    // the sandbox a day on (tokens expire with it; the raw side takes a new one, the client
+    // renews its own on the first 401, in the warm-up)
+    await sandbox.control("/_sandbox/clock", { advanceMs: 24 * 60 * 60 * 1000 })
+    Object.assign(raw.headers, (await rawClient(sandbox.url)).headers)
 
+    /** A provider operation that sends one status read, paired with that read. */
+    const readPair = (operation: string, call: (data: Record<string, unknown>) => Promise<unknown>): Pair => ({
+      name: `provider.${operation}`,
+      rawName: "GET /v1/tpay/payments/{payId}",
+      plugin: () => call(fixedData),
+      raw: () => rawCall(raw, "GET", `/v1/tpay/payments/${String(fixedData.payId)}`),
+    })
     const pairs: Pair[] = [
       {
         name: "client.checkout.getPayment",
@@ -176,12 +144,7 @@ async function main(): Promise<void> {
           provider.initiatePayment({ amount: 100 + (i % 50) + 0.25, currency_code: "gel", data: { session_id: `payses_o_${i}` } }),
         raw: (i) => rawCall(raw, "POST", "/v1/tpay/payments", createBody(i, true)),
       },
-      {
-        name: "provider.authorizePayment",
-        rawName: "GET /v1/tpay/payments/{payId}",
-        plugin: () => provider.authorizePayment({ data: fixedData }),
-        raw: () => rawCall(raw, "GET", `/v1/tpay/payments/${String(fixedData.payId)}`),
-      },
+      readPair("authorizePayment", (data) => provider.authorizePayment({ data })),
       {
         name: "provider.capturePayment",
         // since the one-call capture (data says WaitingConfirm): the provider sends just the completion
@@ -190,6 +153,33 @@ async function main(): Promise<void> {
         plugin: (_i, payId) =>
           provider.capturePayment({ data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true } }),
         raw: (_i, payId) => rawCall(raw, "POST", `/v1/tpay/payments/${String(payId)}/completion`, { amount: 100.25 }),
+      },
+      readPair("getPaymentStatus", (data) => provider.getPaymentStatus({ data })),
+      readPair("retrievePayment", (data) => provider.retrievePayment({ data })),
+      // deletePayment never moves money: one read, to log a payment that still holds or has taken money
+      readPair("deletePayment", (data) => provider.deletePayment({ data })),
+      {
+        name: "provider.cancelPayment (held)",
+        rawName: "GET + POST …/{payId}/cancel + GET (the calls it sends)",
+        setup: async (i) => ({ plugin: await held(i), raw: await held(i) }),
+        plugin: (_i, payId) => provider.cancelPayment({ data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true } }),
+        raw: async (_i, payId) => {
+          await rawCall(raw, "GET", `/v1/tpay/payments/${String(payId)}`)
+          await rawCall(raw, "POST", `/v1/tpay/payments/${String(payId)}/cancel`, {})
+          return rawCall(raw, "GET", `/v1/tpay/payments/${String(payId)}`)
+        },
+      },
+      {
+        name: `provider.refundPayment (${REFUND_STEP} GEL)`,
+        rawName: "GET + POST …/{payId}/cancel {amount} + GET (the calls it sends)",
+        plugin: async () => {
+          refundData = (await provider.refundPayment({ data: refundData, amount: REFUND_STEP })).data!
+        },
+        raw: async () => {
+          await rawCall(raw, "GET", `/v1/tpay/payments/${refundRawId}`)
+          await rawCall(raw, "POST", `/v1/tpay/payments/${refundRawId}/cancel`, { amount: REFUND_STEP })
+          return rawCall(raw, "GET", `/v1/tpay/payments/${refundRawId}`)
+        },
       },
     ]
     console.log(`plugin overhead vs raw axios (keep-alive), ${ITERATIONS} calls each after ${WARMUP} warm-up, interleaved; sandbox ${sandbox.url}`)
