@@ -56,6 +56,20 @@ const [extraFailures, ...files] = process.argv.slice(2)
 let passed = 0
 let failed = Number(extraFailures)
 let skipped = 0
+const failures = []
+// the first lines of a failure message, colour codes dropped, on one line
+const firstLine = (text) =>
+  String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 500)
+function failuresOf(result) {
+  const found = []
+  for (const file of result.testResults ?? []) {
+    const where = require("path").relative(process.cwd(), file.name)
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed")
+    for (const t of failedTests) found.push(`FAILED ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    if (failedTests.length === 0 && file.status === "failed") found.push(`FAILED ${where} (the file): ${firstLine(file.message)}`)
+  }
+  return found
+}
 for (const file of files) {
   let result
   try {
@@ -69,7 +83,10 @@ for (const file of files) {
   // Files that crashed before any test ran report no failed tests; count each such file once.
   failed += result.numFailedTests + result.numRuntimeErrorTestSuites
   skipped += result.numPendingTests + result.numTodoTests
+  failures.push(...failuresOf(result))
 }
+// CI keeps only the tail of the output: name every failure again here, just above the summary.
+for (const failure of failures) console.log(failure)
 const line = `${passed} passed, ${failed} failed` + (skipped > 0 ? `, ${skipped} skipped` : "")
 console.log(line)
 process.exit(failed > 0 || passed === 0 ? 1 : 0)
