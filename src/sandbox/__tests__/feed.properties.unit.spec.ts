@@ -51,19 +51,19 @@ describe("StatusFeed (status-changes queue) against a naive model", () => {
     )
   })
 
-  it("drains 100,000 changes in pages of 1,000 in well under a few seconds (no O(n²))", () => {
+  // how fast is bench/installment-sync.bench.ts's question; this one is that nothing is lost at scale
+  it("drains 100,000 changes in pages of 1,000, each change seen once", () => {
     const feed = new StatusFeed()
     for (let i = 1; i <= 100_000; i++) feed.push(item(i))
-    const started = Date.now()
-    let seen = 0
+    const seen = new Set<number>()
     for (;;) {
       const page = feed.page(1000)
       if (page.items.length === 0) break
-      seen += page.items.length
-      feed.acknowledge(page.synchronizationRequestId)
+      expect(page.items).toHaveLength(1000)
+      for (const i of page.items) seen.add(i.seq)
+      expect(feed.acknowledge(page.synchronizationRequestId)).toBe(1000)
     }
-    expect(seen).toBe(100_000)
+    expect(seen.size).toBe(100_000)
     expect(feed.size).toBe(0)
-    expect(Date.now() - started).toBeLessThan(3000)
   })
 })

