@@ -28,7 +28,7 @@ const CHECKOUTS = Number(process.env.RELIABILITY_CHECKOUTS ?? 200)
 /** the provider's bank timeout in this app (TBC_TIMEOUT_MS), so hung requests cost seconds */
 const BANK_TIMEOUT_MS = 2000
 const SEED = reliabilitySeed()
-const CONCURRENCY = Math.max(1, Number(process.env.RELIABILITY_CONCURRENCY ?? 8))
+const CONCURRENCY = Math.max(1, Number(process.env.RELIABILITY_CONCURRENCY ?? 16))
 
 jest.setTimeout(30 * 60_000)
 
