@@ -16,6 +16,7 @@
  */
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
 import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
+import { CREDS } from "./lib/raw-axios"
 import { fmt, pool, printTable, silentLogger } from "./lib/stats"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1000)
@@ -36,9 +37,7 @@ function provider(sandbox: SandboxProcess, preAuth: boolean): TbcCheckoutProvide
   return new TbcCheckoutProviderService(
     { logger: silentLogger },
     {
-      apiKey: "sandbox-apikey",
-      clientId: "sandbox-client",
-      clientSecret: "sandbox-client-secret",
+      ...CREDS,
       environment: sandbox.url,
       storeUrl: "http://127.0.0.1:9",
       callbackAllowlist: ["127.0.0.1"],

@@ -5,9 +5,11 @@
 import http from "node:http"
 import axios, { type AxiosInstance } from "axios"
 import type { CreatePaymentRequest } from "../../src/lib/tbc"
+import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import type { SandboxProcess } from "./sandbox-process"
 
-export const CREDS = { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" }
+/** The sandbox's default checkout credentials, as the plugin's options name them. */
+export const CREDS = { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret }
 
 export const createBody = (i: number, preAuth = false): CreatePaymentRequest => ({
   amount: { currency: "GEL", total: 100 + (i % 50) + 0.25, subTotal: 100 + (i % 50) + 0.25 },

@@ -3,6 +3,7 @@
  * developer uses by hand: pay on the hosted page, read call counters and payments, inject faults.
  */
 import { TbcClient } from "../../src/lib/tbc"
+import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import type { StorePaymentSession } from "./checkout-store"
 
 /** Names of the sandbox's per-endpoint call counters (GET /_sandbox/state) the tests compare. */
@@ -90,7 +91,7 @@ export class SandboxBankControl {
   async paidPaymentOfAnotherStore(payment: { total: number; merchantPaymentId: string; callbackUrl?: string }): Promise<{ payId: string }> {
     const other = new TbcClient({
       environment: this.baseUrl(),
-      checkout: { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" },
+      checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
     })
     try {
       const created = await other.checkout.createPayment({
