@@ -4,6 +4,7 @@
  * "Check connection" (OK against the sandbox), open an order paid by preauthorization and read
  * the widget's bank status and completion deadline. Screenshots: test-artifacts/admin-browser/.
  */
+import { testDbName } from "../utils/db-name"
 import fs from "fs"
 import os from "os"
 import path from "path"
@@ -56,7 +57,7 @@ async function launch(): Promise<{ context: BrowserContext; page: Page; close():
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-admin-browser",
+  dbName: testDbName("tbc-it-admin-browser"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
 

@@ -4,6 +4,7 @@
  * settings (no fragment of any credential in any response), check-connection, callback log,
  * sync runs, and the bank's live view of an order paid by preauthorization.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -74,7 +75,7 @@ async function customerToken(api: AxiosInstance, container: MedusaContainer): Pr
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-admin",
+  dbName: testDbName("tbc-it-admin"),
   testSuite: ({ api, getContainer }) => {
     // The preauth order's callback would be processed ~5 s later against the next test's database.
     beforeAll(() => bank.dropCallbacks())

@@ -4,6 +4,7 @@
  * hosted page → Pay (or Decline) → back on the storefront → order confirmation (or a readable
  * error). Screenshots of every step land in test-artifacts/checkout-browser*.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -72,7 +73,7 @@ async function withBrowser(run: (browser: OpenBrowser) => Promise<void>): Promis
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-browser",
+  dbName: testDbName("tbc-it-browser"),
   testSuite: ({ api, getContainer }) => {
     it("pays by card on the bank's hosted page and confirms the placed order", async () => {
       const store = await seedStore(getContainer())

@@ -3,6 +3,7 @@
  * the sandbox's hosted page and the order is placed either by the shopper's return
  * (complete cart) or by the bank's callback alone; a declined card leaves a retryable cart.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
@@ -21,7 +22,7 @@ const CART_TOTAL_TETRI = 133954
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-flows",
+  dbName: testDbName("tbc-it-checkout-flows"),
   testSuite: ({ api, getContainer }) => {
     let shop: StoreCheckout
 

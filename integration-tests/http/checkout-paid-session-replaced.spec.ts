@@ -5,6 +5,7 @@
  * held preauthorization: the shopper would keep the order without paying. Our guard middleware
  * refuses the request; the provider's deletePayment never moves money either (unit-tested).
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
@@ -21,7 +22,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-paid-session-replaced",
+  dbName: testDbName("tbc-it-checkout-paid-session-replaced"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
 

@@ -4,6 +4,7 @@
  * once; the bank's later Succeeded callback (which Medusa turns into a capture workflow) must not
  * record a second capture nor send a second completion.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
@@ -22,7 +23,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-preauth-callbacks",
+  dbName: testDbName("tbc-it-checkout-preauth-callbacks"),
   testSuite: ({ api, getContainer }) => {
     it("places the order from the WaitingConfirm callback, captures once, and ignores the capture the Succeeded callback asks for", async () => {
       const container = getContainer()

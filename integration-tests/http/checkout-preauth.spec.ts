@@ -3,6 +3,7 @@
  * the order carries an authorized payment, and the admin's capture is what completes the payment
  * at the bank — exactly once, even when the button is pressed twice at the same time.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -36,7 +37,7 @@ async function placePreauthorizedOrder(api: AxiosInstance, container: MedusaCont
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-preauth",
+  dbName: testDbName("tbc-it-checkout-preauth"),
   testSuite: ({ api, getContainer }) => {
     let admin: AdminRequestConfig
 

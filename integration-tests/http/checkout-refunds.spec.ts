@@ -4,6 +4,7 @@
  * an over-refund is refused before anything is sent. A refund whose answer was lost while the bank
  * could not be read either fails, and the admin's retry records it without paying again.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -38,7 +39,7 @@ async function placeCapturedOrder(api: AxiosInstance, container: MedusaContainer
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-refunds",
+  dbName: testDbName("tbc-it-checkout-refunds"),
   testSuite: ({ api, getContainer }) => {
     let admin: AdminRequestConfig
 

@@ -4,6 +4,7 @@
  * usable only when the admin captures (payment.captured). A saved-card order is then only
  * authorized (WaitingConfirm) and the admin's capture completes the execution at the bank.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
@@ -22,7 +23,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-saved-cards-preauth",
+  dbName: testDbName("tbc-it-saved-cards-preauth"),
   testSuite: ({ api, getContainer }) => {
     it("records the card pending until capture, then pays by execution as a preauthorization", async () => {
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })

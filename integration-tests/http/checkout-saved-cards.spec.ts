@@ -4,6 +4,7 @@
  * show and delete only the caller's cards; another customer or a guest can neither list, use nor
  * delete them; the bank token (recId) never appears in any Store API response.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
@@ -19,7 +20,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-saved-cards",
+  dbName: testDbName("tbc-it-saved-cards"),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     let responses: string[]

@@ -4,6 +4,7 @@
  * callback afterwards (the signed callback URL the provider gave the bank, from an allowed
  * address) still places the order, which proves it was only the spoofing that stopped it.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
@@ -26,7 +27,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-checkout-webhooks",
+  dbName: testDbName("tbc-it-checkout-webhooks"),
   testSuite: ({ api, getContainer }) => {
     it("ignores spoofed, unknown, not-final, forged and malformed callbacks, then accepts the genuine one", async () => {
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })

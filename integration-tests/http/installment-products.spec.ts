@@ -5,6 +5,7 @@
  * the real Store API; what the sandbox bank received must add up to the amount to the tetri, and
  * product lists the storefront sends are ignored.
  */
+import { testDbName } from "../utils/db-name"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createProductsWorkflow, createPromotionsWorkflow, createTaxRatesWorkflow } from "@medusajs/core-flows"
 import { Modules } from "@medusajs/framework/utils"
@@ -124,7 +125,7 @@ const EXPECTED_QUANTITIES = { "Khinkali cooking set (Small)": 3, "Khinkali cooki
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-installment-products",
+  dbName: testDbName("tbc-it-installment-products"),
   testSuite: ({ api, getContainer }) => {
     let prepared: PreparedCart
 

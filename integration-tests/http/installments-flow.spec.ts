@@ -4,6 +4,7 @@
  * sandbox control API; the status sync (the workflow the scheduled job runs, or "sync now")
  * turns it into an order, a canceled payment, or nothing at all.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
@@ -17,7 +18,7 @@ const bank = useInstallmentsSandbox()
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-installments-flow",
+  dbName: testDbName("tbc-it-installments-flow"),
   testSuite: ({ api, getContainer }) => {
     beforeEach(() => bank.reset())
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })

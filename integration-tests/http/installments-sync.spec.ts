@@ -3,6 +3,7 @@
  * a page delivered twice (lost acknowledgement), a crash between apply and acknowledge, two
  * syncs at once, 1,000 changes in pages of 200, and sessions the store did not record itself.
  */
+import { testDbName } from "../utils/db-name"
 import { createPaymentSessionsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
@@ -17,7 +18,7 @@ const bank = useInstallmentsSandbox({ TBC_INSTALLMENT_PAGE_SIZE: String(PAGE_SIZ
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-installments-sync",
+  dbName: testDbName("tbc-it-installments-sync"),
   testSuite: ({ api, getContainer }) => {
     beforeEach(() => bank.reset())
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })

@@ -1,3 +1,4 @@
+import { testDbName } from "../utils/db-name"
 import fs from "fs"
 import path from "path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -20,7 +21,7 @@ const app = useAppAddress()
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-boot",
+  dbName: testDbName("tbc-it-boot"),
   testSuite: ({ api, getContainer }) => {
     it("serves /health on the port the suite chose", async () => {
       const response = await api.get("/health")

@@ -4,6 +4,7 @@
  * workflow (what the job runs) asked the bank; a preauthorization at day 29 (our "now" and the
  * bank's clock both moved) is completed or cancelled per the expiry action.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -35,7 +36,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-it-reconcile",
+  dbName: testDbName("tbc-it-reconcile"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
 

@@ -12,6 +12,7 @@
  * seed exactly. Concurrency is what keeps 200 app checkouts affordable: most of a faulted
  * checkout's time is waiting for a bank timeout, not CPU.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -44,7 +45,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-rel-bank-faults",
+  dbName: testDbName("tbc-rel-bank-faults"),
   testSuite: ({ api, getContainer }) => {
     it(`${CHECKOUTS} checkouts under random bank faults: bank and Medusa agree on every one`, async () => {
       const started = Date.now()

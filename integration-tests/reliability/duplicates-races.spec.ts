@@ -5,6 +5,7 @@
  * record no second capture; a refund whose answer the bank lost after acting is recorded once and
  * returned once at the bank.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
@@ -32,7 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-rel-races",
+  dbName: testDbName("tbc-rel-races"),
   testSuite: ({ api, getContainer }) => {
     // only the test's own callbacks reach the app, so every count below is ours
     beforeAll(() => bank.dropCallbacks())

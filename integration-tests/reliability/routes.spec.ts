@@ -6,6 +6,7 @@
  * the payment-session route our middlewares read, and the bank callback route never get a 5xx
  * and never leak a stack trace, a path or a secret.
  */
+import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -46,7 +47,7 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-rel-routes",
+  dbName: testDbName("tbc-rel-routes"),
   testSuite: ({ api, getContainer }) => {
     /** A logged-in shopper whose first order saved a card; returns the card as the store route shows it. */
     async function shopperWithSavedCard(shopper: Shopper): Promise<{ id: string }> {

@@ -7,6 +7,7 @@
  * secret or any access token the bank issued (taken from the bank's own token answers by a
  * recording proxy between the app and the sandbox).
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
@@ -60,7 +61,7 @@ function captureOutput(sink: string[]): () => void {
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-rel-secrets",
+  dbName: testDbName("tbc-rel-secrets"),
   testSuite: ({ api, getContainer }) => {
     it("a checkout, a refund and failure paths at debug level leak no secret and no access token", async () => {
       const container = getContainer()

@@ -7,6 +7,7 @@
  * bank) and no answer may leak a stack trace, a path or a secret. A genuine callback afterwards
  * still places the order, so the test can tell "ignored" from "broken".
  */
+import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -79,7 +80,7 @@ const changedKeys = (before: Record<string, unknown>, after: Record<string, unkn
 
 medusaIntegrationTestRunner({
   inApp: true,
-  dbName: "tbc-rel-spoofing",
+  dbName: testDbName("tbc-rel-spoofing"),
   testSuite: ({ api, getContainer }) => {
     /** Our paid cart (callback lost, shopper gone), our unpaid cart, and another store's paid payment. */
     async function setUpPayments() {

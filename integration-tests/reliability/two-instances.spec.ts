@@ -7,6 +7,7 @@
  * acknowledgements. Every callback must be applied exactly once (one order, one payment, one
  * capture per cart) and every status change recorded exactly once.
  */
+import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -29,7 +30,7 @@ jest.setTimeout(900_000)
 
 const CARTS = Number(process.env.RELIABILITY_TWO_INSTANCE_CARTS ?? 30)
 const STATUS_CHANGES = 300
-const DB_NAME = "tbc-rel-two-instances"
+const DB_NAME = testDbName("tbc-rel-two-instances")
 
 const redis: { flush?: () => Promise<void>; url?: string } = {}
 let restoreEnv = (): void => undefined

@@ -1,4 +1,5 @@
 /** The batched exactly-once methods of the installment sync, on real PostgreSQL. */
+import { testDbName } from "../../../../integration-tests/utils/db-name"
 import path from "path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE } from ".."
@@ -20,7 +21,7 @@ const change = (sid: string, statusId: number, date: string) => ({
 moduleIntegrationTestRunner<TbcModuleService>({
   moduleName: TBC_MODULE,
   resolve: MODULE_DIR,
-  dbName: "tbc-it-installment-sql",
+  dbName: testDbName("tbc-it-installment-sql"),
   pathToMigrations: path.join(MODULE_DIR, "migrations"),
   testSuite: ({ service }) => {
     it("records a change once however often it is delivered, and moves the application forward", async () => {

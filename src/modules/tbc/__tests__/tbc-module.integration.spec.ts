@@ -1,3 +1,4 @@
+import { testDbName } from "../../../../integration-tests/utils/db-name"
 import path from "path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE } from ".."
@@ -32,7 +33,7 @@ const statusChange = (changeDate: string) => ({
 moduleIntegrationTestRunner<TbcModuleService>({
   moduleName: TBC_MODULE,
   resolve: MODULE_DIR,
-  dbName: "tbc-it-module",
+  dbName: testDbName("tbc-it-module"),
   // The real generated migrations build the schema, not the models: this proves they run.
   pathToMigrations: path.join(MODULE_DIR, "migrations"),
   testSuite: ({ service, MikroOrmWrapper }) => {
