@@ -14,6 +14,8 @@ const testMatch = {
     "**/integration-tests/reliability/**/*.spec.[jt]s",
     "**/src/**/__tests__/**/*.reliability.spec.[jt]s",
   ],
+  // the install test (.ci/run's own step): the packed plugin in a fresh store, end to end
+  install: ["**/integration-tests/install/**/*.spec.[jt]s"],
 }[process.env.TEST_TYPE || "unit"]
 
 module.exports = {

@@ -40,6 +40,7 @@ function provider(sandbox: SandboxProcess, preAuth: boolean): TbcCheckoutProvide
       ...CREDS,
       environment: sandbox.url,
       storeUrl: "http://127.0.0.1:9",
+      returnUrl: "https://shop.example.ge/checkout/return",
       callbackAllowlist: ["127.0.0.1"],
       preAuth,
     }

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
     { logger: silentLogger },
-    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", callbackAllowlist: ["127.0.0.1"] }
+    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"] }
   )
   const transport = new Transport({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS, maxRetries: 0, retryBaseMs: 100, redactor: new SecretRedactor([]) })
   const settled = axios.create(axiosSettings(sandbox.url, new http.Agent(AGENT_OPTIONS), new https.Agent(AGENT_OPTIONS)))

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
     { logger: silentLogger },
-    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", callbackAllowlist: ["127.0.0.1"], preAuth: true }
+    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"], preAuth: true }
   )
   const raw = await rawClient(sandbox.url)
   let failed = false

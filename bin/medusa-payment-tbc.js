@@ -141,6 +141,8 @@ async function main() {
     logger: args.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   }
   const sandbox = await startSandbox(options)
+  // the guide ships in the package (package.json "files"): name it where this copy is installed
+  const SANDBOX_GUIDE = path.relative(process.cwd(), path.join(__dirname, "..", "src", "sandbox", "README.md"))
   const pick = (key) => options[key] ?? SANDBOX_DEFAULTS[key]
   process.stdout.write(
     [
@@ -148,7 +150,7 @@ async function main() {
       `  checkout      apikey=${pick("apiKey")} client_id=${pick("clientId")} client_secret=${pick("clientSecret")}`,
       `  installments  api key=${pick("installmentApiKey")} api secret=${pick("installmentApiSecret")} merchantKey=${pick("merchantKey")}`,
       `  activated methods: ${(options.activatedMethods ?? []).join(",") || "none"}`,
-      `  control API   ${sandbox.url}/_sandbox/state (see src/sandbox/README.md in the repository)`,
+      `  control API   ${sandbox.url}/_sandbox/state (see ${SANDBOX_GUIDE})`,
       "",
     ].join("\n")
   )

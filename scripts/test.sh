@@ -9,6 +9,8 @@
 # simply contribute 0). Suites are chosen by TEST_SUITES (default "unit integration"); each name is
 # a TEST_TYPE of jest.config.js. Hook for later suites (e.g. reliability): add its testMatch to
 # jest.config.js and its name to DEFAULT_SUITES below, or run `TEST_SUITES=reliability npm test`.
+# TEST_EXTRA_RESULTS: jest JSON result files of suites run before (space separated; `.ci/run` passes
+# the install test's) that the summary adds; a missing one counts as 1 failure, like a dead suite.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -47,6 +49,10 @@ for suite in $SUITES; do
   [ "$suite" != "unit" ] && jest_args+=(--runInBand --forceExit)
   TEST_TYPE="$suite" npx jest "${jest_args[@]}" "$@"
   result_files+=("$result")
+done
+
+for extra in ${TEST_EXTRA_RESULTS:-}; do
+  result_files+=("$extra")
 done
 
 # Sum the jest JSON results. A missing/unreadable file means the jest process died: one failure.

@@ -29,7 +29,7 @@ medusaIntegrationTestRunner({
       const cart = await cartWithInstallmentSession(api, store)
       expect(cart.total).toBeGreaterThan(1000)
       expect(cart.sessionData).toEqual(
-        expect.objectContaining({ sessionId: expect.any(String), redirectUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) })
+        expect.objectContaining({ sessionId: expect.any(String), redirect_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) })
       )
       expect(JSON.stringify(cart.sessionData)).not.toMatch(/sandbox-inst-(key|secret)/)
       // the middleware recorded the mapping before the storefront got the redirect URL

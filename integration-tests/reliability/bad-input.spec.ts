@@ -51,6 +51,7 @@ const VALID_CHECKOUT = {
   clientSecret: "s",
   environment: "http://127.0.0.1:9",
   storeUrl: "http://127.0.0.1:9000",
+  returnUrl: "https://shop.example.ge/checkout/return",
 }
 const VALID_INSTALLMENTS = {
   apiKey: "k",

@@ -57,8 +57,11 @@ export const checkoutOptionsSchema = z
     /** the store's public Medusa URL: the bank calls back <storeUrl>/hooks/payment/tbc-checkout_<id> */
     storeUrl: httpUrlOption,
     registrationId: registrationIdOption,
-    /** where the bank sends the shopper back; default storeUrl */
-    returnUrl: httpUrlOption.optional(),
+    /**
+     * the storefront page the bank sends the shopper back to. Required: the Medusa server's own
+     * root (the old default) is a 404 for shoppers, and a wrong guess strands them after paying.
+     */
+    returnUrl: httpUrlOption,
     /** other origins a storefront may ask the shopper to be sent back to (data.return_url) */
     allowedReturnOrigins: z
       .array(httpUrlOption.transform((url) => originOf(url) as string), {

@@ -77,11 +77,11 @@ export function dataFromDetails(
 
 /**
  * The return URL for one session: the storefront may ask for its own page (`data.return_url`),
- * but only on an origin the merchant allowed (returnUrl's/storeUrl's origin or allowedReturnOrigins),
+ * but only on an origin the merchant allowed (returnUrl's origin or allowedReturnOrigins),
  * so the bank's page never sends shoppers to someone else's site.
  */
 export function returnUrlFor(options: TbcCheckoutOptions, requested: unknown): string {
-  const fallback = options.returnUrl ?? options.storeUrl
+  const fallback = options.returnUrl
   if (requested === undefined || requested === null || requested === "") {
     return fallback
   }

@@ -12,8 +12,9 @@
  * the bank's own return process, not this API (it has no refund call). refundPayment therefore
  * refuses with a clear NOT_ALLOWED error instead of pretending.
  *
- * `payment_sessions.data` (readable by the storefront) holds only sessionId, redirectUrl and the
- * last status seen; never a credential.
+ * `payment_sessions.data` (readable by the storefront) holds only sessionId, redirect_url (the
+ * bank's application page; same key as checkout sessions; `redirectUrl` is its deprecated alias)
+ * and the last status seen; never a credential.
  */
 import {
   AbstractPaymentProvider,
@@ -47,6 +48,7 @@ import { installmentOutcome, installmentSessionStatus } from "../../lib/installm
 import { minorToMajor, toMinorUnits } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { RecentMap } from "./recent-map"
 import {
   INSTALLMENTS_PROVIDER_NAME,
@@ -58,6 +60,9 @@ import {
 /** What this provider keeps in payment_sessions.data (besides what the storefront sent). */
 export interface InstallmentSessionData extends Record<string, unknown> {
   sessionId?: string
+  /** the bank's application page: send the shopper here (the key checkout sessions use too) */
+  redirect_url?: string
+  /** @deprecated the same URL as `redirect_url`, kept for storefronts written against 0.1.0 */
   redirectUrl?: string
   statusId?: number
   statusDescription?: string
@@ -71,8 +76,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   /** applications opened per Medusa session id, for retried initiates (bounded, see RecentMap) */
   protected readonly created_ = new RecentMap<string, InstallmentSessionData>(1000, 15 * 60_000)
 
+  /** Names the problems of every TBC provider of the app in one message (see validateEveryTbcProvider). */
   static validateOptions(options: Record<string, unknown>): void {
-    parseInstallmentsOptions(options)
+    validateEveryTbcProvider("tbc-installments", options)
   }
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
@@ -97,7 +103,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     const input = (data ?? {}) as InstallmentSessionData & { session_id?: string; installmentProducts?: unknown }
     // session_id is set by Medusa (never the storefront). A retried initiate of the same session
     // gets the application already opened for it instead of a second loan. A sessionId or
-    // redirectUrl the storefront put in `data` is never trusted: ours overwrite them.
+    // redirect_url/redirectUrl the storefront put in `data` is never trusted: ours overwrite them.
     const reused = typeof input.session_id === "string" ? this.created_.get(input.session_id) : undefined
     if (reused?.sessionId) {
       return { id: reused.sessionId, status: PaymentSessionStatus.PENDING, data: { ...reused } }
@@ -117,6 +123,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       })
       const out: InstallmentSessionData = {
         sessionId: created.sessionId,
+        redirect_url: created.redirectUrl,
         redirectUrl: created.redirectUrl,
         statusId: INSTALLMENT_STATUS.Pending,
         statusDescription: undefined,
@@ -261,7 +268,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   private publicData(data: Record<string, unknown> | undefined): InstallmentSessionData {
     const d = (data ?? {}) as InstallmentSessionData
     const out: InstallmentSessionData = {}
-    for (const key of ["sessionId", "redirectUrl", "statusId", "statusDescription"] as const) {
+    for (const key of ["sessionId", "redirect_url", "redirectUrl", "statusId", "statusDescription"] as const) {
       if (d[key] !== undefined) (out as Record<string, unknown>)[key] = d[key]
     }
     return out

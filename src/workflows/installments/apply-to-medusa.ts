@@ -13,7 +13,7 @@
  * applied again after a crash between "apply" and "record" (see sync-runner.ts). Reading state
  * makes each effect convergent, so a second application changes nothing.
  */
-import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
+import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,

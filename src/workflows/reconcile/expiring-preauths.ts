@@ -7,7 +7,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/core-flows"
+import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { isCapturable } from "../../lib/checkout-status"
 import { withBankClient } from "./bank-client"

@@ -7,7 +7,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { processPaymentWorkflow } from "@medusajs/core-flows"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"

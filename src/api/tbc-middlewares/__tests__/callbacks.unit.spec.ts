@@ -13,6 +13,7 @@ const OPTIONS = {
   clientSecret: "s",
   environment: "test",
   storeUrl: "https://shop.ge",
+  returnUrl: "https://shop.example.ge/checkout/return",
 }
 
 function configModule(options: Record<string, unknown>) {

@@ -6,6 +6,7 @@ const base = {
   clientSecret: "test-client-secret",
   environment: "http://127.0.0.1:4010",
   storeUrl: "http://localhost:9000",
+  returnUrl: "https://shop.example.ge/checkout/return",
 }
 
 describe("checkout options: reconciliation settings", () => {

@@ -63,9 +63,11 @@ describe("returnUrlFor", () => {
     expect(() => returnUrlFor(opts, "//evil.example/x")).toThrow(/return_url/)
   })
 
-  it("defaults to storeUrl when no returnUrl is configured", () => {
-    const opts = parseCheckoutOptions({ apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: "https://api.shop.ge" })
-    expect(returnUrlFor(opts, undefined)).toBe("https://api.shop.ge")
+  it("requires returnUrl: the Medusa server's root is no page for shoppers", () => {
+    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: "https://api.shop.ge" }
+    expect(() => parseCheckoutOptions(base)).toThrow(/returnUrl: is required/)
+    const opts = parseCheckoutOptions({ ...base, returnUrl: "https://shop.ge/checkout/return" })
+    expect(returnUrlFor(opts, undefined)).toBe("https://shop.ge/checkout/return")
   })
 })
 

@@ -5,6 +5,8 @@ import TbcCheckoutProviderService from "../service"
 import type { TbcCheckoutOptionsInput } from "../options"
 
 export const STORE_URL = "http://127.0.0.1:9"
+/** the storefront page the bank sends the shopper back to */
+export const RETURN_URL = "http://127.0.0.1:8/checkout/return"
 export const CLIENT_SECRET = "sandbox-client-secret"
 
 export interface Harness {
@@ -56,6 +58,7 @@ export async function startHarness(): Promise<Harness> {
         clientSecret: CLIENT_SECRET,
         environment: sandbox.url,
         storeUrl: STORE_URL,
+        returnUrl: RETURN_URL,
         callbackAllowlist: ["127.0.0.1"],
         preAuth: false,
         ...overrides,

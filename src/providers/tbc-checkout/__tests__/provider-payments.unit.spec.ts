@@ -4,7 +4,7 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, STORE_URL, caught, harnessPerSuite } from "./provider-harness"
+import { CALLS, CLIENT_SECRET, RETURN_URL, STORE_URL, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -29,7 +29,7 @@ describe("validateOptions", () => {
     expect(() => TbcCheckoutProviderService.validateOptions({ apiKey: "k", clientId: "c", environment: "test", storeUrl: STORE_URL })).toThrow(
       /Invalid tbc-checkout options: clientSecret: is required/
     )
-    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: STORE_URL }
+    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: STORE_URL, returnUrl: RETURN_URL }
     expect(() => TbcCheckoutProviderService.validateOptions({ ...base, methods: [5, 9] })).toThrow(
       /methods.1: method 9 must be activated by the bank first/
     )
@@ -52,7 +52,7 @@ describe("initiatePayment", () => {
     expect(atBank.currency).toBe("GEL")
     expect(atBank.preAuth).toBe(true)
     expect(atBank.methods).toEqual([5])
-    expect(atBank.returnUrl).toBe(STORE_URL)
+    expect(atBank.returnUrl).toBe(RETURN_URL)
     const callback = new URL(atBank.callbackUrl!)
     expect(callback.pathname).toBe("/hooks/payment/tbc-checkout_tbc")
     expect(callback.searchParams.get("s")).toBe(session_id)

@@ -103,7 +103,7 @@ describe("getWebhookActionAndData", () => {
     }
     // the victim's own signed URL naming a payment the bank says belongs to another session
     const options = parseCheckoutOptions({
-      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", callbackAllowlist: ["127.0.0.1"],
+      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"],
     })
     const bank = (merchantPaymentId?: string) => ({
       getPayment: async (payId: string) => ({ payId, status: "Succeeded", amount: 5, links: [], raw: merchantPaymentId ? { merchantPaymentId } : {} }),
@@ -119,7 +119,7 @@ describe("getWebhookActionAndData", () => {
     const out = await plain.initiatePayment({ amount: 5, currency_code: "GEL", data: { session_id: "payses_plain" }, context: {} })
     expect(h.payment(out.data!.payId as string).callbackUrl).toBe("http://127.0.0.1:9/hooks/payment/tbc-checkout_tbc")
     const options = parseCheckoutOptions({
-      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge",
+      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return",
       callbackAllowlist: ["127.0.0.1"], signCallbackUrl: false,
     })
     const bank = (merchantPaymentId?: string) => ({

@@ -43,6 +43,7 @@ import { NOT_PAID_YET_MESSAGE, sessionOutcome } from "../../../lib/checkout-stat
 import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
+import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
@@ -71,8 +72,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   /** refunds of one payment one at a time, and what this process last reported returned */
   private readonly refunds_ = new RefundQueue()
 
+  /** Names the problems of every TBC provider of the app in one message (see validateEveryTbcProvider). */
   static validateOptions(options: Record<string, unknown>): void {
-    parseCheckoutOptions(options)
+    validateEveryTbcProvider("tbc-checkout", options)
   }
 
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {

@@ -61,8 +61,9 @@ describe("tbc-installments provider against the sandbox", () => {
         { name: "Pot", price: 117.03, quantity: 2 },
       ],
     })
-    expect(out.data).toMatchObject({ sessionId: out.id, redirectUrl: expect.stringContaining(out.id) })
-    expect(out.data!.redirectUrl).toMatch(new RegExp(`^${sandbox.url}/`))
+    expect(out.data).toMatchObject({ sessionId: out.id, redirect_url: expect.stringContaining(out.id) })
+    expect(out.data!.redirect_url).toMatch(new RegExp(`^${sandbox.url}/`))
+    expect(out.data!.redirectUrl).toBe(out.data!.redirect_url)
   })
 
   it("rejects a products list that does not add up to the total, naming the field", async () => {

@@ -77,7 +77,7 @@ describe("tbc-installments provider", () => {
     expect(message).not.toMatch(/SECRET/)
   })
 
-  it("creates the application with the exact total and returns only sessionId and redirectUrl", async () => {
+  it("creates the application with the exact total and returns only sessionId and redirect_url (+ its deprecated alias)", async () => {
     const { provider, created } = scriptedBank()
     const out = await provider.initiatePayment({
       amount: 1234.54,
@@ -86,7 +86,12 @@ describe("tbc-installments provider", () => {
     })
     expect(out.id).toBe("sess-1")
     expect(out.status).toBe(PaymentSessionStatus.PENDING)
-    expect(out.data).toEqual({ sessionId: "sess-1", redirectUrl: "https://bank.test/installments/sess-1", statusId: 0 })
+    expect(out.data).toEqual({
+      sessionId: "sess-1",
+      redirect_url: "https://bank.test/installments/sess-1",
+      redirectUrl: "https://bank.test/installments/sess-1",
+      statusId: 0,
+    })
     expect(created).toEqual([{ campaignId: "191", invoiceId: "payses_1", priceTotal: 1234.54, products: PRODUCTS }])
     expect(JSON.stringify(out)).not.toMatch(/SECRET/)
   })
@@ -121,14 +126,16 @@ describe("tbc-installments provider", () => {
         installmentProducts: PRODUCTS,
         sessionId: "someone-elses-approved-application",
         redirectUrl: "https://evil.example/",
+        redirect_url: "https://evil.example/",
         statusId: 2,
         statusDescription: "approved",
       },
     })
     expect(calls).toEqual(["create"])
-    expect(out.data).toMatchObject({ sessionId: "sess-1", redirectUrl: "https://bank.test/installments/sess-1", statusId: 0 })
+    const bankPage = "https://bank.test/installments/sess-1"
+    expect(out.data).toMatchObject({ sessionId: "sess-1", redirect_url: bankPage, redirectUrl: bankPage, statusId: 0 })
     // Medusa stores { ...input.data, ...output.data }: every planted key is overwritten
-    expect(Object.keys(out.data!)).toEqual(expect.arrayContaining(["sessionId", "redirectUrl", "statusId", "statusDescription"]))
+    expect(Object.keys(out.data!)).toEqual(expect.arrayContaining(["sessionId", "redirect_url", "redirectUrl", "statusId", "statusDescription"]))
     expect(out.data!.statusDescription).toBeUndefined()
   })
 

@@ -30,6 +30,7 @@ describe("providerSettingsView", () => {
         clientSecret: "s-123456",
         environment: "http://127.0.0.1:4010/",
         storeUrl: "https://shop.example.ge/",
+        returnUrl: "https://shop.example.ge/checkout/return",
         saveCards: true,
         methods: [5, 7],
         preauthExpiryAction: "complete",
@@ -54,11 +55,11 @@ describe("providerSettingsView", () => {
 
   it("applies the provider's defaults and reports invalid options by name, not value", () => {
     const defaults = providerSettingsView(
-      checkout({ apiKey: "a", clientId: "b", clientSecret: "c", environment: "test", storeUrl: "https://s.ge" })
+      checkout({ apiKey: "a", clientId: "b", clientSecret: "c", environment: "test", storeUrl: "https://s.ge", returnUrl: "https://shop.example.ge/checkout/return" })
     )
     expect(defaults).toMatchObject({ methods: [5], pre_auth: true, save_cards: false, preauth_expiry_action: "none" })
     const broken = providerSettingsView(
-      checkout({ apiKey: "k-123456", clientId: "c-123456", clientSecret: "", environment: "test", storeUrl: "https://s.ge", preauthExpiryAction: "explode" })
+      checkout({ apiKey: "k-123456", clientId: "c-123456", clientSecret: "", environment: "test", storeUrl: "https://s.ge", returnUrl: "https://shop.example.ge/checkout/return", preauthExpiryAction: "explode" })
     )
     expect(broken.credentials.clientSecret).toBe("missing")
     expect(broken.options_error).toMatch(/clientSecret/)
@@ -81,7 +82,7 @@ describe("providerSettingsView", () => {
     fc.assert(
       fc.property(secret, secret, secret, secret, secret, (apiKey, clientId, clientSecret, apiSecret, merchantKey) => {
         const json = JSON.stringify([
-          providerSettingsView(checkout({ apiKey, clientId, clientSecret, environment: "production", storeUrl: "https://shop.ge" })),
+          providerSettingsView(checkout({ apiKey, clientId, clientSecret, environment: "production", storeUrl: "https://shop.ge", returnUrl: "https://shop.example.ge/checkout/return" })),
           providerSettingsView(installments({ apiKey, apiSecret, merchantKey, environment: "test" })),
         ])
         // Fragments of 6 characters: shorter ones can occur by chance in the fixed words of the view.

@@ -17,7 +17,7 @@ function configWith(environment: string, checkout: Record<string, unknown>, inst
       payment: {
         options: {
           providers: [
-            { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { environment, storeUrl: "http://127.0.0.1:9000", ...checkout } },
+            { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { environment, storeUrl: "http://127.0.0.1:9000", returnUrl: "https://shop.example.ge/checkout/return", ...checkout } },
             { resolve: "./src/providers/tbc-installments", id: "tbc", options: { environment, ...installments } },
           ],
         },

@@ -1,0 +1,158 @@
+/**
+ * A fresh Medusa store in a temporary directory, as a store owner has one before installing the
+ * plugin: Medusa's own packages at the newest 2.x, the starter's build tools, the starter's
+ * tsconfig, and the medusa-config.ts block of the README's "Install into a Medusa store" section
+ * copied unchanged (so the README cannot drift from what installs and boots).
+ */
+import { spawn, type ChildProcess } from "child_process"
+import fs from "fs"
+import path from "path"
+
+export const REPO_ROOT = path.resolve(__dirname, "../..")
+
+/** Where each command's output goes; printed (tail) when a command fails. */
+export const LOG_DIR = path.join(REPO_ROOT, "test-artifacts", "install-test")
+
+/** The README sentence that introduces the store's config block. */
+const CONFIG_BLOCK_INTRO = "`medusa-config.ts` of the store:"
+
+/** The store's medusa-config.ts: the ```ts block after CONFIG_BLOCK_INTRO in README.md, verbatim. */
+export function readmeStoreConfig(readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8")): string {
+  const intro = readme.indexOf(CONFIG_BLOCK_INTRO)
+  if (intro < 0) throw new Error(`README.md has no "${CONFIG_BLOCK_INTRO}" line: the install test reads the store's config from there`)
+  const block = /```ts\n([\s\S]*?)\n```/.exec(readme.slice(intro))
+  if (!block) throw new Error(`README.md has no \`\`\`ts block after "${CONFIG_BLOCK_INTRO}"`)
+  return block[1] + "\n"
+}
+
+/**
+ * The store's package.json: only Medusa's packages as dependencies; as devDependencies the build
+ * tools Medusa's starter brings (`medusa build` needs typescript; the admin build vite and react),
+ * at the versions this repository is developed with. No @medusajs/ui, no zod, no overrides.
+ */
+export function storePackageJson(medusaVersion: string, repoDevDependencies: Record<string, string>): Record<string, unknown> {
+  const tool = (name: string): string => {
+    const version = repoDevDependencies[name]
+    if (!version) throw new Error(`the repository has no devDependency ${name} to give the store`)
+    return version
+  }
+  const medusa = ["@medusajs/admin-sdk", "@medusajs/cli", "@medusajs/framework", "@medusajs/medusa"]
+  return {
+    name: "tbc-install-test-store",
+    version: "0.0.1",
+    private: true,
+    scripts: { build: "medusa build", start: "medusa start", dev: "medusa develop" },
+    dependencies: Object.fromEntries(medusa.map((name) => [name, medusaVersion])),
+    devDependencies: Object.fromEntries(
+      ["@swc/core", "@types/node", "@types/react", "@types/react-dom", "prop-types", "react", "react-dom", "ts-node", "typescript", "vite"].map(
+        (name) => [name, tool(name)]
+      )
+    ),
+    engines: { node: ">=20" },
+  }
+}
+
+/** The tsconfig.json create-medusa-app gives a 2.x store. */
+export const STORE_TSCONFIG = {
+  compilerOptions: {
+    target: "ES2021",
+    esModuleInterop: true,
+    module: "Node16",
+    moduleResolution: "Node16",
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    skipLibCheck: true,
+    skipDefaultLibCheck: true,
+    declaration: false,
+    sourceMap: false,
+    inlineSourceMap: true,
+    outDir: "./.medusa/server",
+    rootDir: "./",
+    jsx: "react-jsx",
+    forceConsistentCasingInFileNames: true,
+    resolveJsonModule: true,
+    checkJs: false,
+    strictNullChecks: true,
+  },
+  "ts-node": { swc: true },
+  include: ["**/*", ".medusa/types/*"],
+  exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+}
+
+export interface RunOptions {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  /** file name under LOG_DIR */
+  log: string
+}
+
+/** Output tail of a log file, for failure messages. */
+export function logTail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n")
+  } catch {
+    return "(no output)"
+  }
+}
+
+/** Spawns a command in its own process group, output to LOG_DIR/<log>. */
+export function start(command: string, args: string[], { cwd, env, log }: RunOptions): { child: ChildProcess; logFile: string } {
+  fs.mkdirSync(LOG_DIR, { recursive: true })
+  const logFile = path.join(LOG_DIR, log)
+  const out = fs.openSync(logFile, "w")
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", out, out], detached: true })
+  fs.closeSync(out)
+  return { child, logFile }
+}
+
+/** Runs a command to its end; rejects with its output's tail unless it exits 0. Resolves the log file. */
+export async function run(command: string, args: string[], options: RunOptions): Promise<string> {
+  const { child, logFile } = start(command, args, options)
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject)
+    child.once("exit", (exitCode) => resolve(exitCode))
+  })
+  if (code !== 0) {
+    throw new Error(`\`${command} ${args.join(" ")}\` (in ${options.cwd}) exited ${code}:\n${logTail(logFile)}`)
+  }
+  return logFile
+}
+
+/** Ends a process started by `start` and everything it spawned (its process group). */
+export async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  try {
+    process.kill(-child.pid, "SIGTERM")
+  } catch {
+    return
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL")
+    } catch {
+      // already gone
+    }
+  }, 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** The environment of the store's commands: the caller's, minus what jest sets for itself. */
+export function storeEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra }
+  for (const name of ["NODE_ENV", "TEST_TYPE", "JEST_WORKER_ID", "NODE_OPTIONS", "DB_HOST", "DB_USERNAME", "DB_PASSWORD", "MEDUSA_ADMIN_DISABLED"]) {
+    delete env[name]
+  }
+  return env
+}
+
+/** Every file under `dir` whose content contains `needle` (the built admin's assets). */
+export function filesContaining(dir: string, needle: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
+    if (!entry.isFile() || !/\.(m?js|html)$/.test(entry.name)) return []
+    const full = path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)
+    return fs.readFileSync(full, "utf8").includes(needle) ? [full] : []
+  })
+}

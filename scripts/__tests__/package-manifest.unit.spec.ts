@@ -1,0 +1,120 @@
+/**
+ * What a store gets when it installs the package: every module the shipped code imports is a
+ * dependency or a peer dependency (a devDependency is absent from a store's install, so importing
+ * one crashes the store's boot); peers are ranges a store satisfies; the documents the README
+ * links ship in the tarball; the exported entry points have type declarations.
+ */
+import fs from "fs"
+import path from "path"
+import { builtinModules } from "module"
+import ts from "typescript"
+
+const ROOT = path.resolve(__dirname, "../..")
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
+
+/** Code that ships (compiled into .medusa/server): src without tests. */
+function shippedSourceFiles(dir = path.join(ROOT, "src")): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === "__tests__" || entry.name === "__fixtures__" ? [] : shippedSourceFiles(full)
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : []
+  })
+}
+
+/** "@scope/name/sub" → "@scope/name"; "name/sub" → "name". */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split("/")
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]
+}
+
+/** Bare module specifiers a file imports, requires or dynamically imports. */
+function bareImportsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true)
+  return info.importedFiles.map((imported) => imported.fileName).filter((name) => !name.startsWith(".") && !name.startsWith("/"))
+}
+
+const NODE_BUILTINS = new Set(builtinModules)
+const isBuiltin = (specifier: string): boolean =>
+  specifier.startsWith("node:") || NODE_BUILTINS.has(packageNameOf(specifier))
+/**
+ * The admin extensions are bundled by the store's admin build, where the Medusa dashboard provides
+ * React (react is a dependency of @medusajs/dashboard, which every store with an admin has).
+ */
+const PROVIDED_TO_ADMIN_BY_DASHBOARD = new Set(["react"])
+
+describe("the published package", () => {
+  const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})])
+
+  it("packageNameOf keeps the scope and drops subpaths", () => {
+    expect(packageNameOf("@medusajs/medusa/core-flows")).toBe("@medusajs/medusa")
+    expect(packageNameOf("zod/v4")).toBe("zod")
+    expect(packageNameOf("axios")).toBe("axios")
+  })
+
+  it("imports at runtime only its dependencies, peer dependencies and Node built-ins", () => {
+    const files = shippedSourceFiles()
+    expect(files.length).toBeGreaterThan(50)
+    const offending: string[] = []
+    for (const file of files) {
+      const isAdmin = file.includes(`${path.sep}src${path.sep}admin${path.sep}`)
+      for (const specifier of bareImportsOf(file)) {
+        const name = packageNameOf(specifier)
+        if (isBuiltin(specifier) || runtime.has(name)) continue
+        if (isAdmin && PROVIDED_TO_ADMIN_BY_DASHBOARD.has(name)) continue
+        offending.push(`${path.relative(ROOT, file)} imports "${specifier}" (${name} is not a dependency or peer)`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+
+  it("asks stores for Medusa ranges, not exact versions, and pins its own dependencies", () => {
+    for (const [name, range] of Object.entries<string>(pkg.peerDependencies)) {
+      expect(`${name}@${range}`).toMatch(/@\^\d+\.\d+\.\d+$/)
+    }
+    for (const [name, version] of Object.entries<string>({ ...pkg.dependencies, ...pkg.devDependencies })) {
+      expect(`${name}@${version}`).toMatch(/@\d+\.\d+\.\d+(-[\w.]+)?$/)
+    }
+  })
+
+  it("satisfies its own peer ranges with the versions it is developed and tested against", () => {
+    for (const [name, range] of Object.entries<string>(pkg.peerDependencies)) {
+      const tested = pkg.devDependencies[name]
+      expect({ name, tested }).toEqual({ name, tested: expect.any(String) })
+      const [major, minor, patch] = tested.split(".").map(Number)
+      const [rMajor, rMinor, rPatch] = range.slice(1).split(".").map(Number)
+      expect(major).toBe(rMajor)
+      expect(minor * 1e6 + patch).toBeGreaterThanOrEqual(rMinor * 1e6 + rPatch)
+    }
+  })
+
+  it("ships every document the README links", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+    const linked = [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target))
+    expect(linked).toEqual(expect.arrayContaining(["src/providers/tbc-checkout/README.md", "docs/architecture.md"]))
+    const shipped = (target: string): boolean =>
+      pkg.files.some((entry: string) => target === entry || target.startsWith(`${entry}/`))
+    for (const target of linked) {
+      expect({ target, exists: fs.existsSync(path.join(ROOT, target)) }).toEqual({ target, exists: true })
+      expect({ target, shipped: shipped(target) || target === "README.md" }).toEqual({ target, shipped: true })
+    }
+  })
+
+  it("declares types for every code entry point it exports", () => {
+    for (const [entry, target] of Object.entries<unknown>(pkg.exports)) {
+      if (entry === "./package.json" || entry === "./admin" || entry === "./storefront") continue
+      expect({ entry, target }).toEqual({ entry, target: { types: expect.stringMatching(/\.d\.ts$/), default: expect.stringMatching(/\.js$/) } })
+    }
+    expect(fs.readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")).toMatch(/"declaration":\s*true/)
+  })
+
+  it("has the license, changelog and repository links a registry page shows", () => {
+    expect(fs.readFileSync(path.join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License/)
+    expect(fs.existsSync(path.join(ROOT, "CHANGELOG.md"))).toBe(true)
+    expect(pkg.license).toBe("MIT")
+    expect(pkg.repository.url).toMatch(/github\.com/)
+    expect(pkg.bugs.url).toMatch(/issues$/)
+    expect(pkg.homepage).toMatch(/^https:/)
+  })
+})
