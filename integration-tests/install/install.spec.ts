@@ -124,6 +124,25 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     expect(fs.existsSync(path.join(storeDir, "node_modules", "medusa-payment-tbc", "docs", "installments.md"))).toBe(true)
   })
 
+  it("gives TypeScript stores the types of its code exports", async () => {
+    const probe = path.join(storeDir, "types-probe.ts") // resolves the package as the store's code does
+    fs.writeFileSync(
+      probe,
+      [
+        'import { majorToMinorExact } from "medusa-payment-tbc/lib"',
+        'import { syncInstallmentStatusesWorkflow } from "medusa-payment-tbc/workflows"',
+        'import { startSandbox } from "medusa-payment-tbc/sandbox"',
+        "const minor: number | null = majorToMinorExact(\"12.34\")",
+        "export const used = [minor, syncInstallmentStatusesWorkflow, startSandbox]",
+        "",
+      ].join("\n")
+    )
+    // strict: an import without declarations is an error (TS7016), not an implicit any
+    const args = ["--noEmit", "--strict", "--skipLibCheck", "--module", "node16", "--moduleResolution", "node16", "--target", "es2021", probe]
+    await run(path.join(storeDir, "node_modules", ".bin", "tsc"), args, { cwd: storeDir, env, log: "types-probe.log" })
+    fs.rmSync(probe)
+  })
+
   it("migrates a scratch database: the tbc_* tables exist", async () => {
     await run(medusaBin, ["db:migrate"], { cwd: storeDir, env, log: "db-migrate.log" })
     const tables = psql("SELECT tablename FROM pg_tables WHERE tablename LIKE 'tbc\\_%' ORDER BY 1", DB_NAME).trim().split("\n")
