@@ -80,7 +80,16 @@ medusaIntegrationTestRunner({
       await env.startStorefront(store)
       await withBrowser(async ({ page }) => {
         const shots = new StepScreenshots(page, "checkout-browser")
+        // The page pays through the storefront kit (medusa-payment-tbc/storefront, served under /kit/).
+        const kitModules = new Set<string>()
+        page.on("response", (response) => {
+          const path = new URL(response.url()).pathname
+          if (path.startsWith("/kit/") && response.ok()) kitModules.add(path)
+        })
         await fillCartUpToPayment(page, shots, store.variantIds[0])
+        expect([...kitModules]).toEqual(expect.arrayContaining(["/kit/index.js", "/kit/start.js", "/kit/complete.js"]))
+        // The hint names what the bank's page offers with the provider's methods (card only here).
+        expect(await page.locator("label.choice", { has: page.getByTestId("pay-tbc-card") }).textContent()).toContain("card on TBC's page")
         await expect(page.getByTestId("pay-total").textContent()).resolves.toContain("54.99")
         await goToBankPage(page, shots)
         await expect(page.getByTestId("amount").getAttribute("data-amount")).resolves.toBe("54.99")
