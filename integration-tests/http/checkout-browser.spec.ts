@@ -127,6 +127,23 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("fits a 390 px wide phone screen: nothing scrolls sideways from the products to the pay button", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        await page.setViewportSize({ width: 390, height: 844 })
+        const shots = new StepScreenshots(page, "checkout-browser-390px")
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        const width = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+        expect(width.viewport).toBe(390)
+        expect(width.content).toBeLessThanOrEqual(width.viewport)
+        for (const testId of ["pay-button", "pay-tbc-card", "cart-total", "login-form"]) {
+          const box = await page.getByTestId(testId).boundingBox()
+          expect({ testId, left: box!.x >= 0, right: box!.x + box!.width <= 390 }).toEqual({ testId, left: true, right: true })
+        }
+      })
+    })
+
     it("shows a readable error after a decline at the bank and keeps the cart for another try", async () => {
       const store = await seedStore(getContainer())
       await env.startStorefront(store)
