@@ -6,7 +6,8 @@
  *
  *  - SIGTERM while the migrations run (the demo waits on a child then: it used to block in
  *    spawnSync and not see signals at all);
- *  - SIGINT once the whole demo is up.
+ *  - SIGINT once the whole demo is up (checking first what it shows: preauth, the payment hint's
+ *    methods, and the same store name in the admin and on the storefront).
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
@@ -75,6 +76,24 @@ async function stopAndCheck(demo: RunningDemo, signal: NodeJS.Signals): Promise<
   }
 }
 
+/** What the running demo shows: preauth on, the hint's methods, and one store name in admin and shop. */
+async function expectDemoSettings(demo: RunningDemo): Promise<void> {
+  const script = await (await fetch(`http://127.0.0.1:${demo.ports.storefront}/config.js`)).text()
+  const config = JSON.parse(script.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, ""))
+  expect(config).toMatchObject({ preAuth: true, checkoutMethods: [5], storeName: "Tbilisi Kitchen" })
+  const backend = `http://127.0.0.1:${demo.ports.medusa}`
+  const login = await fetch(`${backend}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const stores = (await (await fetch(`${backend}/admin/stores`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    stores: { name: string }[]
+  }
+  expect(stores.stores.map((store) => store.name)).toEqual([config.storeName])
+}
+
 describe("npm run demo: stopping", () => {
   const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-demo-stop-"))
   afterAll(() => fs.rmSync(demoDir, { recursive: true, force: true }))
@@ -92,6 +111,7 @@ describe("npm run demo: stopping", () => {
   })
 
   it("SIGINT to npm once everything runs stops the sandbox, Medusa and the storefront too", async () => {
+    // (MEDUSA_ADMIN_DISABLED only skips the admin UI bundle; the admin API answers)
     const demo = await startDemo(demoDir)
     await waitFor(() => /TBC demo is running/.test(demo.output()), {
       timeoutMs: 240_000,
@@ -104,6 +124,7 @@ describe("npm run demo: stopping", () => {
     expect(commands).toMatch(/postgres/)
     const storefront = await fetch(`http://127.0.0.1:${demo.ports.storefront}/`)
     expect(storefront.status).toBe(200)
+    await expectDemoSettings(demo)
     await stopAndCheck(demo, "SIGINT")
     await expect(fetch(`http://127.0.0.1:${demo.ports.storefront}/`)).rejects.toThrow()
   })
