@@ -11,8 +11,19 @@ import type { CompleteCartResponse, StoreCart, StoreOrder } from "./store-client
 
 /** Session statuses that can still become a payment: asking again shortly may succeed. */
 const STILL_OPEN = new Set(["pending", "pending_authorization", "requires_more"])
-/** Order payment statuses that mean "placed, the bank has not confirmed the money yet". */
+/** Payment statuses that mean "placed, the bank has not confirmed the money yet". */
 const AWAITING_BANK = new Set(["awaiting", "not_paid"])
+
+/**
+ * Whether an order still waits for the bank: its `payment_status` when the answer has it (GET
+ * /store/orders/:id), else its payment collections' status (complete-cart's answer has no
+ * payment_status, only `payment_collections`).
+ */
+export function isAwaitingBank(order: StoreOrder): boolean {
+  if (typeof order.payment_status === "string") return AWAITING_BANK.has(order.payment_status)
+  const collections = order.payment_collections ?? []
+  return collections.length > 0 && collections.every((collection) => AWAITING_BANK.has(String(collection?.status ?? "")))
+}
 
 /** One judgement of one complete-cart attempt (pure, see judgeCompletion). */
 export type CompletionStep =
@@ -43,8 +54,12 @@ export function judgeSession(cart: StoreCart | undefined, providerId: string | u
   if (session?.status === "canceled") {
     return { kind: "failed", error: new TbcPaymentError(installments ? "installment_canceled" : "canceled", { storeMessage }) }
   }
-  return { kind: "failed", error: new TbcPaymentError("failed", { storeMessage }) }
+  // Medusa's "Session: payses_… was not authorized with the provider." means nothing to a shopper.
+  const message = isGenericAuthorizationFailure(storeMessage) ? NOT_AUTHORIZED : undefined
+  return { kind: "failed", error: new TbcPaymentError("failed", { storeMessage, message }) }
 }
+
+const NOT_AUTHORIZED = "The bank did not authorize the payment. Please try again or choose another payment method."
 
 /** Judges one attempt: what the Store API answered (`response`) or threw (`error`). */
 export function judgeCompletion(
@@ -107,7 +122,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** The completion of an order: pending or not, with the words for the shopper. */
 export function completionOf(order: StoreOrder, providerId?: string): TbcCompletion {
-  const paymentPending = AWAITING_BANK.has(String(order.payment_status ?? ""))
+  const paymentPending = isAwaitingBank(order)
   if (!paymentPending) return { order, paymentPending, message: null }
   const code: TbcErrorCode = isTbcInstallments(providerId) ? "installment_pending" : "payment_pending"
   return {
@@ -171,7 +186,7 @@ export async function waitForTbcDecision(orderId: string, options: WaitForDecisi
   const interval = options.intervalMs ?? 2_000
   for (;;) {
     const order = await options.getOrder(orderId)
-    if (!AWAITING_BANK.has(String(order.payment_status ?? "")) || now() + interval > deadline) return order
+    if (!isAwaitingBank(order) || now() + interval > deadline) return order
     await sleep(interval)
   }
 }

@@ -49,6 +49,7 @@ export interface StoreOrder {
   id: string
   display_id?: number
   payment_status?: string
+  payment_collections?: Array<{ status?: string } | null> | null
   [key: string]: unknown
 }
 /** `POST /store/carts/:id/complete`: an order, or the cart with the reason it is not one yet. */
@@ -115,7 +116,7 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
       ).then((r) => r.payment_collection),
     completeCart: (cartId: string) => call<CompleteCartResponse>("POST", `/store/carts/${id(cartId)}/complete`, {}),
     getOrder: (orderId: string) =>
-      call<{ order: StoreOrder }>("GET", `/store/orders/${id(orderId)}?fields=id,display_id,payment_status`).then((r) => r.order),
+      call<{ order: StoreOrder }>("GET", `/store/orders/${id(orderId)}?fields=id,display_id,payment_status,*payment_collections`).then((r) => r.order),
   }
 }
 

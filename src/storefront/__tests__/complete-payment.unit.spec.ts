@@ -5,7 +5,10 @@ import { fakeClock, fakeStore } from "./fake-store"
 const CHECKOUT = "pp_tbc-checkout_tbc"
 const INSTALLMENTS = "pp_tbc-installments_tbc"
 const COMPLETE = "POST /store/carts/cart_1/complete"
-const order = (payment_status = "captured") => ({ body: { type: "order", order: { id: "order_1", display_id: 7, payment_status } } })
+/** complete-cart's answer: the order with its payment collections (no payment_status there). */
+const order = (collectionStatus = "completed") => ({
+  body: { type: "order", order: { id: "order_1", display_id: 7, payment_collections: [{ status: collectionStatus }] } },
+})
 const cartWith = (message: string, status = "pending", provider_id = CHECKOUT) => ({
   body: {
     type: "cart",
@@ -26,7 +29,11 @@ describe("completeTbcPayment", () => {
   it("returns the order at once when the bank has the money", async () => {
     const { client, clock, completions } = setup({ [COMPLETE]: [order()] })
     const result = await completeTbcPayment("cart_1", { ...client, ...clock })
-    expect(result).toEqual({ order: { id: "order_1", display_id: 7, payment_status: "captured" }, paymentPending: false, message: null })
+    expect(result).toEqual({
+      order: { id: "order_1", display_id: 7, payment_collections: [{ status: "completed" }] },
+      paymentPending: false,
+      message: null,
+    })
     expect(completions()).toBe(1)
   })
 
@@ -74,6 +81,26 @@ describe("completeTbcPayment", () => {
     const error = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: INSTALLMENTS }).catch((e) => e)
     expect(error).toMatchObject({ code: "installment_declined", message: "The bank did not approve the installment.", canPayAgain: true })
     expect(error.message).not.toMatch(/payses_|Session:/)
+  })
+
+  it("a preauthorized card payment is not pending", async () => {
+    const { client, clock } = setup({ [COMPLETE]: [order("authorized")] })
+    await expect(completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })).resolves.toMatchObject({ paymentPending: false })
+  })
+
+  it("a card payment the bank is still processing: placed, 'we are checking your payment'", async () => {
+    const { client, clock } = setup({ [COMPLETE]: [order("awaiting")] })
+    const result = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })
+    expect(result).toMatchObject({ paymentPending: true, message: expect.stringMatching(/checking your payment with the bank/) })
+  })
+
+  it("never shows Medusa's session id wording, even without getCart to look closer", async () => {
+    const refused = { status: 400, body: { message: "Session: payses_1 was not authorized with the provider." } }
+    const { store, clock } = setup({ [COMPLETE]: [refused] })
+    const completeCart = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch }).completeCart
+    const error = await completeTbcPayment("cart_1", { completeCart, ...clock }).catch((e) => e)
+    expect(error).toMatchObject({ code: "failed", message: expect.stringMatching(/^The bank did not authorize the payment/) })
+    expect(error.storeMessage).toMatch(/payses_1/)
   })
 
   it("says an installment is not approved yet when the order is placed awaiting the bank", async () => {

@@ -193,8 +193,7 @@ function showConfirmation(order, paymentLabel, note) {
   $("#order-display-id").textContent = `#${order.display_id}`
   $("#order-id").textContent = order.id
   $("#order-total").textContent = formatGel(order.total)
-  const awaitingBank = order.payment_status === "awaiting" || order.payment_status === "not_paid"
-  $("#order-payment").textContent = `${paymentLabel || "TBC"}${awaitingBank ? " (awaiting the bank's decision)" : ""}`
+  $("#order-payment").textContent = `${paymentLabel || "TBC"}${note ? " (awaiting the bank's decision)" : ""}`
   $("#order-note").textContent = note || ""
   show("#order-note", Boolean(note))
   show("#shop", false)
