@@ -1,5 +1,15 @@
 import { DECLINED_MESSAGE, EXPIRED_MESSAGE, NOT_PAID_YET_MESSAGE, RETURNED_MESSAGE } from "../../lib/checkout-status"
-import { classifyStoreMessage, completeTbcPayment, createTbcStoreClient, TbcPaymentError, TBC_SHOPPER_MESSAGES, waitForTbcDecision } from ".."
+import fc from "fast-check"
+import {
+  classifyStoreMessage,
+  completeTbcPayment,
+  createTbcStoreClient,
+  judgeCompletion,
+  judgeSession,
+  TbcPaymentError,
+  TBC_SHOPPER_MESSAGES,
+  waitForTbcDecision,
+} from ".."
 import { fakeClock, fakeStore } from "./fake-store"
 
 const CHECKOUT = "pp_tbc-checkout_tbc"
@@ -150,5 +160,32 @@ describe("waitForTbcDecision", () => {
       payment_status: "awaiting",
     })
     expect(getOrder).toHaveBeenCalledTimes(6)
+  })
+})
+
+describe("judgeCompletion (properties)", () => {
+  const sessionStatus = fc.constantFrom("pending", "pending_authorization", "requires_more", "error", "canceled", "authorized", undefined)
+  const provider = fc.constantFrom(CHECKOUT, INSTALLMENTS, "pp_system_default")
+
+  it("an order is always the order; a 409 or 'not paid yet' is always asked again", () => {
+    fc.assert(
+      fc.property(fc.string(), provider, (id, providerId) => {
+        expect(judgeCompletion({ response: { type: "order", order: { id } } }, providerId)).toEqual({ kind: "order", order: { id } })
+        expect(judgeCompletion({ error: Object.assign(new Error("busy"), { status: 409 }) }, providerId)).toEqual({ kind: "retry", code: "cart_busy" })
+        const notYet = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_PAID_YET_MESSAGE } }
+        expect(judgeCompletion({ response: notYet }, providerId)).toEqual({ kind: "retry", code: "payment_pending" })
+      })
+    )
+  })
+
+  it("a shopper never reads Medusa's session wording, whatever the session's state", () => {
+    fc.assert(
+      fc.property(sessionStatus, provider, fc.constantFrom("Payment authorization failed", "Session: payses_01ABC was not authorized with the provider."), (status, providerId, message) => {
+        const cart = { id: "cart_1", payment_collection: { id: "paycol_1", payment_sessions: status ? [{ provider_id: providerId, status }] : [] } }
+        const step = judgeSession(cart, providerId, message)
+        if (step.kind === "failed") expect(step.error.message).not.toMatch(/payses_|Session:|authorization failed/)
+        else expect(step.kind).toBe(status && ["pending", "pending_authorization", "requires_more"].includes(status) ? "retry" : "never")
+      })
+    )
   })
 })
