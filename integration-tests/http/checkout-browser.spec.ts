@@ -80,7 +80,16 @@ medusaIntegrationTestRunner({
       await env.startStorefront(store)
       await withBrowser(async ({ page }) => {
         const shots = new StepScreenshots(page, "checkout-browser")
+        // The page pays through the storefront kit (medusa-payment-tbc/storefront, served under /kit/).
+        const kitModules = new Set<string>()
+        page.on("response", (response) => {
+          const path = new URL(response.url()).pathname
+          if (path.startsWith("/kit/") && response.ok()) kitModules.add(path)
+        })
         await fillCartUpToPayment(page, shots, store.variantIds[0])
+        expect([...kitModules]).toEqual(expect.arrayContaining(["/kit/index.js", "/kit/start.js", "/kit/complete.js"]))
+        // The hint names what the bank's page offers with the provider's methods (card only here).
+        expect(await page.locator("label.choice", { has: page.getByTestId("pay-tbc-card") }).textContent()).toContain("card on TBC's page")
         await expect(page.getByTestId("pay-total").textContent()).resolves.toContain("54.99")
         await goToBankPage(page, shots)
         await expect(page.getByTestId("amount").getAttribute("data-amount")).resolves.toBe("54.99")
@@ -115,6 +124,23 @@ medusaIntegrationTestRunner({
         const headers = { "x-publishable-api-key": store.publishableKey }
         const { data } = await api.get(`/store/orders/${orderId}`, { headers })
         expect(tetri(data.order.total)).toBe(EXPECTED_TOTAL_TETRI)
+      })
+    })
+
+    it("fits a 390 px wide phone screen: nothing scrolls sideways from the products to the pay button", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        await page.setViewportSize({ width: 390, height: 844 })
+        const shots = new StepScreenshots(page, "checkout-browser-390px")
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        const width = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+        expect(width.viewport).toBe(390)
+        expect(width.content).toBeLessThanOrEqual(width.viewport)
+        for (const testId of ["pay-button", "pay-tbc-card", "cart-total", "login-form"]) {
+          const box = await page.getByTestId(testId).boundingBox()
+          expect({ testId, left: box!.x >= 0, right: box!.x + box!.width <= 390 }).toEqual({ testId, left: true, right: true })
+        }
       })
     })
 

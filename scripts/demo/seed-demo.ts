@@ -5,7 +5,7 @@
  * Writes what the demo prints (and a storefront needs) to $TBC_DEMO_STATE_FILE as JSON.
  */
 import fs from "fs"
-import { createProductsWorkflow, createUserAccountWorkflow, updateRegionsWorkflow } from "@medusajs/core-flows"
+import { createProductsWorkflow, createUserAccountWorkflow, updateRegionsWorkflow, updateStoresWorkflow } from "@medusajs/core-flows"
 import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -16,6 +16,8 @@ import {
 
 const DEMO_ADMIN = { email: "admin@tbc-demo.ge", password: "supersecret" }
 const DEMO_CUSTOMER = { email: DEFAULT_SEED_CUSTOMER.email, password: DEFAULT_SEED_CUSTOMER.password }
+/** The store's name in Medusa (admin, emails) and on the demo storefront, which reads it from the state file. */
+const DEMO_STORE_NAME = "Tbilisi Kitchen"
 
 export interface DemoState {
   regionId: string
@@ -23,6 +25,7 @@ export interface DemoState {
   paymentProviderIds: string[]
   admin: { email: string; password: string }
   customer: { email: string; password: string }
+  storeName: string
 }
 
 async function registeredTbcProviders(container: MedusaContainer): Promise<string[]> {
@@ -55,6 +58,7 @@ async function readExistingStore(container: MedusaContainer, regionId: string): 
     paymentProviderIds: (regions[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) => (provider ? [provider.id] : [])),
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
+    storeName: DEMO_STORE_NAME,
   }
 }
 
@@ -114,6 +118,13 @@ async function ensureAdminUser(container: MedusaContainer): Promise<void> {
   })
 }
 
+/** Names the store as the storefront does (Medusa creates it as "Medusa Store"). */
+async function ensureStoreName(container: MedusaContainer): Promise<void> {
+  const [store] = await container.resolve(Modules.STORE).listStores({})
+  if (!store || store.name === DEMO_STORE_NAME) return
+  await updateStoresWorkflow(container).run({ input: { selector: { id: store.id }, update: { name: DEMO_STORE_NAME } } })
+}
+
 export default async function seedDemo({ container }: ExecArgs): Promise<void> {
   const logger = container.resolve("logger")
   const [region] = await container.resolve(Modules.REGION).listRegions({ name: "Georgia" })
@@ -129,11 +140,13 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
       paymentProviderIds: seeded.paymentProviderIds,
       admin: DEMO_ADMIN,
       customer: DEMO_CUSTOMER,
+      storeName: DEMO_STORE_NAME,
     }
     logger.info("demo seed: store seeded")
   }
   await ensureDemoProducts(container)
   await ensureAdminUser(container)
+  await ensureStoreName(container)
   const stateFile = process.env.TBC_DEMO_STATE_FILE
   if (stateFile) fs.writeFileSync(stateFile, JSON.stringify(state, null, 2))
 }

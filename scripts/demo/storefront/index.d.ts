@@ -14,6 +14,12 @@ export interface StorefrontOptions {
   sandboxUrl?: string
   /** The seeded demo customer, shown next to the login form (demo data, not a secret). */
   demoLogin?: { email: string; password: string }
+  /** The store's name in Medusa (the admin shows the same); default "TBC demo store". */
+  storeName?: string
+  /** The checkout provider's `methods` (4 QR, 5 card, 7 internet bank, 8 installments, 9/14 wallets); default [5]. */
+  checkoutMethods?: number[]
+  /** The checkout provider holds the money until capture (preAuth). */
+  preAuth?: boolean
 }
 
 export interface RunningStorefront {

@@ -10,6 +10,8 @@ const http = require("http")
 const path = require("path")
 
 const PUBLIC_DIR = path.join(__dirname, "public")
+/** The storefront kit's TypeScript source (medusa-payment-tbc/storefront), served as ES modules under /kit/. */
+const KIT_DIR = path.join(__dirname, "..", "..", "..", "src", "storefront")
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -18,9 +20,44 @@ const CONTENT_TYPES = {
 }
 
 /** The browser-side configuration, as a script that sets window.TBC_DEMO_CONFIG. */
-function configScript({ backendUrl, publishableKey, regionId, sandboxUrl, demoLogin }) {
-  const config = { backendUrl, publishableKey, regionId, sandboxUrl: sandboxUrl || null, demoLogin: demoLogin || null }
+function configScript({ backendUrl, publishableKey, regionId, sandboxUrl, demoLogin, storeName, checkoutMethods, preAuth }) {
+  const config = {
+    backendUrl,
+    publishableKey,
+    regionId,
+    sandboxUrl: sandboxUrl || null,
+    demoLogin: demoLogin || null,
+    storeName: storeName || "TBC demo store",
+    // what the checkout provider offers on the bank's page (its `methods` option); default card only
+    checkoutMethods: Array.isArray(checkoutMethods) && checkoutMethods.length > 0 ? checkoutMethods : [5],
+    preAuth: Boolean(preAuth),
+  }
   return `window.TBC_DEMO_CONFIG = ${JSON.stringify(config)};\n`
+}
+
+const kitCache = new Map()
+
+/**
+ * /kit/<module>.js: the kit's TypeScript module transpiled to an ES module (TypeScript is a
+ * devDependency; the demo runs from a checkout), its relative imports given the `.js` a browser
+ * needs. The demo page thus runs the very code the package ships, with no build step.
+ */
+function kitModule(urlPath) {
+  const match = /^\/kit\/([a-z-]+)\.js$/.exec(urlPath)
+  if (!match) return null
+  const file = path.join(KIT_DIR, `${match[1]}.ts`)
+  if (!fs.existsSync(file)) return null
+  const mtime = fs.statSync(file).mtimeMs
+  const cached = kitCache.get(file)
+  if (cached && cached.mtime === mtime) return cached.code
+  const ts = require("typescript")
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.ES2020, target: ts.ScriptTarget.ES2020 },
+    fileName: file,
+  })
+  const code = outputText.replace(/(from\s+["'])(\.\/[a-z-]+)(["'])/g, "$1$2.js$3")
+  kitCache.set(file, { mtime, code })
+  return code
 }
 
 /** Resolves a request path inside PUBLIC_DIR, or null for anything outside it or missing. */
@@ -40,7 +77,9 @@ function requireOption(options, name) {
 /**
  * Starts the storefront server. Options: port (0 = any free port), host (default 127.0.0.1),
  * backendUrl, publishableKey, regionId, sandboxUrl (shown on the page only), demoLogin
- * ({ email, password } of the seeded demo customer, shown next to the login form).
+ * ({ email, password } of the seeded demo customer, shown next to the login form), storeName (the
+ * store's name in Medusa), checkoutMethods (the checkout provider's `methods`, for the payment
+ * hint), preAuth (the provider holds the money until capture).
  * Resolves with { url, port, close() }.
  */
 async function startStorefront(options) {
@@ -51,6 +90,12 @@ async function startStorefront(options) {
     const { pathname } = new URL(request.url || "/", "http://storefront.local")
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { allow: "GET, HEAD" }).end()
+      return
+    }
+    const kit = pathname.startsWith("/kit/") ? kitModule(pathname) : null
+    if (kit) {
+      response.writeHead(200, { "content-type": CONTENT_TYPES[".js"], "cache-control": "no-store" })
+      response.end(kit)
       return
     }
     if (pathname === "/config.js") {

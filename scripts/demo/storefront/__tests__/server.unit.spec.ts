@@ -52,7 +52,23 @@ describe("demo storefront server", () => {
       regionId: "reg_test",
       sandboxUrl: OPTIONS.sandboxUrl,
       demoLogin: null,
+      storeName: "TBC demo store",
+      checkoutMethods: [5],
+      preAuth: false,
     })
+  })
+
+  it("serves the storefront kit (src/storefront) as browser ES modules under /kit/", async () => {
+    const index = await request(storefront.url, "/kit/index.js")
+    expect(index.status).toBe(200)
+    expect(index.type).toMatch(/^text\/javascript/)
+    // relative imports carry the .js a browser needs; no TypeScript is left
+    expect(index.body).toContain('export * from "./complete.js"')
+    const complete = await request(storefront.url, "/kit/complete.js")
+    expect(complete.body).toMatch(/export async function completeTbcPayment\(cartId, options\)/)
+    expect(complete.body).not.toMatch(/: CompleteTbcPaymentOptions|import type/)
+    expect((await request(storefront.url, "/kit/missing.js")).status).toBe(404)
+    expect((await request(storefront.url, "/kit/..%2fsandbox%2fserver.js")).status).toBe(404)
   })
 
   it("serves nothing outside its public folder and only answers GET/HEAD", async () => {

@@ -136,7 +136,7 @@ async function chooseShipping(optionId) {
 async function renderPaymentChoices() {
   const { payment_providers } = await storeApi.listPaymentProviders()
   const savedCards = state.customer ? await storeApi.listSavedCards() : []
-  state.choices = paymentChoices(payment_providers.map((provider) => provider.id), savedCards)
+  state.choices = paymentChoices(payment_providers.map((provider) => provider.id), savedCards, storeApi.config)
   const box = $("#payment-methods")
   box.replaceChildren(...state.choices.map((choice, index) =>
     el("label", { class: "choice" },
@@ -169,14 +169,14 @@ async function pay() {
     if (outcome.redirectUrl && bankTab) {
       bankTab.location.href = outcome.redirectUrl
       showMessage("Fill in the installment application in the TBC tab, then come back here.")
-      waitForInstallmentApplication(() => finishPayment(state.cartId, choice.label))
+      waitForInstallmentApplication(() => finishPayment(state.cartId, choice.label, choice.providerId))
       return
     }
     if (outcome.redirectUrl) {
       window.location.assign(outcome.redirectUrl)
       return
     }
-    showConfirmation(outcome.order, choice.label)
+    showConfirmation(outcome.order, choice.label, outcome.message)
   } catch (error) {
     bankTab?.close()
     throw error
@@ -185,15 +185,17 @@ async function pay() {
   }
 }
 
-function showConfirmation(order, paymentLabel) {
+/** `note`: the kit's words when the order awaits the bank's decision (null when paid). */
+function showConfirmation(order, paymentLabel, note) {
   forgetCart()
   renderCart()
   showMessage("")
   $("#order-display-id").textContent = `#${order.display_id}`
   $("#order-id").textContent = order.id
   $("#order-total").textContent = formatGel(order.total)
-  const awaitingBank = order.payment_status === "awaiting" || order.payment_status === "not_paid"
-  $("#order-payment").textContent = `${paymentLabel || "TBC"}${awaitingBank ? " (awaiting the bank's decision)" : ""}`
+  $("#order-payment").textContent = `${paymentLabel || "TBC"}${note ? " (awaiting the bank's decision)" : ""}`
+  $("#order-note").textContent = note || ""
+  show("#order-note", Boolean(note))
   show("#shop", false)
   show("#confirmation", true)
 }
@@ -209,20 +211,20 @@ async function resumeAfterBank() {
     // The application may still be open in the bank's tab: let the shopper say when it is done.
     await refreshCart()
     await restoreCheckoutSteps()
-    waitForInstallmentApplication(() => finishPayment(cartId, pending.label))
+    waitForInstallmentApplication(() => finishPayment(cartId, pending.label, pending.providerId))
     return
   }
-  await finishPayment(cartId, pending?.label)
+  await finishPayment(cartId, pending?.label, pending?.providerId)
 }
 
 /** Completes the cart into an order, or shows why not with the checkout ready for another try. */
-async function finishPayment(cartId, label) {
+async function finishPayment(cartId, label, providerId) {
   showError(null)
   showMessage("Confirming your payment with the bank…")
   try {
-    const { order } = await completeOrder(cartId)
+    const { order, message } = await completeOrder(cartId, providerId)
     stopWaitingForInstallments()
-    showConfirmation(order, label)
+    showConfirmation(order, label, message)
   } catch (error) {
     stopWaitingForInstallments()
     // Put the checkout back as it was (address, delivery, payment choices), then say what happened.
@@ -273,6 +275,8 @@ function logout() {
 }
 
 async function init() {
+  document.title = `${storeApi.config.storeName} · TBC payments demo`
+  $("#store-name").textContent = storeApi.config.storeName
   $("#backend-url").textContent = storeApi.config.backendUrl
   $("#sandbox-url").textContent = storeApi.config.sandboxUrl || "—"
   $("#login-form").addEventListener("submit", (event) => guarded(() => login(event)))

@@ -1,14 +1,20 @@
-// Paying for the cart: open a payment session, send the shopper to the bank's hosted page (or pay
-// a saved card at once), and on the way back complete the cart into an order.
-import { storeApi, StoreApiError } from "./store-api.js"
+// Paying for the cart through the storefront kit (medusa-payment-tbc/storefront, served under
+// /kit/ by the demo server): open a payment session, send the shopper to the bank's hosted page
+// (or pay a saved card at once), and on the way back complete the cart into an order.
+import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError } from "/kit/index.js"
+import { customerToken, storeApi } from "./store-api.js"
 
 export const CHECKOUT_PROVIDER = "pp_tbc-checkout_tbc"
 export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
 const PENDING_KEY = "tbc-demo-pending-payment"
-/** Session statuses that may still turn into a payment: completing again shortly can succeed. */
-const STILL_OPEN = new Set(["pending", "pending_authorization", "requires_more"])
-const RETRY_FOR_MS = 10_000
-const RETRY_EVERY_MS = 1_500
+/** How long the return page waits for the bank (or its callback) before saying "we are checking". */
+const WAIT_FOR_BANK_MS = 10_000
+
+const kit = createTbcStoreClient({
+  backendUrl: storeApi.config.backendUrl,
+  publishableKey: storeApi.config.publishableKey,
+  authToken: () => customerToken.get(),
+})
 
 /** Remembers the cart across the trip to the bank (the bank returns to a fixed URL). */
 export const pendingPayment = {
@@ -23,99 +29,51 @@ export const pendingPayment = {
   clear: () => localStorage.removeItem(PENDING_KEY),
 }
 
-/** The bank page to send the shopper to, from the session data the provider returned. */
-export function redirectUrlOf(data = {}) {
-  const link = Array.isArray(data.links) ? data.links.find((candidate) => candidate.rel === "approval_url") : null
-  return data.redirectUrl || data.redirect_url || data.approvalUrl || data.approval_url || link?.uri || null
-}
-
-/** A message from the provider in the session data that a shopper can read, if there is one. */
-function providerMessageOf(session) {
-  const data = session?.data || {}
-  const message = data.userMessage || data.message || data.error_message || data.errorMessage
-  if (message) return message
-  // Installments keep the bank's status name: say it when the application ended badly.
-  const ended = session?.status === "error" || session?.status === "canceled"
-  return ended && data.statusDescription ? `the bank's answer was "${data.statusDescription}".` : null
-}
-
-async function ensurePaymentCollection(cartId) {
-  const { cart } = await storeApi.getCart(cartId)
-  if (cart.payment_collection?.id) return cart.payment_collection.id
-  const { payment_collection } = await storeApi.createPaymentCollection(cartId)
-  return payment_collection.id
+/** The kit's message, framed for this page: "Payment not completed: … You can pay again." when so. */
+function shopperError(error) {
+  if (!(error instanceof TbcPaymentError)) return error
+  if (error.code === "payment_pending" || error.code === "installment_pending" || error.code === "store_unreachable") {
+    return new Error(error.message)
+  }
+  const sentence = error.message.trim().replace(/[.!?]?$/, (end) => end || ".")
+  return new Error(`Payment not completed: ${sentence} Your cart is still here, so you can pay again.`)
 }
 
 /**
- * Starts paying with `choice` = { providerId, data, label }. Resolves with
- * { redirectUrl } when the shopper must go to the bank, or { order } when the payment needed no
- * redirect (a saved card) and the order is placed already.
+ * Starts paying with `choice` = { providerId, data, label, savedCard }. Resolves with
+ * { redirectUrl } when the shopper must go to the bank, or { order, message } when the payment
+ * needed no redirect (a saved card) and the order is placed already.
  */
 export async function startPayment(cartId, choice) {
-  const collectionId = await ensurePaymentCollection(cartId)
-  // The checkout provider sends the shopper back here (an origin the store allows), cart id included.
-  const data = choice.providerId === CHECKOUT_PROVIDER && !choice.savedCard
-    ? { ...choice.data, return_url: `${window.location.origin}/?cart=${encodeURIComponent(cartId)}` }
-    : choice.data
-  const { payment_collection } = await storeApi.createPaymentSession(collectionId, choice.providerId, data)
-  const session = payment_collection.payment_sessions.find((candidate) => candidate.provider_id === choice.providerId)
-  if (!session) throw new Error(`The store did not open a ${choice.label} payment.`)
-  const redirectUrl = redirectUrlOf(session.data)
+  let started
+  try {
+    started = await startTbcPayment(kit, cartId, {
+      providerId: choice.providerId,
+      // The bank sends the shopper back here (an origin the store allows), cart id included.
+      returnUrl: `${window.location.origin}/?cart=${encodeURIComponent(cartId)}`,
+      saveCard: Boolean(choice.data?.save_card),
+      savedCardId: choice.data?.saved_card_id,
+    })
+  } catch (error) {
+    throw shopperError(error)
+  }
   pendingPayment.set({ cartId, providerId: choice.providerId, label: choice.label, startedAt: Date.now() })
-  if (redirectUrl) return { redirectUrl }
-  if (session.status === "error") throw new Error(providerMessageOf(session) || `${choice.label}: the bank refused the payment.`)
-  return completeOrder(cartId)
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function sessionOf(cart) {
-  const sessions = cart?.payment_collection?.payment_sessions || []
-  return sessions[sessions.length - 1]
-}
-
-/** Medusa's words when a provider answered "not yet" instead of a reason of its own. */
-const GENERIC_FAILURE = /^payment authorization failed\.?$/i
-
-/** One sentence for the shopper, ending in a full stop. */
-function failureMessage(reason) {
-  const sentence = reason.trim().replace(/[.!?]?$/, (end) => end || ".")
-  return `Payment not completed: ${sentence} Your cart is still here, so you can pay again.`
+  if (started.redirectUrl) return { redirectUrl: started.redirectUrl }
+  return completeOrder(cartId, choice.providerId)
 }
 
 /**
- * Completes the cart after the bank. When the store only says "not authorized (yet)" while the
- * session is still open, the bank may still be deciding: retry for a few seconds. A reason from
- * the provider (a decline, an expiry) ends at once. Resolves with { order } or throws an Error
- * whose message is for the shopper.
+ * Completes the cart after the bank (the kit waits while the bank or its callback decides).
+ * Resolves with { order, message } (message: the order awaits the bank's decision) or throws an
+ * Error whose message is for the shopper.
  */
-export async function completeOrder(cartId) {
-  const deadline = Date.now() + RETRY_FOR_MS
-  for (;;) {
-    let result
-    try {
-      result = await storeApi.completeCart(cartId)
-    } catch (error) {
-      // 409: the bank's callback is completing the same cart right now.
-      if (error instanceof StoreApiError && error.status === 409 && Date.now() < deadline) {
-        await sleep(RETRY_EVERY_MS)
-        continue
-      }
-      throw error
-    }
-    if (result.type === "order") {
-      pendingPayment.clear()
-      return { order: result.order }
-    }
-    const session = sessionOf(result.cart)
-    const storeMessage = result.error?.message || ""
-    const notYet = GENERIC_FAILURE.test(storeMessage) || storeMessage === ""
-    if (notYet && session && STILL_OPEN.has(session.status) && Date.now() < deadline) {
-      await sleep(RETRY_EVERY_MS)
-      continue
-    }
+export async function completeOrder(cartId, providerId) {
+  try {
+    const { order, message } = await completeTbcPayment(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_BANK_MS })
     pendingPayment.clear()
-    const reason = providerMessageOf(session) || (notYet ? "the bank has not confirmed the payment." : storeMessage)
-    throw new Error(failureMessage(reason))
+    return { order, message }
+  } catch (error) {
+    if (!(error instanceof TbcPaymentError) || error.canPayAgain) pendingPayment.clear()
+    throw shopperError(error)
   }
 }

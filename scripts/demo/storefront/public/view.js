@@ -33,8 +33,19 @@ export function formatGel(amount) {
 }
 
 const KNOWN_PROVIDERS = {
-  [CHECKOUT_PROVIDER]: { label: "TBC card", hint: "card, Apple/Google Pay, QR or internet bank on TBC's page", testId: "pay-tbc-card" },
+  [CHECKOUT_PROVIDER]: { label: "TBC card", testId: "pay-tbc-card" },
   [INSTALLMENTS_PROVIDER]: { label: "TBC installments", hint: "apply for an installment loan at TBC", testId: "pay-tbc-installments" },
+}
+
+/** What the bank's page offers for each of the checkout provider's `methods`. */
+const METHOD_NAMES = { 4: "QR code", 5: "card", 6: "loyalty points", 7: "internet bank", 8: "installments", 9: "Apple Pay", 14: "Google Pay" }
+
+/** "card on TBC's page", "card, QR code or internet bank on TBC's page", …: exactly the methods enabled. */
+export function checkoutHint(methods = [5]) {
+  const names = [...new Set(methods.map((method) => METHOD_NAMES[method]).filter(Boolean))]
+  if (names.length === 0) return "on TBC's page"
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`
+  return `${list} on TBC's page`
 }
 
 /** The bank's MMYY card expiry as MM/YY; anything else as given. */
@@ -53,17 +64,20 @@ function cardLabel(card) {
  * The payment choices to offer: TBC card, TBC installments, then the customer's saved cards (paid
  * through the checkout provider with no redirect), then any other provider of the region.
  */
-export function paymentChoices(providerIds, savedCards) {
+export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAuth } = {}) {
   const choices = []
+  const held = preAuth ? "; the amount is held until the shop confirms your order" : ""
   for (const id of [CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER]) {
-    if (providerIds.includes(id)) choices.push({ providerId: id, data: {}, ...KNOWN_PROVIDERS[id] })
+    if (!providerIds.includes(id)) continue
+    const hint = id === CHECKOUT_PROVIDER ? checkoutHint(checkoutMethods) + held : KNOWN_PROVIDERS[id].hint
+    choices.push({ providerId: id, data: {}, ...KNOWN_PROVIDERS[id], hint })
   }
   if (providerIds.includes(CHECKOUT_PROVIDER)) {
     for (const card of savedCards) {
       choices.push({
         providerId: CHECKOUT_PROVIDER,
         label: cardLabel(card),
-        hint: "pays at once, no bank page",
+        hint: `pays at once, no bank page${held}`,
         testId: "pay-saved-card",
         savedCard: card,
         data: { saved_card_id: card.id },

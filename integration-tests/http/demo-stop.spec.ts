@@ -1,0 +1,131 @@
+/**
+ * `npm run demo` stops everything it started when the npm process itself gets SIGTERM or SIGINT
+ * (what `kill <pid>`, a process manager or an IDE's stop button send): embedded PostgreSQL, the
+ * migration/seed steps, the sandbox bank, Medusa and the storefront. Runs the real demo on free
+ * loopback ports in a temporary data dir; no Medusa test runner.
+ *
+ *  - SIGTERM while the migrations run (the demo waits on a child then: it used to block in
+ *    spawnSync and not see signals at all);
+ *  - SIGINT once the whole demo is up (checking first what it shows: preauth, the payment hint's
+ *    methods, and the same store name in the admin and on the storefront).
+ */
+import { spawn, type ChildProcess } from "child_process"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { getFreePort } from "../utils/free-port"
+import { ProcessTreeWatch } from "../utils/process-tree"
+import { waitFor } from "../utils/wait-for"
+
+jest.setTimeout(300_000)
+
+const ROOT = path.resolve(__dirname, "../..")
+
+interface RunningDemo {
+  npm: ChildProcess
+  tree: ProcessTreeWatch
+  output: () => string
+  ports: { medusa: number; sandbox: number; storefront: number }
+  stopWatching: () => void
+}
+
+async function startDemo(demoDir: string): Promise<RunningDemo> {
+  const ports = { medusa: await getFreePort(), sandbox: await getFreePort(), storefront: await getFreePort(), pg: await getFreePort() }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TBC_DEMO_DIR: demoDir,
+    PORT: String(ports.medusa),
+    TBC_SANDBOX_PORT: String(ports.sandbox),
+    DEMO_STOREFRONT_PORT: String(ports.storefront),
+    DEMO_PG_PORT: String(ports.pg),
+    MEDUSA_ADMIN_DISABLED: "true", // the admin bundle build is not what this test is about
+  }
+  for (const name of ["DATABASE_URL", "NODE_ENV", "TEST_TYPE", "JEST_WORKER_ID", "MEDUSA_BACKEND_URL", "TBC_ENVIRONMENT"]) delete env[name]
+  const npm = spawn("npm", ["run", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  npm.stdout!.on("data", (chunk) => (output += chunk))
+  npm.stderr!.on("data", (chunk) => (output += chunk))
+  const tree = new ProcessTreeWatch(npm.pid!)
+  const timer = setInterval(() => tree.snapshot(), 100)
+  return { npm, tree, output: () => output, ports, stopWatching: () => clearInterval(timer) }
+}
+
+/** Sends `signal` to the npm process only, then waits until no process it ever had survives. */
+async function stopAndCheck(demo: RunningDemo, signal: NodeJS.Signals): Promise<void> {
+  demo.tree.snapshot()
+  expect(demo.npm.kill(signal)).toBe(true)
+  try {
+    await waitFor(() => demo.tree.survivors().length === 0, {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      description: `every process of the demo gone after ${signal} to npm`,
+    })
+  } catch (error) {
+    const left = demo.tree.survivors().map((entry) => `${entry.pid} ${entry.command}`)
+    // Leave nothing behind for the next test, whatever happened.
+    for (const entry of demo.tree.survivors()) {
+      try {
+        process.kill(entry.pid, "SIGKILL")
+      } catch {
+        // already gone
+      }
+    }
+    throw new Error(`${(error as Error).message}\nstill running:\n${left.join("\n")}\n--- demo output ---\n${demo.output().slice(-3000)}`)
+  } finally {
+    demo.stopWatching()
+  }
+}
+
+/** What the running demo shows: preauth on, the hint's methods, and one store name in admin and shop. */
+async function expectDemoSettings(demo: RunningDemo): Promise<void> {
+  const script = await (await fetch(`http://127.0.0.1:${demo.ports.storefront}/config.js`)).text()
+  const config = JSON.parse(script.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, ""))
+  expect(config).toMatchObject({ preAuth: true, checkoutMethods: [5], storeName: "Tbilisi Kitchen" })
+  const backend = `http://127.0.0.1:${demo.ports.medusa}`
+  const login = await fetch(`${backend}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const stores = (await (await fetch(`${backend}/admin/stores`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    stores: { name: string }[]
+  }
+  expect(stores.stores.map((store) => store.name)).toEqual([config.storeName])
+}
+
+describe("npm run demo: stopping", () => {
+  const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-demo-stop-"))
+  afterAll(() => fs.rmSync(demoDir, { recursive: true, force: true }))
+
+  it("SIGTERM to npm during the migrations stops PostgreSQL and the migration", async () => {
+    const demo = await startDemo(demoDir)
+    await waitFor(() => /\[demo\] migrations:/.test(demo.output()), { timeoutMs: 120_000, intervalMs: 200, description: "the migrations started" })
+    await waitFor(() => demo.tree.commands().some((command) => /medusa db:migrate/.test(command)), {
+      timeoutMs: 30_000,
+      description: "the migration process seen",
+    })
+    expect(demo.tree.commands().some((command) => /postgres/.test(command))).toBe(true)
+    await stopAndCheck(demo, "SIGTERM")
+    expect(demo.output()).toMatch(/\[demo\] stopped/)
+  })
+
+  it("SIGINT to npm once everything runs stops the sandbox, Medusa and the storefront too", async () => {
+    // (MEDUSA_ADMIN_DISABLED only skips the admin UI bundle; the admin API answers)
+    const demo = await startDemo(demoDir)
+    await waitFor(() => /TBC demo is running/.test(demo.output()), {
+      timeoutMs: 240_000,
+      intervalMs: 500,
+      description: "the demo up",
+    })
+    const commands = demo.tree.commands().join("\n")
+    expect(commands).toMatch(/medusa-payment-tbc\.js sandbox/)
+    expect(commands).toMatch(/medusa start/)
+    expect(commands).toMatch(/postgres/)
+    const storefront = await fetch(`http://127.0.0.1:${demo.ports.storefront}/`)
+    expect(storefront.status).toBe(200)
+    await expectDemoSettings(demo)
+    await stopAndCheck(demo, "SIGINT")
+    await expect(fetch(`http://127.0.0.1:${demo.ports.storefront}/`)).rejects.toThrow()
+  })
+})

@@ -1,0 +1,109 @@
+/**
+ * React bindings of the kit, with React passed in (`createTbcReact(React)`) instead of imported:
+ * the package then needs no React of its own, and works with whichever React the storefront has.
+ *
+ *   import * as React from "react"
+ *   import { createTbcReact } from "medusa-payment-tbc/storefront/react"
+ *   const { TbcPayButton, useTbcReturn } = createTbcReact(React)
+ */
+import { completeTbcPayment, type CompleteTbcPaymentOptions, type TbcCompletion } from "./complete"
+import { TbcPaymentError } from "./errors"
+import type { TbcPaymentChoice } from "./session"
+import { redirectToBank, startTbcPayment } from "./start"
+import type { TbcStoreClient } from "./store-client"
+
+/** The part of React this file uses (React 18 and 19 both fit). */
+export interface ReactLike<Element = unknown> {
+  createElement(type: string, props: Record<string, unknown> | null, ...children: unknown[]): Element
+  useState<S>(initial: S): [S, (value: S) => void]
+  useEffect(effect: () => void | (() => void), deps?: readonly unknown[]): void
+}
+
+export interface TbcPayButtonProps {
+  client: Pick<TbcStoreClient, "getCart" | "createPaymentCollection" | "createPaymentSession" | "completeCart">
+  cartId: string
+  choice: TbcPaymentChoice
+  disabled?: boolean
+  className?: string
+  /** Button text; default "Pay with TBC". */
+  label?: string
+  /** A saved card pays with no bank page: the order is placed here. */
+  onPlaced?: (completion: TbcCompletion) => void
+  onError?: (error: TbcPaymentError) => void
+  /** Default: a full navigation (redirectToBank). */
+  onRedirect?: (url: string) => void
+  "data-testid"?: string
+}
+
+export type TbcReturnState =
+  | { status: "idle" }
+  | { status: "completing" }
+  | { status: "placed"; completion: TbcCompletion }
+  | { status: "failed"; error: TbcPaymentError }
+
+export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sleep" | "now"> {
+  /** The cart to complete (from `cartIdFromReturnUrl(location.href)`); null = nothing to do. */
+  cartId: string | null
+}
+
+const asPaymentError = (error: unknown): TbcPaymentError =>
+  error instanceof TbcPaymentError ? error : new TbcPaymentError("failed", { storeMessage: error instanceof Error ? error.message : String(error) })
+
+export function createTbcReact<Element>(React: ReactLike<Element>) {
+  const h = React.createElement
+
+  /** Starts the payment on click and sends the shopper to the bank; shows the error under it. */
+  function TbcPayButton(props: TbcPayButtonProps): Element {
+    const [busy, setBusy] = React.useState(false)
+    const [error, setError] = React.useState<TbcPaymentError | null>(null)
+    const onClick = async () => {
+      setBusy(true)
+      setError(null)
+      try {
+        const { redirectUrl } = await startTbcPayment(props.client, props.cartId, props.choice)
+        if (redirectUrl) {
+          ;(props.onRedirect ?? ((url: string) => redirectToBank(url)))(redirectUrl)
+          return // keep the button disabled while the browser leaves
+        }
+        const completion = await completeTbcPayment(props.cartId, { ...props.client, providerId: props.choice.providerId })
+        setBusy(false)
+        props.onPlaced?.(completion)
+      } catch (caught) {
+        const paymentError = asPaymentError(caught)
+        setBusy(false)
+        setError(paymentError)
+        props.onError?.(paymentError)
+      }
+    }
+    return h(
+      "div",
+      { className: props.className },
+      h(
+        "button",
+        { type: "button", disabled: Boolean(busy || props.disabled), onClick, "data-testid": props["data-testid"] ?? "tbc-pay-button" },
+        busy ? "Opening the bank…" : props.label ?? "Pay with TBC"
+      ),
+      error ? h("p", { role: "alert", "data-testid": "tbc-payment-error" }, error.message) : null
+    )
+  }
+
+  /** On the return page: completes the cart once, waiting while the bank decides. */
+  function useTbcReturn(options: UseTbcReturnOptions): TbcReturnState {
+    const [state, setState] = React.useState<TbcReturnState>(options.cartId ? { status: "completing" } : { status: "idle" })
+    React.useEffect(() => {
+      if (!options.cartId) return
+      let live = true
+      completeTbcPayment(options.cartId, options)
+        .then((completion) => live && setState({ status: "placed", completion }))
+        .catch((error) => live && setState({ status: "failed", error: asPaymentError(error) }))
+      return () => {
+        live = false
+      }
+      // Once per cart: completing is idempotent, but one attempt loop per page is enough.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [options.cartId])
+    return state
+  }
+
+  return { TbcPayButton, useTbcReturn }
+}
