@@ -33,7 +33,7 @@ describe("sandbox checkout endpoints", () => {
         amount: { currency: "GEL", total: 30, subtotal: 30 },
         returnUrl: "http://shop.test/back",
         methods: [5, 8],
-        installmentProducts: [{ Name: "Chair", Price: 10, Quantity: 3 }],
+        installmentProducts: [{ Name: "Chair × 3", Price: 30, Quantity: 1 }],
         language: "en",
       })
       expect(created.status).toBe(200)
@@ -42,7 +42,7 @@ describe("sandbox checkout endpoints", () => {
       expect(payment.request).toMatchObject({
         returnurl: "http://shop.test/back",
         amount: { currency: "GEL", total: 30, subTotal: 30 },
-        installmentProducts: [{ name: "Chair", price: 10, quantity: 3 }],
+        installmentProducts: [{ name: "Chair × 3", price: 30, quantity: 1 }],
         language: "EN",
       })
       expect(payment.methods).toEqual([5, 8])
@@ -92,11 +92,18 @@ describe("sandbox checkout endpoints", () => {
         installmentProducts: [{ name: "a", price: 0.1, quantity: 2 }],
       })
       expect(issueKeys(wrongSum)).toEqual(["installmentProducts:sum_equals_total"])
+      const unitReadingOnly = await bank.tpay("", {
+        amount: { currency: "GEL", total: 0.3 },
+        returnurl: "http://shop.test/r",
+        methods: [8],
+        installmentProducts: [{ name: "a", price: 0.1, quantity: 3 }],
+      })
+      expect(issueKeys(unitReadingOnly)).toEqual(["installmentProducts:sum_equals_total"]) // strict: both readings
       const rightSum = await bank.tpay("", {
         amount: { currency: "GEL", total: 0.3 },
         returnurl: "http://shop.test/r",
         methods: [8, 9],
-        installmentProducts: [{ name: "a", price: 0.1, quantity: 3 }],
+        installmentProducts: [{ name: "a × 3", price: 0.3, quantity: 1 }],
       })
       expect(rightSum.status).toBe(200) // 9 is activated in this sandbox
     })

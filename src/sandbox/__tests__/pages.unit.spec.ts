@@ -69,7 +69,7 @@ describe("sandbox hosted pages", () => {
   describe("installment page at the Location URL", () => {
     async function application(): Promise<{ sessionId: string; location: string }> {
       const answer = await bank.inst("/applications", {
-        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp", price: 10, quantity: 2 }] },
+        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp × 2", price: 20, quantity: 1 }] },
       })
       return { sessionId: answer.body.sessionId, location: answer.headers.get("location") as string }
     }

@@ -20,7 +20,7 @@ async function control(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strict: true })
   provider = new TbcInstallmentsProviderService({}, {
     apiKey: "sandbox-inst-key",
     apiSecret: "sandbox-inst-secret",
