@@ -14,6 +14,7 @@ import { cancelPayment, completePayment, mmyy, setStatus, sweepExpired, trackOpe
 import { completionView, createdView, detailsView, messageView } from "./payment-views"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxPayment } from "./store"
+import { RESULT_CODES } from "./test-cards"
 import { requireToken } from "./tokens"
 import { CREATE_PAYMENT_SHAPE, EXECUTION_SHAPE, OPERATION_AMOUNT_SHAPE, tolerated } from "./tolerance"
 
@@ -181,6 +182,8 @@ export function executionHandler(bank: SandboxBank, req: SandboxRequest): Reply 
     paidAt: now,
     paymentMethod: SAVED_CARD_METHOD,
     recId: card.recId,
+    cardMask: card.cardMask,
+    resultCode: RESULT_CODES.approved,
     transactionId: newTransactionId(),
     rrn: newRrn(),
     partialReturnDays: [],
