@@ -115,5 +115,7 @@ export function stateView(payment: SandboxPayment): Record<string, unknown> {
     completedAt: payment.completedAt ?? null,
     request: payment.request ?? payment.executionRequest ?? null,
     history: payment.history,
+    paymentCardNumber: payment.cardMask ?? null,
+    resultCode: payment.resultCode ?? null,
   }
 }
