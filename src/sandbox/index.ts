@@ -29,6 +29,7 @@ export { APPLICATION_STATUS_NAMES } from "./applications"
 export { SANDBOX_CARD_MASK, type PayOutcome } from "./payment-machine"
 export { SandboxProblem } from "./problem"
 export { SandboxDataError } from "./persistence"
+export { TEST_CARDS, RESULT_CODES, type TestCard } from "./test-cards"
 
 export interface SandboxHandle {
   /** http://127.0.0.1:PORT (or options.publicUrl) */
