@@ -94,7 +94,10 @@ export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayO
   }
   payment.paymentMethod = pay.method
   payment.paidAt = bank.now()
-  if (CARD_METHODS.includes(pay.method)) payment.cardMask = pay.cardMask ?? SANDBOX_CARD_MASK
+  if (CARD_METHODS.includes(pay.method)) {
+    // a typed test card is known even when declined; the shopper's Decline button used no card
+    payment.cardMask = pay.cardMask ?? (pay.outcome === "success" ? SANDBOX_CARD_MASK : undefined)
+  }
   payment.resultCode = pay.resultCode ?? (pay.outcome === "decline" ? RESULT_CODES.doNotHonour : RESULT_CODES.approved)
   if (pay.outcome === "decline") {
     setStatus(bank, payment, "Failed")
