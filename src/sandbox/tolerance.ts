@@ -75,7 +75,7 @@ export function tolerantBody(body: unknown, shape: Shape): unknown {
   const byLowerName = new Map(Object.keys(shape).map((name) => [name.toLowerCase(), name]))
   const output: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(body)) {
-    if (value === null) continue
+    if (value === null || key === "__proto__") continue // "__proto__" would set the copy's prototype
     const canonical = key in shape ? key : byLowerName.get(key.toLowerCase())
     if (canonical === undefined) {
       output[key] = value // unknown: left for the validator
