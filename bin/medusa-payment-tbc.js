@@ -34,6 +34,11 @@ Options (each also as env TBC_SANDBOX_*):
   --callback-url URL        merchant default callback URL (TBC_SANDBOX_CALLBACK_URL)
   --callback-retry-ms N     base callback retry delay (TBC_SANDBOX_CALLBACK_RETRY_MS)
   --token-lifetime-ms N     token lifetime (TBC_SANDBOX_TOKEN_LIFETIME_MS)
+  --strict                  refuse every tolerance, productSum both (TBC_SANDBOX_STRICT=1)
+  --product-sum R           either|unit|line|both: which product sum must equal the total
+                            (TBC_SANDBOX_PRODUCT_SUM, default either)
+  --shop-name NAME          shop name on the hosted pages (TBC_SANDBOX_SHOP_NAME)
+  --data FILE               keep the state in FILE across restarts (TBC_SANDBOX_DATA)
   --quiet                   no request log (TBC_SANDBOX_QUIET=1)
 `
 
@@ -52,6 +57,10 @@ const FLAGS = {
   "callback-url": ["TBC_SANDBOX_CALLBACK_URL", "string"],
   "callback-retry-ms": ["TBC_SANDBOX_CALLBACK_RETRY_MS", "int"],
   "token-lifetime-ms": ["TBC_SANDBOX_TOKEN_LIFETIME_MS", "int"],
+  strict: ["TBC_SANDBOX_STRICT", "bool"],
+  "product-sum": ["TBC_SANDBOX_PRODUCT_SUM", "string"],
+  "shop-name": ["TBC_SANDBOX_SHOP_NAME", "string"],
+  data: ["TBC_SANDBOX_DATA", "string"],
   quiet: ["TBC_SANDBOX_QUIET", "bool"],
 }
 
@@ -138,6 +147,10 @@ async function main() {
     defaultCallbackUrl: args["callback-url"],
     callbackRetryMs: args["callback-retry-ms"],
     tokenLifetimeMs: args["token-lifetime-ms"],
+    strict: args.strict === true,
+    productSum: args["product-sum"],
+    shopName: args["shop-name"],
+    dataFile: args.data,
     logger: args.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   }
   const sandbox = await startSandbox(options)
@@ -150,6 +163,8 @@ async function main() {
       `  checkout      apikey=${pick("apiKey")} client_id=${pick("clientId")} client_secret=${pick("clientSecret")}`,
       `  installments  api key=${pick("installmentApiKey")} api secret=${pick("installmentApiSecret")} merchantKey=${pick("merchantKey")}`,
       `  activated methods: ${(options.activatedMethods ?? []).join(",") || "none"}`,
+      `  ${options.strict ? "strict (no tolerances, productSum both)" : `tolerant, productSum ${options.productSum ?? "either"}`}`,
+      `  state         ${options.dataFile ? `kept in ${options.dataFile}` : "in memory only"}`,
       `  control API   ${sandbox.url}/_sandbox/state (see ${SANDBOX_GUIDE})`,
       "",
     ].join("\n")

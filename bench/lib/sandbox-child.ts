@@ -8,7 +8,7 @@ import { startSandbox, type SandboxOptions } from "../../src/sandbox"
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.TBC_BENCH_SANDBOX_OPTIONS ?? "{}") as SandboxOptions
-  const sandbox = await startSandbox({ ...options, port: 0, host: "127.0.0.1" })
+  const sandbox = await startSandbox({ strict: true, ...options, port: 0, host: "127.0.0.1" })
   let closing = false
   const stop = () => {
     if (closing) return

@@ -94,6 +94,9 @@ medusaIntegrationTestRunner({
         await goToBankPage(page, shots)
         await expect(page.getByTestId("amount").getAttribute("data-amount")).resolves.toBe("54.99")
 
+        // a documented success test card, typed into the hosted page's card field
+        await expect(page.getByTestId("shop-name").textContent()).resolves.toBeTruthy()
+        await page.getByTestId("card-number").fill("5555 5555 5555 4444")
         await page.getByTestId("pay").click()
         await page.waitForURL((url) => url.href.startsWith(env.storefrontUrl), { timeout: UI_TIMEOUT_MS })
         await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
@@ -118,6 +121,7 @@ medusaIntegrationTestRunner({
         const payId = collection.payments[0].data.payId
         const bankPayment = env.sandbox.state().payments.find((payment) => payment.payId === payId)
         expect(bankPayment?.status).toBe("Succeeded")
+        expect(bankPayment).toMatchObject({ paymentCardNumber: "5***********4444", resultCode: "000" })
         expect(tetri(bankPayment?.amount)).toBe(EXPECTED_TOTAL_TETRI)
 
         // The Store API shows the same order to its customer.
@@ -152,7 +156,9 @@ medusaIntegrationTestRunner({
         await fillCartUpToPayment(page, shots, store.variantIds[0])
         await goToBankPage(page, shots)
 
-        await page.getByTestId("decline").click()
+        // the "insufficient funds" test card: the bank declines it with resultCode 116
+        await page.getByTestId("card-number").fill("4000 0000 0000 9995")
+        await page.getByTestId("pay").click()
         await page.waitForURL((url) => url.href.startsWith(env.storefrontUrl), { timeout: UI_TIMEOUT_MS })
         const error = page.getByTestId("error")
         await error.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
@@ -164,6 +170,9 @@ medusaIntegrationTestRunner({
         expect(message).toMatch(/^Payment not completed: .*declined by the bank/)
         expect(message).not.toMatch(/undefined|\[object|stack|Error:/)
         expect(await page.getByTestId("order-confirmation").isHidden()).toBe(true)
+        // The bank recorded the card's decline: Failed, resultCode 116, the masked test card.
+        const failed = env.sandbox.state().payments.filter((payment) => payment.status === "Failed")
+        expect(failed).toEqual([expect.objectContaining({ resultCode: "116", paymentCardNumber: "4***********9995" })])
         // The cart is still there, ready to pay again.
         expect(await page.getByTestId("cart-item").count()).toBe(1)
         const cartId = await page.evaluate(() => localStorage.getItem("tbc-demo-cart"))

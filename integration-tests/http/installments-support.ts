@@ -24,7 +24,7 @@ export function useInstallmentsSandbox(env: Record<string, string> = {}) {
   const running: { value?: SandboxHandle } = {}
   let restore = (): void => undefined
   beforeAll(async () => {
-    running.value = await startSandbox({ port: 0 })
+    running.value = await startSandbox({ port: 0, strict: true })
     restore = setEnvForSuite({
       TBC_ENVIRONMENT: running.value.url,
       TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400",

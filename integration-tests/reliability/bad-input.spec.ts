@@ -182,7 +182,7 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
   })
 
   it("webhook handlers of both providers: arbitrary payloads and headers never throw, never act", async () => {
-    const sandbox = await startSandbox({ port: 0, callbackAttempts: 1, callbackRetryMs: 0 })
+    const sandbox = await startSandbox({ port: 0, callbackAttempts: 1, callbackRetryMs: 0, strict: true })
     // the sandbox's own credentials: a callback that names a payment is checked with the bank for
     // real (unknown ids → 404 → ignored); a bank that cannot be asked makes the provider throw on
     // purpose, so Medusa's event bus retries — not what this property is about

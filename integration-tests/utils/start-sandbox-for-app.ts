@@ -34,7 +34,7 @@ export function startSandboxForApp(
   const running: { value?: SandboxHandle } = {}
   let restoreEnv = (): void => undefined
   beforeAll(async () => {
-    running.value = await startSandbox({ ...options, port: 0 } as SandboxOptions)
+    running.value = await startSandbox({ strict: true, ...options, port: 0 } as SandboxOptions)
     const extra = typeof appEnv === "function" ? await appEnv(app) : appEnv
     restoreEnv = setEnvForSuite({ ...extra, TBC_ENVIRONMENT: running.value.url })
   })

@@ -1,14 +1,16 @@
 /**
  * Cart lines → the bank's installment products (checkout method 8 `installmentProducts`, Online
- * Installments `products`), such that Σ price × quantity equals the amount charged EXACTLY, to the
- * tetri, and no price is negative.
+ * Installments `products`): ONE product per cart line, with quantity 1, the line's whole amount as
+ * its price and the quantity in its name ("Mug × 3"). Σ price and Σ price × quantity are then the
+ * same number and equal the amount charged EXACTLY, to the tetri, so the request passes whichever
+ * reading of the bank's "sum of prices = total" the live API applies (docs/bank-behaviour.md:
+ * real clients send `price` as the line total, TBC's field list suggests the unit price).
  *
  * How: each line has its own amount (gross − its item discounts + its item tax). The target (the
  * payment amount) differs from the lines' sum by whatever is not on a line — shipping and its tax,
  * cart-level discounts, rounding. The whole target is allotted to the lines in proportion to their
  * own amounts with the largest-remainder method in integer tetri, which spreads that difference
- * proportionally, keeps every share ≥ 0 and makes the shares add up exactly. A line whose share is
- * not divisible by its quantity becomes two products: (q − r) × unit and r × (unit + 1 tetri).
+ * proportionally, keeps every share ≥ 0 and makes the shares add up exactly.
  *
  * Why exact integers (see largest-remainder.ts): a float split can miss the bank's sum check by
  * one tetri. Pure: no I/O. O(n log n): one numeric sort of the remainders.
@@ -56,16 +58,19 @@ export interface InstallmentProductsResult {
   weighting: "line_amounts" | "gross_amounts" | "quantities"
 }
 
-/** A product name the bank accepts: trimmed, at most LIMITS.productName UTF-16 units, never empty. */
-export function fitProductName(name: unknown, lineIndex: number): string {
+/**
+ * A product name the bank accepts: trimmed, at most `maxLength` (default LIMITS.productName) UTF-16
+ * units, never empty ("Item N" instead).
+ */
+export function fitProductName(name: unknown, lineIndex: number, maxLength: number = LIMITS.productName): string {
   const trimmed = typeof name === "string" ? name.trim() : ""
   if (trimmed === "") {
     return `Item ${lineIndex + 1}`
   }
-  if (trimmed.length <= LIMITS.productName) {
+  if (trimmed.length <= maxLength) {
     return trimmed
   }
-  let cut = trimmed.slice(0, LIMITS.productName)
+  let cut = trimmed.slice(0, maxLength)
   // never leave half of a surrogate pair (an emoji) at the end
   const last = cut.charCodeAt(cut.length - 1)
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1)
@@ -73,9 +78,21 @@ export function fitProductName(name: unknown, lineIndex: number): string {
 }
 
 /**
- * The cart's lines as installment products whose Σ price × quantity is exactly
- * `input.targetMinor` tetri. Throws TbcValidationError naming the field for impossible input
- * (no lines, a negative or fractional target or amount, a quantity that is not a positive integer).
+ * The product name of a cart line: its title, and " × n" when the line has n > 1 units (the bank
+ * sees quantity 1 and the whole line's price, so the name keeps the count for the shopper).
+ * The title is cut so that name and count fit LIMITS.productName together.
+ */
+export function lineProductName(name: unknown, lineIndex: number, quantity: number): string {
+  if (quantity === 1) return fitProductName(name, lineIndex)
+  const count = ` \u00d7 ${quantity}`
+  return fitProductName(name, lineIndex, LIMITS.productName - count.length) + count
+}
+
+/**
+ * The cart's lines as installment products (one per line, quantity 1) whose Σ price — and so
+ * Σ price × quantity — is exactly `input.targetMinor` tetri. Throws TbcValidationError naming the
+ * field for impossible input (no lines, a negative or fractional target or amount, a quantity
+ * that is not a positive integer).
  */
 export function toInstallmentProducts(input: InstallmentProductsInput): InstallmentProduct[] {
   return spreadToInstallmentProducts(input).installmentProducts
@@ -87,30 +104,15 @@ export function spreadToInstallmentProducts(input: InstallmentProductsInput): In
   const { lines, targetMinor } = input
   const { weights, weighting } = weightsOf(lines)
   const lineAmountsMinor = allocateLargestRemainder(targetMinor, weights)
-  // one product per line, two where the share does not divide by the quantity
-  let count = lines.length
-  for (let i = 0; i < lines.length; i++) {
-    const remainder = lineAmountsMinor[i] % lines[i].quantity
-    if (remainder !== 0) count += 1
-  }
-  const installmentProducts = new Array<InstallmentProduct>(count)
-  const lineIndexes = new Array<number>(count)
-  let next = 0
+  const installmentProducts = new Array<InstallmentProduct>(lines.length)
+  const lineIndexes = new Array<number>(lines.length)
   for (let index = 0; index < lines.length; index++) {
-    const { quantity } = lines[index]
-    const name = fitProductName(lines[index].name, index)
-    const amount = lineAmountsMinor[index]
-    // exact: amount ≤ MAX_EXACT_MINOR (1e14) keeps the quotient's half-ulp below 1 / quantity
-    const unit = Math.floor(amount / quantity)
-    const unitsWithExtraTetri = amount - unit * quantity
-    if (unitsWithExtraTetri < quantity) {
-      installmentProducts[next] = { name, price: minorToMajor(unit), quantity: quantity - unitsWithExtraTetri }
-      lineIndexes[next++] = index
+    installmentProducts[index] = {
+      name: lineProductName(lines[index].name, index, lines[index].quantity),
+      price: minorToMajor(lineAmountsMinor[index]),
+      quantity: 1,
     }
-    if (unitsWithExtraTetri > 0) {
-      installmentProducts[next] = { name, price: minorToMajor(unit + 1), quantity: unitsWithExtraTetri }
-      lineIndexes[next++] = index
-    }
+    lineIndexes[index] = index
   }
   return { installmentProducts, lineIndexes, lineAmountsMinor, weighting }
 }

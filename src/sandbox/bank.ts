@@ -13,6 +13,8 @@ export class SandboxBank {
   readonly callbacks: CallbackDispatcher
   /** where the sandbox is reachable (approval URLs, Location headers); set once listening */
   baseUrl = ""
+  /** writes the state to the data file when one is configured (persistence.ts); else nothing */
+  saveState: () => void = () => undefined
 
   constructor(readonly config: SandboxConfig) {
     this.faults = new Faults(config.seed)

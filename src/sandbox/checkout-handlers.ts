@@ -14,7 +14,9 @@ import { cancelPayment, completePayment, mmyy, setStatus, sweepExpired, trackOpe
 import { completionView, createdView, detailsView, messageView } from "./payment-views"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxPayment } from "./store"
+import { RESULT_CODES } from "./test-cards"
 import { requireToken } from "./tokens"
+import { CREATE_PAYMENT_SHAPE, EXECUTION_SHAPE, OPERATION_AMOUNT_SHAPE, tolerated } from "./tolerance"
 
 const DEFAULT_EXPIRATION_MINUTES = 12
 /** paymentMethod the live bank reports for a saved-card execution */
@@ -41,7 +43,10 @@ export function getPayment(bank: SandboxBank, payId: string): SandboxPayment {
 
 export function createPaymentHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   requireToken(bank, req, "checkout")
-  const checked = checkCreatePaymentRequest(req.json("checkout"), { activatedMethods: bank.config.activatedMethods })
+  const checked = checkCreatePaymentRequest(tolerated(bank, req.json("checkout"), CREATE_PAYMENT_SHAPE), {
+    activatedMethods: bank.config.activatedMethods,
+    productSum: bank.config.productSum,
+  })
   if (!checked.ok) {
     invalid("checkout", checked.issues)
   }
@@ -107,8 +112,8 @@ export function getPaymentHandler(bank: SandboxBank, req: SandboxRequest): Reply
   return jsonReply(detailsView(bank, getPayment(bank, req.params.payId)))
 }
 
-function amountFrom(req: SandboxRequest, required: boolean): number | undefined {
-  const body = req.json("checkout")
+function amountFrom(bank: SandboxBank, req: SandboxRequest, required: boolean): number | undefined {
+  const body = tolerated(bank, req.json("checkout"), OPERATION_AMOUNT_SHAPE)
   const amount = isRecord(body) ? body.amount : undefined
   if (amount === undefined || amount === null) {
     if (!required) {
@@ -125,7 +130,7 @@ function amountFrom(req: SandboxRequest, required: boolean): number | undefined 
 export function completionHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   requireToken(bank, req, "checkout")
   const payment = getPayment(bank, req.params.payId)
-  const amountMinor = amountFrom(req, true) as number
+  const amountMinor = amountFrom(bank, req, true) as number
   completePayment(bank, payment, amountMinor)
   return jsonReply(completionView(payment))
 }
@@ -133,13 +138,13 @@ export function completionHandler(bank: SandboxBank, req: SandboxRequest): Reply
 export function cancelHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   requireToken(bank, req, "checkout")
   const payment = getPayment(bank, req.params.payId)
-  cancelPayment(bank, payment, amountFrom(req, false))
+  cancelPayment(bank, payment, amountFrom(bank, req, false))
   return jsonReply(messageView(payment.status === "Returned" ? "Payment returned" : "Payment partially returned"))
 }
 
 export function executionHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   requireToken(bank, req, "checkout")
-  const body = req.json("checkout")
+  const body = tolerated(bank, req.json("checkout"), EXECUTION_SHAPE)
   const checked = checkExecuteSavedCardRequest(body)
   if (!checked.ok) {
     invalid("checkout", checked.issues)
@@ -177,6 +182,8 @@ export function executionHandler(bank: SandboxBank, req: SandboxRequest): Reply 
     paidAt: now,
     paymentMethod: SAVED_CARD_METHOD,
     recId: card.recId,
+    cardMask: card.cardMask,
+    resultCode: RESULT_CODES.approved,
     transactionId: newTransactionId(),
     rrn: newRrn(),
     partialReturnDays: [],

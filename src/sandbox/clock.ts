@@ -23,6 +23,11 @@ export class SandboxClock {
     this.offsetMs = 0
   }
 
+  /** Restores a saved offset (persistence.ts), so sandbox time goes on where it stopped. */
+  setOffset(offsetMs: number): void {
+    this.offsetMs = offsetMs
+  }
+
   get offset(): number {
     return this.offsetMs
   }

@@ -18,6 +18,12 @@ export interface FeedItem {
   contributionMinor: number
 }
 
+export interface FeedSnapshot {
+  items: FeedItem[]
+  nextSeq: number
+  pages: [string, number][]
+}
+
 export class StatusFeed {
   private items: FeedItem[] = []
   private head = 0
@@ -62,6 +68,20 @@ export class StatusFeed {
     const dropped = this.head - before
     this.compact()
     return dropped
+  }
+
+  /** Everything needed to rebuild the feed after a restart (persistence.ts). */
+  snapshot(): FeedSnapshot {
+    return { items: this.pending(), nextSeq: this.nextSeq, pages: [...this.pages] }
+  }
+
+  /** Replaces the feed with a snapshot's. */
+  restore(snapshot: FeedSnapshot): void {
+    this.items = snapshot.items.map((item) => ({ ...item }))
+    this.head = 0
+    this.nextSeq = snapshot.nextSeq
+    this.pages.clear()
+    for (const [id, lastSeq] of snapshot.pages) this.pages.set(id, lastSeq)
   }
 
   pending(): FeedItem[] {

@@ -38,7 +38,7 @@ export function htmlReply(html: string, status = 200): Reply {
 }
 
 export function redirectReply(location: string): Reply {
-  return { status: 303, headers: { location } }
+  return { status: 303, headers: { Location: location } }
 }
 
 /** Reads the whole body, or rejects with a 413 problem past MAX_BODY_BYTES (the rest is discarded). */

@@ -13,6 +13,7 @@ import { getPayment } from "./checkout-handlers"
 import { changeApplicationStatus, MAX_STATUS_ID } from "./applications"
 import type { FaultsInput } from "./faults"
 import { fail, notFound } from "./problem"
+import { loadState, stateSaver } from "./persistence"
 
 export { SANDBOX_DEFAULTS, type SandboxOptions } from "./options"
 export type {
@@ -27,6 +28,8 @@ export type { FaultsInput, FaultsView } from "./faults"
 export { APPLICATION_STATUS_NAMES } from "./applications"
 export { SANDBOX_CARD_MASK, type PayOutcome } from "./payment-machine"
 export { SandboxProblem } from "./problem"
+export { SandboxDataError } from "./persistence"
+export { TEST_CARDS, RESULT_CODES, type TestCard } from "./test-cards"
 
 export interface SandboxHandle {
   /** http://127.0.0.1:PORT (or options.publicUrl) */
@@ -52,6 +55,10 @@ const SWEEP_INTERVAL_MS = 1000
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const bank = new SandboxBank(resolveConfig(options))
+  if (bank.config.dataFile) {
+    loadState(bank, bank.config.dataFile) // before listening: a corrupt file stops the start
+    bank.saveState = stateSaver(bank, bank.config.dataFile)
+  }
   const { server, releaseHeld } = createSandboxServer(bank, SANDBOX_ROUTES)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
@@ -65,14 +72,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const linkHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
   const url = (options.publicUrl ?? `http://${linkHost}:${port}`).replace(/\/+$/, "")
   bank.baseUrl = url
-  const sweeper = setInterval(() => sweepExpired(bank), SWEEP_INTERVAL_MS)
+  const sweeper = setInterval(() => {
+    sweepExpired(bank)
+    bank.saveState()
+  }, SWEEP_INTERVAL_MS)
   sweeper.unref()
   let closing: Promise<void> | undefined
   return {
     url,
     port,
     state: () => buildStateView(bank),
-    pay: (payId, outcome) => payPayment(bank, getPayment(bank, payId), outcome),
+    pay(payId, outcome) {
+      payPayment(bank, getPayment(bank, payId), outcome)
+      bank.saveState()
+    },
     setApplicationStatus(sessionId, statusId) {
       const application = bank.store.applications.get(sessionId)
       if (!application) notFound("sandbox", `application ${sessionId}`)
@@ -80,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         fail({ status: 400, title: "Invalid statusId", detail: `statusId must be an integer 0-${MAX_STATUS_ID}` })
       }
       changeApplicationStatus(bank, application, statusId)
+      bank.saveState()
     },
     advanceClock(advanceMs) {
       if (!Number.isFinite(advanceMs) || advanceMs < 0) {
@@ -87,15 +101,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       const now = bank.store.clock.advance(advanceMs)
       sweepExpired(bank)
+      bank.saveState()
       return now
     },
     setFaults(faults) {
       if (bank.faults.apply(faults).revokeTokens) bank.store.tokens.clear()
     },
-    reset: () => bank.reset(),
+    reset() {
+      bank.reset()
+      bank.saveState()
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         clearInterval(sweeper)
+        bank.saveState()
         bank.callbacks.close()
         server.close(() => resolve())
         releaseHeld() // held requests end now, not after they time out

@@ -15,17 +15,20 @@ import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxApplication } from "./store"
 import { requireToken } from "./tokens"
+import { CREATE_APPLICATION_SHAPE, MERCHANT_CALL_SHAPE, tolerated } from "./tolerance"
 
 export const DEFAULT_TAKE = 100
+/** PendingDisbursed: what a confirm moves an application to */
+const CONFIRMED_STATUS = 9
 export const MAX_TAKE = 10_000
 
 /** A parameter from the query or, as the docs' curl samples send it, the JSON body (also on GET). */
-function param(req: SandboxRequest, name: string): unknown {
+function param(bank: SandboxBank, req: SandboxRequest, name: string): unknown {
   const fromQuery = req.query.get(name)
   if (fromQuery !== null) {
     return fromQuery
   }
-  const body = req.rawBody.trim() === "" ? {} : req.json("installments")
+  const body = req.rawBody.trim() === "" ? {} : tolerated(bank, req.json("installments"), MERCHANT_CALL_SHAPE)
   return isRecord(body) ? body[name] : undefined
 }
 
@@ -42,7 +45,7 @@ function requireMerchantKey(bank: SandboxBank, value: unknown): string {
 /** What every merchant call checks first: a valid online_installments Bearer, then the merchant key. */
 function authorizeMerchantCall(bank: SandboxBank, req: SandboxRequest): void {
   requireToken(bank, req, "online_installments")
-  requireMerchantKey(bank, param(req, "merchantKey"))
+  requireMerchantKey(bank, param(bank, req, "merchantKey"))
 }
 
 function findApplication(bank: SandboxBank, sessionId: string): SandboxApplication {
@@ -55,8 +58,8 @@ function findApplication(bank: SandboxBank, sessionId: string): SandboxApplicati
 
 export function createApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   requireToken(bank, req, "online_installments")
-  const body = req.json("installments")
-  const checked = checkCreateApplicationRequest(body)
+  const body = tolerated(bank, req.json("installments"), CREATE_APPLICATION_SHAPE)
+  const checked = checkCreateApplicationRequest(body, { productSum: bank.config.productSum })
   if (!checked.ok) {
     invalid("installments", checked.issues)
   }
@@ -70,7 +73,8 @@ export function createApplicationHandler(bank: SandboxBank, req: SandboxRequest)
     products: input.products,
   })
   const location = `${bank.baseUrl}/installments/${application.sessionId}`
-  return jsonReply({ sessionId: application.sessionId, id: null }, 200, { location })
+  // `Location` spelled so: PHP Guzzle's getHeaders() keys are case-sensitive
+  return jsonReply({ sessionId: application.sessionId, id: null }, 200, { Location: location })
 }
 
 export function cancelApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
@@ -86,11 +90,15 @@ export function cancelApplicationHandler(bank: SandboxBank, req: SandboxRequest)
 export function confirmApplicationHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   authorizeMerchantCall(bank, req)
   const application = findApplication(bank, req.params.sessionId)
+  if (bank.config.tolerant && application.statusId === CONFIRMED_STATUS) {
+    // TBC's own .NET SDK posts every confirm twice: the second one must succeed (README "Tolerances")
+    return jsonReply({ id: null })
+  }
   if (!CONFIRMABLE_STATUSES.includes(application.statusId)) {
     const name = APPLICATION_STATUS_NAMES[application.statusId]
     conflict("installments", `application is ${name}; only Approved or WaitingForMerchant can be confirmed`)
   }
-  changeApplicationStatus(bank, application, 9)
+  changeApplicationStatus(bank, application, CONFIRMED_STATUS)
   return jsonReply({ id: null })
 }
 
@@ -113,7 +121,7 @@ function parseTake(value: unknown): number {
 
 export function statusChangesHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   authorizeMerchantCall(bank, req)
-  const take = parseTake(param(req, "take"))
+  const take = parseTake(param(bank, req, "take"))
   const { synchronizationRequestId, items } = bank.store.feed.page(take)
   return jsonReply({
     synchronizationRequestId,
@@ -124,7 +132,7 @@ export function statusChangesHandler(bank: SandboxBank, req: SandboxRequest): Re
 
 export function statusChangesSyncHandler(bank: SandboxBank, req: SandboxRequest): Reply {
   authorizeMerchantCall(bank, req)
-  const id = param(req, "synchronizationRequestId")
+  const id = param(bank, req, "synchronizationRequestId")
   if (typeof id !== "string" || !bank.store.feed.knows(id)) {
     // exactly the reference's example (bank-api-reference §4)
     fail({ status: 400, title: "Invalid SynchronizationRequestId parameter value", area: "installments", code: "001" })

@@ -2,6 +2,8 @@
  * Sandbox options and their defaults (docs/architecture.md "Sandbox defaults"). Everything the
  * handlers read comes from one resolved `SandboxConfig`, so tests can override any credential.
  */
+import { PRODUCT_SUM_RULES, type ProductSumRule } from "../lib/tbc/validation/products"
+
 export interface SandboxOptions {
   /** 0 = a random free port (default 0) */
   port?: number
@@ -33,6 +35,22 @@ export interface SandboxOptions {
   seed?: number
   /** one line per request, without secrets */
   logger?: (line: string) => void
+  /**
+   * Refuse everything the tolerances accept (README "Tolerances": nulls, amounts as strings, names
+   * in another case, OAuth credentials in the form, a repeated installment confirm) and check
+   * installment products with productSum "both". The project's own tests run strict. Default false.
+   */
+  strict?: boolean
+  /**
+   * Which reading of "sum of prices = total" installment products must satisfy: "unit"
+   * (Σ price × quantity), "line" (Σ price), "either" (default: what third-party clients send) or
+   * "both". Ignored when strict (always "both").
+   */
+  productSum?: ProductSumRule
+  /** the shop name the hosted pages show; default "Sandbox shop" */
+  shopName?: string
+  /** file the state is saved to after every change and loaded from at start (README "State on disk") */
+  dataFile?: string
 }
 
 export interface SandboxConfig {
@@ -49,6 +67,11 @@ export interface SandboxConfig {
   defaultCallbackUrl?: string
   seed: number
   logger?: (line: string) => void
+  /** false when strict: the README's tolerances are off */
+  tolerant: boolean
+  productSum: ProductSumRule
+  shopName: string
+  dataFile?: string
 }
 
 export const SANDBOX_DEFAULTS = {
@@ -61,6 +84,7 @@ export const SANDBOX_DEFAULTS = {
   tokenLifetimeMs: 24 * 60 * 60 * 1000,
   callbackRetryMs: 1000,
   callbackAttempts: 5,
+  shopName: "Sandbox shop",
 } as const
 
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
@@ -78,7 +102,19 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     defaultCallbackUrl: options.defaultCallbackUrl,
     seed: options.seed ?? 1,
     logger: options.logger,
+    tolerant: options.strict !== true,
+    productSum: options.strict === true ? "both" : productSumRule(options.productSum),
+    shopName: options.shopName?.trim() || SANDBOX_DEFAULTS.shopName,
+    dataFile: options.dataFile || undefined,
   }
+}
+
+function productSumRule(value: unknown): ProductSumRule {
+  if (value === undefined) return "either"
+  if (!(PRODUCT_SUM_RULES as readonly unknown[]).includes(value)) {
+    throw new Error(`productSum must be one of ${PRODUCT_SUM_RULES.join(", ")}, got ${String(value)}`)
+  }
+  return value as ProductSumRule
 }
 
 function positive(value: number | undefined, fallback: number): number {

@@ -1,34 +1,21 @@
 /**
- * Hosted pages: the checkout page at the approval URL (GET/POST /checkout/{payId}) and the
+ * Hosted pages: the page shell shared with the checkout page (checkout-page.ts) and the
  * installment page at the Location URL (GET/POST /installments/{sessionId}). Self-contained HTML
- * (no external assets) with stable ids for browser tests: #pay, #decline, #save-card,
- * input[name=method] (#method-5 …), #approve, #decline (installments), #message.
+ * (no external assets) with stable ids for browser tests: #approve, #decline, #message.
  */
 import { minorToMajor } from "../lib/money"
 import { APPLICATION_STATUS_NAMES, CONFIRMABLE_STATUSES, changeApplicationStatus } from "./applications"
 import type { SandboxBank } from "./bank"
-import { htmlReply, redirectReply, type Reply, type SandboxRequest } from "./http-io"
-import { payPayment, sweepExpired } from "./payment-machine"
-import type { SandboxApplication, SandboxPayment } from "./store"
+import { htmlReply, type Reply, type SandboxRequest } from "./http-io"
+import type { SandboxApplication } from "./store"
 
-export const METHOD_NAMES: Record<number, string> = {
-  4: "Web QR",
-  5: "Card",
-  6: "Loyalty points",
-  7: "Internet bank",
-  8: "Installment",
-  9: "Apple Pay",
-  11: "Saved card",
-  14: "Google Pay",
-}
-
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string, language = "en"): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:2rem;color:#1d2733}
@@ -36,7 +23,9 @@ main{max-width:28rem;margin:auto;background:#fff;border-radius:12px;padding:1.5r
 h1{font-size:1.2rem;margin-top:0}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
 .muted{color:#667}label{display:block;margin:.4rem 0}fieldset{border:1px solid #dde;border-radius:8px}
 button{font-size:1rem;padding:.6rem 1.4rem;border-radius:8px;border:0;margin:1rem .5rem 0 0;cursor:pointer}
-#pay,#approve{background:#00a3e0;color:#fff}#decline{background:#e6e8eb}
+#pay,#approve,#confirm-3ds{background:#00a3e0;color:#fff}#decline,#cancel-3ds{background:#e6e8eb}
+input[type=text]{font-size:1rem;padding:.4rem;width:100%;box-sizing:border-box}.shop{font-weight:600}
+.error{color:#b00020}
 .banner{background:#fff4d6;padding:.3rem .6rem;border-radius:6px;font-size:.8rem}
 </style></head><body><main>
 <p class="banner">TBC sandbox bank — no real money moves</p>
@@ -44,74 +33,8 @@ ${body}
 </main></body></html>`
 }
 
-function messagePage(title: string, message: string, status = 200): Reply {
-  return htmlReply(page(title, `<h1>${escapeHtml(title)}</h1><p id="message" data-testid="message">${escapeHtml(message)}</p>`), status)
-}
-
-function checkoutForm(payment: SandboxPayment): string {
-  const amount = `${minorToMajor(payment.amountMinor).toFixed(2)} ${payment.currency}`
-  const preferred = payment.methods.includes(5) ? 5 : payment.methods[0]
-  const methods = payment.methods
-    .map((method) => {
-      const checked = method === preferred ? " checked" : ""
-      const name = escapeHtml(METHOD_NAMES[method] ?? `Method ${method}`)
-      return `<label><input type="radio" name="method" id="method-${method}" data-testid="method-${method}" value="${method}"${checked}> ${name}</label>`
-    })
-    .join("\n")
-  const saveCard = payment.request?.saveCard
-    ? `<label><input type="checkbox" name="saveCard" id="save-card" data-testid="save-card" value="true" checked> Save my card for later payments</label>`
-    : ""
-  const preAuth = payment.preAuth ? `<p class="muted" id="preauth">The amount will be blocked on your card until the merchant confirms it.</p>` : ""
-  return `<h1>Pay ${escapeHtml(amount)}</h1>
-<p class="amount" id="amount" data-testid="amount" data-amount="${minorToMajor(payment.amountMinor)}" data-currency="${payment.currency}">${escapeHtml(amount)}</p>
-<p id="description" data-testid="description">${escapeHtml(payment.description ?? payment.extra ?? "Merchant payment")}</p>
-${preAuth}
-<form method="post" action="/checkout/${encodeURIComponent(payment.payId)}" id="checkout-form">
-<fieldset><legend>Payment method</legend>
-${methods}
-</fieldset>
-${saveCard}
-<button type="submit" name="action" value="pay" id="pay" data-testid="pay">Pay</button>
-<button type="submit" name="action" value="decline" id="decline" data-testid="decline">Decline</button>
-</form>
-<p class="muted">Payment ${escapeHtml(payment.payId)}</p>`
-}
-
-export function checkoutPageHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  sweepExpired(bank)
-  const payment = bank.store.payments.get(req.params.payId)
-  if (!payment) {
-    return messagePage("Payment not found", `There is no payment ${req.params.payId}.`, 404)
-  }
-  if (payment.status === "Expired") {
-    return messagePage("Payment expired", "This payment has expired. Please return to the shop and try again.")
-  }
-  if (payment.status !== "Created") {
-    return messagePage("Payment already processed", `This payment is already ${payment.status}.`)
-  }
-  return htmlReply(page(`Pay ${payment.currency}`, checkoutForm(payment)))
-}
-
-/** The form POST: apply the customer's choice, then 303 back to the shop's returnurl. */
-export function checkoutSubmitHandler(bank: SandboxBank, req: SandboxRequest): Reply {
-  sweepExpired(bank)
-  const payment = bank.store.payments.get(req.params.payId)
-  if (!payment) {
-    return messagePage("Payment not found", `There is no payment ${req.params.payId}.`, 404)
-  }
-  if (payment.status !== "Created") {
-    const title = payment.status === "Expired" ? "Payment expired" : "Payment already processed"
-    return messagePage(title, `This payment is ${payment.status}; nothing was charged.`, 409)
-  }
-  const form = req.form()
-  const method = Number(form.get("method") ?? payment.methods[0])
-  const outcome = form.get("action") === "decline" ? "decline" : "success"
-  const saveCard = payment.request?.saveCard ? form.get("saveCard") === "true" : undefined
-  if (!payment.methods.includes(method)) {
-    return messagePage("Choose a payment method", `Method ${form.get("method") ?? ""} is not offered.`, 400)
-  }
-  payPayment(bank, payment, { method, outcome, saveCard })
-  return redirectReply(payment.returnUrl ?? bank.baseUrl)
+export function messagePage(title: string, message: string, status = 200, language = "en"): Reply {
+  return htmlReply(page(title, `<h1>${escapeHtml(title)}</h1><p id="message" data-testid="message">${escapeHtml(message)}</p>`, language), status)
 }
 
 function installmentForm(application: SandboxApplication): string {

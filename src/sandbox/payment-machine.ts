@@ -13,6 +13,7 @@ import { THIRTY_DAYS_MS, bankDay } from "./clock"
 import { newRrn, newTransactionId } from "./ids"
 import { conflict, fail } from "./problem"
 import type { PaymentStatus, SandboxPayment, SavedCard } from "./store"
+import { RESULT_CODES } from "./test-cards"
 
 export const CALLBACK_STATUSES: readonly PaymentStatus[] = [
   "Succeeded",
@@ -24,7 +25,7 @@ export const CALLBACK_STATUSES: readonly PaymentStatus[] = [
 ]
 
 /** Methods whose success charges a card and can therefore save it. */
-const CARD_METHODS = [5, 9, 14]
+export const CARD_METHODS = [5, 9, 14]
 export const SANDBOX_CARD_MASK = "5***********1234"
 const CARD_LIFETIME_YEARS = 3
 
@@ -72,6 +73,10 @@ export interface PayOutcome {
   outcome: "success" | "decline"
   /** default: what the create request asked for */
   saveCard?: boolean
+  /** the masked card (card methods); default SANDBOX_CARD_MASK */
+  cardMask?: string
+  /** default 000 on success, 100 (do not honour) on decline */
+  resultCode?: string
 }
 
 /** The customer's choice on the hosted page (or the control API's stand-in for it). */
@@ -89,6 +94,11 @@ export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayO
   }
   payment.paymentMethod = pay.method
   payment.paidAt = bank.now()
+  if (CARD_METHODS.includes(pay.method)) {
+    // a typed test card is known even when declined; the shopper's Decline button used no card
+    payment.cardMask = pay.cardMask ?? (pay.outcome === "success" ? SANDBOX_CARD_MASK : undefined)
+  }
+  payment.resultCode = pay.resultCode ?? (pay.outcome === "decline" ? RESULT_CODES.doNotHonour : RESULT_CODES.approved)
   if (pay.outcome === "decline") {
     setStatus(bank, payment, "Failed")
     return
@@ -113,7 +123,7 @@ function saveCard(bank: SandboxBank, payment: SandboxPayment, recId: string, act
   const card: SavedCard = {
     recId,
     payId: payment.payId,
-    cardMask: SANDBOX_CARD_MASK,
+    cardMask: payment.cardMask ?? SANDBOX_CARD_MASK,
     cardExpiry,
     expiryDate: requested && yymm(requested) < yymm(cardExpiry) ? requested : cardExpiry,
     active,

@@ -8,6 +8,7 @@ export function approvalUrl(bank: SandboxBank, payment: SandboxPayment): string 
   return `${bank.baseUrl}/checkout/${payment.payId}` + (language ? `?lang=${language.toLowerCase()}` : "")
 }
 
+/** The create answer's links: self and the approval URL (the only answer that carries it). */
 function links(bank: SandboxBank, payment: SandboxPayment) {
   return [
     { uri: `${bank.baseUrl}/v1/tpay/payments/${payment.payId}`, method: "GET", rel: "self" },
@@ -37,7 +38,19 @@ function recurringCard(bank: SandboxBank, payment: SandboxPayment) {
   return card ? { recId: card.recId, cardMask: card.cardMask, expiryDate: card.expiryDate } : null
 }
 
-/** Answer of GET /v1/tpay/payments/{payId} (and of execution). */
+/** What the details report as operationType (a sandbox choice: the live values are not documented). */
+function operationType(payment: SandboxPayment): string {
+  if (payment.paymentMethod === SAVED_CARD_METHOD) return "Recurring"
+  return payment.preAuth ? "PreAuthorization" : "Payment"
+}
+
+const SAVED_CARD_METHOD = 11
+const INSTALLMENT_METHOD = 8
+
+/**
+ * Answer of GET /v1/tpay/payments/{payId} (and of execution). `links` is empty, as the live API
+ * answers details and executions: only the create answer carries the approval URL.
+ */
 export function detailsView(bank: SandboxBank, payment: SandboxPayment): Record<string, unknown> {
   return {
     payId: payment.payId,
@@ -46,7 +59,7 @@ export function detailsView(bank: SandboxBank, payment: SandboxPayment): Record<
     amount: minorToMajor(payment.amountMinor),
     confirmedAmount: minorToMajor(payment.confirmedMinor),
     returnedAmount: minorToMajor(payment.returnedMinor),
-    links: links(bank, payment),
+    links: [],
     transactionId: payment.transactionId ?? null,
     paymentMethod: payment.paymentMethod ?? null,
     preAuth: payment.preAuth,
@@ -55,6 +68,10 @@ export function detailsView(bank: SandboxBank, payment: SandboxPayment): Record<
     extra: payment.extra ?? null,
     extra2: payment.extra2 ?? null,
     initiator: payment.initiator ?? null,
+    paymentCardNumber: payment.cardMask ?? null,
+    resultCode: payment.resultCode ?? null,
+    operationType: operationType(payment),
+    isBnpl: payment.paymentMethod === INSTALLMENT_METHOD,
     ...OK,
   }
 }
@@ -98,5 +115,7 @@ export function stateView(payment: SandboxPayment): Record<string, unknown> {
     completedAt: payment.completedAt ?? null,
     request: payment.request ?? payment.executionRequest ?? null,
     history: payment.history,
+    paymentCardNumber: payment.cardMask ?? null,
+    resultCode: payment.resultCode ?? null,
   }
 }

@@ -25,7 +25,8 @@ import {
   statusChangesHandler,
   statusChangesSyncHandler,
 } from "./installment-handlers"
-import { checkoutPageHandler, checkoutSubmitHandler, installmentPageHandler, installmentSubmitHandler } from "./pages"
+import { checkoutPageHandler, checkoutSubmitHandler, threeDsSubmitHandler } from "./checkout-page"
+import { installmentPageHandler, installmentSubmitHandler } from "./pages"
 import { route, type Route } from "./router"
 import { checkoutTokenHandler, oauthTokenHandler } from "./tokens"
 
@@ -53,6 +54,7 @@ export const SANDBOX_ROUTES: readonly Route[] = [
 
   route("GET", "/checkout/{payId}", "page", checkoutPageHandler),
   route("POST", "/checkout/{payId}", "page", checkoutSubmitHandler),
+  route("POST", "/checkout/{payId}/3ds", "page", threeDsSubmitHandler),
   route("GET", "/installments/{sessionId}", "page", installmentPageHandler),
   route("POST", "/installments/{sessionId}", "page", installmentSubmitHandler),
 

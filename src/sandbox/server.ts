@@ -44,9 +44,11 @@ export function createSandboxServer(bank: SandboxBank, routes: readonly Route[])
     res.on("finish", () => {
       bank.log(`${req.method} ${pathOnly(req.url)} → ${res.statusCode} ${Date.now() - started}ms`)
     })
-    handle(bank, routes, req, res, held).catch((error) => {
-      writeReply(res, problemReply(error, "sandbox"))
-    })
+    handle(bank, routes, req, res, held)
+      .catch((error) => {
+        writeReply(res, problemReply(error, "sandbox"))
+      })
+      .finally(() => bank.saveState())
   })
   const releaseHeld = () => {
     for (const res of held) {

@@ -29,6 +29,9 @@ export interface SandboxPaymentView {
   /** the create body as received, normalised (executions: the execution body) */
   request: Record<string, unknown> | null
   history: { status: string; at: number }[]
+  /** the masked card that paid, and the processing result code (test cards decide both) */
+  paymentCardNumber: string | null
+  resultCode: string | null
 }
 
 export interface SandboxApplicationView {

@@ -50,6 +50,10 @@ export interface SandboxPayment {
   paymentMethod?: number
   /** issued at creation when saveCard was requested */
   recId?: string
+  /** the masked number of the card that paid (card methods and saved-card executions) */
+  cardMask?: string
+  /** the processing result code of the last payment attempt (test-cards.ts RESULT_CODES) */
+  resultCode?: string
   /** the bank day of the partial returns made so far (one per day on the transaction day) */
   partialReturnDays: number[]
   history: { status: PaymentStatus; at: number }[]

@@ -73,19 +73,32 @@ export function checkoutTokenHandler(bank: SandboxBank, req: SandboxRequest): Re
   return jsonReply({ access_token: token, token_type: "Bearer", expires_in: Math.floor(lifetimeMs / 1000) })
 }
 
-export function oauthTokenHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+/**
+ * The OAuth client credentials: from the Basic header, or — a tolerance (README "Tolerances"; the
+ * gateway accepts both, giorgijorji's client sends them so) — from the form's client_id and
+ * client_secret when there is no Basic header.
+ */
+function oauthCredentials(bank: SandboxBank, req: SandboxRequest, form: URLSearchParams): { user: string; password: string } {
   const basic = /^Basic\s+(.+)$/i.exec(headerValue(req, "authorization") ?? "")
-  if (!basic) {
+  if (basic) {
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8")
+    const colon = decoded.indexOf(":")
+    return { user: colon >= 0 ? decoded.slice(0, colon) : decoded, password: colon >= 0 ? decoded.slice(colon + 1) : "" }
+  }
+  const user = formField(form, "client_id")
+  const password = formField(form, "client_secret")
+  if (!bank.config.tolerant || user === undefined || password === undefined) {
     unauthorized("token", "Basic authorization is required")
   }
-  const decoded = Buffer.from(basic[1], "base64").toString("utf8")
-  const colon = decoded.indexOf(":")
-  const user = colon >= 0 ? decoded.slice(0, colon) : decoded
-  const password = colon >= 0 ? decoded.slice(colon + 1) : ""
+  return { user, password }
+}
+
+export function oauthTokenHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  const form = req.form()
+  const { user, password } = oauthCredentials(bank, req, form)
   if (!same(user, bank.config.installmentApiKey) || !same(password, bank.config.installmentApiSecret)) {
     unauthorized("token", "invalid client credentials")
   }
-  const form = req.form()
   const grantType = form.get("grant_type")
   if (grantType !== "client_credentials") {
     fail({

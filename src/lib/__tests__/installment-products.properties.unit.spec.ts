@@ -1,12 +1,15 @@
 /**
  * Property tests of the cart → installment products mapping on random carts: the bank's
- * validators (shared with the sandbox) must accept every output, the sum must be exact, and each
- * line keeps its quantity and gets its proportional share within one tetri.
+ * validators (shared with the sandbox) must accept every output under BOTH readings of "sum of
+ * prices" (Σ price and Σ price × quantity equal the total, to the tetri), every product has
+ * quantity 1 and names its line's quantity, and each line gets its proportional share within one
+ * tetri. TBC_PROPERTY_RUNS sets the number of random carts (default 10,000).
  */
 import fc from "fast-check"
 import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor } from "../money"
 import {
   allocateLargestRemainder,
+  lineProductName,
   spreadToInstallmentProducts,
   toInstallmentProducts,
   type InstallmentCartLine,
@@ -15,10 +18,15 @@ import {
 import {
   nonEmptyInstallmentProductsSchema,
   productsSumIssue,
+  sumProductPricesMinor,
   sumProductsMinor,
 } from "../tbc/validation/products"
 
-const RUNS = { numRuns: 10_000 }
+/** Random carts per property; TBC_PROPERTY_RUNS lowers it for quick runs (default the full 10,000). */
+const FULL_RUNS = Number(process.env.TBC_PROPERTY_RUNS) > 0 ? Math.floor(Number(process.env.TBC_PROPERTY_RUNS)) : 10_000
+const RUNS = { numRuns: FULL_RUNS }
+/** A smaller share of the full count, for the slower or narrower properties. */
+const runs = (fraction: number) => ({ numRuns: Math.max(1, Math.floor(FULL_RUNS * fraction)) })
 
 /** Mostly small quantities, sometimes huge ones (bulk goods sold by the gram). */
 const quantity = fc.oneof(
@@ -83,34 +91,27 @@ function brokenRules(
   { installmentProducts: products, lineIndexes, lineAmountsMinor } = spreadToInstallmentProducts(input)
 ): string[] {
   const broken: string[] = []
-  if (sumProductsMinor(products) !== input.targetMinor) broken.push(`sum ${sumProductsMinor(products)} ≠ target`)
-  const sumIssue = productsSumIssue("installmentProducts", products, minorToMajor(input.targetMinor))
+  if (sumProductsMinor(products) !== input.targetMinor) broken.push(`Σ price × quantity ${sumProductsMinor(products)} ≠ target`)
+  if (sumProductPricesMinor(products) !== input.targetMinor) broken.push(`Σ price ${sumProductPricesMinor(products)} ≠ target`)
+  const sumIssue = productsSumIssue("installmentProducts", products, minorToMajor(input.targetMinor), "both")
   if (sumIssue) broken.push(`productsSumIssue: ${sumIssue.message}`)
   const parsed = nonEmptyInstallmentProductsSchema.safeParse(products)
   if (!parsed.success) broken.push(`validator: ${parsed.error.message}`)
-  const quantities = new Array<number>(input.lines.length).fill(0)
-  const amounts = new Array<number>(input.lines.length).fill(0)
-  const perLine = new Array<number[]>(input.lines.length)
+  if (products.length !== input.lines.length) broken.push(`${products.length} products for ${input.lines.length} lines`)
   products.forEach((product, p) => {
     const minor = majorToMinorExact(product.price)
     if (minor === null || minor < 0 || !/^\d+(\.\d{1,2})?$/.test(String(product.price))) {
       broken.push(`product ${p}: price ${product.price} is negative or has more than 2 decimals`)
       return
     }
-    if (!Number.isSafeInteger(product.quantity) || product.quantity <= 0) broken.push(`product ${p}: quantity ${product.quantity}`)
-    if (product.name.trim() === "" || product.name.length > 255 || /[\uD800-\uDBFF]$/.test(product.name)) broken.push(`product ${p}: name ${JSON.stringify(product.name)}`)
-    const line = lineIndexes[p]
-    quantities[line] += product.quantity
-    amounts[line] += minor * product.quantity
-    ;(perLine[line] ??= []).push(minor)
-  })
-  input.lines.forEach((cartLine, index) => {
-    if (quantities[index] !== cartLine.quantity) broken.push(`line ${index}: quantity ${quantities[index]} ≠ ${cartLine.quantity}`)
-    if (amounts[index] !== lineAmountsMinor[index]) broken.push(`line ${index}: amount ${amounts[index]} ≠ ${lineAmountsMinor[index]}`)
-    const prices = perLine[index] ?? []
-    if (prices.length > 2 || (prices.length === 2 && prices[1] - prices[0] !== 1)) {
-      broken.push(`line ${index}: prices ${prices.join(", ")} are not one price or two a tetri apart`)
+    if (product.quantity !== 1) broken.push(`product ${p}: quantity ${product.quantity} (must be 1)`)
+    if (product.name.trim() === "" || product.name.length > 255 || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(product.name)) {
+      broken.push(`product ${p}: name ${JSON.stringify(product.name)}`)
     }
+    const line = lineIndexes[p] ?? p
+    const quantity = input.lines[line]?.quantity ?? 0
+    if (quantity > 1 && !product.name.endsWith(` \u00d7 ${quantity}`)) broken.push(`product ${p}: name does not say × ${quantity}`)
+    if (minor !== lineAmountsMinor[line]) broken.push(`line ${line}: price ${minor} ≠ its share ${lineAmountsMinor[line]}`)
   })
   return broken
 }
@@ -133,7 +134,7 @@ function referenceLargestRemainder(totalMinor: number, weights: bigint[]): numbe
 }
 
 describe("installment products properties (random carts)", () => {
-  it("10,000 carts: Σ exact, validators pass, no negative price, ≤ 2 decimals, quantities kept per line", () => {
+  it(`${FULL_RUNS} carts: Σ price and Σ price × quantity both exact, validators pass, no negative price, ≤ 2 decimals, quantity 1 named`, () => {
     fc.assert(
       fc.property(cart, (input) => {
         expect(brokenRules(input)).toEqual([])
@@ -142,16 +143,32 @@ describe("installment products properties (random carts)", () => {
     )
   })
 
-  it("the checker itself catches a list one tetri off, a lost unit and a negative price", () => {
+  it("the checker itself catches a list one tetri off, a unit-price reading and a negative price", () => {
     const input: InstallmentProductsInput = { lines: [{ name: "A", quantity: 3, unitPriceMinor: 100 }], targetMinor: 301 }
     const good = spreadToInstallmentProducts(input)
+    expect(good.installmentProducts).toEqual([{ name: "A \u00d7 3", price: 3.01, quantity: 1 }])
     expect(brokenRules(input, good)).toEqual([])
     const withProducts = (installmentProducts: typeof good.installmentProducts) => ({ ...good, installmentProducts })
-    const [first, second] = good.installmentProducts
-    expect(brokenRules(input, withProducts([{ ...first, price: 1.01 }, second]))).not.toEqual([])
-    expect(brokenRules(input, withProducts([{ ...first, quantity: first.quantity - 1 }, second]))).not.toEqual([])
-    expect(brokenRules(input, withProducts([{ ...first, price: -1 }, second]))).not.toEqual([])
-    expect(productsSumIssue("installmentProducts", [{ ...first, price: 1.01 }, second], 3.01)?.rule).toBe("sum_equals_total")
+    const [first] = good.installmentProducts
+    expect(brokenRules(input, withProducts([{ ...first, price: 3 }]))).not.toEqual([])
+    // the old shape (unit prices with the quantity) satisfies Σ price × quantity only
+    expect(brokenRules(input, withProducts([{ name: "A", price: 1, quantity: 2 }, { name: "A", price: 1.01, quantity: 1 }]))).not.toEqual([])
+    expect(brokenRules(input, withProducts([{ ...first, price: -1 }]))).not.toEqual([])
+    expect(brokenRules(input, withProducts([{ ...first, name: "A" }]))).not.toEqual([])
+    expect(productsSumIssue("installmentProducts", [{ name: "A", price: 1.01, quantity: 3 }], 3.03, "both")?.rule).toBe("sum_equals_total")
+    expect(productsSumIssue("installmentProducts", [{ name: "A", price: 1.01, quantity: 3 }], 3.03, "unit")).toBeNull()
+  })
+
+  it("a product name keeps its count within the bank's length limit", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (name, quantity) => {
+        const fitted = lineProductName(name, 0, quantity)
+        expect(fitted.length).toBeLessThanOrEqual(255)
+        expect(fitted.trim()).not.toBe("")
+        if (quantity > 1) expect(fitted.endsWith(` \u00d7 ${quantity}`)).toBe(true)
+      }),
+      runs(0.2)
+    )
   })
 
   it("allocateLargestRemainder equals a plain BigInt reference, small and huge weights alike", () => {
@@ -182,7 +199,7 @@ describe("installment products properties (random carts)", () => {
           expect(allocateLargestRemainder(totalMinor, weights)).toEqual(referenceLargestRemainder(totalMinor, weights.map(BigInt)))
         }
       ),
-      { numRuns: 5_000 }
+      runs(0.5)
     )
   })
 
@@ -198,7 +215,7 @@ describe("installment products properties (random carts)", () => {
       fc.property(fc.array(hugeLine, { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: MAX_EXACT_MINOR }), (lines, targetMinor) => {
         expect(brokenRules({ lines, targetMinor })).toEqual([])
       }),
-      { numRuns: 2_000 }
+      runs(0.2)
     )
   })
 
@@ -233,7 +250,7 @@ describe("installment products properties (random carts)", () => {
         const targetMinor = own.reduce((a, b) => a + b, 0)
         expect(spreadToInstallmentProducts({ lines, targetMinor }).lineAmountsMinor).toEqual(own)
       }),
-      { numRuns: 2_000 }
+      runs(0.2)
     )
   })
 
@@ -243,7 +260,7 @@ describe("installment products properties (random carts)", () => {
         const copy = JSON.parse(JSON.stringify(input)) as InstallmentProductsInput
         expect(toInstallmentProducts(copy)).toEqual(toInstallmentProducts(input))
       }),
-      { numRuns: 1_000 }
+      runs(0.1)
     )
   })
 })

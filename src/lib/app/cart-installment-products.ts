@@ -1,8 +1,9 @@
 /**
  * The installment products of a payment collection's cart, computed on the server from what
  * Medusa stored (never from what the storefront sent): reads the collection and its cart with
- * Medusa's query and maps the lines with `spreadToInstallmentProducts` so that Σ price × quantity
- * equals the collection amount — the amount the provider's initiatePayment receives — exactly.
+ * Medusa's query and maps the lines with `spreadToInstallmentProducts` (one product per line,
+ * quantity 1) so that Σ price — and so Σ price × quantity — equals the collection amount, the
+ * amount the provider's initiatePayment receives, exactly.
  *
  * App side only (needs the app container's query); the providers cannot see the cart (Medusa
  * isolates modules), so the session-creation middleware hands them the result in `data`.
@@ -44,7 +45,7 @@ export const CART_ITEM_FIELDS = [
 
 export interface CartInstallmentProducts {
   cartId: string
-  /** the collection amount in tetri: what Σ price × quantity equals */
+  /** the collection amount in tetri: what Σ price (= Σ price × quantity) equals */
   amountMinor: number
   currencyCode: string
   installmentProducts: InstallmentProduct[]

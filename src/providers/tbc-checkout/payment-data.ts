@@ -6,6 +6,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { minorToMajor, toMinorUnits } from "../../lib/money"
+import { productsMatchTotal } from "../../lib/tbc/validation/products"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
 import { joinUrl, originOf } from "../common"
 import { callbackUrlFor, webhookPath } from "./callback-auth"
@@ -99,8 +100,9 @@ export function returnUrlFor(options: TbcCheckoutOptions, requested: unknown): s
 /**
  * Installment products for method 8 — only those injected server-side from the cart (the
  * products middleware overwrites data.installmentProducts), and only when they add up to the
- * amount exactly. Otherwise method 8 is left out (the shopper can still pay by card) rather
- * than failing the checkout: the bank would refuse the whole payment.
+ * amount exactly under both readings of the bank's "sum of prices" (Σ price and Σ price ×
+ * quantity; docs/bank-behaviour.md). Otherwise method 8 is left out (the shopper can still pay by
+ * card) rather than failing the checkout: the bank would refuse the whole payment.
  */
 export function installmentProductsFor(
   data: Record<string, unknown> | undefined,
@@ -108,22 +110,12 @@ export function installmentProductsFor(
 ): InstallmentProduct[] | undefined {
   const products = data?.installmentProducts
   if (!Array.isArray(products) || products.length === 0) return undefined
-  let sum = 0
   for (const product of products as Array<Record<string, unknown>>) {
     if (typeof product?.name !== "string" || typeof product.price !== "number" || typeof product.quantity !== "number") {
       return undefined
     }
-    if (!Number.isSafeInteger(product.quantity) || product.quantity <= 0) return undefined
-    let priceMinor: number
-    try {
-      priceMinor = toMinorUnits(product.price)
-    } catch {
-      return undefined
-    }
-    if (priceMinor < 0 || minorToMajor(priceMinor) !== product.price) return undefined
-    sum += priceMinor * product.quantity
   }
-  return sum === amountMinor ? (products as InstallmentProduct[]) : undefined
+  return productsMatchTotal(products, amountMinor, "both") ? (products as InstallmentProduct[]) : undefined
 }
 
 export interface CreateRequestInput {

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 
 const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
@@ -80,6 +82,41 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
       expect(refused.status).toBe(401)
     } finally {
       await stop(run.child)
+    }
+  })
+
+  it("TBC_SANDBOX_DATA keeps the state across a restart; TBC_SANDBOX_STRICT / --strict turn the tolerances off", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-bin-data-"))
+    const dataFile = path.join(dir, "sandbox.json")
+    try {
+      const first = startBin(["sandbox", "--port=0", "--quiet"], { TBC_SANDBOX_DATA: dataFile, TBC_SANDBOX_STRICT: "1" })
+      let payId = ""
+      try {
+        const url = await first.url
+        expect(first.output()).toContain(`kept in ${dataFile}`)
+        expect(first.output()).toContain("strict (no tolerances, productSum both)")
+        const { access_token } = (await (await requestDefaultCheckoutToken(url)).json()) as { access_token: string }
+        const headers = { apikey: "sandbox-apikey", authorization: `Bearer ${access_token}`, "content-type": "application/json" }
+        const post = (body: unknown) => fetch(`${url}/v1/tpay/payments`, { method: "POST", headers, body: JSON.stringify(body) })
+        expect((await post({ amount: { currency: "GEL", total: "5.00" }, returnurl: "http://shop.test/r" })).status).toBe(400)
+        const created = (await (await post({ amount: { currency: "GEL", total: 5 }, returnurl: "http://shop.test/r" })).json()) as { payId: string }
+        payId = created.payId
+      } finally {
+        await stop(first.child)
+      }
+      const second = startBin(["sandbox", "--port=0", "--quiet", "--data", dataFile])
+      try {
+        const url = await second.url
+        expect(second.output()).toContain("tolerant, productSum either")
+        const state = (await (await fetch(`${url}/_sandbox/state`)).json()) as { payments: { payId: string }[] }
+        expect(state.payments.map((p) => p.payId)).toEqual([payId])
+      } finally {
+        await stop(second.child)
+      }
+      fs.writeFileSync(dataFile, "garbage")
+      await expect(startBin(["sandbox", "--port=0", "--data", dataFile]).url).rejects.toThrow(/exited with 1: .*sandbox\.json is not valid JSON/s)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 

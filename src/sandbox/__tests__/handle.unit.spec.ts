@@ -42,7 +42,7 @@ describe("SandboxHandle in-process helpers", () => {
   })
 
   it("several sandboxes run side by side with their own credentials and state", async () => {
-    const other = await startSandbox({ apiKey: "other-key", port: 0 })
+    const other = await startSandbox({ apiKey: "other-key", port: 0, strict: true })
     try {
       expect(other.port).not.toBe(bank.sandbox.port)
       expect(other.url).toBe(`http://127.0.0.1:${other.port}`)
@@ -59,7 +59,7 @@ describe("SandboxHandle in-process helpers", () => {
   })
 
   it("uses publicUrl for the links it hands out", async () => {
-    const behindProxy = await startSandbox({ publicUrl: "http://bank.local:8080/" })
+    const behindProxy = await startSandbox({ publicUrl: "http://bank.local:8080/", strict: true })
     try {
       expect(behindProxy.url).toBe("http://bank.local:8080")
       const health = await fetch(`http://127.0.0.1:${behindProxy.port}/_sandbox/health`)

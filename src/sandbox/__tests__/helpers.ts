@@ -85,7 +85,7 @@ export class TestBank {
   }
 
   static async start(options: SandboxOptions = {}): Promise<TestBank> {
-    const bank = new TestBank(await startSandbox(options))
+    const bank = new TestBank(await startSandbox({ strict: true, ...options }))
     return bank
   }
 
@@ -96,7 +96,7 @@ export class TestBank {
   static sharedPerSuite(options: SandboxOptions = {}): TestBank {
     const bank = new TestBank()
     beforeAll(async () => {
-      bank.handle = await startSandbox(options)
+      bank.handle = await startSandbox({ strict: true, ...options })
     })
     beforeEach(async () => {
       await bank.control("/reset", {})

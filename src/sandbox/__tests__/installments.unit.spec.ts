@@ -6,7 +6,7 @@ const APPLICATION = {
   invoiceId: "inv-1",
   priceTotal: 30.3,
   products: [
-    { Name: "Phone", Price: 10.1, Quantity: 2 },
+    { Name: "Phone × 2", Price: 20.2, Quantity: 1 },
     { name: "Case", price: 10.1, quantity: 1 },
   ],
 }
@@ -35,16 +35,19 @@ describe("sandbox online installments", () => {
         invoiceId: "inv-1",
         campaignId: "204",
         products: [
-          { name: "Phone", price: 10.1, quantity: 2 },
+          { name: "Phone × 2", price: 20.2, quantity: 1 },
           { name: "Case", price: 10.1, quantity: 1 },
         ],
       })
     })
 
-    it("validates the body (Σ price × quantity = priceTotal) and the merchant key", async () => {
+    it("validates the body (products = priceTotal under both readings when strict) and the merchant key", async () => {
       const wrongSum = await bank.inst("/applications", { body: { ...APPLICATION, priceTotal: 30.31 } })
       expectProblem(wrongSum, 400)
       expect(issueKeys(wrongSum)).toEqual(["products:sum_equals_total"])
+      // strict: unit prices with quantities (Σ price × quantity only) are refused
+      const unitOnly = { ...APPLICATION, products: [{ name: "Phone", price: 10.1, quantity: 2 }, { name: "Case", price: 10.1, quantity: 1 }] }
+      expect(issueKeys(await bank.inst("/applications", { body: unitOnly }))).toEqual(["products:sum_equals_total"])
       const empty = await bank.inst("/applications", { body: { merchantKey: MERCHANT_KEY, priceTotal: 0, products: [] } })
       expect(issueKeys(empty)).toEqual(expect.arrayContaining(["priceTotal:positive", "products:required"]))
       expect(issueKeys(await bank.inst("/applications", { body: { ...APPLICATION, merchantKey: undefined } }))).toEqual(["merchantKey:required"])

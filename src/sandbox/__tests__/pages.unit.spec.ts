@@ -69,7 +69,7 @@ describe("sandbox hosted pages", () => {
   describe("installment page at the Location URL", () => {
     async function application(): Promise<{ sessionId: string; location: string }> {
       const answer = await bank.inst("/applications", {
-        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp", price: 10, quantity: 2 }] },
+        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp × 2", price: 20, quantity: 1 }] },
       })
       return { sessionId: answer.body.sessionId, location: answer.headers.get("location") as string }
     }
@@ -92,6 +92,58 @@ describe("sandbox hosted pages", () => {
       const { sessionId } = await application()
       await submit(`/installments/${sessionId}`, { action: "decline" })
       expect(bank.sandbox.state().applications[0].statusId).toBe(6)
+    })
+  })
+
+  describe("language, shop name and test cards", () => {
+    it("follows the payment's language (ka, ru, en) and shows the shop's name", async () => {
+      const ka = await bank.createPayment({ language: "KA" })
+      const kaPage = await call(ka.body.links[1].uri)
+      expect(kaPage.text).toContain('<html lang="ka">')
+      expect(kaPage.text).toContain("გადახდა")
+      expect(kaPage.text).toContain('id="shop-name" data-testid="shop-name">Sandbox shop<')
+      expect(kaPage.text).not.toContain("Merchant payment")
+      const ru = await bank.createPayment({ language: "RU" })
+      expect((await call(ru.body.links[1].uri)).text).toMatch(/<html lang="ru">[\s\S]*Оплатить/)
+      const en = await bank.createPayment()
+      expect((await call(`${bank.url}/checkout/${en.body.payId}?lang=ka`)).text).toContain('<html lang="ka">')
+      expect((await call(`${bank.url}/checkout/${en.body.payId}`)).text).toContain('<html lang="en">')
+    })
+
+    it.each([
+      ["4000 0000 0000 9995", "116", "4***********9995"],
+      ["4000-0000-0000-0069", "101", "4***********0069"],
+      ["4000000000000002", "100", "4***********0002"],
+    ])("a declining test card %s → Failed with resultCode %s and the masked number", async (cardNumber, resultCode, mask) => {
+      const created = await bank.createPayment()
+      const answer = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber })
+      expect(answer.status).toBe(303)
+      expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({ status: "Failed", resultCode, paymentCardNumber: mask })
+    })
+
+    it("a success card pays and saves its own mask; an unknown number is refused on the page", async () => {
+      const created = await bank.createPayment({ saveCard: true })
+      const unknown = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "1234 5678" })
+      expect(unknown.status).toBe(400)
+      expect(unknown.text).toContain('id="card-error"')
+      expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe("Created")
+      await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "5555 5555 5555 4444", saveCard: "true" })
+      expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({ status: "Succeeded", resultCode: "000", paymentCardNumber: "5***********4444" })
+      expect(bank.sandbox.state().savedCards[0]).toMatchObject({ cardMask: "5***********4444" })
+    })
+
+    it("the 3-D Secure card asks the shopper to confirm: confirm → Succeeded, cancel → Failed", async () => {
+      for (const [action, status] of [["confirm", "Succeeded"], ["cancel", "Failed"]] as const) {
+        const created = await bank.createPayment({ language: "RU" })
+        const step = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "4000 0000 0000 3220" })
+        expect(step.status).toBe(200)
+        expect(step.text).toContain('id="confirm-3ds"')
+        expect(step.text).toContain("Подтвердить")
+        expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe("Created")
+        const answer = await submit(`/checkout/${created.body.payId}/3ds`, { method: "5", cardNumber: "4000000000003220", action })
+        expect(answer.status).toBe(303)
+        expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe(status)
+      }
     })
   })
 })

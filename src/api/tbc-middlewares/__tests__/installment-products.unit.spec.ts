@@ -83,7 +83,7 @@ describe("injectInstallmentProducts", () => {
   it("creates data when the storefront sent none (installments provider)", async () => {
     const { req } = fakeRequest({ provider_id: "pp_tbc-installments_tbc" }, { amount: 30, cartId: "cart_1", items: ITEMS.slice(0, 1) })
     await run(req)
-    expect((req.body as any).data.installmentProducts).toEqual([{ name: "Tea (Green)", price: 10, quantity: 3 }])
+    expect((req.body as any).data.installmentProducts).toEqual([{ name: "Tea (Green) \u00d7 3", price: 30, quantity: 1 }])
   })
 
   it("does not touch other providers' data nor read anything for them", async () => {

@@ -29,7 +29,7 @@ const fullCreateRequest: CreatePaymentRequest = {
   expirationMinutes: 12,
   methods: [5, 7, 8],
   installmentProducts: [
-    { name: "Shoes", price: 5.17, quantity: 2 },
+    { name: "Shoes × 2", price: 10.34, quantity: 1 },
     { name: "Laces", price: 2, quantity: 1 },
   ],
   callbackUrl: "https://shop.example/hooks/tbc",

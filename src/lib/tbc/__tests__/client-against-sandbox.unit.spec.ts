@@ -33,7 +33,7 @@ async function control(path: string, body: unknown): Promise<unknown> {
 const calls = (key: string) => sandbox.state().calls[key] ?? 0
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strict: true })
   client = new TbcClient({ environment: sandbox.url, ...credentials, retryBaseMs: 5 })
 })
 afterAll(async () => {
@@ -191,7 +191,7 @@ describe("installments and mortgages against the sandbox", () => {
     invoiceId: "inv_sbx_1",
     priceTotal: 12.34,
     products: [
-      { name: "Shoes", price: 5.17, quantity: 2 },
+      { name: "Shoes × 2", price: 10.34, quantity: 1 },
       { name: "Laces", price: 2, quantity: 1 },
     ],
   }

@@ -88,7 +88,7 @@ describe("create application", () => {
     invoiceId: "order_01",
     priceTotal: 12.34,
     products: [
-      { name: "Shoes", price: 5.17, quantity: 2 },
+      { name: "Shoes × 2", price: 10.34, quantity: 1 },
       { name: "Laces", price: 2, quantity: 1 },
     ],
   }

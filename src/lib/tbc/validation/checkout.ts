@@ -23,7 +23,7 @@ import {
   positiveIntegerSchema,
   saveCardToDateSchema,
 } from "./fields"
-import { installmentProductsSchema, productsSumIssue } from "./products"
+import { installmentProductsSchema, productsSumIssue, type ProductSumRule } from "./products"
 import { combineResult, isRecord, issue, safeParseWithInput, valueOrThrow, type CheckResult } from "./result"
 
 const INSTALLMENT_METHOD = 8
@@ -31,6 +31,8 @@ const INSTALLMENT_METHOD = 8
 export interface CreatePaymentOptions {
   /** which activation-required methods (6, 9) the bank activated for the merchant; default none */
   activatedMethods?: readonly number[]
+  /** which reading of "sum of prices = total" the products must satisfy; default both (what the plugin sends) */
+  productSum?: ProductSumRule
 }
 
 const checkoutAmountSchema = z.preprocess(
@@ -116,7 +118,7 @@ function createPaymentRelationIssues(
     }
   }
 
-  const sumIssue = productsSumIssue("installmentProducts", products, amount.total)
+  const sumIssue = productsSumIssue("installmentProducts", products, amount.total, opts.productSum)
   if (sumIssue) {
     issues.push(sumIssue)
   }

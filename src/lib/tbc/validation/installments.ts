@@ -1,11 +1,12 @@
 /**
  * Validator of the Online Installments create-application body (POST /v1/online-installments/
- * applications). Currency is implicitly GEL; Σ price × quantity must equal priceTotal exactly.
+ * applications). Currency is implicitly GEL; the products must add up to priceTotal exactly (by
+ * default under both readings of "sum of prices", see products.ts).
  */
 import { z } from "zod/v4"
 import type { CreateApplicationRequest } from "../types"
 import { majorAmountSchema } from "./fields"
-import { nonEmptyInstallmentProductsSchema, productsSumIssue } from "./products"
+import { nonEmptyInstallmentProductsSchema, productsSumIssue, type ProductSumRule } from "./products"
 import { combineResult, isRecord, safeParseWithInput, valueOrThrow, type CheckResult } from "./result"
 
 export type CreateApplicationInput = CreateApplicationRequest & { merchantKey?: string }
@@ -24,9 +25,17 @@ const createApplicationSchema = z.object({
   products: nonEmptyInstallmentProductsSchema,
 })
 
-export function checkCreateApplicationRequest(input: unknown): CheckResult<CreateApplicationInput> {
+export interface CreateApplicationOptions {
+  /** which reading of "sum of prices = total"; default both (what the plugin sends) */
+  productSum?: ProductSumRule
+}
+
+export function checkCreateApplicationRequest(
+  input: unknown,
+  opts: CreateApplicationOptions = {}
+): CheckResult<CreateApplicationInput> {
   const parsed = safeParseWithInput(createApplicationSchema, input)
-  const sumIssue = isRecord(input) ? productsSumIssue("products", input.products, input.priceTotal) : null
+  const sumIssue = isRecord(input) ? productsSumIssue("products", input.products, input.priceTotal, opts.productSum) : null
   return combineResult<CreateApplicationInput>(parsed, sumIssue ? [sumIssue] : [])
 }
 

@@ -18,21 +18,28 @@ const options = (extra: Record<string, unknown> = {}) =>
   })
 
 const line = fc.record({
-  name: fc.string({ minLength: 1, maxLength: 20 }),
+  name: fc.string({ minLength: 1, maxLength: 20 }).filter((name) => name.trim() !== ""),
   priceMinor: fc.integer({ min: 0, max: 10_000_00 }),
   quantity: fc.integer({ min: 1, max: 20 }),
 })
 
 describe("installmentProductsFor", () => {
-  it("accepts products exactly when Σ price × quantity equals the amount in tetri", () => {
+  it("accepts products exactly when Σ price and Σ price × quantity both equal the amount in tetri", () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), fc.integer({ min: -3, max: 3 }), (lines, delta) => {
         const products = lines.map((l) => ({ name: l.name, price: minorToMajor(l.priceMinor), quantity: l.quantity }))
-        const sum = lines.reduce((total, l) => total + l.priceMinor * l.quantity, 0)
-        const result = installmentProductsFor({ installmentProducts: products }, sum + delta)
-        expect(result === undefined).toBe(delta !== 0)
+        const unitSum = lines.reduce((total, l) => total + l.priceMinor * l.quantity, 0)
+        const lineSum = lines.reduce((total, l) => total + l.priceMinor, 0)
+        const result = installmentProductsFor({ installmentProducts: products }, unitSum + delta)
+        expect(result !== undefined).toBe(delta === 0 && lineSum === unitSum)
       })
     )
+  })
+
+  it("refuses unit prices with quantities (only Σ price × quantity fits), accepts line totals with quantity 1", () => {
+    expect(installmentProductsFor({ installmentProducts: [{ name: "Set", price: 600, quantity: 2 }] }, 120_000)).toBeUndefined()
+    const lineTotals = [{ name: "Set \u00d7 2", price: 1200, quantity: 1 }]
+    expect(installmentProductsFor({ installmentProducts: lineTotals }, 120_000)).toEqual(lineTotals)
   })
 
   it("refuses anything that is not a clean product list", () => {

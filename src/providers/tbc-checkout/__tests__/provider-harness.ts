@@ -39,7 +39,7 @@ export const CALLS = {
 
 export async function startHarness(): Promise<Harness> {
   // callbacks go to a closed port once and are dropped: these tests call the webhook method directly
-  const sandbox = await startSandbox({ port: 0, callbackAttempts: 1, callbackRetryMs: 0 })
+  const sandbox = await startSandbox({ port: 0, callbackAttempts: 1, callbackRetryMs: 0, strict: true })
   const providers: TbcCheckoutProviderService[] = []
   const control = async (path: string, body: unknown) => {
     const res = await fetch(`${sandbox.url}${path}`, {

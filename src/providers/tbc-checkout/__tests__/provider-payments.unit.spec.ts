@@ -127,7 +127,7 @@ describe("initiatePayment", () => {
   it("offers method 8 only with server-side products summing to the amount, else leaves it out", async () => {
     const provider = h.provider({ methods: [5, 8] })
     const products = [
-      { name: "Set", price: 600, quantity: 2 },
+      { name: "Set \u00d7 2", price: 1200, quantity: 1 },
       { name: "Shipping", price: 34.56, quantity: 1 },
     ]
     const withProducts = await startPayment(provider, 1234.56, { installmentProducts: products })

@@ -20,7 +20,7 @@ async function control(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strict: true })
   provider = new TbcInstallmentsProviderService({}, {
     apiKey: "sandbox-inst-key",
     apiSecret: "sandbox-inst-secret",
@@ -39,7 +39,7 @@ async function newApplication(sessionId: string) {
       session_id: sessionId,
       installmentProducts: [
         { name: "Set", price: 1000.5, quantity: 1 },
-        { name: "Pot", price: 117.03, quantity: 2 },
+        { name: "Pot \u00d7 2", price: 234.06, quantity: 1 },
       ],
     },
   })
@@ -58,7 +58,7 @@ describe("tbc-installments provider against the sandbox", () => {
       merchantKey: "SandboxMerchant",
       products: [
         { name: "Set", price: 1000.5, quantity: 1 },
-        { name: "Pot", price: 117.03, quantity: 2 },
+        { name: "Pot \u00d7 2", price: 234.06, quantity: 1 },
       ],
     })
     expect(out.data).toMatchObject({ sessionId: out.id, redirect_url: expect.stringContaining(out.id) })

@@ -28,7 +28,7 @@ describe("checkCreatePaymentRequest: valid requests", () => {
       amount: { currency: "GEL", total: 30.3 },
       methods: [5, 8, 7],
       installmentProducts: [
-        { name: "Socks", price: 0.1, quantity: 3 },
+        { name: "Socks × 3", price: 0.3, quantity: 1 },
         { name: "Hat", price: 30, quantity: 1 },
       ],
       callbackUrl: "http://127.0.0.1:9000/hooks/tbc",
@@ -62,7 +62,7 @@ describe("checkCreatePaymentRequest: aliases and canonical output", () => {
       amount: { currency: "GEL", total: 5, subtotal: 5 },
       returnUrl: "https://shop.example/r",
       methods: [8],
-      installmentProducts: [{ Name: "A", Price: 2.5, Quantity: 2 }],
+      installmentProducts: [{ Name: "A", Price: 5, Quantity: 1 }],
       cardExpiryDate: "0130",
       language: "ka",
       unknownField: "dropped",
@@ -71,7 +71,7 @@ describe("checkCreatePaymentRequest: aliases and canonical output", () => {
       amount: { currency: "GEL", total: 5, subTotal: 5 },
       returnurl: "https://shop.example/r",
       methods: [8],
-      installmentProducts: [{ name: "A", price: 2.5, quantity: 2 }],
+      installmentProducts: [{ name: "A", price: 5, quantity: 1 }],
       saveCardToDate: "0130",
       language: "KA",
     })

@@ -5,7 +5,7 @@ const valid = () => ({
   priceTotal: 100.5,
   products: [
     { name: "Phone", price: 100, quantity: 1 },
-    { name: "Case", price: 0.25, quantity: 2 },
+    { name: "Case × 2", price: 0.5, quantity: 1 },
   ],
 })
 
@@ -16,7 +16,7 @@ describe("checkCreateApplicationRequest", () => {
       campaignId: 204,
       invoiceId: "inv-1",
       priceTotal: 3,
-      products: [{ Name: "A", Price: 1, Quantity: 3 }],
+      products: [{ Name: "A", Price: 3, Quantity: 1 }],
       currency: "GEL",
     })
     expect(value).toEqual({
@@ -24,7 +24,7 @@ describe("checkCreateApplicationRequest", () => {
       campaignId: "204",
       invoiceId: "inv-1",
       priceTotal: 3,
-      products: [{ name: "A", price: 1, quantity: 3 }],
+      products: [{ name: "A", price: 3, quantity: 1 }],
     })
     expect(checkCreateApplicationRequest(valid()).ok).toBe(true)
   })
@@ -52,5 +52,30 @@ describe("checkCreateApplicationRequest", () => {
   it("never echoes the merchantKey value in messages", () => {
     const result = checkCreateApplicationRequest({ merchantKey: ["SECRET-KEY"], priceTotal: 1, products: [] })
     expect(JSON.stringify(result)).not.toContain("SECRET-KEY")
+  })
+})
+
+describe("the readings of \"sum of prices = total\" (productSum)", () => {
+  // giorgijorji's documented example: price read as the line total (Σ price = 36.99)
+  const lineTotals = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 24.66, quantity: 2 }] }
+  // the same cart with price read as the unit price (Σ price × quantity = 36.99)
+  const unitPrices = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 12.33, quantity: 2 }] }
+  // every quantity 1: both readings agree
+  const quantityOne = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B × 2", price: 24.66, quantity: 1 }] }
+
+  it.each([
+    ["line", [true, false, true]],
+    ["unit", [false, true, true]],
+    ["either", [true, true, true]],
+    ["both", [false, false, true]],
+  ] as const)("%s accepts line totals / unit prices / quantity 1: %j", (productSum, expected) => {
+    const accepted = [lineTotals, unitPrices, quantityOne].map((input) => checkCreateApplicationRequest(input, { productSum }).ok)
+    expect(accepted).toEqual(expected)
+  })
+
+  it("the default (what the plugin's client sends) is both", () => {
+    expect(checkCreateApplicationRequest(unitPrices).ok).toBe(false)
+    expect(checkCreateApplicationRequest(lineTotals).ok).toBe(false)
+    expect(checkCreateApplicationRequest(quantityOne).ok).toBe(true)
   })
 })

@@ -40,7 +40,7 @@ const GOOD_INSTALLMENTS = { apiKey: "sandbox-inst-key", apiSecret: "sandbox-inst
 describe("check-connection", () => {
   let sandbox: SandboxHandle
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 })
+    sandbox = await startSandbox({ port: 0, strict: true })
   })
   afterAll(() => sandbox.close())
 
