@@ -145,15 +145,16 @@ medusaIntegrationTestRunner({
       expect(declined.sessionStatus).toBe("error")
     })
 
-    it("an approval whose cart cannot be completed is reported, not counted as authorized", async () => {
+    it("an approval whose cart cannot be completed is reported and left unacknowledged for a retry, not counted as authorized", async () => {
       const store = await seed()
       const cart = await cartWithInstallmentSession(api, store, [1, 0], { shipping: false })
       await bank.setStatus(cart.bankSessionId, 2)
       const result = await sync()
-      expect(result).toMatchObject({ received: 1, applied: 1, authorized: 0 })
+      expect(result).toMatchObject({ received: 1, applied: 0, authorized: 0, retrying: 1, acknowledged: 0 })
       expect(result.errors).toEqual([
-        expect.objectContaining({ bank_session_id: cart.bankSessionId, status_id: 2, message: expect.stringMatching(/no payment/) }),
+        expect.objectContaining({ bank_session_id: cart.bankSessionId, status_id: 2, attempts: 1, message: expect.stringMatching(/no payment/) }),
       ])
+      expect((await bank.state()).feed).toHaveLength(1)
       const state = await medusaStateOf(getContainer(), cart)
       expect(state.orderIds).toEqual([])
       expect(state.payments).toEqual([])
