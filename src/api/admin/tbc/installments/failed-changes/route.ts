@@ -7,22 +7,8 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
+import type { FailedChangeView } from "../../helpers/failed-change-view"
 import { listQuerySchema, parseOrThrow } from "../../helpers/query"
-
-export interface FailedChangeView {
-  id: string
-  provider_id: string
-  bank_session_id: string
-  status_id: number
-  change_date: string
-  payment_session_id: string | null
-  state: "given_up" | "retrying"
-  attempts: number
-  last_error: string
-  next_attempt_at: Date | string | null
-  gave_up_at: Date | string | null
-  first_failed_at: Date | string
-}
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
