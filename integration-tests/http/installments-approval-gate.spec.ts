@@ -21,6 +21,7 @@ medusaIntegrationTestRunner({
   dbName: testDbName("tbc-it-installments-approval-gate"),
   testSuite: ({ api, getContainer }) => {
     beforeEach(() => bank.reset())
+    afterEach(() => bank.faults({ reset: true }))
     const seed = () =>
       seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID, "pp_system_default"] })
     const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
@@ -113,6 +114,25 @@ medusaIntegrationTestRunner({
       for (const cart of [switched, changed, alreadyCanceled]) {
         expect((await medusaStateOf(getContainer(), cart)).orderIds).toEqual([])
       }
+    })
+
+    it("a session dropped while the bank could not cancel: its later approval is canceled at the bank by the sync, no order", async () => {
+      const store = await seed()
+      const checkout = new StoreCheckout(api, store)
+      const cart = await cartWithInstallmentSession(api, store)
+      await bank.faults({
+        failNext: { count: 1, status: 500, path: `POST /v1/online-installments/applications/${cart.bankSessionId}/cancel` },
+      })
+      await checkout.startPaymentSession(cart.cartId, { providerId: "pp_system_default" })
+      expect((await bank.application(cart.bankSessionId)).statusId).toBe(0) // the cancel did not get through
+
+      await bank.setStatus(cart.bankSessionId, 5) // the shopper finished the bank's page anyway
+      // received: the approval, then (next page of the same run) the bank's "canceled by merchant" it caused
+      expect(await sync()).toMatchObject({ received: 2, applied: 2, canceled: 1, authorized: 0, errors: [] })
+      expect((await bank.application(cart.bankSessionId)).statusId).toBe(7)
+      expect((await medusaStateOf(getContainer(), cart)).orderIds).toEqual([])
+      expect((await bank.state()).feed).toEqual([])
+      expect(await sync()).toMatchObject({ received: 0 })
     })
   },
 })

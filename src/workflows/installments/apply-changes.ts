@@ -17,7 +17,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { afterFailedAttempt, type ChangeRetryPolicy } from "../../lib/installment-retry"
 import type { ChangeFailureToStore, PendingChangeFailure } from "../../modules/tbc/change-failure-sql"
 import type { InstallmentChangeKey } from "../../modules/tbc/installment-sync-sql"
-import { applyChangeToMedusa, type ApplicationRef } from "./apply-to-medusa"
+import { applyChangeToMedusa, type ApplicationRef, type CancelAtBank } from "./apply-to-medusa"
 import type { ChangeEffects, PageChange } from "./apply-status-changes"
 
 export type Matched = { change: PageChange; application?: ApplicationRef; failure?: PendingChangeFailure }
@@ -40,7 +40,8 @@ const messageOf = (error: unknown): string => (error as Error)?.message ?? Strin
 export async function applyChanges(
   container: MedusaContainer,
   matched: Matched[],
-  policy: ChangeRetryPolicy
+  policy: ChangeRetryPolicy,
+  cancelAtBank?: CancelAtBank
 ): Promise<AppliedPage> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const effects: ChangeEffects = { authorized: 0, captured: 0, canceled: 0, unknown: 0, retrying: 0, gave_up: 0, errors: [] }
@@ -61,7 +62,7 @@ export async function applyChanges(
       continue
     }
     try {
-      const { effect, orderId } = await applyChangeToMedusa(container, application, change)
+      const { effect, orderId } = await applyChangeToMedusa(container, application, change, cancelAtBank)
       if (effect !== "none") effects[effect]++
       if (orderId) orders.set(change.bank_session_id, orderId)
       page.settled.push(change)

@@ -34,6 +34,7 @@ import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
 import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "./apply-changes"
 import { findApplications } from "./find-applications"
+import { cancelApplicationAtBank } from "./installments-client"
 import { SYNC_FAULT_ENV } from "./sync-fault"
 
 export interface PageChange {
@@ -116,7 +117,8 @@ const applyPageStep = createStep(
   "tbc-installments-apply-page",
   async (input: ApplyStatusChangesInput, { container }) => {
     const matched = await selectNewChanges(container, input)
-    const page = await applyChanges(container, matched, input.retry)
+    const cancelAtBank = (bankSessionId: string) => cancelApplicationAtBank(container, input.provider_id, bankSessionId)
+    const page = await applyChanges(container, matched, input.retry, cancelAtBank)
     const applied = await recordChanges(container, input, page)
     return new StepResponse({ effects: page.effects, applied })
   }
