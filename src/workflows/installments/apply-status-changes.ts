@@ -35,7 +35,7 @@ import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
 import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "./apply-changes"
 import { findApplications } from "./find-applications"
 import { cancelApplicationAtBank } from "./installments-client"
-import { SYNC_FAULT_ENV } from "./sync-fault"
+import { injectedSyncFault } from "./sync-fault"
 
 export interface PageChange {
   bank_session_id: string
@@ -97,7 +97,7 @@ async function selectNewChanges(container: MedusaContainer, input: ApplyStatusCh
 
 /** 3. The settled changes recorded exactly once, with the retry bookkeeping; returns how many rows this run inserted. */
 async function recordChanges(container: MedusaContainer, input: ApplyStatusChangesInput, page: AppliedPage): Promise<number> {
-  if (process.env[SYNC_FAULT_ENV] === "crash-before-record") {
+  if (injectedSyncFault(container) === "crash-before-record") {
     throw new Error("injected fault: crashed after applying the changes to Medusa, before recording them")
   }
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)

@@ -29,9 +29,7 @@ import {
   type PageChange,
 } from "./apply-status-changes"
 import type { InstallmentsRegistration } from "./installments-client"
-import { SYNC_FAULT_ENV } from "./sync-fault"
-
-export { SYNC_FAULT_ENV }
+import { injectedSyncFault } from "./sync-fault"
 
 /** How long a second sync waits for the one holding the lock (then it fails with the lock error). */
 export const SYNC_LOCK_TIMEOUT_SECONDS = 120
@@ -117,7 +115,7 @@ async function pullAndApply(
       accumulate(summary, counts)
       if (counts.retrying > 0) break // not acknowledged: the bank delivers the page again for the retry
       fruitless = counts.applied === 0 ? fruitless + 1 : 0
-      if (process.env[SYNC_FAULT_ENV] === "crash-after-apply") {
+      if (injectedSyncFault(container) === "crash-after-apply") {
         throw new Error("injected fault: crashed after applying the page, before acknowledging it")
       }
       await bank.syncStatusChanges(page.id)
