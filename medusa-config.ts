@@ -78,6 +78,9 @@ const paymentProviders = [
       // how often the scheduled job pulls the status-changes feed, and how many changes per page
       syncIntervalSeconds: Number(env("TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS", "60")),
       pageSize: Number(env("TBC_INSTALLMENT_PAGE_SIZE", "500")),
+      // a status change whose effect on Medusa failed: retries across sync runs, first wait (doubling)
+      changeRetries: Number(env("TBC_INSTALLMENT_CHANGE_RETRIES", "5")),
+      changeRetryBackoffSeconds: Number(env("TBC_INSTALLMENT_CHANGE_RETRY_BACKOFF_SECONDS", "60")),
     },
   },
 ].filter((provider): provider is Exclude<typeof provider, false> => Boolean(provider))

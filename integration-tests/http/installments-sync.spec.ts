@@ -7,7 +7,8 @@ import { testDbName } from "../utils/db-name"
 import { createPaymentSessionsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
-import { SYNC_FAULT_ENV, syncInstallmentStatusesWorkflow } from "../../src/workflows"
+import { asValue } from "@medusajs/framework/awilix"
+import { SYNC_FAULT_KEY, syncInstallmentStatusesWorkflow, type SyncFault } from "../../src/workflows"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
 
@@ -24,9 +25,11 @@ medusaIntegrationTestRunner({
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
     const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
     const tbc = () => getContainer().resolve<TbcModuleService>(TBC_MODULE)
+    /** Injects a fault into this app's sync (undefined clears it). */
+    const injectFault = (fault: SyncFault | undefined) => getContainer().register(SYNC_FAULT_KEY, asValue(fault))
     /** A sync with the fault injected (left set until the test clears it): the rejection's message. */
-    const syncCrashingAt = (fault: "crash-after-apply" | "crash-before-record") => {
-      process.env[SYNC_FAULT_ENV] = fault
+    const syncCrashingAt = (fault: SyncFault) => {
+      injectFault(fault)
       // (the rejection comes from the workflow engine's realm: compare its message, not its class)
       return sync().then(
         () => "resolved",
@@ -35,7 +38,7 @@ medusaIntegrationTestRunner({
     }
 
     afterEach(async () => {
-      delete process.env[SYNC_FAULT_ENV]
+      injectFault(undefined)
       await bank.faults({ reset: true })
     })
 
@@ -71,7 +74,7 @@ medusaIntegrationTestRunner({
       const [crashed] = await tbc().listInstallmentSyncRuns({})
       expect(crashed).toMatchObject({ applied_count: 2, acknowledged_at: null, error: expect.stringMatching(/injected fault/) })
 
-      delete process.env[SYNC_FAULT_ENV]
+      injectFault(undefined)
       const again = await sync()
       expect(again).toMatchObject({ received: 2, applied: 0, authorized: 0, canceled: 0 })
       expect((await bank.state()).feed).toEqual([])
@@ -99,7 +102,7 @@ medusaIntegrationTestRunner({
       const placed = await medusaStateOf(getContainer(), approved)
       expect(placed.orderIds).toHaveLength(1) // the effect happened, the record did not
 
-      delete process.env[SYNC_FAULT_ENV]
+      injectFault(undefined)
       const again = await sync()
       // both changes are new to our table, but Medusa is already there: no second order or payment
       expect(again).toMatchObject({ received: 2, applied: 2, authorized: 0, canceled: 0 })

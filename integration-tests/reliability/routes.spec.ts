@@ -31,6 +31,7 @@ const ADMIN_ROUTES: [method: "get" | "post", path: string][] = [
   ["get", "/admin/tbc/callbacks"],
   ["post", "/admin/tbc/installments/sync"],
   ["get", "/admin/tbc/installments/sync-runs"],
+  ["get", "/admin/tbc/installments/failed-changes"],
   ["get", "/admin/tbc/orders/order_01ANYTHING/payment"],
 ]
 
@@ -134,6 +135,7 @@ medusaIntegrationTestRunner({
         ["GET /admin/tbc/orders/:id/payment", segment.map((id) => ({ method: "get" as const, url: `/admin/tbc/orders/${encodeURIComponent(id)}/payment`, ...admin }))],
         ["GET /admin/tbc/callbacks", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/callbacks?${qs(q)}`, ...admin }))],
         ["GET /admin/tbc/installments/sync-runs", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/sync-runs?${qs(q)}`, ...admin }))],
+        ["GET /admin/tbc/installments/failed-changes", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/failed-changes?${qs(q)}`, ...admin }))],
         ["POST /admin/tbc/installments/sync", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/installments/sync", data, ...admin }))],
         ["POST /admin/tbc/settings/check-connection", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/settings/check-connection", data, ...admin }))],
       ]

@@ -5,14 +5,15 @@
  * - `installmentOutcome(statusId)`: the coarse outcome the status-changes sync acts on
  *   (pending → nothing to do, approved → authorize / complete the cart, failed → cancel,
  *   disbursed → captured).
- * - `installmentSessionStatus(statusId, { shopperAtBank })`: the PaymentSessionStatus the provider
- *   returns from authorizePayment / getPaymentStatus.
+ * - `installmentSessionStatus(statusId)`: the PaymentSessionStatus the provider returns from
+ *   authorizePayment / getPaymentStatus.
  *
- * Why "pending" splits in two: before the shopper went to the bank's page nothing can happen yet
- * (pending); once they did, Medusa must accept the cart completion and wait for the bank's
- * decision (pending_authorization creates the order without a payment; the sync authorizes it
- * later). Status 0 is the only pending status that a shopper who never opened the bank page can
- * have; 1, 10, 11 and 12 all mean the bank is already working on the application.
+ * Only an approval places an order (`placesOrder`: 2, 5, and the later 8, 9). Every pending status,
+ * 0 included, is plain `pending`, never `pending_authorization`: Medusa places an order for a
+ * session in pending_authorization with no payment at all (stock reserved, order.placed fired),
+ * and the bank may still decline or the shopper may never finish its page. The provider refuses a
+ * cart completion for a pending application with a readable error instead (see
+ * src/providers/tbc-installments/service.ts); the sync places the order once the bank approves.
  *
  * Unknown ids (a future bank status) are treated as pending: doing nothing is the safe reading of
  * a status we cannot interpret, and the next known change will settle the application.
@@ -47,15 +48,13 @@ export function installmentOutcome(statusId: number): InstallmentOutcome {
   return "pending"
 }
 
-export interface InstallmentSessionStatusContext {
-  /** The shopper has been to the bank's page (e.g. they returned and the cart is being completed). */
-  shopperAtBank?: boolean
+/** Whether a cart may become an order at this status: the bank approved (or already disbursed) the loan. */
+export function placesOrder(statusId: number): boolean {
+  const outcome = installmentOutcome(statusId)
+  return outcome === "approved" || outcome === "disbursed"
 }
 
-export function installmentSessionStatus(
-  statusId: number,
-  context: InstallmentSessionStatusContext = {}
-): PaymentSessionStatus {
+export function installmentSessionStatus(statusId: number): PaymentSessionStatus {
   switch (installmentOutcome(statusId)) {
     case "approved":
       return PaymentSessionStatus.AUTHORIZED
@@ -66,9 +65,7 @@ export function installmentSessionStatus(
         ? PaymentSessionStatus.ERROR
         : PaymentSessionStatus.CANCELED
     case "pending":
-      return statusId === S.Pending && !context.shopperAtBank
-        ? PaymentSessionStatus.PENDING
-        : PaymentSessionStatus.PENDING_AUTHORIZATION
+      return PaymentSessionStatus.PENDING
   }
 }
 

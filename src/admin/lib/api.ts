@@ -6,6 +6,7 @@
 import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../api/admin/tbc/helpers/bank-payment-view"
 import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
+import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
 
 export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -26,6 +27,11 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
 // so the page and the API cannot drift apart.
 export type ProviderSettings = ProviderSettingsView
 export type ConnectionResult = ConnectionCheckResult
+export type FailedChangeRow = Omit<FailedChangeView, "next_attempt_at" | "gave_up_at" | "first_failed_at"> & {
+  next_attempt_at: string | null
+  gave_up_at: string | null
+  first_failed_at: string
+}
 
 export interface CallbackRow {
   id: string

@@ -9,6 +9,7 @@ import {
   installmentSessionStatus,
   isFinalInstallmentStatus,
   isKnownInstallmentStatus,
+  placesOrder,
 } from "../installment-status"
 
 const RUNS = { numRuns: 500 }
@@ -46,29 +47,32 @@ describe("installmentOutcome", () => {
 
   it("reads an undocumented id as pending (do nothing), never as a decision", () => {
     fc.assert(
-      fc.property(unknownId, fc.boolean(), (id, shopperAtBank) => {
+      fc.property(unknownId, (id) => {
         expect(installmentOutcome(id)).toBe("pending")
         expect(isKnownInstallmentStatus(id)).toBe(false)
         expect(isFinalInstallmentStatus(id)).toBe(false)
-        expect(installmentSessionStatus(id, { shopperAtBank })).toBe(
-          PaymentSessionStatus.PENDING_AUTHORIZATION
-        )
+        expect(installmentSessionStatus(id)).toBe(PaymentSessionStatus.PENDING)
+        expect(placesOrder(id)).toBe(false)
       }),
       RUNS
     )
   })
 })
 
+/** The ids that may turn a cart into an order, written out here: approved (2, 5) and disbursed (8, 9). */
+const PLACES_ORDER = new Set([2, 5, 8, 9])
+const anyId = fc.oneof(knownId, fc.integer({ min: -1000, max: 1000 }))
+
 describe("installmentSessionStatus", () => {
-  it("agrees with the outcome whatever the shopper did", () => {
+  it("agrees with the outcome", () => {
     fc.assert(
-      fc.property(knownId, fc.boolean(), (id, shopperAtBank) => {
-        const status = installmentSessionStatus(id, { shopperAtBank })
+      fc.property(knownId, (id) => {
+        const status = installmentSessionStatus(id)
         const expected = {
           approved: [PaymentSessionStatus.AUTHORIZED],
           disbursed: [PaymentSessionStatus.CAPTURED],
           failed: [PaymentSessionStatus.CANCELED, PaymentSessionStatus.ERROR],
-          pending: [PaymentSessionStatus.PENDING, PaymentSessionStatus.PENDING_AUTHORIZATION],
+          pending: [PaymentSessionStatus.PENDING],
         }[TABLE[id]]
         expect(expected).toContain(status)
         expect(isFinalInstallmentStatus(id)).toBe(TABLE[id] === "failed" || TABLE[id] === "disbursed")
@@ -77,21 +81,28 @@ describe("installmentSessionStatus", () => {
     )
   })
 
-  it("is pending only for status 0 before the shopper went to the bank", () => {
+  it("never answers pending_authorization (Medusa would place an order with no payment)", () => {
     fc.assert(
-      fc.property(knownId, fc.boolean(), (id, shopperAtBank) => {
-        const status = installmentSessionStatus(id, { shopperAtBank })
-        const plainPending = id === 0 && !shopperAtBank
-        expect(status === PaymentSessionStatus.PENDING).toBe(plainPending)
-        if (TABLE[id] === "pending" && !plainPending) {
-          expect(status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
-        }
+      fc.property(anyId, (id) => {
+        expect(installmentSessionStatus(id)).not.toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
       }),
       RUNS
     )
   })
 
-  it("calls the bank's refusals errors and the give-ups cancellations", () => {
+  it("places an order only for 2, 5, 8, 9, exactly when the session is authorized or captured", () => {
+    fc.assert(
+      fc.property(anyId, (id) => {
+        expect(placesOrder(id)).toBe(PLACES_ORDER.has(id))
+        const status = installmentSessionStatus(id)
+        const paid = status === PaymentSessionStatus.AUTHORIZED || status === PaymentSessionStatus.CAPTURED
+        expect(paid).toBe(placesOrder(id))
+      }),
+      RUNS
+    )
+  })
+
+  it("calls the bank's refusals errors, the give-ups cancellations, and every waiting status pending", () => {
     expect([6, 13].map((id) => installmentSessionStatus(id))).toEqual([
       PaymentSessionStatus.ERROR,
       PaymentSessionStatus.ERROR,
@@ -101,6 +112,8 @@ describe("installmentSessionStatus", () => {
       PaymentSessionStatus.CANCELED,
       PaymentSessionStatus.CANCELED,
     ])
-    expect(installmentSessionStatus(0)).toBe(PaymentSessionStatus.PENDING)
+    expect([0, 1, 10, 11, 12].map((id) => installmentSessionStatus(id))).toEqual(
+      Array(5).fill(PaymentSessionStatus.PENDING)
+    )
   })
 })

@@ -10,10 +10,18 @@ import {
   type InstallmentChangeToRecord,
   type SqlExecutor,
 } from "./installment-sync-sql"
+import {
+  resolveFailures,
+  selectPendingFailures,
+  upsertFailures,
+  type ChangeFailureToStore,
+  type PendingChangeFailure,
+} from "./change-failure-sql"
 import { insertSyncRun, markSyncRunAcknowledged, markSyncRunApplied, markSyncRunFailed } from "./sync-run-sql"
 import {
   CallbackLog,
   InstallmentApplication,
+  InstallmentChangeFailure,
   InstallmentStatusChange,
   InstallmentSyncRun,
   SavedCard,
@@ -35,6 +43,7 @@ class TbcModuleService extends MedusaService({
   InstallmentStatusChange,
   InstallmentSyncRun,
   CallbackLog,
+  InstallmentChangeFailure,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()
@@ -45,10 +54,20 @@ class TbcModuleService extends MedusaService({
     return selectRecordedChanges(sharedContext.manager!, keys)
   }
 
+  /** Failures of these changes still waiting for a retry, with whether they are due. */
+  @InjectManager()
+  async listPendingInstallmentChangeFailures(
+    keys: InstallmentChangeKey[],
+    @MedusaContext() sharedContext: SqlContext = {}
+  ): Promise<PendingChangeFailure[]> {
+    return selectPendingFailures(sharedContext.manager!, keys)
+  }
+
   /**
    * In one transaction: records the changes exactly once (ON CONFLICT DO NOTHING on the unique
-   * key), moves the applications to their newest change and stores the order ids learnt.
-   * Returns the changes this call inserted.
+   * key), moves the applications to their newest change, stores the order ids learnt, and the
+   * retry bookkeeping of the page's failed changes (a failure to retry, a given-up one, a retry
+   * that succeeded). Returns the changes this call inserted.
    */
   @InjectTransactionManager()
   async recordInstallmentStatusChanges(
@@ -58,6 +77,12 @@ class TbcModuleService extends MedusaService({
       orders?: { bank_session_id: string; order_id: string }[]
       /** bank sessions with no application row: their row update is skipped */
       sessions_without_application?: string[]
+      /** the registration whose feed the changes came from (stored with a failure) */
+      provider_id?: string
+      /** failed tries of this page (a given-up change is also in `changes`) */
+      failures?: ChangeFailureToStore[]
+      /** changes whose retry succeeded (also in `changes`) */
+      resolved?: InstallmentChangeKey[]
     },
     @MedusaContext() sharedContext: SqlContext = {}
   ): Promise<InstallmentChangeKey[]> {
@@ -69,6 +94,8 @@ class TbcModuleService extends MedusaService({
       new Set(input.sessions_without_application ?? [])
     )
     await setApplicationOrders(db, input.orders ?? [])
+    await upsertFailures(db, input.provider_id ?? "", input.failures ?? [])
+    await resolveFailures(db, input.resolved ?? [])
     return inserted
   }
 

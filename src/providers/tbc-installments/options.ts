@@ -9,9 +9,17 @@
  *       environment,                // "test" | "production" | the sandbox URL
  *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
  *       pageSize? | take?,          // changes per status-changes page (default 500)
+ *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
+ *       changeRetryBackoffSeconds?, // wait before the first retry, doubled each time (default 60)
  *       timeoutMs?, maxRetries? } }
  */
 import { z } from "zod"
+import {
+  DEFAULT_CHANGE_RETRIES,
+  DEFAULT_CHANGE_RETRY_BACKOFF_SECONDS,
+  MAX_CHANGE_RETRIES,
+  MAX_RETRY_BACKOFF_SECONDS,
+} from "../../lib/installment-retry"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
 import {
   environmentOption,
@@ -55,6 +63,18 @@ export const installmentsOptionsSchema = z
       .max(86_400, { message: "must be at most 86400 seconds (one day)" })
       .default(DEFAULT_SYNC_INTERVAL_SECONDS),
     pageSize: pageSizeOption.optional(),
+    changeRetries: z
+      .number({ invalid_type_error: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(0, { message: "must be at least 0" })
+      .max(MAX_CHANGE_RETRIES, { message: `must be at most ${MAX_CHANGE_RETRIES}` })
+      .default(DEFAULT_CHANGE_RETRIES),
+    changeRetryBackoffSeconds: z
+      .number({ invalid_type_error: "must be a number of seconds" })
+      .int({ message: "must be a whole number of seconds" })
+      .min(0, { message: "must be at least 0 seconds" })
+      .max(MAX_RETRY_BACKOFF_SECONDS, { message: `must be at most ${MAX_RETRY_BACKOFF_SECONDS} seconds` })
+      .default(DEFAULT_CHANGE_RETRY_BACKOFF_SECONDS),
     /** the bank's own name for the page size; an alias of pageSize */
     take: pageSizeOption.optional(),
     timeoutMs: timeoutMsOption,

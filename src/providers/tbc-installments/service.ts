@@ -68,6 +68,18 @@ export interface InstallmentSessionData extends Record<string, unknown> {
   statusDescription?: string
 }
 
+/** What the shopper reads when they complete the cart before the bank's decision. */
+export function notApprovedYetMessage(status: ApplicationStatus): string {
+  const where = status.statusId === INSTALLMENT_STATUS.Pending
+    ? "finish the application on the bank's page"
+    : "the bank is still reviewing the application"
+  const description = status.description ? ` (${status.description})` : ""
+  return (
+    `The bank has not approved the installment yet${description}: ${where}. ` +
+    "The order is placed as soon as the bank approves the loan."
+  )
+}
+
 export class TbcInstallmentsProviderService extends AbstractPaymentProvider<InstallmentsOptions> {
   static identifier = INSTALLMENTS_PROVIDER_NAME
 
@@ -135,13 +147,25 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     }
   }
 
-  /** Called when the cart is completed (the shopper came back) and by the sync's processPaymentWorkflow. */
+  /**
+   * Called when the cart is completed (the shopper came back) and by the sync's
+   * processPaymentWorkflow. Reads the live status: approved → authorized, disbursed → captured,
+   * declined / ended → error / canceled (Medusa then refuses the completion).
+   *
+   * Still pending (the shopper has not finished the bank's page, or the bank is still reviewing):
+   * throws PAYMENT_AUTHORIZATION_ERROR with a readable message. Why throw instead of returning
+   * `pending_authorization`: Medusa places an order with no payment for that status. A throw
+   * leaves the session as it was, and completeCartWorkflow rolls back the order it was building
+   * (no order, no reservation, no order.placed); the Store API answers
+   * `{ type: "cart", error: { message } }`, the same as a declined card.
+   */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const status = await this.readStatus(data, "check the installment application")
-    return {
-      status: installmentSessionStatus(status.statusId, { shopperAtBank: true }),
-      data: this.withStatus(data, status),
+    const sessionStatus = installmentSessionStatus(status.statusId)
+    if (sessionStatus === PaymentSessionStatus.PENDING) {
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, notApprovedYetMessage(status))
     }
+    return { status: sessionStatus, data: this.withStatus(data, status) }
   }
 
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {

@@ -37,6 +37,9 @@ export interface ChangeToApply {
 
 export type EffectName = "authorized" | "captured" | "canceled" | "none"
 
+/** Cancels the application at the bank (the sync's client for the change's registration). */
+export type CancelAtBank = (bankSessionId: string) => Promise<void>
+
 interface SessionState {
   id: string
   status: string
@@ -82,16 +85,27 @@ export async function orderForCollection(
   return (orders[0] as { id: string; status?: string } | undefined) ?? { id: orderId }
 }
 
-/** Applies one change; returns what it did and the order id the session's cart now has (if any). */
+/**
+ * Applies one change; returns what it did and the order id the session's cart now has (if any).
+ *
+ * A session that no longer exists was dropped by Medusa (cart changed, another method chosen);
+ * deletePayment then canceled its application, unless the bank could not be reached. An approval
+ * arriving for it would leave a live loan with no order, so it is canceled at the bank now.
+ */
 export async function applyChangeToMedusa(
   container: MedusaContainer,
   application: ApplicationRef,
-  change: ChangeToApply
+  change: ChangeToApply,
+  cancelAtBank?: CancelAtBank
 ): Promise<{ effect: EffectName; orderId?: string }> {
   const outcome = installmentOutcome(change.status_id)
   if (outcome === "pending") return { effect: "none" }
   const session = await loadSession(container, application.payment_session_id)
-  if (!session) return { effect: "none" } // the session was deleted (cart changed): nothing to settle
+  if (!session) {
+    if (outcome !== "approved" || !cancelAtBank) return { effect: "none" }
+    await cancelAtBank(change.bank_session_id)
+    return { effect: "canceled" }
+  }
   const payment = session.payment ?? undefined
   const paymentLive = payment && !payment.canceled_at
   let effect: EffectName = "none"

@@ -9,6 +9,7 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import { installmentOutcome } from "../../lib/installment-status"
 import { TbcClient } from "../../lib/tbc"
 import type { InstallmentsApi, TbcLogger } from "../../lib/tbc/types"
 import {
@@ -51,4 +52,21 @@ export function installmentsClientFor(registration: InstallmentsRegistration, lo
   const client = new TbcClient(installmentsClientOptions(registration.options, logger))
   clients.set(registration.providerId, { fingerprint, client })
   return client.installments
+}
+
+/**
+ * Cancels an application at the bank for the sync (its Medusa session is gone). An application
+ * that already ended without a loan (canceled, expired, declined) counts as canceled; any other
+ * failure is thrown, so the change is retried.
+ */
+export async function cancelApplicationAtBank(container: MedusaContainer, providerId: string, sessionId: string): Promise<void> {
+  const [registration] = installmentsRegistrations(container, providerId)
+  const bank = installmentsClientFor(registration)
+  try {
+    await bank.cancelApplication(sessionId)
+  } catch (error) {
+    const status = await bank.getStatus(sessionId).catch(() => undefined)
+    if (status && installmentOutcome(status.statusId) === "failed") return
+    throw error
+  }
 }

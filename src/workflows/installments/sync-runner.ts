@@ -11,6 +11,11 @@
  * the page is recorded in PostgreSQL. A lost acknowledgement (the bank delivers the page again)
  * or a crash before it are harmless: the unique change key makes the redelivered page a no-op.
  *
+ * A page with a change that waits for a retry (its effect on Medusa failed, apply-changes.ts) is
+ * NOT acknowledged, and the run stops there: the bank delivers the page again, the changes
+ * already recorded are skipped, and the next run after the change's backoff tries it again.
+ * Reading on would only get the same page back (the feed hands out its oldest changes first).
+ *
  * Memory stays flat: one page at a time, and only counts are kept across pages.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -24,9 +29,7 @@ import {
   type PageChange,
 } from "./apply-status-changes"
 import type { InstallmentsRegistration } from "./installments-client"
-import { SYNC_FAULT_ENV } from "./sync-fault"
-
-export { SYNC_FAULT_ENV }
+import { injectedSyncFault } from "./sync-fault"
 
 /** How long a second sync waits for the one holding the lock (then it fails with the lock error). */
 export const SYNC_LOCK_TIMEOUT_SECONDS = 120
@@ -87,6 +90,8 @@ async function pullAndApply(
     captured: 0,
     canceled: 0,
     unknown: 0,
+    retrying: 0,
+    gave_up: 0,
     acknowledged: 0,
     errors: [],
   }
@@ -98,16 +103,19 @@ async function pullAndApply(
     const runId = await tbc.startInstallmentSyncRun({ synchronization_request_id: page.id, change_count: page.changes.length })
     try {
       const { result } = await applyInstallmentStatusChangesWorkflow(container).run({
-        input: { provider_id: registration.providerId, synchronization_request_id: page.id, changes: page.changes },
+        input: {
+          provider_id: registration.providerId,
+          synchronization_request_id: page.id,
+          changes: page.changes,
+          retry: { retries: registration.options.changeRetries, backoffSeconds: registration.options.changeRetryBackoffSeconds },
+        },
       })
       const counts = summarizePage(page.changes.length, result)
-      await tbc.markInstallmentSyncRunApplied(runId, {
-        applied_count: counts.applied,
-        error: counts.errors.length > 0 ? `${counts.errors.length} change(s) could not be applied to Medusa` : null,
-      })
+      await tbc.markInstallmentSyncRunApplied(runId, { applied_count: counts.applied, error: pageProblem(counts) })
       accumulate(summary, counts)
+      if (counts.retrying > 0) break // not acknowledged: the bank delivers the page again for the retry
       fruitless = counts.applied === 0 ? fruitless + 1 : 0
-      if (process.env[SYNC_FAULT_ENV] === "crash-after-apply") {
+      if (injectedSyncFault(container) === "crash-after-apply") {
         throw new Error("injected fault: crashed after applying the page, before acknowledging it")
       }
       await bank.syncStatusChanges(page.id)
@@ -133,6 +141,15 @@ async function readPage(bank: InstallmentsApi, pageSize: number): Promise<{ id: 
   return { id: page.synchronizationRequestId, changes: page.statusChanges.map(toPageChange) }
 }
 
+/** The run row's summary of what failed on the page, or null. */
+function pageProblem(counts: ApplyStatusChangesResult): string | null {
+  const parts: string[] = []
+  if (counts.errors.length > 0) parts.push(`${counts.errors.length} change(s) could not be applied to Medusa`)
+  if (counts.gave_up > 0) parts.push(`${counts.gave_up} given up after the last retry`)
+  if (counts.retrying > 0) parts.push(`${counts.retrying} wait(s) for a retry: the page is not acknowledged`)
+  return parts.length > 0 ? parts.join("; ") : null
+}
+
 function accumulate(summary: ProviderSyncSummary, counts: ApplyStatusChangesResult): void {
   summary.received += counts.received
   summary.applied += counts.applied
@@ -140,6 +157,8 @@ function accumulate(summary: ProviderSyncSummary, counts: ApplyStatusChangesResu
   summary.captured += counts.captured
   summary.canceled += counts.canceled
   summary.unknown += counts.unknown
+  summary.retrying += counts.retrying
+  summary.gave_up += counts.gave_up
   // keep the report small whatever the page size
   summary.errors.push(...counts.errors.slice(0, Math.max(0, 50 - summary.errors.length)))
 }

@@ -61,6 +61,56 @@ moduleIntegrationTestRunner<TbcModuleService>({
       expect(still.status_id).toBe(2)
     })
 
+    it("keeps a failed change's tries, due time and outcome; a retry that succeeded is no longer pending", async () => {
+      const failed = change("f1", 2, "2026-03-01T00:00:00.000Z")
+      const later = change("f2", 5, "2026-03-01T00:01:00.000Z")
+      const failure = (c: typeof failed, attempts: number, retryInSeconds: number | null) => ({
+        ...c,
+        payment_session_id: "payses_f",
+        attempts,
+        error: `try ${attempts} failed`,
+        retryInSeconds,
+      })
+      // first try: nothing recorded, a retry due at once and one due in an hour
+      await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "r-1",
+        provider_id: "pp_tbc-installments_tbc",
+        changes: [],
+        failures: [failure(failed, 1, 0), failure(later, 1, 3600)],
+      })
+      expect(await service.listRecordedInstallmentChangeKeys([failed, later])).toEqual([])
+      const pending = await service.listPendingInstallmentChangeFailures([failed, later])
+      expect(pending.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: changeKeyOf(failed), attempts: 1, due: true },
+        { key: changeKeyOf(later), attempts: 1, due: false },
+      ])
+
+      // second try of f1 succeeds (recorded + resolved); f2 given up on its second try (recorded too)
+      await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "r-2",
+        provider_id: "pp_tbc-installments_tbc",
+        changes: [failed, later],
+        failures: [failure(later, 2, null)],
+        resolved: [failed],
+      })
+      expect(await service.listPendingInstallmentChangeFailures([failed, later])).toEqual([])
+      expect((await service.listRecordedInstallmentChangeKeys([failed, later])).sort()).toEqual(
+        [failed, later].map(changeKeyOf).sort()
+      )
+      const rows = await service.listInstallmentChangeFailures({}, { order: { bank_session_id: "ASC" } })
+      expect(rows).toEqual([
+        expect.objectContaining({ bank_session_id: "f1", attempts: 1, resolved_at: expect.any(Date), gave_up_at: null }),
+        expect.objectContaining({
+          bank_session_id: "f2",
+          provider_id: "pp_tbc-installments_tbc",
+          attempts: 2,
+          last_error: "try 2 failed",
+          gave_up_at: expect.any(Date),
+          next_attempt_at: null,
+        }),
+      ])
+    })
+
     it("inserts thousands of changes in one call", async () => {
       const many = Array.from({ length: 5000 }, (_, i) => change(`bulk-${i}`, 2, "2026-02-01T00:00:00.000Z"))
       const inserted = await service.recordInstallmentStatusChanges({ synchronization_request_id: "bulk", changes: many })

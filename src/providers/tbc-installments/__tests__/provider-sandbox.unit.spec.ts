@@ -78,7 +78,7 @@ describe("tbc-installments provider against the sandbox", () => {
 
   it("authorizes an approved application, confirms it once, and reads a repeated confirm as captured", async () => {
     const { id, data } = await newApplication("payses_confirm")
-    expect((await provider.authorizePayment({ data })).status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
+    await expect(provider.authorizePayment({ data })).rejects.toThrow(/has not approved the installment yet/)
     await control(`/_sandbox/installments/${id}/status`, { statusId: 5 })
     const authorized = await provider.authorizePayment({ data })
     expect(authorized.status).toBe(PaymentSessionStatus.AUTHORIZED)

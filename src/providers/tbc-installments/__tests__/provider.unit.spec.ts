@@ -146,8 +146,18 @@ describe("tbc-installments provider", () => {
     )
   })
 
+  it.each([0, 1, 10, 11, 12])(
+    "authorizePayment refuses status %i with a readable 'not approved yet' error (no order without the bank's approval)",
+    async (statusId) => {
+      const { provider, state } = scriptedBank()
+      state.statusId = statusId
+      const refusal = provider.authorizePayment({ data: { sessionId: "sess-1", redirectUrl: "u" } })
+      await expect(refusal).rejects.toThrow(/The bank has not approved the installment yet/)
+      await expect(refusal).rejects.toMatchObject({ type: "payment_authorization_error" })
+    }
+  )
+
   it.each([
-    [0, PaymentSessionStatus.PENDING_AUTHORIZATION],
     [2, PaymentSessionStatus.AUTHORIZED],
     [5, PaymentSessionStatus.AUTHORIZED],
     [9, PaymentSessionStatus.CAPTURED],

@@ -1,20 +1,29 @@
 /**
  * Settings → TBC Bank (/settings/tbc): the configured providers with masked credentials, the
  * callback URL to register at the bank, "Check connection", recent callbacks and installment
- * sync runs with "Sync now". Data from the plugin's admin routes (src/api/admin/tbc).
+ * sync runs with "Sync now", installment changes that could not be applied. Data from the plugin's admin routes (src/api/admin/tbc).
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text, Toaster } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
 import { ActivitySection } from "../../../components/activity-section"
 import { ConnectionSection } from "../../../components/connection-section"
+import { FailedChangesSection } from "../../../components/failed-changes-section"
 import { ProvidersSection } from "../../../components/providers-section"
-import { adminFetch, errorText, type CallbackRow, type ProviderSettings, type SyncRunRow } from "../../../lib/api"
+import {
+  adminFetch,
+  errorText,
+  type CallbackRow,
+  type FailedChangeRow,
+  type ProviderSettings,
+  type SyncRunRow,
+} from "../../../lib/api"
 
 interface PageData {
   providers: ProviderSettings[]
   callbacks: CallbackRow[]
   syncRuns: SyncRunRow[]
+  failedChanges: FailedChangeRow[]
 }
 
 const TbcSettingsPage = () => {
@@ -23,12 +32,18 @@ const TbcSettingsPage = () => {
 
   const load = useCallback(async () => {
     try {
-      const [settings, callbacks, runs] = await Promise.all([
+      const [settings, callbacks, runs, failed] = await Promise.all([
         adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
         adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
         adminFetch<{ sync_runs: SyncRunRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
+        adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
       ])
-      setData({ providers: settings.providers, callbacks: callbacks.callbacks, syncRuns: runs.sync_runs })
+      setData({
+        providers: settings.providers,
+        callbacks: callbacks.callbacks,
+        syncRuns: runs.sync_runs,
+        failedChanges: failed.failed_changes,
+      })
       setError(null)
     } catch (e) {
       setError(errorText(e))
@@ -61,6 +76,7 @@ const TbcSettingsPage = () => {
           <ProvidersSection providers={data.providers} />
           <ConnectionSection />
           <ActivitySection callbacks={data.callbacks} syncRuns={data.syncRuns} onChanged={load} />
+          <FailedChangesSection failedChanges={data.failedChanges} />
         </>
       )}
     </div>

@@ -2,7 +2,8 @@
  * POST /admin/tbc/installments/sync — "sync now": pulls and applies the installment status-changes
  * feed with the same workflow as the scheduled job, and answers what it applied:
  * `{ providers: [{ provider_id, pages, received, applied, authorized, captured, canceled, unknown,
- * acknowledged, errors }] }`. Body (optional): `{ provider_id?: string }`.
+ * retrying, gave_up, acknowledged, errors }] }` (a change in `retrying` is tried again by a later
+ * run; see docs/installments.md). Body (optional): `{ provider_id?: string }`.
  * Admin authentication is enforced by Medusa for every /admin route.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
