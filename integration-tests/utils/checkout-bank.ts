@@ -12,7 +12,8 @@ export const BANK_CALLS = {
   cancel: "POST /v1/tpay/payments/{payId}/cancel",
 } as const
 
-export type HostedPageOutcome = "success" | "decline"
+/** processing: paid, the bank still deciding; a later success/decline/expire ends it */
+export type HostedPageOutcome = "success" | "decline" | "processing" | "expire"
 
 /** A payment as the sandbox keeps it (the fields the tests compare). */
 export interface SandboxPayment {

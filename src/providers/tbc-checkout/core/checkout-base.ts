@@ -39,7 +39,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { NOT_PAID_YET_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
+import { NOT_PAID_YET_MESSAGE, STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
 import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
@@ -164,6 +164,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     }
     if (outcome.status === PaymentSessionStatus.PENDING) {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, NOT_PAID_YET_MESSAGE)
+    }
+    if (outcome.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
+      // Processing: returning pending_authorization would let Medusa place the order unpaid, and a
+      // later Failed/Expired would leave it unpaid for good. The cart stays open instead.
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
     }
     const authorizedAt =
       outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
