@@ -40,12 +40,13 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { NOT_PAID_YET_MESSAGE, STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
-import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
+import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
-import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
+import { buildCreateRequest, dataFromDetails, payIdOf, sessionAmountOf, type CheckoutData } from "../payment-data"
+import { paymentMismatch } from "../../../lib/payment-match"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
 import { refund, RefundQueue } from "./refund"
@@ -136,6 +137,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       created_at: new Date().toISOString(),
       // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
       authorized_at: null,
+      session_amount: minorToMajor(amountMinor),
+      session_currency: request.amount.currency,
       ...(details.confirmedAmount === undefined ? { confirmedAmount: 0 } : {}),
       ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
     })
@@ -169,6 +172,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       // Processing: returning pending_authorization would let Medusa place the order unpaid, and a
       // later Failed/Expired would leave it unpaid for good. The cart stays open instead.
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
+    }
+    const mismatch = paymentMismatch(sessionAmountOf(input.data), { amount: details.amount, currency: details.currency })
+    if (mismatch) {
+      this.logger_.warn(`payment ${details.payId}: refused for session ${String(input.data?.session_id ?? "-")}: ${mismatch}`)
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, mismatch)
     }
     const authorizedAt =
       outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
