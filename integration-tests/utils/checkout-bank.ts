@@ -108,6 +108,22 @@ export class SandboxBankControl {
     }
   }
 
+  /**
+   * The merchant releases a held preauthorization at the bank directly (dashboard, another
+   * system): the bank says Returned while Medusa still shows the payment uncaptured.
+   */
+  async releaseHoldOutsideMedusa(payId: string): Promise<void> {
+    const client = new TbcClient({
+      environment: this.baseUrl(),
+      checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+    })
+    try {
+      await client.checkout.cancelPayment(payId)
+    } finally {
+      client.close()
+    }
+  }
+
   /** Moves the bank's clock forward, e.g. past the one-partial-return-per-day rule. */
   async advanceClockDays(days: number): Promise<void> {
     await controlCall(this.baseUrl(), "POST", "/_sandbox/clock", { advanceMs: days * 24 * 60 * 60 * 1000 })

@@ -117,3 +117,14 @@ export function isCapturable(status: string): boolean {
 export function isRefundable(status: string): boolean {
   return status === "Succeeded" || status === "PartialReturned"
 }
+
+/**
+ * Statuses after which the bank holds nothing of a preauthorization and never will again (it was
+ * completed, returned, declined or lapsed): the expiring-preauths pass stops asking about such a
+ * payment. Transitional and unknown statuses are not: they may still end held.
+ */
+const NO_LONGER_HELD: ReadonlySet<string> = new Set(["Succeeded", "PartialReturned", "Returned", "Failed", "Expired"])
+
+export function isNoLongerHeld(status: string): boolean {
+  return NO_LONGER_HELD.has(status)
+}

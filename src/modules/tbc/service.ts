@@ -16,6 +16,7 @@ import {
   InstallmentApplication,
   InstallmentStatusChange,
   InstallmentSyncRun,
+  RetiredPreauth,
   SavedCard,
 } from "./models"
 
@@ -35,6 +36,7 @@ class TbcModuleService extends MedusaService({
   InstallmentStatusChange,
   InstallmentSyncRun,
   CallbackLog,
+  RetiredPreauth,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()
