@@ -13,6 +13,7 @@ const TABLES = [
   "tbc_installment_status_change",
   "tbc_installment_sync_run",
   "tbc_callback_log",
+  "tbc_retired_preauth",
 ]
 
 const savedCard = (recId: string) => ({
