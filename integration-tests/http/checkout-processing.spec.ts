@@ -17,6 +17,7 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { waitForWebhookProcessed } from "../utils/checkout-callbacks"
+import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 
 jest.setTimeout(120_000)
 
@@ -53,6 +54,27 @@ medusaIntegrationTestRunner({
       const late = await shop.completeCart(cartId)
       expect(late.type).toBe("order")
       expect(late.order?.id).toBe(order.id)
+      expect(await orderCount(getContainer())).toBe(1)
+    })
+
+    it("with the callback lost, the reconcile job leaves a processing payment open and places the order once it succeeds", async () => {
+      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([0, 1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.dropCallbacks(payId)
+      await bank.pay(payId, "processing")
+      expect((await shop.completeCart(cartId)).type).toBe("cart")
+      const later = new Date(Date.now() + 20 * 60 * 1000).toISOString()
+
+      const { result: deciding } = await reconcilePendingPaymentsWorkflow(getContainer()).run({ input: { now: later } })
+      expect(deciding.find((r) => r.pay_id === payId)).toMatchObject({ bank_status: "Processing", outcome: "still_open" })
+      expect(await orderCount(getContainer())).toBe(0)
+
+      await bank.pay(payId, "success")
+      const { result: decided } = await reconcilePendingPaymentsWorkflow(getContainer()).run({ input: { now: later } })
+      expect(decided.find((r) => r.pay_id === payId)).toMatchObject({ bank_status: "Succeeded", outcome: "processed" })
+      await waitForPaidOrderOfCart(getContainer(), cartId, "completed")
       expect(await orderCount(getContainer())).toBe(1)
     })
 
