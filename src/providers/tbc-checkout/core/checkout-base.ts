@@ -39,14 +39,14 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { NOT_PAID_YET_MESSAGE, STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
+import { sessionOutcome } from "../../../lib/checkout-status"
 import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
-import { buildCreateRequest, dataFromDetails, payIdOf, sessionAmountOf, type CheckoutData } from "../payment-data"
-import { paymentMismatch } from "../../../lib/payment-match"
+import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
+import { acceptedStatus } from "./authorize-guard"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
 import { refund, RefundQueue } from "./refund"
@@ -161,28 +161,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
-    const outcome = sessionOutcome(String(details.status))
-    if (outcome.kind === "failed") {
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
-    }
-    if (outcome.status === PaymentSessionStatus.PENDING) {
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, NOT_PAID_YET_MESSAGE)
-    }
-    if (outcome.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
-      // Processing: returning pending_authorization would let Medusa place the order unpaid, and a
-      // later Failed/Expired would leave it unpaid for good. The cart stays open instead.
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
-    }
-    const mismatch = paymentMismatch(sessionAmountOf(input.data), { amount: details.amount, currency: details.currency })
-    if (mismatch) {
-      this.logger_.warn(`payment ${details.payId}: refused for session ${String(input.data?.session_id ?? "-")}: ${mismatch}`)
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, mismatch)
-    }
-    const authorizedAt =
-      outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+    const status = acceptedStatus(details, input.data, this.logger_)
+    const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
     const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
     const data = dataFromDetails(input.data, details, (known ? {} : authorizedAt) as Partial<CheckoutData>)
-    return { status: outcome.status, data: data as unknown as Record<string, unknown> }
+    return { status, data: data as unknown as Record<string, unknown> }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
