@@ -57,6 +57,9 @@ const paymentProviders = [
       methods: commaList(env("TBC_METHODS", "5")).map(Number),
       saveCards: true,
       callbackAllowlist,
+      // the store's own proxies (comma list): X-Forwarded-For is read only on requests from them
+      trustProxy: commaList(env("TBC_TRUST_PROXY", "")),
+      callbackLogRetentionDays: Number(env("TBC_CALLBACK_LOG_RETENTION_DAYS", "90")),
       // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
       timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
       // reconciliation jobs: preauths near day 30 (none | complete | cancel), lost callbacks

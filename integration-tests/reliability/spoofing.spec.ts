@@ -18,8 +18,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, waitForOrderOfCart } from "../utils/checkout-orders"
-import { pathOfCallbackUrl, TBC_CHECKOUT_WEBHOOK_PATH } from "../utils/checkout-callbacks"
-import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
+import { listCallbackLogs, pathOfCallbackUrl, TBC_CHECKOUT_WEBHOOK_PATH } from "../utils/checkout-callbacks"
 import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { inBatches, leaksIn, sendRaw, type RawRequest } from "./support/http-probe"
 
@@ -61,11 +60,10 @@ async function stateFingerprint(container: MedusaContainer, bankState: Record<st
 
 /** Medusa judges accepted callbacks ~5 s after their 200: waits until the log stops growing. */
 async function verdictsAfter(container: MedusaContainer, logsBefore: number): Promise<Record<string, number>> {
-  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  let logs = await tbc.listCallbackLogs({}, { take: 100_000 })
+  let logs = await listCallbackLogs(container)
   for (let stable = 0, last = -1; stable < 4; ) {
     await new Promise((resolve) => setTimeout(resolve, 1_500))
-    logs = await tbc.listCallbackLogs({}, { take: 100_000 })
+    logs = await listCallbackLogs(container)
     stable = logs.length === last ? stable + 1 : 0
     last = logs.length
   }
@@ -112,7 +110,7 @@ medusaIntegrationTestRunner({
     it("1,000 forged callbacks change nothing and leak nothing; the genuine one still works", async () => {
       const { container, paid, paidSession, paidPayId, paidPath, unpaidSession, unpaidPayId, unpaidPath, foreign } = await setUpPayments()
       const before = await stateFingerprint(container, await bank.state())
-      const logsBefore = (await container.resolve<TbcModuleService>(TBC_MODULE).listCallbackLogs({}, { take: 100_000 })).length
+      const logsBefore = (await listCallbackLogs(container)).length
       const random = new SeededRandom(SEED)
       const json = (payId: unknown) => JSON.stringify({ PaymentId: payId })
       const foreignAddress = () => `127.0.0.${random.int(2, 254)}`
@@ -210,7 +208,7 @@ medusaIntegrationTestRunner({
     it("a final payId paired with another session's genuine signed URL is refused", async () => {
       const { container, paid, paidPayId, paidPath, unpaidPath, foreign } = await setUpPayments()
       const before = await stateFingerprint(container, await bank.state())
-      const logsBefore = (await container.resolve<TbcModuleService>(TBC_MODULE).listCallbackLogs({}, { take: 100_000 })).length
+      const logsBefore = (await listCallbackLogs(container)).length
       const crossPaired: RawRequest[] = [
         ...Array.from({ length: 25 }, () => ({ path: paidPath, body: JSON.stringify({ PaymentId: foreign.payId }) })),
         ...Array.from({ length: 25 }, () => ({ path: unpaidPath, body: JSON.stringify({ PaymentId: foreign.payId }) })),

@@ -12,7 +12,8 @@ export const BANK_CALLS = {
   cancel: "POST /v1/tpay/payments/{payId}/cancel",
 } as const
 
-export type HostedPageOutcome = "success" | "decline"
+/** processing: paid, the bank still deciding; a later success/decline/expire ends it */
+export type HostedPageOutcome = "success" | "decline" | "processing" | "expire"
 
 /** A payment as the sandbox keeps it (the fields the tests compare). */
 export interface SandboxPayment {
@@ -104,6 +105,22 @@ export class SandboxBankControl {
       return { payId: created.payId }
     } finally {
       other.close()
+    }
+  }
+
+  /**
+   * The merchant releases a held preauthorization at the bank directly (dashboard, another
+   * system): the bank says Returned while Medusa still shows the payment uncaptured.
+   */
+  async releaseHoldOutsideMedusa(payId: string): Promise<void> {
+    const client = new TbcClient({
+      environment: this.baseUrl(),
+      checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+    })
+    try {
+      await client.checkout.cancelPayment(payId)
+    } finally {
+      client.close()
     }
   }
 

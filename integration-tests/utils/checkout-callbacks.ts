@@ -75,9 +75,14 @@ export interface CallbackLogRow {
   bank_status: string | null
 }
 
-async function listCallbackLogs(container: MedusaContainer): Promise<CallbackLogRow[]> {
+/**
+ * The callback log as one entry per request, oldest first: refused callbacks are stored as one
+ * row per source, result and minute with a `count`, so such a row stands for `count` entries.
+ */
+export async function listCallbackLogs(container: MedusaContainer): Promise<CallbackLogRow[]> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  return (await tbc.listCallbackLogs({}, { order: { created_at: "ASC" } })) as CallbackLogRow[]
+  const rows = (await tbc.listCallbackLogs({}, { order: { created_at: "ASC" }, take: 100_000 })) as Array<CallbackLogRow & { count?: number }>
+  return rows.flatMap((row) => Array.from({ length: Math.max(1, Number(row.count ?? 1)) }, () => row))
 }
 
 /**

@@ -8,6 +8,7 @@ import { paidCollectionGuardMiddlewares } from "./tbc-middlewares/paid-collectio
 import { installmentProductsMiddlewares } from "./tbc-middlewares/installment-products"
 import { installmentsMiddlewares } from "./tbc-middlewares/installments"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
+import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
 
 export default defineMiddlewares({
   routes: [
@@ -19,5 +20,7 @@ export default defineMiddlewares({
     ...savedCardsMiddlewares,
     // after saved cards, which replaces data: the server-computed products must be the last word
     ...installmentProductsMiddlewares,
+    // a TBC checkout payment is captured in full or not at all
+    ...captureAmountMiddlewares,
   ],
 })

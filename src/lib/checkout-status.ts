@@ -48,6 +48,13 @@ export const EXPIRED_MESSAGE =
  */
 export const NOT_PAID_YET_MESSAGE =
   "The payment has not been completed at the bank yet. Please finish paying on the bank's page, or start the payment again."
+/**
+ * authorizePayment says this while the bank is still deciding (Processing): no order is placed
+ * before the money is held or taken. The bank's callback (or the reconcile job) places the order
+ * once the payment succeeds; if it fails or expires, the cart is still open to pay again.
+ */
+export const STILL_PROCESSING_MESSAGE =
+  "The bank is still processing this payment. Your order will be placed as soon as the bank confirms it; if the bank declines it, you can pay again."
 export const RETURNED_MESSAGE = "This payment was canceled at the bank. Please start the payment again."
 
 /** Bank status → session status (or a readable failure). */
@@ -64,7 +71,8 @@ export function sessionOutcome(status: string): SessionOutcome {
     case "Created":
       return { kind: "status", status: PaymentSessionStatus.PENDING }
     case "Processing":
-      // the shopper paid and the bank is still deciding: an order may be placed, paid later
+      // the shopper paid and the bank is still deciding; authorizePayment refuses to place an
+      // order on it (STILL_PROCESSING_MESSAGE): an order must never exist with nothing paid
       return { kind: "status", status: PaymentSessionStatus.PENDING_AUTHORIZATION }
     case "Failed":
       return { kind: "failed", status: PaymentSessionStatus.ERROR, message: DECLINED_MESSAGE }
@@ -108,4 +116,15 @@ export function isCapturable(status: string): boolean {
 /** Statuses at which part of the money can still be returned by a refund. */
 export function isRefundable(status: string): boolean {
   return status === "Succeeded" || status === "PartialReturned"
+}
+
+/**
+ * Statuses after which the bank holds nothing of a preauthorization and never will again (it was
+ * completed, returned, declined or lapsed): the expiring-preauths pass stops asking about such a
+ * payment. Transitional and unknown statuses are not: they may still end held.
+ */
+const NO_LONGER_HELD: ReadonlySet<string> = new Set(["Succeeded", "PartialReturned", "Returned", "Failed", "Expired"])
+
+export function isNoLongerHeld(status: string): boolean {
+  return NO_LONGER_HELD.has(status)
 }

@@ -1,6 +1,7 @@
 /**
  * The control API (not part of the bank) for tests and demos, under /_sandbox:
- *   POST /_sandbox/payments/{payId}/pay {method, outcome:"success"|"decline", saveCard?}
+ *   POST /_sandbox/payments/{payId}/pay {method, outcome:"success"|"decline"|"processing"|"expire", saveCard?}
+ *     (processing: paid, the bank still deciding; a later pay call with success/decline/expire ends it)
  *   POST /_sandbox/installments/{sessionId}/status {statusId}
  *   POST /_sandbox/installments/bulk {count, statusId?}
  *   POST /_sandbox/clock {advanceMs}
@@ -29,7 +30,7 @@ function parse<T>(schema: z.ZodType<T>, req: SandboxRequest): T {
 
 const paySchema = z.object({
   method: z.number().int(),
-  outcome: z.enum(["success", "decline"]),
+  outcome: z.enum(["success", "decline", "processing", "expire"]),
   saveCard: z.boolean().optional(),
 })
 

@@ -1,6 +1,8 @@
 /**
  * The web-payment state machine:
  *   Created → Succeeded | Failed (hosted page / control pay), or WaitingConfirm when preAuth;
+ *   Created → Processing (control pay "processing": the bank is still deciding; no callback);
+ *   Processing → Succeeded | WaitingConfirm | Failed | Expired (control pay "success"/"decline"/"expire");
  *   Created → Expired after expirationMinutes (sandbox clock);
  *   WaitingConfirm → Succeeded (completion ≤ authorized, within 30 days; the rest is returned);
  *   WaitingConfirm → Returned (full cancel only);
@@ -70,7 +72,11 @@ export function trackOpenPayment(bank: SandboxBank, payment: SandboxPayment): vo
 
 export interface PayOutcome {
   method: number
-  outcome: "success" | "decline"
+  /**
+   * success/decline: the hosted page's answer; processing: the shopper paid and the bank is still
+   * deciding (a later success/decline/expire ends it); expire: the bank gives up on the payment
+   */
+  outcome: "success" | "decline" | "processing" | "expire"
   /** default: what the create request asked for */
   saveCard?: boolean
   /** the masked card (card methods); default SANDBOX_CARD_MASK */
@@ -82,8 +88,12 @@ export interface PayOutcome {
 /** The customer's choice on the hosted page (or the control API's stand-in for it). */
 export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayOutcome): void {
   sweepExpired(bank)
-  if (payment.status !== "Created") {
+  const deciding = payment.status === "Processing"
+  if (payment.status !== "Created" && !deciding) {
     conflict("sandbox", `payment ${payment.payId} is ${payment.status}, it can no longer be paid`)
+  }
+  if (pay.outcome === "processing" && deciding) {
+    conflict("sandbox", `payment ${payment.payId} is already Processing`)
   }
   if (!payment.methods.includes(pay.method)) {
     fail({
@@ -94,6 +104,14 @@ export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayO
   }
   payment.paymentMethod = pay.method
   payment.paidAt = bank.now()
+  if (pay.outcome === "processing") {
+    setStatus(bank, payment, "Processing")
+    return
+  }
+  if (pay.outcome === "expire") {
+    setStatus(bank, payment, "Expired")
+    return
+  }
   if (CARD_METHODS.includes(pay.method)) {
     // a typed test card is known even when declined; the shopper's Decline button used no card
     payment.cardMask = pay.cardMask ?? (pay.outcome === "success" ? SANDBOX_CARD_MASK : undefined)

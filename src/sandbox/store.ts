@@ -8,6 +8,7 @@ import { StatusFeed } from "./feed"
 
 export type PaymentStatus =
   | "Created"
+  | "Processing"
   | "Succeeded"
   | "Failed"
   | "Expired"

@@ -50,7 +50,10 @@ export function ActivitySection({
                   <Table.Cell>{formatTime(c.created_at)}</Table.Cell>
                   <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
                   <Table.Cell>
-                    <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"}>{c.result}</Badge>
+                    <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"}>
+                      {c.result}
+                      {(c.count ?? 1) > 1 ? ` ×${c.count}` : ""}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell>{c.bank_status ?? "—"}</Table.Cell>
                 </Table.Row>

@@ -40,6 +40,8 @@ export interface CallbackRow {
   pay_id: string | null
   result: string
   bank_status: string | null
+  /** requests this row stands for (refused callbacks are counted per source and minute) */
+  count?: number
 }
 
 export interface SyncRunRow {

@@ -1,9 +1,10 @@
 /**
  * Bank callbacks (POST /hooks/payment/tbc-checkout_<id>), before Medusa's webhook route:
  * 1. deletes every `x-tbc-callback-*` header the caller sent (only this code may set them);
- * 2. for a tbc-checkout registration, stamps the real source address (socket; X-Forwarded-For's
- *    last hop only with that provider's `trustProxy`), the session id and signature from the
- *    callback URL's query (?s=&sig=), and a receipt id — the provider judges with these;
+ * 2. for a tbc-checkout registration, stamps the real source address (socket; X-Forwarded-For only
+ *    when the socket peer is one of that provider's `trustProxy` proxies), the session id and
+ *    signature from the callback URL's query (?s=&sig=), and a receipt id — the provider judges
+ *    with these;
  * 3. answers 200 right here, without reaching Medusa, for a source outside `callbackAllowlist`
  *    or a body that is not {"PaymentId": "<id>"}, and records that in the callback log.
  * 4. answers 200 itself when the signed URL's session opened another payment than the body names.
@@ -19,7 +20,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PgConnection } from "../../lib/app/pg-connection"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { BoundedMap } from "../../lib/bounded-map"
-import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import { countRefusedCallback } from "./refused-callback-log"
 import {
   CALLBACK_HEADERS,
   CALLBACK_HEADER_PREFIX,
@@ -70,13 +71,13 @@ function checkoutRegistration(req: MedusaRequest): { providerId: string; options
   return options ? { providerId, options } : undefined
 }
 
+/** A refusal here is unauthenticated: counted per source and minute (refused-callback-log.ts). */
 async function logCallback(
   req: MedusaRequest,
   row: { provider_id: string; pay_id: string | null; source_ip: string | null; result: string }
 ): Promise<void> {
   try {
-    const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
-    await tbc.createCallbackLogs({ ...row, bank_status: null })
+    await countRefusedCallback(req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION), row)
   } catch (error) {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     logger.warn(`tbc-checkout: could not record a callback (${(error as Error)?.name ?? "error"})`)

@@ -4,7 +4,9 @@ import {
   DECLINED_MESSAGE,
   EXPIRED_MESSAGE,
   KNOWN_CHECKOUT_STATUSES,
+  isCapturable,
   isFinalStatus,
+  isNoLongerHeld,
   sessionOutcome,
   webhookAction,
 } from "../checkout-status"
@@ -87,5 +89,18 @@ describe("checkout status mapping", () => {
       if (action === PaymentActions.SUCCESSFUL) expect(outcome.status).toBe(PaymentSessionStatus.CAPTURED)
       if (action === PaymentActions.FAILED || action === PaymentActions.CANCELED) expect(outcome.kind).toBe("failed")
     }
+  })
+
+  it("retires a preauth only on a final status that holds nothing (property)", () => {
+    expect(["Succeeded", "PartialReturned", "Returned", "Failed", "Expired"].every(isNoLongerHeld)).toBe(true)
+    expect(["WaitingConfirm", "Created", "Processing", "PaymentCompletionProcessing", "CancelPaymentProcessing"].some(isNoLongerHeld)).toBe(false)
+    fc.assert(
+      fc.property(anyStatus, (status) => {
+        if (isNoLongerHeld(status)) {
+          expect(isCapturable(status)).toBe(false)
+          expect(isFinalStatus(status)).toBe(true)
+        }
+      })
+    )
   })
 })

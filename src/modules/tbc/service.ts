@@ -24,6 +24,7 @@ import {
   InstallmentChangeFailure,
   InstallmentStatusChange,
   InstallmentSyncRun,
+  RetiredPreauth,
   SavedCard,
 } from "./models"
 
@@ -44,6 +45,7 @@ class TbcModuleService extends MedusaService({
   InstallmentSyncRun,
   CallbackLog,
   InstallmentChangeFailure,
+  RetiredPreauth,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

@@ -3,7 +3,8 @@
  *
  * The callback body is only `{"PaymentId"}` and anyone can POST to the public hook URL, so:
  * 1. Source: the app-side middleware (src/api/tbc-middlewares/callbacks.ts) stamps the socket's
- *    remote address (X-Forwarded-For's last hop only with `trustProxy`) into CALLBACK_HEADERS.source
+ *    remote address (X-Forwarded-For only when that address is one of the `trustProxy` proxies)
+ *    into CALLBACK_HEADERS.source
  *    after deleting whatever the caller sent under our header names; the provider accepts only
  *    addresses in `callbackAllowlist` and rejects when the stamp is missing (fail closed).
  * 2. Pairing: the callbackUrl given to the bank carries the session id and an HMAC of it
@@ -101,21 +102,29 @@ export function isAllowedSource(address: unknown, allowlist: readonly string[]):
 }
 
 /**
- * The address a callback came from: the socket's remote address, or — only when the store sits
- * behind its own proxy (`trustProxy`) — the last X-Forwarded-For hop, i.e. the address that proxy
- * saw (earlier hops are whatever the caller wrote).
+ * The address a callback came from. X-Forwarded-For is read only when the direct peer (the
+ * socket's remote address) is one of the store's own proxies (`trustProxy`), since anyone else
+ * can write that header. Then the hops are read from the right, skipping the store's own proxies
+ * (a chain of them), and the first other address is the source: hops left of it are whatever the
+ * caller wrote. Without a trusted peer, or without the header, the source is the socket address.
  */
 export function callbackSourceAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
-  trustProxy: boolean
+  trustedProxies: readonly string[]
 ): string | undefined {
-  if (trustProxy && forwardedFor !== undefined) {
-    const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
-    const hops = joined.split(",").map((hop) => hop.trim()).filter(Boolean)
-    return normalizeAddress(hops[hops.length - 1])
+  const peer = normalizeAddress(socketAddress)
+  if (!peer || forwardedFor === undefined || !isAllowedSource(peer, trustedProxies)) return peer
+  const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
+  const hops = joined.split(",").map((hop) => hop.trim()).filter(Boolean)
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = normalizeAddress(hops[index])
+    // an unreadable hop ends the trusted chain: nothing left of it can be believed
+    if (!hop) return undefined
+    if (!isAllowedSource(hop, trustedProxies)) return hop
   }
-  return normalizeAddress(socketAddress)
+  // every hop is one of our proxies: the request started at a proxy
+  return normalizeAddress(hops[0]) ?? peer
 }
 
 /** A header value as one string (first of a list), or undefined. */

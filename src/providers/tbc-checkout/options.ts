@@ -22,6 +22,7 @@ import {
   readPreauthExpiryAction,
   readPreauthWarningDays,
 } from "../../lib/preauth-options"
+import { readCallbackLogRetentionDays } from "../../lib/callback-log-options"
 
 /** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
 export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
@@ -105,7 +106,28 @@ export const checkoutOptionsSchema = z
         { invalid_type_error: "must be a list of IP addresses" }
       )
       .default([...TBC_CALLBACK_ADDRESSES]),
-    trustProxy: booleanOption(false),
+    /**
+     * The store's own proxies: X-Forwarded-For is read only on a request whose direct peer is one
+     * of these addresses (false or [] = never read it). `true` is refused: it would trust the
+     * header on requests that did not come through the proxy, so anyone could name a bank address.
+     */
+    trustProxy: z
+      .union(
+        [
+          z.literal(false).transform((): string[] => []),
+          z.array(z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" })),
+        ],
+        {
+          errorMap: (issue, ctx) =>
+            issue.code === z.ZodIssueCode.invalid_union && ctx.data === true
+              ? {
+                  message:
+                    "true is not accepted: list the addresses of your own proxies (e.g. [\"10.0.0.2\"]); X-Forwarded-For is read only on requests coming from one of them",
+                }
+              : { message: "must be false or a list of your proxies' IP addresses" },
+        }
+      )
+      .default([]),
     /**
      * Put the session id and its HMAC in the callbackUrl's query (?s=&sig=). Turn off only if the
      * bank refuses a callbackUrl with a query; then a callback is paired through the
@@ -120,6 +142,8 @@ export const checkoutOptionsSchema = z
     preauthWarningDays: readerOption("preauthWarningDays", readPreauthWarningDays),
     /** reconciliation: age of a pending payment without callback before the bank is asked */
     pendingReconcileMinutes: readerOption("pendingReconcileMinutes", readPendingReconcileMinutes),
+    /** days the callback log keeps its rows (daily prune job); default 90 */
+    callbackLogRetentionDays: readerOption("callbackLogRetentionDays", readCallbackLogRetentionDays),
   })
   .superRefine((options, ctx) => {
     for (const [index, method] of options.methods.entries()) {

@@ -30,9 +30,25 @@ export interface CheckoutData {
   created_at?: string
   /** null until the bank holds the money (set by authorizePayment, never by the storefront) */
   authorized_at?: string | null
+  /**
+   * What Medusa asked this session to collect (major units, currency upper-case), set by
+   * initiatePayment: authorizePayment accepts the bank's payment only for exactly this
+   */
+  session_amount?: number
+  session_currency?: string
 }
 
 const INSTALLMENT_METHOD = 8
+
+/**
+ * The amount and currency the session is for: what initiatePayment recorded, or (sessions opened
+ * before it recorded them) the amount and currency stored from the bank's create answer.
+ */
+export function sessionAmountOf(data: Record<string, unknown> | undefined): { amount: unknown; currency: unknown } {
+  return data?.session_amount !== undefined
+    ? { amount: data.session_amount, currency: data.session_currency }
+    : { amount: data?.amount, currency: data?.currency }
+}
 
 /** The bank's payment id stored in `data`, or a clear error. */
 export function payIdOf(data: Record<string, unknown> | undefined): string {
@@ -72,6 +88,8 @@ export function dataFromDetails(
   }
   if (prior.created_at) data.created_at = prior.created_at
   if (typeof prior.authorized_at === "string") data.authorized_at = prior.authorized_at
+  if (prior.session_amount !== undefined) data.session_amount = prior.session_amount
+  if (prior.session_currency !== undefined) data.session_currency = prior.session_currency
   for (const key of Object.keys(extra) as Array<keyof CheckoutData>) put(key, extra[key] as never)
   return data
 }

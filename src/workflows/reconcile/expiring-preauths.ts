@@ -9,8 +9,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
-import { isCapturable } from "../../lib/checkout-status"
+import { isCapturable, isNoLongerHeld } from "../../lib/checkout-status"
 import { withBankClient } from "./bank-client"
+import { retirePreauth, uncapturedPayments, type UncapturedPayment } from "./uncaptured-payments"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"
 import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "../../lib/preauth-options"
@@ -20,6 +21,8 @@ export interface PreauthReconcileInput {
   now?: string
   /** override of the checkout option `preauthExpiryAction` */
   action?: PreauthExpiryAction
+  /** payments read per database query (default UNCAPTURED_PAGE_SIZE) */
+  pageSize?: number
 }
 
 export type PreauthOutcome = "notified" | "completed" | "canceled" | "not_held" | "error"
@@ -36,22 +39,7 @@ export interface PreauthReconcileResult {
   error?: string
 }
 
-interface PaymentRow {
-  id: string
-  created_at: string | Date
-  payment_collection_id?: string
-  data?: Record<string, unknown> | null
-  payment_session?: { authorized_at?: string | Date | null } | null
-}
-
-async function heldPayments(container: MedusaContainer, registration: TbcProviderRegistration): Promise<PaymentRow[]> {
-  const payments = container.resolve(Modules.PAYMENT)
-  // captured_at / canceled_at are columns of payment, just not in the filter's declared type
-  const filters = { provider_id: registration.providerId, captured_at: null, canceled_at: null } as unknown as Parameters<
-    typeof payments.listPayments
-  >[0]
-  return (await payments.listPayments(filters, { relations: ["payment_session"], take: 500 })) as unknown as PaymentRow[]
-}
+type PaymentRow = UncapturedPayment
 
 async function orderIdOf(container: MedusaContainer, paymentCollectionId: string | undefined): Promise<string | null> {
   if (!paymentCollectionId) return null
@@ -132,7 +120,11 @@ async function reconcilePayment(
     const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
     result.bank_status = String(details.status)
     if (!isCapturable(result.bank_status)) {
-      // completed, cancelled or already lapsed at the bank: nothing is held any more
+      // completed, cancelled or already lapsed at the bank: nothing is held any more, and once
+      // that is final the payment is not asked about again
+      if (isNoLongerHeld(result.bank_status)) {
+        await retirePreauth(container, { payment_id: payment.id, pay_id: payId, bank_status: result.bank_status })
+      }
       return { ...result, outcome: "not_held" }
     }
     await notify(container, result)
@@ -153,7 +145,7 @@ export async function reconcileExpiringPreauths(
   for (const registration of checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
-    for (const payment of await heldPayments(container, registration)) {
+    for await (const payment of uncapturedPayments(container, registration.providerId, input.pageSize)) {
       const authorizedAt = new Date(payment.payment_session?.authorized_at ?? payment.created_at)
       const deadline = preauthDeadline(authorizedAt, now, warningDays)
       if (!deadline.warning) continue

@@ -65,11 +65,16 @@ function fake(
     scope: {
       resolve: (key: string) => {
         if (key === "configModule") return configModule(rawOptions ?? { ...OPTIONS, ...options })
-        if (key === "tbc")
+        if (key === "__pg_connection__")
           return {
-            createCallbackLogs: async (row: Record<string, unknown>) => {
+            raw: async (sql: string, bindings: unknown[]) => {
+              if (/^\s*select/i.test(sql)) return { rows: [] }
               if (logFails) throw new Error("db down")
-              logs.push(row)
+              // refused callbacks are counted: insert … on conflict do update count + 1
+              expect(sql).toMatch(/on conflict .* do update set count = tbc_callback_log\.count \+ 1/s)
+              const [, provider_id, pay_id, source_ip, result] = bindings
+              logs.push({ provider_id, pay_id, source_ip, result, bank_status: null })
+              return { rows: [] }
             },
           }
         if (key === "logger") return { warn: jest.fn(), info: jest.fn() }
@@ -130,15 +135,20 @@ describe("stampTbcCallback", () => {
     expect(other.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "10.9.9.9" })
   })
 
-  it("reads the last X-Forwarded-For hop only with trustProxy", async () => {
-    const trusted = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "6.6.6.6, 185.52.80.45" }, options: { trustProxy: true } })
-    await run(trusted)
-    expect(trusted.next).toHaveBeenCalled()
-    expect(trusted.req.headers[CALLBACK_HEADERS.source]).toBe("185.52.80.45")
-    const spoofed = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "185.52.80.45, 6.6.6.6" }, options: { trustProxy: true } })
+  it("reads X-Forwarded-For only on requests from a trustProxy proxy", async () => {
+    const proxied = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "6.6.6.6, 185.52.80.45" }, options: { trustProxy: ["10.0.0.2"] } })
+    await run(proxied)
+    expect(proxied.next).toHaveBeenCalled()
+    expect(proxied.req.headers[CALLBACK_HEADERS.source]).toBe("185.52.80.45")
+    const spoofed = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "185.52.80.45, 6.6.6.6" }, options: { trustProxy: ["10.0.0.2"] } })
     await run(spoofed)
     expect(spoofed.next).not.toHaveBeenCalled()
     expect(spoofed.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "6.6.6.6" })
+    // straight to the store, past the proxy: the header is the caller's word, not the proxy's
+    const direct = fake({ remote: "10.0.0.9", headers: { "x-forwarded-for": "185.52.80.45" }, options: { trustProxy: ["10.0.0.2"] } })
+    await run(direct)
+    expect(direct.next).not.toHaveBeenCalled()
+    expect(direct.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "10.0.0.9" })
   })
 
   it("answers 200 itself and logs malformed bodies; a failing log never breaks the answer", async () => {

@@ -14,6 +14,7 @@ const TABLES = [
   "tbc_installment_sync_run",
   "tbc_callback_log",
   "tbc_installment_change_failure",
+  "tbc_retired_preauth",
 ]
 
 const savedCard = (recId: string) => ({

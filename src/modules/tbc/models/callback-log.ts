@@ -22,7 +22,22 @@ const CallbackLog = model.define(
     result: model.text(),
     /** The status the bank reported when we looked the payment up, if we got that far. */
     bank_status: model.text().nullable(),
+    /**
+     * Requests this row stands for. A callback refused before Medusa sees it (unauthenticated:
+     * anyone can POST) is not one row per request: refusals of one source, result and minute add
+     * up in one row, so a flood writes at most a row per source and minute.
+     */
+    count: model.number().default(1),
+    /** The minute an aggregated row counts (null: a row for one judged callback). */
+    window_start: model.dateTime().nullable(),
   }
-)
+).indexes([
+  {
+    name: "IDX_tbc_callback_log_rejected_window",
+    on: ["provider_id", "source_ip", "result", "window_start"],
+    unique: true,
+    where: "window_start IS NOT NULL AND deleted_at IS NULL",
+  },
+])
 
 export default CallbackLog

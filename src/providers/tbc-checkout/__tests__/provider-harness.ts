@@ -12,7 +12,7 @@ export const CLIENT_SECRET = "sandbox-client-secret"
 export interface Harness {
   sandbox: SandboxHandle
   provider: (overrides?: Partial<TbcCheckoutOptionsInput>) => TbcCheckoutProviderService
-  pay: (payId: string, outcome: "success" | "decline", method?: number) => Promise<void>
+  pay: (payId: string, outcome: "success" | "decline" | "processing" | "expire", method?: number) => Promise<void>
   payment: (payId: string) => ReturnType<SandboxHandle["state"]>["payments"][number]
   calls: (key: string) => number
   advanceClock: (ms: number) => Promise<void>

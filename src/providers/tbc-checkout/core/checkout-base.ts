@@ -39,14 +39,15 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { NOT_PAID_YET_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
-import { majorToMinorExact, toMinorUnits } from "../../../lib/money"
+import { sessionOutcome } from "../../../lib/checkout-status"
+import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
+import { acceptedStatus } from "./authorize-guard"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
 import { refund, RefundQueue } from "./refund"
@@ -138,6 +139,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       created_at: new Date().toISOString(),
       // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
       authorized_at: null,
+      session_amount: minorToMajor(amountMinor),
+      session_currency: request.amount.currency,
       ...(details.confirmedAmount === undefined ? { confirmedAmount: 0 } : {}),
       ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
     })
@@ -160,18 +163,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
-    const outcome = sessionOutcome(String(details.status))
-    if (outcome.kind === "failed") {
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
-    }
-    if (outcome.status === PaymentSessionStatus.PENDING) {
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, NOT_PAID_YET_MESSAGE)
-    }
-    const authorizedAt =
-      outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+    const status = acceptedStatus(details, input.data, this.logger_)
+    const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
     const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
     const data = dataFromDetails(input.data, details, (known ? {} : authorizedAt) as Partial<CheckoutData>)
-    return { status: outcome.status, data: data as unknown as Record<string, unknown> }
+    return { status, data: data as unknown as Record<string, unknown> }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {

@@ -16,6 +16,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       result: row.result,
       bank_status: row.bank_status,
       source_ip: row.source_ip,
+      /** refused callbacks of one source and minute are one row: how many requests it stands for */
+      count: row.count,
     })),
   })
 }

@@ -1,0 +1,48 @@
+/**
+ * Retention of the callback log: rows older than their registration's `callbackLogRetentionDays`
+ * (default 90) are deleted for good, so the log (which unauthenticated requests can add to, a
+ * bounded row per source and minute) never grows without end. Rows of a registration no longer
+ * configured keep the default retention.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PgConnection } from "../../lib/app/pg-connection"
+import { DEFAULT_CALLBACK_LOG_RETENTION_DAYS, readCallbackLogRetentionDays } from "../../lib/callback-log-options"
+import { DAY_MS } from "../reconcile/preauth-deadline"
+import { checkoutRegistrations, reconcileNow } from "../reconcile/run-context"
+
+export interface PruneCallbackLogInput {
+  /** ISO time taken as "now" (tests move it forward); default the real clock */
+  now?: string
+}
+
+export interface PruneCallbackLogResult {
+  /** a registration's provider id, or null for rows of registrations no longer configured */
+  provider_id: string | null
+  retention_days: number
+  deleted: number
+}
+
+const cutoff = (now: Date, days: number): string => new Date(now.getTime() - days * DAY_MS).toISOString()
+
+export async function pruneCallbackLog(container: MedusaContainer, input: PruneCallbackLogInput = {}): Promise<PruneCallbackLogResult[]> {
+  const now = reconcileNow(input.now, "pruneCallbackLog")
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const results: PruneCallbackLogResult[] = []
+  const known: string[] = []
+  for (const registration of checkoutRegistrations(container)) {
+    const days = readCallbackLogRetentionDays(registration.options)
+    known.push(registration.providerId)
+    const { rows } = await pg.raw(
+      `with gone as (delete from tbc_callback_log where provider_id = ? and created_at < ? returning 1) select count(*)::int as deleted from gone`,
+      [registration.providerId, cutoff(now, days)]
+    )
+    results.push({ provider_id: registration.providerId, retention_days: days, deleted: Number(rows[0]?.deleted ?? 0) })
+  }
+  const { rows } = await pg.raw(
+    `with gone as (delete from tbc_callback_log where not (provider_id = any(?)) and created_at < ? returning 1) select count(*)::int as deleted from gone`,
+    [known, cutoff(now, DEFAULT_CALLBACK_LOG_RETENTION_DAYS)]
+  )
+  results.push({ provider_id: null, retention_days: DEFAULT_CALLBACK_LOG_RETENTION_DAYS, deleted: Number(rows[0]?.deleted ?? 0) })
+  return results
+}
