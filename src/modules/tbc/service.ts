@@ -17,6 +17,7 @@ import {
   InstallmentStatusChange,
   InstallmentSyncRun,
   SavedCard,
+  TbcPayment,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -25,7 +26,7 @@ type SqlContext = Context<SqlExecutor>
  * Data access for the plugin's own tables. MedusaService generates, per model, the usual
  * list/listAndCount/retrieve/create/update/delete/softDelete/restore methods, e.g.
  * `listSavedCards`, `createInstallmentApplications`, `createInstallmentStatusChanges`,
- * `createInstallmentSyncRuns`, `createCallbackLogs`.
+ * `createInstallmentSyncRuns`, `createCallbackLogs`, `listTbcPayments`.
  *
  * The installment sync adds batched, exactly-once methods (see installment-sync-sql.ts).
  */
@@ -35,6 +36,7 @@ class TbcModuleService extends MedusaService({
   InstallmentStatusChange,
   InstallmentSyncRun,
   CallbackLog,
+  TbcPayment,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()
