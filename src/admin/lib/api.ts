@@ -7,6 +7,7 @@ import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../a
 import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
+import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention-view"
 
 export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
@@ -26,6 +27,7 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
 // so the page and the API cannot drift apart.
 export type ProviderSettings = ProviderSettingsView
 export type ConnectionResult = ConnectionCheckResult
+export type AttentionPayment = AttentionPaymentView
 
 export interface CallbackRow {
   id: string

@@ -7,14 +7,16 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text, Toaster } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
 import { ActivitySection } from "../../../components/activity-section"
+import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { ProvidersSection } from "../../../components/providers-section"
-import { adminFetch, errorText, type CallbackRow, type ProviderSettings, type SyncRunRow } from "../../../lib/api"
+import { adminFetch, errorText, type AttentionPayment, type CallbackRow, type ProviderSettings, type SyncRunRow } from "../../../lib/api"
 
 interface PageData {
   providers: ProviderSettings[]
   callbacks: CallbackRow[]
   syncRuns: SyncRunRow[]
+  attention: AttentionPayment[]
 }
 
 const TbcSettingsPage = () => {
@@ -23,12 +25,13 @@ const TbcSettingsPage = () => {
 
   const load = useCallback(async () => {
     try {
-      const [settings, callbacks, runs] = await Promise.all([
+      const [settings, callbacks, runs, attention] = await Promise.all([
         adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
         adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
         adminFetch<{ sync_runs: SyncRunRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
+        adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
       ])
-      setData({ providers: settings.providers, callbacks: callbacks.callbacks, syncRuns: runs.sync_runs })
+      setData({ providers: settings.providers, callbacks: callbacks.callbacks, syncRuns: runs.sync_runs, attention: attention.payments })
       setError(null)
     } catch (e) {
       setError(errorText(e))
@@ -60,6 +63,7 @@ const TbcSettingsPage = () => {
         <>
           <ProvidersSection providers={data.providers} />
           <ConnectionSection />
+          <AttentionSection payments={data.attention} />
           <ActivitySection callbacks={data.callbacks} syncRuns={data.syncRuns} onChanged={load} />
         </>
       )}
