@@ -138,7 +138,14 @@ export class PaymentRecords {
 
   /** Medusa is deleting the payment's session (deletePayment runs before the row goes). */
   async markSessionGone(payId: string): Promise<void> {
-    await this.pg.raw(`update tbc_payment set session_gone_at = coalesce(session_gone_at, now()), updated_at = now() where pay_id = ?`, [payId])
+    // the last moment the session row exists (Medusa deletes it for good): keep its collection and cart
+    await this.pg.raw(
+      `update tbc_payment r set session_gone_at = coalesce(r.session_gone_at, now()), updated_at = now(),
+         payment_collection_id = coalesce(r.payment_collection_id, (${COLLECTION_OF_SESSION})),
+         cart_id = coalesce(r.cart_id, (${CART_OF_SESSION}))
+       where r.pay_id = ?`,
+      [payId]
+    )
   }
 
   /**
