@@ -343,7 +343,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
 
   protected get savedCardDeps(): SavedCardDeps {
-    return { checkout: this.checkout, options: this.options_, logger: this.logger_ }
+    return { checkout: this.checkout, options: this.options_, logger: this.logger_, records: this.records_, providerId: this.providerId }
   }
 
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
