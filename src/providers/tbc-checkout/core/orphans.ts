@@ -28,6 +28,9 @@ export function orphanDecision(details: PaymentDetails, policy: OrphanPolicy): O
   return { act: money.kind === "held" ? "cancel" : "refund", minor: money.minor, kind: money.kind }
 }
 
+/** What settleOrphan needs of our record (PaymentRecords; a fake in unit tests). */
+export type OrphanRecords = Pick<PaymentRecords, "linkOf" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "noteBankStatus">
+
 export type OrphanOutcome = "not_orphan" | "busy" | "nothing_at_bank" | "cancelled" | "refunded" | "notified" | "failed"
 
 const RECORDED: Record<string, string> = { cancel: "cancelled", refund: "refunded", notify: "notified" }
@@ -39,7 +42,7 @@ const RECORDED: Record<string, string> = { cancel: "cancelled", refund: "refunde
  */
 export async function settleOrphan(args: {
   checkout: Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">
-  records: PaymentRecords
+  records: OrphanRecords
   payId: string
   policy: OrphanPolicy
   logger: TbcLogger
