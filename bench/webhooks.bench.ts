@@ -29,6 +29,8 @@ const DB = "tbc-bench-webhooks"
 const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 200)
 const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 32)
+/** 1 = post to the plain URL registered in the dashboard (paired through tbc_payment), not the signed one */
+const PLAIN_URL = process.env.BENCH_WEBHOOK_PLAIN_URL === "1"
 const TARGET_PER_SECOND = 500
 const WARMUP_CALLBACKS = 200
 const PLACE_TIMEOUT_MS = 300_000
@@ -207,7 +209,7 @@ async function main(): Promise<void> {
     const f0 = Date.now()
     await pool(shots.length, CONCURRENCY, async (k) => {
       const { payId } = shots[k]
-      const target = new URL(String(callbackUrlOf.get(payId)))
+      const target = PLAIN_URL ? warmTarget : new URL(String(callbackUrlOf.get(payId)))
       const s0 = process.hrtime.bigint()
       const status = await postCallback(agent, target, payId)
       latencies.push(Number(process.hrtime.bigint() - s0) / 1e6)
