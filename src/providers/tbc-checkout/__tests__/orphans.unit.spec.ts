@@ -158,3 +158,22 @@ describe("settleOrphan", () => {
     expect(h.payment(payId).status).toBe("Returned")
   })
 })
+
+describe("the payment record at initiate", () => {
+  it("a payment that cannot be recorded is never handed out: initiatePayment fails, no link", async () => {
+    const writes: unknown[][] = []
+    const failing = { __pg_connection__: { raw: async (_sql: string, bindings: unknown[]) => {
+      writes.push(bindings)
+      throw new Error("database unavailable")
+    } } }
+    const provider = h.provider({ preAuth: false }, failing)
+    const creates = h.calls(CALLS.create)
+    const error = await provider
+      .initiatePayment({ amount: 5, currency_code: "gel", data: { session_id: "payses_norecord" }, context: { idempotency_key: "payses_norecord" } })
+      .then(() => undefined, (e: Error) => e)
+    expect(error?.message).toMatch(/could not be started/)
+    expect(h.calls(CALLS.create)).toBe(creates + 1) // created at the bank: it expires unpaid
+    expect(writes).toHaveLength(1)
+    expect(writes[0]).toEqual(expect.arrayContaining(["payses_norecord", 500, "GEL", "web"]))
+  })
+})

@@ -48,8 +48,8 @@ import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
-import { settleOrphan } from "./orphans"
-import { paymentRecordsFrom, type PaymentRecords } from "../payment-records"
+import { PaymentBookkeeping } from "./bookkeeping"
+import { paymentRecordsFrom } from "../payment-records"
 import { refund, RefundQueue } from "./refund"
 import { BoundedMap } from "../../../lib/bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
@@ -61,8 +61,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   protected readonly options_: TbcCheckoutOptions
   protected readonly client_: TbcClientLike
   protected readonly logger_: TbcLogger
-  /** our record of every payment we create (tbc_payment); undefined outside a Medusa app */
-  protected readonly records_: PaymentRecords | undefined
+  /** our record of every payment we create (tbc_payment) and the orphan policy */
+  protected readonly book_: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
   private readonly createdForSession_ = new BoundedMap<string, string>(2000)
   /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
@@ -84,7 +84,6 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
-    this.records_ = paymentRecordsFrom(cradle)
     this.client_ = clientFactoryFrom(cradle)({
       environment: this.options_.environment,
       checkout: {
@@ -97,6 +96,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       maxRetries: this.options_.maxRetries,
       logger: this.logger_,
     })
+    const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
+    this.book_ = new PaymentBookkeeping(paymentRecordsFrom(cradle), this.options_, () => this.checkout, this.logger_, providerId)
   }
 
   protected get checkout(): CheckoutApi {
@@ -135,7 +136,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       (await this.checkout.createPayment(request).catch((error) => {
         throw toMedusaError(error, "start the payment at the bank")
       }))
-    await this.recordCreated(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
+    await this.book_.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
     this.createdForSession_.set(sessionId, details.payId)
     const data = dataFromDetails({ session_id: sessionId }, details, {
       preAuth: details.preAuth ?? this.options_.preAuth,
@@ -146,54 +147,6 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
     })
     return { id: details.payId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
-  }
-
-  /** Provider id as Medusa registers it (pp_tbc-checkout_<id>). */
-  protected get providerId(): string {
-    return `pp_tbc-checkout_${this.options_.registrationId}`
-  }
-
-  /**
-   * Records a created payment before its link leaves initiatePayment: when the record cannot be
-   * written the shopper gets an error instead of a link to a payment we would not know about (it
-   * expires unpaid at the bank).
-   */
-  private async recordCreated(sessionId: string, payId: string, amountMinor: number, currency: string, status: string) {
-    if (!this.records_) return
-    try {
-      await this.records_.recordCreated({
-        provider_id: this.providerId,
-        pay_id: payId,
-        payment_session_id: sessionId,
-        amount: amountMinor,
-        currency,
-        kind: "web",
-        bank_status: status,
-      })
-    } catch (error) {
-      this.logger_.error(`payment ${payId} for session ${sessionId} could not be recorded: ${(error as Error)?.message ?? error}`)
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The payment could not be started: please try again in a moment.")
-    }
-  }
-
-  /** Last bank status in our record; bookkeeping only, never fails the caller. */
-  protected noteBankStatus(payId: string, status: unknown): void {
-    this.records_?.noteBankStatus(payId, String(status)).catch(() => undefined)
-  }
-
-  /**
-   * Runs the orphan policy for a payment (see ./orphans.ts) after `delayMs`, in the background:
-   * the reconcile job's sweep repeats it for anything a restart interrupts.
-   */
-  protected scheduleOrphanCheck(payId: string, delayMs: number): void {
-    const records = this.records_
-    if (!records) return
-    const run = () =>
-      settleOrphan({ checkout: this.checkout, records, payId, policy: this.options_.orphanPolicy, logger: this.logger_ }).catch(
-        (error) => this.logger_.warn(`payment ${payId}: orphan check failed: ${(error as Error)?.message ?? error}`)
-      )
-    const timer = setTimeout(run, delayMs)
-    timer.unref?.()
   }
 
   /**
@@ -212,7 +165,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
-    this.noteBankStatus(details.payId || payIdOf(input.data), details.status)
+    this.book_.read(details.payId || payIdOf(input.data), details.status)
     const outcome = sessionOutcome(String(details.status))
     if (outcome.kind === "failed") {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
@@ -297,13 +250,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (typeof input.data?.payId !== "string") {
       return { data: input.data }
     }
-    const payId = input.data.payId
-    // Medusa deletes the session row right after this call: once that is committed, money at the
-    // bank for it belongs to no order and the orphan policy applies (unless a Medusa payment was
-    // made from the session, which the check looks at)
-    await this.records_?.markSessionGone(payId).catch(() => undefined)
-    this.scheduleOrphanCheck(payId, this.options_.orphanGraceSeconds * 1000)
-    return forgetSession(this.checkout, input.data, payId, this.logger_)
+    await this.book_.sessionDeleted(input.data.payId)
+    return forgetSession(this.checkout, input.data, input.data.payId, this.logger_)
   }
 
   /**
@@ -316,7 +264,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
     let judged = receipt ? this.verdicts_.get(receipt) : undefined
     if (!judged) {
-      judged = judgeCallback(payload, this.options_, this.checkout, this.records_).catch((): TbcWebhookResult => ({
+      judged = judgeCallback(payload, this.options_, this.checkout, this.book_.records).catch((): TbcWebhookResult => ({
         action: "not_supported" as WebhookActionResult["action"],
         tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
       }))
@@ -324,7 +272,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       const v = (await judged).tbc_callback
       this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
       // the shopper paid (or was held) after Medusa deleted the session: act now
-      if (v.result === "session_gone" && v.pay_id) this.scheduleOrphanCheck(v.pay_id, 0)
+      if (v.result === "session_gone" && v.pay_id) this.book_.orphanCheck(v.pay_id, 0)
     }
     const result = await judged
     if (result.tbc_callback.result === "error") {
@@ -343,7 +291,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
 
   protected get savedCardDeps(): SavedCardDeps {
-    return { checkout: this.checkout, options: this.options_, logger: this.logger_, records: this.records_, providerId: this.providerId }
+    return { checkout: this.checkout, options: this.options_, logger: this.logger_, records: this.book_.records, providerId: this.book_.providerId }
   }
 
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
