@@ -24,8 +24,10 @@ import type { SeededStore } from "../integration-tests/utils/seed-store"
 import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
 import { ROOT, appEnv, createDatabase, databaseUrl, dropDatabase, migrate, run } from "./lib/scratch-db"
 import { fmt, pool, printTable, summary } from "./lib/stats"
+import { testDbName } from "../integration-tests/utils/db-name"
 
-const DB = "tbc-bench-webhooks"
+/** TBC_TEST_DB_SUFFIX keeps two checkouts' runs apart, as for the tests */
+const DB = testDbName("tbc-bench-webhooks")
 const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 200)
 const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 32)

@@ -149,6 +149,8 @@ export async function reconcilePendingCheckoutPayments(
       const result = await reconcileSession(container, registration, session, now, minutes)
       if (result.outcome === "processed") {
         logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was ${result.bank_status} at the bank without a callback: processed as ${result.action}`)
+      } else if (result.outcome === "session_gone") {
+        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was deleted meanwhile: not processed (orphan sweep)`)
       } else if (result.outcome === "error") {
         logger.warn(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) could not be reconciled: ${result.error}`)
       }
