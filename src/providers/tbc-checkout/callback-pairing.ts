@@ -7,6 +7,9 @@
  *    execution's callback can use): the session is found from the payId in our own record of the
  *    payments we created (tbc_payment, one indexed read). Without a record (outside a Medusa app)
  *    the merchantPaymentId the bank may report is used when `signCallbackUrl` is off, as before.
+ *    A saved-card execution whose answer was unreadable has no payId in the record yet: when the
+ *    bank's details of the callback's payId report that session as merchantPaymentId, the payId
+ *    is attached to it, which settles the uncertainty (authorize then reads that payment back).
  * 3. The session must still exist. A payment whose session Medusa deleted (cart total changed,
  *    new session) is `session_gone`: it is never handed to Medusa's processPaymentWorkflow, which
  *    would otherwise look carts up with no collection and complete an unrelated shopper's cart.
@@ -52,7 +55,11 @@ export async function pairSession(args: {
     return { sessionId }
   }
 
-  const link = await records.linkOf(payId)
+  let link = await records.linkOf(payId)
+  if (!link && merchantPaymentId && (await records.attachUncertainExecution(merchantPaymentId, payId))) {
+    // the callback of a saved-card execution whose answer we could not read: now we know its payId
+    link = await records.linkOf(payId)
+  }
   if (!link) {
     // a payment we have no record of: one created before the record existed, paired as before
     const legacySession = sessionId ?? (options.signCallbackUrl ? undefined : merchantPaymentId)

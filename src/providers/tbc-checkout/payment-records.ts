@@ -236,6 +236,22 @@ export class PaymentRecords {
     )
   }
 
+  /**
+   * An uncertain execution of `sessionId` (sent, no readable answer) gets the payId a genuine
+   * callback named, when the bank's details of that payId report this session as
+   * merchantPaymentId: the uncertainty is then settled by reading the bank. True when attached.
+   */
+  async attachUncertainExecution(sessionId: string, payId: string): Promise<boolean> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set pay_id = ?, resolved_at = now(), updated_at = now()
+       where id = (select id from tbc_payment where kind = 'execution' and pay_id is null and deleted_at is null
+                   and payment_session_id = ? order by created_at desc limit 1)
+       returning id`,
+      [payId, sessionId]
+    )
+    return rows.length > 0
+  }
+
   async recordExecutionUncertain(id: string, reason: string): Promise<void> {
     await this.pg.raw(`update tbc_payment set uncertain_at = now(), uncertain_reason = ?, updated_at = now() where id = ?`, [reason, id])
   }

@@ -19,6 +19,7 @@ function records(link: Partial<PaymentLink> | null = {}, liveSessions: string[] 
   return {
     linkOf: async () => full as PaymentLink | undefined,
     sessionAlive: async (id: string) => liveSessions.includes(id),
+    attachUncertainExecution: async () => false,
   } as unknown as PaymentRecords
 }
 
@@ -54,6 +55,21 @@ describe("pairSession", () => {
 
   it("a live session that now names another payment is refused", async () => {
     expect(await pair({}, records({ session_pay_ids: ["p2"] }))).toMatchObject({ refused: "rejected_source" })
+  })
+
+  it("an uncertain saved-card execution is settled by the callback whose bank details name its session", async () => {
+    let attached: PaymentLink | undefined
+    const r = {
+      linkOf: async () => attached,
+      sessionAlive: async () => true,
+      attachUncertainExecution: async (session: string, payId: string) => {
+        if (session !== "payses_exec" || payId !== "p1") return false
+        attached = { payment_session_id: "payses_exec", kind: "execution", session_alive: true, session_pay_ids: [], has_medusa_payment: false, orphan_action: null }
+        return true
+      },
+    } as unknown as PaymentRecords
+    expect(await pair({}, r, "payses_other")).toMatchObject({ refused: "unknown_payment" })
+    expect(await pair({}, r, "payses_exec")).toEqual({ sessionId: "payses_exec" })
   })
 
   it("no record and no signature: unknown payment (nothing names a session)", async () => {
