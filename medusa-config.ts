@@ -66,6 +66,9 @@ const paymentProviders = [
       preauthExpiryAction: env("TBC_PREAUTH_EXPIRY_ACTION", "none"),
       preauthWarningDays: Number(env("TBC_PREAUTH_WARNING_DAYS", "3")),
       pendingReconcileMinutes: Number(env("TBC_PENDING_RECONCILE_MINUTES", "15")),
+      // money at the bank whose session Medusa deleted: refund (default) or notify the admin
+      orphanPolicy: env("TBC_ORPHAN_POLICY", "refund"),
+      orphanGraceSeconds: Number(env("TBC_ORPHAN_GRACE_SECONDS", "30")),
     },
   },
   providerExists("tbc-installments") && {

@@ -24,11 +24,15 @@ import type { SeededStore } from "../integration-tests/utils/seed-store"
 import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
 import { ROOT, appEnv, createDatabase, databaseUrl, dropDatabase, migrate, run } from "./lib/scratch-db"
 import { fmt, pool, printTable, summary } from "./lib/stats"
+import { testDbName } from "../integration-tests/utils/db-name"
 
-const DB = "tbc-bench-webhooks"
+/** TBC_TEST_DB_SUFFIX keeps two checkouts' runs apart, as for the tests */
+const DB = testDbName("tbc-bench-webhooks")
 const CARTS = Number(process.env.BENCH_WEBHOOK_CARTS ?? 200)
 const COPIES = Number(process.env.BENCH_WEBHOOK_COPIES ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 32)
+/** 1 = post to the plain URL registered in the dashboard (paired through tbc_payment), not the signed one */
+const PLAIN_URL = process.env.BENCH_WEBHOOK_PLAIN_URL === "1"
 const TARGET_PER_SECOND = 500
 const WARMUP_CALLBACKS = 200
 const PLACE_TIMEOUT_MS = 300_000
@@ -207,7 +211,7 @@ async function main(): Promise<void> {
     const f0 = Date.now()
     await pool(shots.length, CONCURRENCY, async (k) => {
       const { payId } = shots[k]
-      const target = new URL(String(callbackUrlOf.get(payId)))
+      const target = PLAIN_URL ? warmTarget : new URL(String(callbackUrlOf.get(payId)))
       const s0 = process.hrtime.bigint()
       const status = await postCallback(agent, target, payId)
       latencies.push(Number(process.hrtime.bigint() - s0) / 1e6)

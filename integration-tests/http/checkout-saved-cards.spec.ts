@@ -10,8 +10,15 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { SAVED_CARD_CALLS as CALLS, Shopper, login, registerCustomer } from "../utils/saved-cards-shopper"
+import {
+  SAVED_CARD_CALLS as CALLS,
+  Shopper,
+  firstOrderSavesCard as firstOrderSavesCardOf,
+  login,
+  registerCustomer,
+} from "../utils/saved-cards-shopper"
 import { recordCardsForPayment } from "../../src/workflows/saved-cards/record-from-events"
+import { attentionList } from "../utils/tbc-payments"
 
 jest.setTimeout(120_000)
 
@@ -38,19 +45,7 @@ medusaIntegrationTestRunner({
     })
 
     /** Alice's first order with save_card: paid on the hosted page; returns her recorded card. */
-    async function firstOrderSavesCard(): Promise<{ card: any; recId: string }> {
-      const { cartId, collectionId } = await alice.cartReadyForPayment()
-      const started = await alice.startSession(collectionId, { save_card: true })
-      expect(started.status).toBe(200)
-      const session = started.body.payment_collection.payment_sessions[0]
-      expect(typeof session.data.redirect_url).toBe("string")
-      await bank.pay(session.data.payId, "success")
-      const completion = await alice.call("post", `/store/carts/${cartId}/complete`)
-      expect(completion.body.type).toBe("order")
-      const card = await alice.firstCardOnceListed("Alice's saved card to be recorded")
-      const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
-      return { card, recId: saved.recId }
-    }
+    const firstOrderSavesCard = () => firstOrderSavesCardOf(alice, bank)
 
     it("first order saves the card; the second pays by execution with no redirect and is captured", async () => {
       const { card, recId } = await firstOrderSavesCard()
@@ -144,29 +139,39 @@ medusaIntegrationTestRunner({
       expect(await bank.calls(CALLS.deleteCard)).toBe(deletes + 1)
     })
 
-    it("an execution whose answer is lost is never sent again for that session", async () => {
+    it.each([
+      ["is lost (timeout after the bank charged)", { timeoutNext: { count: 1, path: "POST /v1/tpay/payments/execution", afterProcessing: true } }],
+      ["is a 502 from the gateway after the bank charged", { failNext: { count: 1, status: 502, path: "POST /v1/tpay/payments/execution", afterProcessing: true } }],
+    ])("an execution whose answer %s is never sent again for that session or cart; the shopper reads 'we are checking'", async (_name, fault) => {
+      const list = await attentionList(getContainer(), api)
       const { card } = await firstOrderSavesCard()
       const { cartId, collectionId } = await alice.cartReadyForPayment()
       const started = await alice.startSession(collectionId, { saved_card_id: card.id })
       const sessionId = started.body.payment_collection.payment_sessions[0].id
       const executions = await bank.calls(CALLS.execution)
-      // the bank charges the card, then its answer never arrives (the client times out)
-      await bank.setFaults({ timeoutNext: { count: 1, path: "POST /v1/tpay/payments/execution", afterProcessing: true } })
+      await bank.setFaults(fault)
 
       const first = await alice.call("post", `/store/carts/${cartId}/complete`)
       expect(first.body.type).not.toBe("order")
+      expect(JSON.stringify(first.body)).toMatch(/We are checking your payment/)
+      expect(JSON.stringify(first.body)).not.toMatch(/try again/i)
       expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
-      const [session] = (await alice.ok("get", `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`)).cart
-        .payment_collection.payment_sessions
-      expect(session).toMatchObject({ id: sessionId, status: "error" })
-      expect(typeof session.data.saved_card_execution_uncertain).toBe("string")
 
+      // "Place order" again, then again on a fresh saved-card session of the same cart: refused
       const retried = await alice.call("post", `/store/carts/${cartId}/complete`)
       expect(retried.body.type).not.toBe("order")
+      expect(JSON.stringify(retried.body)).toMatch(/We are checking your payment/)
+      expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(200)
+      const fresh = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(JSON.stringify(fresh.body)).toMatch(/We are checking your payment/)
       expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
-      // the charge the bank did make is findable by the session id (the merchant reconciles it)
+
+      // the one charge the bank made is findable by the session id, and the admin is told
       const charged = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
       expect(charged).toHaveLength(1)
+      const held = (await list()).find((p) => p.payment_session_id === sessionId)
+      expect(held).toMatchObject({ problem: "uncertain", kind: "execution", cart_id: cartId, resolved_at: null })
+      expect(held?.message).toMatch(/bank/)
     })
   },
 })

@@ -96,6 +96,20 @@ export class StoreCheckout {
     return { paymentCollectionId, session }
   }
 
+  /**
+   * Adds `quantity` of variant `variantIndex` to the cart, as a second browser tab would while the
+   * shopper is on the bank's page: the cart total changes and Medusa deletes the payment sessions.
+   */
+  async addItem(cartId: string, variantIndex = 0, quantity = 1): Promise<{ total: number }> {
+    await this.api.post(
+      `/store/carts/${cartId}/line-items`,
+      { variant_id: this.store.variantIds[variantIndex], quantity },
+      this.config
+    )
+    const { data } = await this.api.get(`/store/carts/${cartId}?fields=id,total`, this.config)
+    return { total: Number(data.cart.total) }
+  }
+
   /** The current payment sessions of the cart's payment collection (as the Store API shows them). */
   async sessionsOf(cartId: string): Promise<StorePaymentSession[]> {
     const { data } = await this.api.get(

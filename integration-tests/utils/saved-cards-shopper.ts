@@ -6,6 +6,7 @@ import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createCustomerAccountWorkflow } from "@medusajs/core-flows"
 import { Modules } from "@medusajs/framework/utils"
+import type { SandboxBankControl } from "./checkout-bank"
 import { TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
 import { waitFor } from "./wait-for"
 
@@ -94,4 +95,21 @@ export async function registerCustomer(container: MedusaContainer, email: string
 export async function login(api: AxiosInstance, email: string, password: string): Promise<string> {
   const { data } = await api.post("/auth/customer/emailpass", { email, password })
   return data.token
+}
+
+/**
+ * The shopper's first order with save_card: paid on the hosted page; returns the card as the
+ * Store API lists it and the bank token the sandbox saved (to search responses for it).
+ */
+export async function firstOrderSavesCard(shopper: Shopper, bank: SandboxBankControl): Promise<{ card: any; recId: string }> {
+  const { cartId, collectionId } = await shopper.cartReadyForPayment()
+  const started = await shopper.startSession(collectionId, { save_card: true })
+  if (started.status !== 200) throw new Error(`save-card session refused: ${JSON.stringify(started.body)}`)
+  const session = started.body.payment_collection.payment_sessions[0]
+  await bank.pay(session.data.payId, "success")
+  const completion = await shopper.call("post", `/store/carts/${cartId}/complete`)
+  if (completion.body.type !== "order") throw new Error(`the save-card order was not placed: ${JSON.stringify(completion.body)}`)
+  const card = await shopper.firstCardOnceListed("the saved card to be recorded")
+  const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
+  return { card, recId: saved.recId }
 }

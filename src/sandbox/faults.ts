@@ -16,7 +16,15 @@ export const faultsInputSchema = z
   .object({
     latencyMs: z.number().int().min(0).max(600_000).optional(),
     errorRate: z.number().min(0).max(1).optional(),
-    failNext: z.object({ count: countSchema, status: z.number().int().min(400).max(599), path: pathSchema }).optional(),
+    failNext: z
+      .object({
+        count: countSchema,
+        status: z.number().int().min(400).max(599),
+        path: pathSchema,
+        /** the bank acts, then the answer is this error (a gateway's 502 after the card was charged) */
+        afterProcessing: z.boolean().optional(),
+      })
+      .optional(),
     timeoutNext: z
       .object({ count: countSchema, path: pathSchema, afterProcessing: z.boolean().optional() })
       .optional(),
@@ -44,7 +52,7 @@ interface CountedFault {
 export interface FaultsView {
   latencyMs: number
   errorRate: number
-  failNext?: { count: number; status: number; path?: string }
+  failNext?: { count: number; status: number; path?: string; afterProcessing: boolean }
   timeoutNext?: { count: number; path?: string; afterProcessing: boolean }
   callbacks?: CallbackFaults
   loseSyncAck: number
@@ -53,7 +61,7 @@ export interface FaultsView {
 export class Faults {
   private latency = 0
   private errorRate = 0
-  private failNext?: CountedFault & { status: number }
+  private failNext?: CountedFault & { status: number; afterProcessing: boolean }
   private timeoutNext?: CountedFault & { afterProcessing: boolean }
   private loseSyncAckCount = 0
   callbacks?: CallbackFaults
@@ -75,7 +83,10 @@ export class Faults {
     }
     if (f.latencyMs !== undefined) this.latency = f.latencyMs
     if (f.errorRate !== undefined) this.errorRate = f.errorRate
-    if (f.failNext) this.failNext = { remaining: f.failNext.count, status: f.failNext.status, path: f.failNext.path }
+    if (f.failNext) {
+      const { count, status, path, afterProcessing } = f.failNext
+      this.failNext = { remaining: count, status, path, afterProcessing: afterProcessing === true }
+    }
     if (f.timeoutNext) {
       const { count, path, afterProcessing } = f.timeoutNext
       this.timeoutNext = { remaining: count, path, afterProcessing: afterProcessing === true }
@@ -103,6 +114,7 @@ export class Faults {
         count: this.failNext.remaining,
         status: this.failNext.status,
         path: this.failNext.path,
+        afterProcessing: this.failNext.afterProcessing,
       },
       timeoutNext: this.timeoutNext && {
         count: this.timeoutNext.remaining,
@@ -118,14 +130,17 @@ export class Faults {
     return this.latency
   }
 
-  /** The status to fail this request with (failNext first, then the random rate), if any. */
-  takeFailure(method: string, pathname: string, template: string): number | undefined {
+  /**
+   * The status to fail this request with (failNext first, then the random rate), if any;
+   * `afterProcessing` = the bank acts first and only its answer is replaced by the error.
+   */
+  takeFailure(method: string, pathname: string, template: string): { status: number; afterProcessing: boolean } | undefined {
     if (this.failNext && this.failNext.remaining > 0 && matches(this.failNext.path, method, pathname, template)) {
       this.failNext.remaining--
-      return this.failNext.status
+      return { status: this.failNext.status, afterProcessing: this.failNext.afterProcessing }
     }
     if (this.errorRate > 0 && this.random() < this.errorRate) {
-      return 503
+      return { status: 503, afterProcessing: false }
     }
     return undefined
   }

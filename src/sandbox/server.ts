@@ -108,11 +108,11 @@ async function handle(
       return
     }
     const failure = isBank ? bank.faults.takeFailure(method, url.pathname, route.template) : undefined
-    if (failure !== undefined) {
-      const title = failure >= 500 ? "Service Unavailable" : "Injected failure"
-      reply = { status: failure, json: makeProblem({ status: failure, title, detail: "injected by sandbox faults", area }) }
+    if (failure && !failure.afterProcessing) {
+      reply = injectedFailure(failure.status, area)
     } else {
       reply = await route.handler(bank, request)
+      if (failure) reply = injectedFailure(failure.status, area) // the bank acted; only its answer is replaced
     }
     if (timeout) {
       hold(res, held) // the bank acted; only the answer is lost
@@ -126,6 +126,11 @@ async function handle(
     reply = problemReply(error, area)
   }
   writeReply(res, reply)
+}
+
+function injectedFailure(status: number, area: Parameters<typeof makeProblem>[0]["area"]): Reply {
+  const title = status >= 500 ? "Service Unavailable" : "Injected failure"
+  return { status, json: makeProblem({ status, title, detail: "injected by sandbox faults", area }) }
 }
 
 /** Keeps the request open past any client timeout, until the client gives up or the server closes. */

@@ -59,7 +59,10 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
           <Text size="small" weight="plus">Callback URL</Text>
           <code data-testid="tbc-callback-url" className="bg-ui-bg-subtle rounded px-2 py-1 text-xs">{p.callback_url}</code>
           <Copy content={p.callback_url ?? ""} />
-          <Text size="xsmall" className="text-ui-fg-subtle">Register it in the TBC merchant dashboard.</Text>
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            Register exactly this URL, with no query string, in the TBC merchant dashboard. Saved-card charges are called back
+            only there; web payments also carry a signed copy of it. Both are matched to the order through the plugin's own record.
+          </Text>
         </div>
       ))}
     </Container>

@@ -8,6 +8,7 @@ import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
 import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
+import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention-view"
 
 export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
@@ -32,6 +33,7 @@ export type FailedChangeRow = Omit<FailedChangeView, "next_attempt_at" | "gave_u
   gave_up_at: string | null
   first_failed_at: string
 }
+export type AttentionPayment = AttentionPaymentView
 
 export interface CallbackRow {
   id: string

@@ -26,6 +26,7 @@ import {
   InstallmentSyncRun,
   RetiredPreauth,
   SavedCard,
+  TbcPayment,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -34,7 +35,7 @@ type SqlContext = Context<SqlExecutor>
  * Data access for the plugin's own tables. MedusaService generates, per model, the usual
  * list/listAndCount/retrieve/create/update/delete/softDelete/restore methods, e.g.
  * `listSavedCards`, `createInstallmentApplications`, `createInstallmentStatusChanges`,
- * `createInstallmentSyncRuns`, `createCallbackLogs`.
+ * `createInstallmentSyncRuns`, `createCallbackLogs`, `listTbcPayments`.
  *
  * The installment sync adds batched, exactly-once methods (see installment-sync-sql.ts).
  */
@@ -46,6 +47,7 @@ class TbcModuleService extends MedusaService({
   CallbackLog,
   InstallmentChangeFailure,
   RetiredPreauth,
+  TbcPayment,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

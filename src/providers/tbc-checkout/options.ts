@@ -27,6 +27,10 @@ import { readCallbackLogRetentionDays } from "../../lib/callback-log-options"
 /** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
 export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
 
+/** What to do with money at the bank whose Medusa session is gone (see core/orphans.ts). */
+export const ORPHAN_POLICIES = ["refund", "notify"] as const
+export type OrphanPolicy = (typeof ORPHAN_POLICIES)[number]
+
 const methodOption = z
   .number({ invalid_type_error: "must be a number" })
   .refine((m): m is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(m), {
@@ -134,6 +138,24 @@ export const checkoutOptionsSchema = z
      * merchantPaymentId the bank reports, and ignored when the bank does not report it.
      */
     signCallbackUrl: booleanOption(true),
+    /**
+     * A payment whose Medusa session was deleted (cart total changed, new session) while the bank
+     * holds or has taken money: "refund" cancels the hold / returns the money in full; "notify"
+     * only lists it for the admin (Settings → TBC Bank → Orphaned payments).
+     */
+    orphanPolicy: z
+      .enum(ORPHAN_POLICIES, { errorMap: () => ({ message: `must be one of ${ORPHAN_POLICIES.join(", ")}` }) })
+      .default("refund"),
+    /**
+     * Seconds between Medusa deleting a session and the orphan check: Medusa calls deletePayment
+     * before it deletes the row, in a transaction that may still roll back.
+     */
+    orphanGraceSeconds: z
+      .number({ invalid_type_error: "must be a number of seconds" })
+      .int({ message: "must be a whole number of seconds" })
+      .min(0, { message: "must be 0 or more" })
+      .max(3600, { message: "must be at most 3600 seconds" })
+      .default(30),
     timeoutMs: timeoutMsOption,
     maxRetries: maxRetriesOption,
     /** reconciliation: a preauth near day 30 is only notified ("none"), completed or canceled */

@@ -12,15 +12,18 @@
  * hit the card for carts that are later abandoned or changed (Medusa then deletes the session),
  * leaving money taken without an order. Authorize retries are safe: Medusa itself returns early
  * once a session is authorized, a session that already has a payId is only re-read from the bank,
- * and an execution whose outcome is unknown (timeout after sending) is recorded and never sent a
- * second time for that session (see UNCERTAIN below).
+ * and an execution whose outcome is unknown (any answer that is not a clear refusal: a 5xx, an
+ * unreadable body, a timeout, a reset; see isClearRefusal) is recorded — durably in tbc_payment
+ * by the provider, as well as in the session data — and never sent a second time for that session
+ * or its cart; the shopper reads "we are checking your payment".
  *
  * The bank token (recId) reaches the provider only inside a seal made app-side by the saved-cards
  * middleware after it checked the card belongs to the authenticated customer (saved-card-seal.ts).
  * A raw recId in session data is never used.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { TbcNetworkError, TbcTimeoutError } from "../../lib/tbc/errors"
+import { TbcApiError, TbcConfigError, TbcValidationError } from "../../lib/tbc/errors"
+import { UNREADABLE_RESPONSE_TYPE } from "../../lib/tbc/responses"
 import { NO_SAVE_CARD_METHODS, type CheckoutApi, type CreatePaymentRequest, type PaymentDetails } from "../../lib/tbc/types"
 import { checkSaveCardToDate } from "../../lib/tbc/validation"
 import { SavedCardSealError, openSavedCardSeal, type SavedCardSealContent } from "./saved-card-seal"
@@ -156,12 +159,43 @@ export type SavedCardAuthorization =
   /** the bank answered: map `details.status` as for any payment (Succeeded → captured, WaitingConfirm → authorized) */
   | { kind: "executed"; details: PaymentDetails; data: Record<string, unknown> }
   /** the execution may or may not have happened: report an error, keep `data` so it is never resent */
-  | { kind: "uncertain"; message: string; data: Record<string, unknown> }
+  | { kind: "uncertain"; message: string; reason?: string; data: Record<string, unknown> }
+
+/** What the shopper reads while an execution's outcome is unknown: not "try again". */
+export const CHECKING_PAYMENT_MESSAGE =
+  "We are checking your payment with the bank: your card may already have been charged, so it is not charged again. " +
+  "Please do not pay again; the store will confirm your order or contact you."
+
+/**
+ * Pure: whether an execution's failure is a clear refusal (nothing was charged, a new attempt is
+ * safe). Only a readable 4xx answer of the bank, or our own refusal before sending, is one. Any
+ * 5xx (a gateway's 502/503/504 may come after the card was charged), an unreadable body, a
+ * timeout, a reset or anything unexpected may have charged the card: uncertain.
+ */
+export function isClearRefusal(error: unknown): boolean {
+  if (error instanceof TbcValidationError || error instanceof TbcConfigError) return true
+  if (error instanceof TbcApiError) {
+    return error.status >= 400 && error.status < 500 && error.problem?.type !== UNREADABLE_RESPONSE_TYPE
+  }
+  // a connection refused before sending: nothing reached the bank
+  return (error as { kind?: string; reachedBank?: boolean })?.kind === "network" && (error as { reachedBank?: boolean }).reachedBank === false
+}
+
+/** Why an outcome is uncertain, for the admin (kind and status only: no request data). */
+function uncertainReason(error: unknown): string {
+  if (error instanceof TbcApiError) return `the bank answered ${error.status}${error.problem?.type === UNREADABLE_RESPONSE_TYPE ? " with an unreadable body" : ""}`
+  const kind = (error as { kind?: string })?.kind
+  if (kind === "timeout") return "the bank's answer did not arrive in time"
+  if (kind === "network") return "the connection broke after the request was sent"
+  return "the bank's answer could not be read"
+}
 
 /**
  * authorizePayment of a saved-card session. When the session already has a payId (an earlier
  * authorize executed), only reads it back. Otherwise executes once with merchantPaymentId = the
- * session id. `amount` is in major units as the bank takes it. The returned `data` holds this
+ * session id. `amount` is in major units as the bank takes it. `beforeExecute` runs right before
+ * the execution is sent (the provider records "sent for this session" durably there; when it
+ * throws nothing is sent). The returned `data` holds this
  * feature's keys (saved card id, mask, customer, `saved_card_pay_id`); the caller adds its own
  * (payId, amount, ...) and must keep these, because Medusa stores exactly what authorize returns.
  */
@@ -174,6 +208,7 @@ export async function authorizeWithSavedCard(args: {
   preAuth: boolean
   sessionId: string
   now?: number
+  beforeExecute?: () => Promise<void>
 }): Promise<SavedCardAuthorization> {
   const { data } = args
   const mine = {
@@ -190,16 +225,11 @@ export async function authorizeWithSavedCard(args: {
     }
   }
   if (data?.[SAVED_CARD_DATA.uncertain]) {
-    return {
-      kind: "uncertain",
-      message:
-        "Saved card: an earlier charge attempt for this checkout got no answer from the bank, so it is not repeated. " +
-        "Please contact the store before paying again.",
-      data: { ...mine, [SAVED_CARD_DATA.uncertain]: data[SAVED_CARD_DATA.uncertain] },
-    }
+    return { kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE, data: { ...mine, [SAVED_CARD_DATA.uncertain]: data[SAVED_CARD_DATA.uncertain] } }
   }
   const customerId = data?.[SAVED_CARD_DATA.customerId]
   const content = openSessionSeal(data, args.clientSecret, typeof customerId === "string" ? customerId : undefined, args.now)
+  await args.beforeExecute?.()
   try {
     const details = await args.checkout.executeWithSavedCard({
       recId: content.recId,
@@ -209,16 +239,13 @@ export async function authorizeWithSavedCard(args: {
     })
     return { kind: "executed", details, data: { ...mine, [SAVED_CARD_DATA.payId]: details.payId } }
   } catch (error) {
-    const unknownOutcome =
-      error instanceof TbcTimeoutError || (error instanceof TbcNetworkError && error.reachedBank)
-    if (!unknownOutcome) {
+    if (isClearRefusal(error)) {
       throw error
     }
     return {
       kind: "uncertain",
-      message:
-        "Saved card: the bank did not confirm the charge in time, so it is not repeated. " +
-        "Please contact the store before paying again.",
+      message: CHECKING_PAYMENT_MESSAGE,
+      reason: uncertainReason(error),
       data: { ...mine, [SAVED_CARD_DATA.uncertain]: new Date(args.now ?? Date.now()).toISOString() },
     }
   }

@@ -22,13 +22,28 @@ import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc
 import { toMedusaError } from "../common"
 import type { TbcCheckoutOptions } from "./options"
 import { dataFromDetails } from "./payment-data"
-import { authorizeWithSavedCard, executionMovedNoMoney, saveCardRequestFields, savedCardInitiate } from "./saved-card-payment"
+import type { PaymentRecords } from "./payment-records"
+import {
+  CHECKING_PAYMENT_MESSAGE,
+  SAVED_CARD_DATA,
+  authorizeWithSavedCard,
+  executionMovedNoMoney,
+  saveCardRequestFields,
+  savedCardInitiate,
+} from "./saved-card-payment"
 
 export interface SavedCardDeps {
   checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
   options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards">
   logger?: TbcLogger
+  /** our durable record of executions (tbc_payment); absent outside a Medusa app */
+  records?: PaymentRecords
+  /** pp_tbc-checkout_<id>, written into the record */
+  providerId?: string
 }
+
+/** The shopper's answer while an execution is unresolved; the admin sees it in Settings → TBC Bank. */
+const checkingError = () => new MedusaError(MedusaError.Types.NOT_ALLOWED, CHECKING_PAYMENT_MESSAGE)
 
 const CURRENCIES = ["GEL", "USD", "EUR"] as const
 type Currency = (typeof CURRENCIES)[number]
@@ -77,6 +92,21 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
   }
 }
 
+/**
+ * What our record knows of earlier executions for this session (or an unresolved one of its cart),
+ * which Medusa's session data may have lost: an execution with a payId is only read back; one sent
+ * without a readable answer is never sent again and the shopper is told we are checking.
+ */
+async function knownExecution(deps: SavedCardDeps, sessionId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!deps.records) return data
+  const earlier = await deps.records.earlierExecution(sessionId).catch((error) => {
+    throw toMedusaError(error, "check earlier charges of this checkout")
+  })
+  if (!earlier) return data
+  if (!earlier.pay_id) throw checkingError()
+  return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: earlier.pay_id }
+}
+
 /** authorizePayment of a saved-card session: executes the charge once, maps the bank's answer. */
 export async function authorizeSavedCardSession(deps: SavedCardDeps, input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
   const data = input.data ?? {}
@@ -84,19 +114,41 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
   if (!Number.isFinite(amount)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Saved card: the session has no amount (create the payment session again)")
   }
+  const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
+  const currency = currencyOf(data.currency)
+  const known = await knownExecution(deps, sessionId, data)
+  let recordId: string | undefined
   let result
   try {
     result = await authorizeWithSavedCard({
       checkout: deps.checkout,
-      data,
+      data: known,
       clientSecret: deps.options.clientSecret,
       amount,
-      currency: currencyOf(data.currency),
+      currency,
       preAuth: typeof data.preAuth === "boolean" ? data.preAuth : deps.options.preAuth,
-      sessionId: String(data.session_id ?? input.context?.idempotency_key ?? ""),
+      sessionId,
+      // durably "sent for this session" before the bank is asked; no record, no execution
+      beforeExecute: deps.records
+        ? async () => {
+            recordId = await deps.records!.recordExecutionSending({
+              provider_id: deps.providerId ?? "pp_tbc-checkout",
+              payment_session_id: sessionId,
+              amount: toMinorUnits(amount),
+              currency,
+            })
+          }
+        : undefined,
     })
   } catch (error) {
     throw toMedusaError(error, "charge the saved card")
+  }
+  if (deps.records && recordId) {
+    if (result.kind === "uncertain") {
+      await deps.records.recordExecutionUncertain(recordId, result.reason ?? "the bank's answer could not be read").catch(() => undefined)
+    } else {
+      await deps.records.recordExecutionAnswer(recordId, result.details.payId, String(result.details.status)).catch(() => undefined)
+    }
   }
   // the seal is not kept: Medusa stores exactly what authorize returns
   const kept = {
@@ -108,9 +160,11 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
   }
   if (result.kind === "uncertain") {
     deps.logger?.warn(
-      `saved-card execution for session ${String(data.session_id)} got no answer from the bank; it is not repeated. ` +
-        `Check the bank dashboard for merchantPaymentId ${String(data.session_id)} and refund it if it was charged.`
+      `saved-card execution for session ${sessionId} got no readable answer from the bank (${result.reason ?? "earlier attempt"}); it is not repeated. ` +
+        `Check the bank dashboard for merchantPaymentId ${sessionId} and refund it if it was charged.`
     )
+    // recorded in our table: refuse with the words the shopper should read (nothing to keep in data)
+    if (deps.records) throw checkingError()
     // a returned ERROR is stored with its data, so the marker stops any second execution
     return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: result.message } }
   }

@@ -9,8 +9,10 @@ import { majorToMinorExact, minorToMajor } from "../../lib/money"
 import { isFinalStatus, webhookAction } from "../../lib/checkout-status"
 import type { CheckoutApi, PaymentDetails } from "../../lib/tbc/types"
 import { isBankNotFound } from "../common"
-import { CALLBACK_HEADERS, headerValue, isAllowedSource, verifySessionSignature } from "./callback-auth"
+import { CALLBACK_HEADERS, headerValue, isAllowedSource } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
+import type { PaymentRecords } from "./payment-records"
+import { pairSession } from "./callback-pairing"
 
 /** Same words as the tbc module's CallbackLog.result. */
 export type CallbackVerdictResult =
@@ -20,6 +22,8 @@ export type CallbackVerdictResult =
   | "not_final"
   | "malformed"
   | "error"
+  /** a real payment of ours whose Medusa session no longer exists: never processed (orphan policy) */
+  | "session_gone"
 
 export interface CallbackVerdict {
   result: CallbackVerdictResult
@@ -62,7 +66,9 @@ function merchantPaymentIdOf(details: PaymentDetails): string | undefined {
 export async function judgeCallback(
   payload: ProviderWebhookPayload["payload"],
   options: TbcCheckoutOptions,
-  checkout: Pick<CheckoutApi, "getPayment">
+  checkout: Pick<CheckoutApi, "getPayment">,
+  /** our record of the payments we created; absent outside a Medusa app (unit tests) */
+  records?: PaymentRecords
 ): Promise<TbcWebhookResult> {
   const headers = (payload?.headers ?? {}) as Record<string, unknown>
   const source = headerValue(headers, CALLBACK_HEADERS.source) ?? null
@@ -98,25 +104,12 @@ export async function judgeCallback(
     return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
   }
 
-  // Pairing: the session comes from the signed callback URL only the bank knows, and must agree
-  // with the merchantPaymentId when the bank reports one.
-  const merchantPaymentId = merchantPaymentIdOf(details)
-  let sessionId: string | undefined
-  if (options.signCallbackUrl) {
-    sessionId = headerValue(headers, CALLBACK_HEADERS.session)
-    const signature = headerValue(headers, CALLBACK_HEADERS.signature)
-    if (!verifySessionSignature(options.clientSecret, options.registrationId, sessionId, signature)) {
-      return ignore(verdict("rejected_source", "the callback URL's session signature is missing or wrong", payId, status))
-    }
-    if (merchantPaymentId !== undefined && merchantPaymentId !== sessionId) {
-      return ignore(verdict("rejected_source", "the payment belongs to another session", payId, status))
-    }
-  } else {
-    sessionId = merchantPaymentId
-    if (!sessionId) {
-      return ignore(verdict("rejected_source", "unsigned callback URL and the bank reports no merchantPaymentId", payId, status))
-    }
+  records?.noteBankStatus(payId, status).catch(() => undefined) // bookkeeping only: never blocks a callback
+  const paired = await pairSession({ headers, options, records, payId, merchantPaymentId: merchantPaymentIdOf(details) })
+  if ("refused" in paired) {
+    return ignore(verdict(paired.refused, paired.reason, payId, status))
   }
+  const sessionId = paired.sessionId
 
   const action = webhookAction(status)
   return {

@@ -11,6 +11,8 @@ import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import type { PgConnection } from "../../lib/app/pg-connection"
+import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
 import { withBankClient } from "./bank-client"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
@@ -33,7 +35,15 @@ export interface PendingReconcileInput {
   olderThanMinutes?: number
 }
 
-export type PendingOutcome = "processed" | "still_open" | "not_paid" | "no_pay_id" | "recent_callback" | "error"
+export type PendingOutcome =
+  | "processed"
+  | "still_open"
+  | "not_paid"
+  | "no_pay_id"
+  | "recent_callback"
+  /** the session was deleted after it was listed: never processed (the orphan sweep handles the money) */
+  | "session_gone"
+  | "error"
 
 export interface PendingReconcileResult {
   session_id: string
@@ -102,10 +112,18 @@ async function reconcileSession(
   }
   try {
     const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
+    const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+    await records.noteBankStatus(payId, String(details.status)).catch(() => undefined)
     const action = webhookAction(String(details.status))
     const result = { ...base, bank_status: String(details.status), action }
     if (action !== PaymentActions.AUTHORIZED && action !== PaymentActions.SUCCESSFUL) {
       return { ...result, outcome: action === PaymentActions.NOT_SUPPORTED ? "still_open" : "not_paid" }
+    }
+    // The session may have been deleted since it was listed (cart total changed, new session):
+    // processPaymentWorkflow must never see a session that does not exist (it would then look up
+    // carts with no payment collection at all). Its money is the orphan sweep's business.
+    if (!(await records.sessionAlive(session.id))) {
+      return { ...result, outcome: "session_gone" }
     }
     // Exactly what Medusa's payment-webhook subscriber runs for the bank's callback.
     await processPaymentWorkflow(container).run({
@@ -131,6 +149,8 @@ export async function reconcilePendingCheckoutPayments(
       const result = await reconcileSession(container, registration, session, now, minutes)
       if (result.outcome === "processed") {
         logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was ${result.bank_status} at the bank without a callback: processed as ${result.action}`)
+      } else if (result.outcome === "session_gone") {
+        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was deleted meanwhile: not processed (orphan sweep)`)
       } else if (result.outcome === "error") {
         logger.warn(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) could not be reconciled: ${result.error}`)
       }

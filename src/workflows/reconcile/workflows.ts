@@ -18,6 +18,7 @@ import {
   type PreauthReconcileInput,
   type PreauthReconcileResult,
 } from "./expiring-preauths"
+import { sweepOrphanedPayments, type OrphanSweepResult } from "./orphan-sweep"
 
 const reconcilePendingPaymentsStep = createStep(
   "tbc-reconcile-pending-payments",
@@ -39,4 +40,16 @@ const reconcileExpiringPreauthsStep = createStep(
 export const reconcileExpiringPreauthsWorkflow = createWorkflow(
   "tbc-reconcile-expiring-preauths",
   (input: PreauthReconcileInput) => new WorkflowResponse(reconcileExpiringPreauthsStep(input))
+)
+
+const sweepOrphanedPaymentsStep = createStep(
+  "tbc-sweep-orphaned-payments",
+  async (_input: Record<string, never>, { container }) =>
+    new StepResponse<OrphanSweepResult[]>(await sweepOrphanedPayments(container))
+)
+
+/** Money at the bank whose Medusa session is gone: the orphan policy (see orphan-sweep.ts). */
+export const sweepOrphanedPaymentsWorkflow = createWorkflow(
+  "tbc-sweep-orphaned-payments",
+  (input: Record<string, never>) => new WorkflowResponse(sweepOrphanedPaymentsStep(input))
 )

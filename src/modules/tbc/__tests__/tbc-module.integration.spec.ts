@@ -15,6 +15,7 @@ const TABLES = [
   "tbc_callback_log",
   "tbc_installment_change_failure",
   "tbc_retired_preauth",
+  "tbc_payment",
 ]
 
 const savedCard = (recId: string) => ({
@@ -129,6 +130,26 @@ moduleIntegrationTestRunner<TbcModuleService>({
           `select id from tbc_installment_status_change where bank_session_id = 'bank-session-9'`
         )
         expect(rows.map((row) => row.id)).toEqual(["tbcchg_a"])
+      })
+    })
+
+    describe("TbcPayment", () => {
+      const payment = (payId: string | null) => ({
+        provider_id: "pp_tbc-checkout_tbc",
+        pay_id: payId,
+        payment_session_id: "payses_1",
+        amount: 123_456_789,
+        currency: "GEL",
+        kind: "web",
+      })
+
+      it("keeps one row per payId, tetri as integers, and any number of not-yet-answered executions", async () => {
+        const created = await service.createTbcPayments(payment("pay-1"))
+        expect(created.id).toMatch(/^tbcpay_/)
+        expect((await service.listTbcPayments({ pay_id: "pay-1" }))[0].amount).toBe(123_456_789)
+        await expect(service.createTbcPayments(payment("pay-1"))).rejects.toThrow()
+        await service.createTbcPayments([{ ...payment(null), kind: "execution" }, { ...payment(null), kind: "execution" }])
+        expect(await service.listTbcPayments({ payment_session_id: "payses_1" })).toHaveLength(3)
       })
     })
 

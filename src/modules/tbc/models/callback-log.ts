@@ -8,6 +8,7 @@ export const CALLBACK_RESULTS = [
   "not_final",
   "malformed",
   "error",
+  "session_gone",
 ] as const
 export type CallbackResult = (typeof CALLBACK_RESULTS)[number]
 

@@ -11,7 +11,8 @@ export const CLIENT_SECRET = "sandbox-client-secret"
 
 export interface Harness {
   sandbox: SandboxHandle
-  provider: (overrides?: Partial<TbcCheckoutOptionsInput>) => TbcCheckoutProviderService
+  /** `cradle`: what Medusa's container would hold, e.g. a `__pg_connection__` */
+  provider: (overrides?: Partial<TbcCheckoutOptionsInput>, cradle?: Record<string, unknown>) => TbcCheckoutProviderService
   pay: (payId: string, outcome: "success" | "decline" | "processing" | "expire", method?: number) => Promise<void>
   payment: (payId: string) => ReturnType<SandboxHandle["state"]>["payments"][number]
   calls: (key: string) => number
@@ -51,8 +52,8 @@ export async function startHarness(): Promise<Harness> {
   }
   return {
     sandbox,
-    provider: (overrides = {}) => {
-      const provider = new TbcCheckoutProviderService({}, {
+    provider: (overrides = {}, cradle = {}) => {
+      const provider = new TbcCheckoutProviderService(cradle, {
         apiKey: "sandbox-apikey",
         clientId: "sandbox-client",
         clientSecret: CLIENT_SECRET,

@@ -8,9 +8,12 @@ import {
   listPaymentMethods,
   savePaymentMethod,
 } from "../saved-card-account-holder"
+import { UNREADABLE_RESPONSE_TYPE } from "../../../lib/tbc/responses"
 import {
+  CHECKING_PAYMENT_MESSAGE,
   SAVED_CARD_DATA,
   authorizeWithSavedCard,
+  isClearRefusal,
   executionMovedNoMoney,
   isSavedCardSession,
   saveCardRequestFields,
@@ -183,6 +186,46 @@ describe("authorizeWithSavedCard", () => {
     const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
     expect(again.kind).toBe("uncertain")
     expect(bank.executions).toHaveLength(0)
+  })
+
+  const EXECUTION_OP = "POST /v1/tpay/payments/execution"
+  it.each([
+    ["a 502 from the gateway", new TbcApiError(EXECUTION_OP, { status: 502, title: "Bad Gateway" })],
+    ["a 503", new TbcApiError(EXECUTION_OP, { status: 503, title: "Service Unavailable" })],
+    ["a 504", new TbcApiError(EXECUTION_OP, { status: 504, title: "Gateway Timeout" })],
+    ["a 500", new TbcApiError(EXECUTION_OP, { status: 500, title: "Internal Server Error" })],
+    ["an unreadable 200 body", new TbcApiError(EXECUTION_OP, { status: 200, type: UNREADABLE_RESPONSE_TYPE, title: "Unreadable bank response" })],
+    ["an unexpected error", new Error("socket hang up")],
+  ])("after %s the outcome is uncertain: the shopper reads 'we are checking', nothing is re-sent", async (_name, error) => {
+    const bank = fakeBank()
+    bank.failNext = error
+    const first = await authorizeWithSavedCard(args(bank, session()))
+    expect(first).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
+    expect(first.kind === "uncertain" && first.reason).toMatch(/bank|answer/)
+    const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
+    expect(again).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
+    expect(bank.executions).toHaveLength(0)
+    expect(CHECKING_PAYMENT_MESSAGE).not.toMatch(/try again/i)
+  })
+
+  it("a readable 4xx refusal is rethrown: nothing was charged, a new attempt may execute", async () => {
+    const bank = fakeBank()
+    bank.failNext = new TbcApiError(EXECUTION_OP, { status: 400, title: "Bad Request", detail: "recId is invalid" })
+    await expect(authorizeWithSavedCard(args(bank, session()))).rejects.toBeInstanceOf(TbcApiError)
+    expect((await authorizeWithSavedCard(args(bank, session()))).kind).toBe("executed")
+  })
+
+  it("isClearRefusal: only readable 4xx answers (and refusals before sending) are clear (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.boolean(), (status, unreadable) => {
+        const error = new TbcApiError(EXECUTION_OP, { status, ...(unreadable ? { type: UNREADABLE_RESPONSE_TYPE } : {}) })
+        expect(isClearRefusal(error)).toBe(status >= 400 && status < 500 && !unreadable)
+      })
+    )
+    expect(isClearRefusal(new TbcNetworkError(EXECUTION_OP, false, "ECONNREFUSED"))).toBe(true)
+    expect(isClearRefusal(new TbcNetworkError(EXECUTION_OP, true, "ECONNRESET"))).toBe(false)
+    expect(isClearRefusal(new TbcTimeoutError(EXECUTION_OP, 100))).toBe(false)
+    expect(isClearRefusal(undefined)).toBe(false)
   })
 
   it("a connection refused before sending is rethrown (nothing was charged)", async () => {

@@ -116,6 +116,27 @@ describe("paying with a saved card", () => {
     expect(h.calls(EXECUTION)).toBe(executions + 1)
   })
 
+  it("a 502 after the bank charged the card: one charge, and the next authorize is refused with 'we are checking'", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const session_id = newSession()
+    const data = { session_id, ...sealedData(recId) }
+    const init = await initiate(provider, session_id, 54.99, sealedData(recId), customerA)
+    const stored = { ...data, ...init.data }
+    const executions = h.calls(EXECUTION)
+    await h.faults({ failNext: { count: 1, status: 502, path: EXECUTION, afterProcessing: true } })
+
+    const first = await provider.authorizePayment({ data: stored, context: { idempotency_key: session_id } })
+    expect(first.status).toBe(PaymentSessionStatus.ERROR)
+    expect(first.data?.error_message).toMatch(/We are checking your payment/)
+    const again = await provider.authorizePayment({ data: { ...stored, ...first.data }, context: { idempotency_key: session_id } })
+    expect(again.status).toBe(PaymentSessionStatus.ERROR)
+    expect(again.data?.error_message).toMatch(/We are checking your payment/)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+    const charged = h.sandbox.state().payments.filter((p) => p.merchantPaymentId === session_id)
+    expect(charged.map((p) => p.status)).toEqual(["Succeeded"])
+  })
+
   it("with preauth: authorized, then capture completes it at the bank", async () => {
     const provider = h.provider({ saveCards: true, preAuth: false })
     const recId = await saveCardAtBank(provider)

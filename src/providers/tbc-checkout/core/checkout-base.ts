@@ -50,6 +50,8 @@ import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from 
 import { acceptedStatus } from "./authorize-guard"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
+import { PaymentBookkeeping } from "./bookkeeping"
+import { paymentRecordsFrom } from "../payment-records"
 import { refund, RefundQueue } from "./refund"
 import { BoundedMap } from "../../../lib/bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
@@ -61,6 +63,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   protected readonly options_: TbcCheckoutOptions
   protected readonly client_: TbcClientLike
   protected readonly logger_: TbcLogger
+  /** our record of every payment we create (tbc_payment) and the orphan policy */
+  protected readonly book_: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
   private readonly createdForSession_ = new BoundedMap<string, string>(2000)
   /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
@@ -95,6 +99,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       maxRetries: this.options_.maxRetries,
       logger: this.logger_,
     })
+    const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
+    this.book_ = new PaymentBookkeeping(paymentRecordsFrom(cradle), this.options_, () => this.checkout, this.logger_, providerId)
   }
 
   protected get checkout(): CheckoutApi {
@@ -133,6 +139,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       (await this.checkout.createPayment(request).catch((error) => {
         throw toMedusaError(error, "start the payment at the bank")
       }))
+    await this.book_.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
     this.createdForSession_.set(sessionId, details.payId)
     const data = dataFromDetails({ session_id: sessionId }, details, {
       preAuth: details.preAuth ?? this.options_.preAuth,
@@ -163,6 +170,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
+    this.book_.read(details.payId || payIdOf(input.data), details.status)
     const status = acceptedStatus(details, input.data, this.logger_)
     const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
     const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
@@ -232,13 +240,15 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   /**
-   * Never moves money (see forgetSession): Medusa calls this for paid sessions too when anyone
-   * opens a new session on a collection. An unpaid payment expires at the bank on its own.
+   * Never moves money itself (see forgetSession): Medusa calls this for paid sessions too when
+   * anyone opens a new session on a collection. The orphan check runs once the deletion is
+   * committed and acts only when no Medusa payment was made from the session (core/orphans.ts).
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     if (typeof input.data?.payId !== "string") {
       return { data: input.data }
     }
+    await this.book_.sessionDeleted(input.data.payId)
     return forgetSession(this.checkout, input.data, input.data.payId, this.logger_)
   }
 
@@ -252,13 +262,15 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
     let judged = receipt ? this.verdicts_.get(receipt) : undefined
     if (!judged) {
-      judged = judgeCallback(payload, this.options_, this.checkout).catch((): TbcWebhookResult => ({
+      judged = judgeCallback(payload, this.options_, this.checkout, this.book_.records).catch((): TbcWebhookResult => ({
         action: "not_supported" as WebhookActionResult["action"],
         tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
       }))
       if (receipt) this.verdicts_.set(receipt, judged)
       const v = (await judged).tbc_callback
       this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
+      // the shopper paid (or was held) after Medusa deleted the session: act now
+      if (v.result === "session_gone" && v.pay_id) this.book_.orphanCheck(v.pay_id, 0)
     }
     const result = await judged
     if (result.tbc_callback.result === "error") {
@@ -277,7 +289,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
 
   protected get savedCardDeps(): SavedCardDeps {
-    return { checkout: this.checkout, options: this.options_, logger: this.logger_ }
+    return { checkout: this.checkout, options: this.options_, logger: this.logger_, records: this.book_.records, providerId: this.book_.providerId }
   }
 
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {

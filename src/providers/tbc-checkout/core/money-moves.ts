@@ -147,7 +147,7 @@ function definedOnly(details: PaymentDetails): Partial<PaymentDetails> {
 }
 
 /** The payment as the bank has it, or undefined when the bank does not know it (404). */
-async function readPaymentUnlessGone(checkout: Checkout, payId: string): Promise<PaymentDetails | undefined> {
+export async function readPaymentUnlessGone(checkout: Checkout, payId: string): Promise<PaymentDetails | undefined> {
   try {
     return await checkout.getPayment(payId)
   } catch (error) {
@@ -157,7 +157,7 @@ async function readPaymentUnlessGone(checkout: Checkout, payId: string): Promise
 }
 
 /** Money the bank still holds (a preauthorization) or has taken and not yet returned, if any. */
-function moneyAtBank(details: PaymentDetails): { kind: "held" | "taken"; minor: number } | undefined {
+export function moneyAtBank(details: PaymentDetails): { kind: "held" | "taken"; minor: number } | undefined {
   const status = String(details.status)
   if (status === "WaitingConfirm") return { kind: "held", minor: minorOf(details.amount) }
   const leftMinor = leftToRefundMinor(details)

@@ -7,12 +7,14 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text, Toaster } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
 import { ActivitySection } from "../../../components/activity-section"
+import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { FailedChangesSection } from "../../../components/failed-changes-section"
 import { ProvidersSection } from "../../../components/providers-section"
 import {
   adminFetch,
   errorText,
+  type AttentionPayment,
   type CallbackRow,
   type FailedChangeRow,
   type ProviderSettings,
@@ -24,6 +26,7 @@ interface PageData {
   callbacks: CallbackRow[]
   syncRuns: SyncRunRow[]
   failedChanges: FailedChangeRow[]
+  attention: AttentionPayment[]
 }
 
 const TbcSettingsPage = () => {
@@ -32,17 +35,19 @@ const TbcSettingsPage = () => {
 
   const load = useCallback(async () => {
     try {
-      const [settings, callbacks, runs, failed] = await Promise.all([
+      const [settings, callbacks, runs, failed, attention] = await Promise.all([
         adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
         adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
         adminFetch<{ sync_runs: SyncRunRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
         adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
+        adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
       ])
       setData({
         providers: settings.providers,
         callbacks: callbacks.callbacks,
         syncRuns: runs.sync_runs,
         failedChanges: failed.failed_changes,
+        attention: attention.payments,
       })
       setError(null)
     } catch (e) {
@@ -75,6 +80,7 @@ const TbcSettingsPage = () => {
         <>
           <ProvidersSection providers={data.providers} />
           <ConnectionSection />
+          <AttentionSection payments={data.attention} />
           <ActivitySection callbacks={data.callbacks} syncRuns={data.syncRuns} onChanged={load} />
           <FailedChangesSection failedChanges={data.failedChanges} />
         </>

@@ -1,0 +1,54 @@
+/**
+ * Orphan policy "notify" (issue 13 §1): a hold whose session Medusa deleted (the cart changed
+ * after the shopper paid) is left at the bank and listed for the admin; nothing is completed,
+ * cancelled or processed, and the shopper can still pay the changed cart.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { findOrderIdOfCart, waitForPaidOrderOfCart } from "../utils/checkout-orders"
+import { waitForCallbackResults } from "../utils/checkout-callbacks"
+import { attentionList, waitForAttention } from "../utils/tbc-payments"
+
+jest.setTimeout(180_000)
+
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "notify", TBC_ORPHAN_GRACE_SECONDS: "1" })
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-checkout-orphaned-payments-notify"),
+  testSuite: ({ api, getContainer }) => {
+    it("leaves the orphaned hold at the bank and lists it for the admin", async () => {
+      const list = await attentionList(getContainer(), api)
+      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId, total } = await shop.createCartReadyForPayment([1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+
+      await bank.setFaults({ callbacks: { delayMs: 2_000, payId } })
+      await bank.pay(payId, "success")
+      await shop.addItem(cartId, 1, 1)
+
+      const listed = await waitForAttention(list, payId)
+      expect(listed).toMatchObject({ problem: "orphaned", action: "notified", action_amount: Math.round(total * 100), bank_status: "WaitingConfirm" })
+      const logs = await waitForCallbackResults(getContainer(), 1)
+      expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(0)
+      expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
+      // listed once, whatever ran (deletion timer, callback)
+      expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(1)
+
+      // the shopper pays the changed cart
+      const again = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(again, "success")
+      await waitForPaidOrderOfCart(getContainer(), cartId, "authorized")
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+    })
+  },
+})

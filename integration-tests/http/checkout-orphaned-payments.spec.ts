@@ -1,0 +1,123 @@
+/**
+ * Orphaned money (issue 13 §1): Medusa deletes a cart's payment sessions when its total changes
+ * (an item added in another tab) — also after the shopper already paid at the bank, or while the
+ * shopper is still on the bank's page. Then:
+ * - the bank's genuine callback for that payment must never reach processPaymentWorkflow (which
+ *   looked carts up with no collection and completed ANOTHER shopper's cart): logged session_gone;
+ * - the money is returned under the default orphan policy "refund", recorded, listed for the admin;
+ * - the shopper can still pay the changed cart and gets exactly one order.
+ * Callbacks are the sandbox's own (signed URL the provider gave the bank).
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { findOrderIdOfCart, readOrder, onlyPayment, waitForOrderOfCart } from "../utils/checkout-orders"
+import { waitForCallbackResults } from "../utils/checkout-callbacks"
+import { attentionList, waitForAttention } from "../utils/tbc-payments"
+import { waitFor } from "../utils/wait-for"
+import { sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
+
+jest.setTimeout(180_000)
+
+// taken money (no preauth); a short grace so the orphan check follows the deletion quickly
+const app = startSandboxForApp({}, { TBC_PREAUTH: "false", TBC_ORPHAN_GRACE_SECONDS: "1" })
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+const MANUAL_PROVIDER_ID = "pp_system_default"
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-checkout-orphaned-payments"),
+  testSuite: ({ api, getContainer }) => {
+    beforeEach(() => bank.setFaults({ reset: true }))
+
+    async function openStore() {
+      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, MANUAL_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      // another shopper's unfinished cart with a manual-payment session: must stay a cart
+      const decoy = await shop.createCartReadyForPayment([1], "decoy@tbc-it.ge")
+      await shop.startPaymentSession(decoy.cartId, { providerId: MANUAL_PROVIDER_ID })
+      return { shop, decoyCartId: decoy.cartId }
+    }
+
+    async function expectCartStillOpen(cartId: string) {
+      expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
+    }
+
+    it("refunds money taken for a session the cart change deleted, completes no cart, and the shopper pays the new cart", async () => {
+      const list = await attentionList(getContainer(), api)
+      const { shop, decoyCartId } = await openStore()
+      const { cartId, total } = await shop.createCartReadyForPayment([1])
+      const { session } = await shop.startPaymentSession(cartId)
+      const payId = payIdOf(session)
+
+      // the bank's callback comes a little late; meanwhile the shopper adds an item in another tab
+      await bank.setFaults({ callbacks: { delayMs: 2_000, payId } })
+      await bank.pay(payId, "success")
+      expect((await bank.payment(payId)).status).toBe("Succeeded")
+      const changed = await shop.addItem(cartId, 0, 1)
+      expect(changed.total).toBeGreaterThan(total)
+      expect(await shop.sessionsOf(cartId)).toEqual([])
+
+      // the money goes back in full, once, and the admin sees what was done
+      const listed = await waitForAttention(list, payId)
+      expect(listed).toMatchObject({ problem: "orphaned", action: "refunded", action_amount: Math.round(total * 100), cart_id: cartId })
+      expect((await bank.payment(payId)).status).toBe("Returned")
+      const logs = await waitForCallbackResults(getContainer(), 1)
+      expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
+      await new Promise((resolve) => setTimeout(resolve, 1_500)) // what the callback started has settled
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(1)
+      await expectCartStillOpen(cartId)
+      await expectCartStillOpen(decoyCartId)
+
+      // the shopper pays the changed cart: one order, paid by the new payment
+      const again = await shop.startPaymentSession(cartId)
+      const newPayId = payIdOf(again.session)
+      expect(newPayId).not.toBe(payId)
+      await bank.pay(newPayId, "success")
+      const orderId = await waitForOrderOfCart(getContainer(), cartId)
+      expect(onlyPayment(await readOrder(getContainer(), orderId)).data).toMatchObject({ payId: newPayId })
+      expect((await bank.payment(newPayId)).status).toBe("Succeeded")
+      await expectCartStillOpen(decoyCartId)
+      expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(1)
+    })
+
+    it("acts when the shopper pays after the session was deleted: by the callback, or by the sweep when the callback is lost", async () => {
+      const list = await attentionList(getContainer(), api)
+      const { shop, decoyCartId } = await openStore()
+
+      // (a) deleted while on the bank's page, paid afterwards, the callback arrives
+      const first = await shop.createCartReadyForPayment([1], "late@tbc-it.ge")
+      const late = payIdOf((await shop.startPaymentSession(first.cartId)).session)
+      await shop.addItem(first.cartId, 0, 1)
+      await new Promise((resolve) => setTimeout(resolve, 2_000)) // the deletion's orphan check found nothing to do
+      expect((await bank.payment(late)).status).toBe("Created")
+      await bank.pay(late, "success")
+      expect(await waitForAttention(list, late)).toMatchObject({ action: "refunded", action_amount: Math.round(first.total * 100) })
+      expect((await bank.payment(late)).status).toBe("Returned")
+
+      // (b) the same, but the bank's callback is lost: the reconcile job's sweep finds it
+      const second = await shop.createCartReadyForPayment([2], "lost@tbc-it.ge")
+      const lost = payIdOf((await shop.startPaymentSession(second.cartId)).session)
+      await shop.addItem(second.cartId, 0, 1)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await bank.dropCallbacks(lost)
+      await bank.pay(lost, "success")
+      const { result } = await sweepOrphanedPaymentsWorkflow(getContainer()).run({ input: {} })
+      expect(result).toEqual(expect.arrayContaining([{ pay_id: lost, outcome: "refunded" }]))
+      expect((await bank.payment(lost)).status).toBe("Returned")
+      // a second sweep finds nothing more to do: never refunded twice
+      const cancels = await bank.calls(BANK_CALLS.cancel)
+      const { result: again } = await sweepOrphanedPaymentsWorkflow(getContainer()).run({ input: {} })
+      expect(again.find((r) => r.pay_id === lost)).toBeUndefined()
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancels)
+
+      await waitFor(async () => (await list()).some((p) => p.pay_id === lost && p.action === "refunded"), {
+        description: "the swept payment listed as refunded",
+      })
+      for (const cartId of [first.cartId, second.cartId, decoyCartId]) await expectCartStillOpen(cartId)
+    })
+  },
+})

@@ -1,0 +1,77 @@
+/**
+ * Orphaned payments: money the bank holds or has taken for a Medusa session that no longer exists
+ * (Medusa deletes a collection's sessions when the cart total changes or a new session is opened,
+ * also after the shopper paid or while the shopper is still on the bank's page). No order can ever
+ * use that money, so the orphan policy decides:
+ * - "refund" (default): a hold is cancelled, taken money is returned in full;
+ * - "notify": nothing moves; the payment is listed for the admin (Settings → TBC Bank).
+ * Every action is recorded in tbc_payment. A payment is an orphan only when its session is gone
+ * AND no Medusa payment was made from that session (then the money belongs to an order).
+ */
+import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
+import { ORPHAN_POLICIES, type OrphanPolicy } from "../options"
+import type { PaymentRecords } from "../payment-records"
+import { recordError } from "../payment-records"
+import { cancelHeldOrTaken, gel, moneyAtBank, readPaymentUnlessGone } from "./money-moves"
+
+export { ORPHAN_POLICIES, type OrphanPolicy }
+
+export type OrphanDecision =
+  | { act: "none" }
+  | { act: "cancel" | "refund" | "notify"; minor: number; kind: "held" | "taken" }
+
+/** Pure: what the policy does about a payment in this state at the bank. */
+export function orphanDecision(details: PaymentDetails, policy: OrphanPolicy): OrphanDecision {
+  const money = moneyAtBank(details)
+  if (!money || money.minor <= 0) return { act: "none" }
+  if (policy === "notify") return { act: "notify", minor: money.minor, kind: money.kind }
+  return { act: money.kind === "held" ? "cancel" : "refund", minor: money.minor, kind: money.kind }
+}
+
+/** What settleOrphan needs of our record (PaymentRecords; a fake in unit tests). */
+export type OrphanRecords = Pick<PaymentRecords, "linkOf" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "noteBankStatus">
+
+export type OrphanOutcome = "not_orphan" | "busy" | "nothing_at_bank" | "cancelled" | "refunded" | "notified" | "failed"
+
+const RECORDED: Record<string, string> = { cancel: "cancelled", refund: "refunded", notify: "notified" }
+
+/**
+ * Acts on one payment if it is an orphan. Safe to call any number of times from anywhere
+ * (deletePayment's timer, a callback, the sweep): a claim in the record lets one caller act, a
+ * finished action is never repeated, and the bank call itself treats "already returned" as done.
+ */
+export async function settleOrphan(args: {
+  checkout: Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">
+  records: OrphanRecords
+  payId: string
+  policy: OrphanPolicy
+  logger: TbcLogger
+}): Promise<OrphanOutcome> {
+  const { checkout, records, payId, policy, logger } = args
+  const link = await records.linkOf(payId)
+  if (!link || link.session_alive || link.has_medusa_payment) return "not_orphan"
+  if (!(await records.claimOrphan(payId))) return "busy"
+  try {
+    const details = await readPaymentUnlessGone(checkout, payId)
+    if (details?.status) await records.noteBankStatus(payId, String(details.status))
+    const decision = details ? orphanDecision(details, policy) : ({ act: "none" } as const)
+    if (decision.act === "none") {
+      // unpaid (still Created: the shopper may pay later), failed, expired or already returned
+      await records.releaseOrphanClaim(payId)
+      return "nothing_at_bank"
+    }
+    const what = `${decision.kind === "held" ? "holds" : "has taken"} ${gel(decision.minor, details?.currency)}`
+    if (decision.act === "notify") {
+      logger.warn(`payment ${payId}: its session is gone while the bank ${what}; orphanPolicy "notify": left for the admin`)
+    } else {
+      logger.warn(`payment ${payId}: its session is gone while the bank ${what}; orphanPolicy "refund": ${decision.act}ing it`)
+      await cancelHeldOrTaken(checkout, {}, payId, "release an orphaned payment", logger)
+    }
+    await records.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, null)
+    return RECORDED[decision.act] as OrphanOutcome
+  } catch (error) {
+    logger.warn(`payment ${payId}: its session is gone and the orphan policy could not act: ${recordError(error)}`)
+    await records.recordOrphanAction(payId, "failed", null, recordError(error)).catch(() => undefined)
+    return "failed"
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The durable half of the orphan policy (src/providers/tbc-checkout/core/orphans.ts): the
+ * provider acts on its own when Medusa deletes a paid session and when a callback arrives for a
+ * gone session, but a restart can interrupt the first and a lost callback hides the second (the
+ * shopper was still on the bank's page when the cart changed, and paid afterwards). This pass
+ * finds such payments in our record and hands each to the same settleOrphan.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PgConnection } from "../../lib/app/pg-connection"
+import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
+import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { PaymentRecords, recordError } from "../../providers/tbc-checkout/payment-records"
+import { withBankClient } from "./bank-client"
+import { checkoutRegistrations } from "./run-context"
+
+/** Payments looked at per provider and run at most. */
+export const ORPHAN_SWEEP_BATCH = 100
+
+export interface OrphanSweepResult {
+  pay_id: string
+  outcome: OrphanOutcome | "error"
+  error?: string
+}
+
+export async function sweepOrphanedPayments(container: MedusaContainer): Promise<OrphanSweepResult[]> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const results: OrphanSweepResult[] = []
+  for (const registration of checkoutRegistrations(container)) {
+    const options = parseCheckoutOptions(registration.options)
+    const payIds = await records.orphanCandidates(registration.providerId, options.orphanGraceSeconds, ORPHAN_SWEEP_BATCH)
+    if (payIds.length === 0) continue
+    const tbcLogger = {
+      debug: () => undefined,
+      info: (msg: string) => logger.info(`[tbc orphans] ${msg}`),
+      warn: (msg: string) => logger.warn(`[tbc orphans] ${msg}`),
+      error: (msg: string) => logger.error(`[tbc orphans] ${msg}`),
+    }
+    await withBankClient(
+      registration,
+      async (client) => {
+        for (const payId of payIds) {
+          try {
+            const outcome = await settleOrphan({ checkout: client.checkout, records, payId, policy: options.orphanPolicy, logger: tbcLogger })
+            results.push({ pay_id: payId, outcome })
+          } catch (error) {
+            results.push({ pay_id: payId, outcome: "error", error: recordError(error) })
+          }
+        }
+      },
+      { maxRetries: 1 }
+    )
+  }
+  return results
+}
