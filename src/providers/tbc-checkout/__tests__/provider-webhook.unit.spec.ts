@@ -205,7 +205,7 @@ describe("callback source address", () => {
   })
 
   it("takes trustProxy as false or a list of proxy addresses, and refuses true naming the field", () => {
-    const base = { apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge" }
+    const base = { apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return" }
     expect(parseCheckoutOptions(base).trustProxy).toEqual([])
     expect(parseCheckoutOptions({ ...base, trustProxy: false }).trustProxy).toEqual([])
     expect(parseCheckoutOptions({ ...base, trustProxy: ["10.0.0.2", "::1"] }).trustProxy).toEqual(["10.0.0.2", "::1"])
