@@ -45,7 +45,8 @@ function positiveNumberOption(
   options: Record<string, unknown>,
   field: string,
   fallback: number,
-  max: number
+  max: number,
+  min?: number
 ): number {
   const value = options[field]
   if (value === undefined || value === null || value === "") {
@@ -53,13 +54,30 @@ function positiveNumberOption(
   }
   const number = typeof value === "string" ? Number(value) : value
   if (typeof number !== "number" || !Number.isFinite(number) || number <= 0 || number > max) {
-    throw invalid(field, `must be a number greater than 0 and at most ${max}`)
+    throw invalid(field, min === undefined ? `must be a number greater than 0 and at most ${max}` : `must be a number from ${min} to ${max}`)
+  }
+  if (min !== undefined && number < min) {
+    throw invalid(field, `must be a number from ${min} to ${max}`)
   }
   return number
 }
 
+/**
+ * At least 1 day: the expiring-preauths job runs once a day, so a window shorter than a day can
+ * fall between two runs (with 0.5, a run sees 12 h left, skips, and the hold lapses before the
+ * next run). With >= 1 day, and a hold warned when at most that much is left, some daily run
+ * always sees the hold with time left.
+ */
+export const MIN_PREAUTH_WARNING_DAYS = 1
+
 export function readPreauthWarningDays(options: Record<string, unknown>): number {
-  return positiveNumberOption(options, "preauthWarningDays", DEFAULT_PREAUTH_WARNING_DAYS, PREAUTH_LIFETIME_DAYS)
+  return positiveNumberOption(
+    options,
+    "preauthWarningDays",
+    DEFAULT_PREAUTH_WARNING_DAYS,
+    PREAUTH_LIFETIME_DAYS,
+    MIN_PREAUTH_WARNING_DAYS
+  )
 }
 
 export function readPendingReconcileMinutes(options: Record<string, unknown>): number {

@@ -15,7 +15,10 @@ export interface PreauthDeadline {
   deadline: string
   /** whole-or-fractional days until the deadline, rounded down to 0.1; negative once lapsed */
   days_left: number
-  /** fewer than `warningDays` days remain (or the deadline passed) */
+  /**
+   * at most `warningDays` days remain (or the deadline passed). "At most", not "fewer than": a
+   * daily run that sees exactly `warningDays` (1) left must act, the next one is too late.
+   */
   warning: boolean
   expired: boolean
 }
@@ -37,7 +40,7 @@ export function preauthDeadline(
     authorized_at: authorizedAt.toISOString(),
     deadline: new Date(deadlineMs).toISOString(),
     days_left: Math.floor((leftMs / DAY_MS) * 10) / 10,
-    warning: leftMs < warningDays * DAY_MS,
+    warning: leftMs <= warningDays * DAY_MS,
     expired: leftMs <= 0,
   }
 }

@@ -31,7 +31,8 @@ describe("checkout options: reconciliation settings", () => {
 
   it.each([
     ["preauthExpiryAction", "refund", "must be one of none, complete, cancel"],
-    ["preauthWarningDays", 31, "must be a number greater than 0 and at most 30"],
+    ["preauthWarningDays", 31, "must be a number from 1 to 30"],
+    ["preauthWarningDays", 0.5, "must be a number from 1 to 30"],
     ["pendingReconcileMinutes", -1, "must be a number greater than 0 and at most 1440"],
   ])("refuses a bad %s at load, naming the option and the rule", (field, value, rule) => {
     expect(() => parseCheckoutOptions({ ...base, [field]: value })).toThrow(`${field}: ${rule}`)
