@@ -10,6 +10,7 @@ import {
   type TbcEnvironment,
   type TbcLogger,
 } from "./types"
+import { plainHttpProblem } from "./environment-guard"
 import { isHttpUrl } from "./validation"
 
 /**
@@ -36,7 +37,7 @@ export interface ResolvedClientOptions {
   logger?: TbcLogger
 }
 
-/** "test" → https://test-api.tbcbank.ge, "production" → https://api.tbcbank.ge, or an absolute http(s) URL. */
+/** "test" → https://test-api.tbcbank.ge, "production" → https://api.tbcbank.ge, or an absolute https URL (http only to loopback). */
 export function resolveBaseUrl(environment: TbcEnvironment): string {
   if (environment === "test") {
     return TBC_BASE_URLS.test
@@ -45,6 +46,10 @@ export function resolveBaseUrl(environment: TbcEnvironment): string {
     return TBC_BASE_URLS.production
   }
   if (typeof environment === "string" && isHttpUrl(environment.trim())) {
+    const plain = plainHttpProblem(environment)
+    if (plain) {
+      throw new TbcConfigError([{ field: "environment", rule: "https", message: plain }])
+    }
     return environment.trim().replace(/\/+$/, "")
   }
   throw new TbcConfigError([

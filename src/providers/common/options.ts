@@ -10,6 +10,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { environmentProblem } from "../../lib/tbc/environment-guard"
 import { TbcConfigError, type ValidationIssue } from "../../lib/tbc/errors"
 import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
 
@@ -43,6 +44,30 @@ export const environmentOption = z
     { message: `must be "test", "production" or an absolute http(s) URL` }
   )
   .transform((value) => value as TbcEnvironment)
+
+/** Allows an `environment` other than TBC's own hosts when NODE_ENV is production (a merchant's proxy). */
+export const allowCustomEnvironmentOption = z
+  .boolean({ invalid_type_error: "must be true or false" })
+  .default(false)
+
+/**
+ * Adds the environment guard's issue (src/lib/tbc/environment-guard.ts) to a provider schema's
+ * superRefine: plain http only to loopback; in production only TBC's hosts unless
+ * allowCustomEnvironment. NODE_ENV is read when the options are parsed (at boot).
+ */
+export function refineEnvironment(
+  options: { environment: string; allowCustomEnvironment: boolean },
+  ctx: z.RefinementCtx,
+  nodeEnv: string | undefined = process.env.NODE_ENV
+): void {
+  const problem = environmentProblem(options.environment, {
+    production: nodeEnv === "production",
+    allowCustomEnvironment: options.allowCustomEnvironment,
+  })
+  if (problem) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["environment"], message: problem })
+  }
+}
 
 /** Per-request timeout of bank calls in ms (1 s … 2 min), default 15 s. */
 export const timeoutMsOption = z

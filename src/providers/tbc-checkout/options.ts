@@ -7,11 +7,13 @@ import { isIP } from "node:net"
 import { z } from "zod"
 import { ACTIVATION_REQUIRED_METHODS, CHECKOUT_METHODS, type CheckoutMethod } from "../../lib/tbc/types"
 import {
+  allowCustomEnvironmentOption,
   environmentOption,
   httpUrlOption,
   maxRetriesOption,
   originOf,
   parseProviderOptions,
+  refineEnvironment,
   registrationIdOption,
   requiredString,
   timeoutMsOption,
@@ -59,6 +61,8 @@ export const checkoutOptionsSchema = z
     clientId: requiredString(),
     clientSecret: requiredString(),
     environment: environmentOption,
+    /** in production, allow an environment other than TBC's hosts (default false) */
+    allowCustomEnvironment: allowCustomEnvironmentOption,
     /** the store's public Medusa URL: the bank calls back <storeUrl>/hooks/payment/tbc-checkout_<id> */
     storeUrl: httpUrlOption,
     registrationId: registrationIdOption,
@@ -168,6 +172,7 @@ export const checkoutOptionsSchema = z
     callbackLogRetentionDays: readerOption("callbackLogRetentionDays", readCallbackLogRetentionDays),
   })
   .superRefine((options, ctx) => {
+    refineEnvironment(options, ctx)
     for (const [index, method] of options.methods.entries()) {
       const needsActivation = (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(method)
       if (needsActivation && !options.activatedMethods.includes(method)) {

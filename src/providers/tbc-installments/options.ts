@@ -22,7 +22,9 @@ import {
 } from "../../lib/installment-retry"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
 import {
+  allowCustomEnvironmentOption,
   environmentOption,
+  refineEnvironment,
   httpUrlOption,
   maxRetriesOption,
   parseProviderOptions,
@@ -56,6 +58,8 @@ export const installmentsOptionsSchema = z
     merchantKey: requiredString(),
     campaignId: campaignIdOption.optional(),
     environment: environmentOption,
+    /** in production, allow an environment other than TBC's hosts (default false) */
+    allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })
       .int({ message: "must be a whole number of seconds" })
@@ -83,6 +87,7 @@ export const installmentsOptionsSchema = z
     storeUrl: httpUrlOption.optional(),
   })
   .superRefine((value, ctx) => {
+    refineEnvironment(value, ctx)
     if (value.pageSize !== undefined && value.take !== undefined && value.pageSize !== value.take) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["take"], message: "must equal pageSize when both are given" })
     }
