@@ -39,6 +39,8 @@ Options (each also as env TBC_SANDBOX_*):
                             (TBC_SANDBOX_PRODUCT_SUM, default either)
   --shop-name NAME          shop name on the hosted pages (TBC_SANDBOX_SHOP_NAME)
   --data FILE               keep the state in FILE across restarts (TBC_SANDBOX_DATA)
+  --control-token T         required by /_sandbox/* (header x-sandbox-control-token);
+                            mandatory when --host is not loopback (TBC_SANDBOX_CONTROL_TOKEN)
   --quiet                   no request log (TBC_SANDBOX_QUIET=1)
 `
 
@@ -58,6 +60,7 @@ const FLAGS = {
   "callback-retry-ms": ["TBC_SANDBOX_CALLBACK_RETRY_MS", "int"],
   "token-lifetime-ms": ["TBC_SANDBOX_TOKEN_LIFETIME_MS", "int"],
   strict: ["TBC_SANDBOX_STRICT", "bool"],
+  "control-token": ["TBC_SANDBOX_CONTROL_TOKEN", "string"],
   "product-sum": ["TBC_SANDBOX_PRODUCT_SUM", "string"],
   "shop-name": ["TBC_SANDBOX_SHOP_NAME", "string"],
   data: ["TBC_SANDBOX_DATA", "string"],
@@ -151,6 +154,7 @@ async function main() {
     productSum: args["product-sum"],
     shopName: args["shop-name"],
     dataFile: args.data,
+    controlToken: args["control-token"],
     logger: args.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   }
   const sandbox = await startSandbox(options)
@@ -165,7 +169,7 @@ async function main() {
       `  activated methods: ${(options.activatedMethods ?? []).join(",") || "none"}`,
       `  ${options.strict ? "strict (no tolerances, productSum both)" : `tolerant, productSum ${options.productSum ?? "either"}`}`,
       `  state         ${options.dataFile ? `kept in ${options.dataFile}` : "in memory only"}`,
-      `  control API   ${sandbox.url}/_sandbox/state (see ${SANDBOX_GUIDE})`,
+      `  control API   ${sandbox.url}/_sandbox/state (see ${SANDBOX_GUIDE})${options.controlToken ? ", token required" : ""}`,
       "",
     ].join("\n")
   )

@@ -7,6 +7,7 @@ import { SandboxBank } from "./bank"
 import { resolveConfig, type SandboxOptions } from "./options"
 import { SANDBOX_ROUTES } from "./routes"
 import { createSandboxServer } from "./server"
+import { SandboxAccessError, bindProblem, isLoopbackBind, offLoopbackWarning } from "./control-access"
 import { buildStateView, type SandboxStateView } from "./state-view"
 import { payPayment, sweepExpired, type PayOutcome } from "./payment-machine"
 import { getPayment } from "./checkout-handlers"
@@ -16,6 +17,7 @@ import { fail, notFound } from "./problem"
 import { loadState, stateSaver } from "./persistence"
 
 export { SANDBOX_DEFAULTS, type SandboxOptions } from "./options"
+export { CONTROL_TOKEN_HEADER, SandboxAccessError } from "./control-access"
 export type {
   SandboxStateView,
   SandboxPaymentView,
@@ -54,13 +56,15 @@ export interface SandboxHandle {
 const SWEEP_INTERVAL_MS = 1000
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? "127.0.0.1"
+  const refusal = bindProblem(host, options.controlToken)
+  if (refusal) throw new SandboxAccessError(refusal)
   const bank = new SandboxBank(resolveConfig(options))
   if (bank.config.dataFile) {
     loadState(bank, bank.config.dataFile) // before listening: a corrupt file stops the start
     bank.saveState = stateSaver(bank, bank.config.dataFile)
   }
-  const { server, releaseHeld } = createSandboxServer(bank, SANDBOX_ROUTES)
-  const host = options.host ?? "127.0.0.1"
+  const { server, releaseHeld } = createSandboxServer(bank, SANDBOX_ROUTES, options.controlToken || undefined)
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, host, () => {
@@ -69,6 +73,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     })
   })
   const port = (server.address() as AddressInfo).port
+  if (!isLoopbackBind(host)) {
+    ;(options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)))(offLoopbackWarning(host))
+  }
   const linkHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
   const url = (options.publicUrl ?? `http://${linkHost}:${port}`).replace(/\/+$/, "")
   bank.baseUrl = url

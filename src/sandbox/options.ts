@@ -51,6 +51,13 @@ export interface SandboxOptions {
   shopName?: string
   /** file the state is saved to after every change and loaded from at start (README "State on disk") */
   dataFile?: string
+  /**
+   * Token every /_sandbox/* control request must carry (header x-sandbox-control-token or Bearer).
+   * Required when `host` is not loopback (control-access.ts); default none.
+   */
+  controlToken?: string
+  /** where the off-loopback warning goes; default stderr (printed even with a quiet logger) */
+  warn?: (line: string) => void
 }
 
 export interface SandboxConfig {

@@ -4,6 +4,7 @@
  */
 import http from "node:http"
 import type { SandboxBank } from "./bank"
+import { controlRequestAllowed } from "./control-access"
 import { makeRequest, readBody, writeReply, type Reply } from "./http-io"
 import { SandboxProblem, makeProblem, type ProblemArea } from "./problem"
 import { callKey, matchRoute, type Route } from "./router"
@@ -32,7 +33,12 @@ export interface SandboxServer {
   releaseHeld(): void
 }
 
-export function createSandboxServer(bank: SandboxBank, routes: readonly Route[]): SandboxServer {
+export function createSandboxServer(
+  bank: SandboxBank,
+  routes: readonly Route[],
+  /** required on every /_sandbox/* request when set (control-access.ts) */
+  controlToken?: string
+): SandboxServer {
   for (const one of routes) {
     if (one.kind === "bank") {
       bank.store.calls[callKey(one)] ??= 0
@@ -44,7 +50,7 @@ export function createSandboxServer(bank: SandboxBank, routes: readonly Route[])
     res.on("finish", () => {
       bank.log(`${req.method} ${pathOnly(req.url)} → ${res.statusCode} ${Date.now() - started}ms`)
     })
-    handle(bank, routes, req, res, held)
+    handle(bank, routes, req, res, held, controlToken)
       .catch((error) => {
         writeReply(res, problemReply(error, "sandbox"))
       })
@@ -68,7 +74,8 @@ async function handle(
   routes: readonly Route[],
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  held: Set<http.ServerResponse>
+  held: Set<http.ServerResponse>,
+  controlToken: string | undefined
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.local")
   const area = areaOf(url.pathname)
@@ -90,6 +97,12 @@ async function handle(
     return
   }
   const { route, params } = match
+  if (route.kind === "control" && !controlRequestAllowed(url.pathname, req.headers, controlToken)) {
+    req.resume()
+    const detail = "the control API needs the sandbox's control token (header x-sandbox-control-token)"
+    writeReply(res, { status: 401, json: makeProblem({ status: 401, title: "Unauthorized", detail, area }) })
+    return
+  }
   const isBank = route.kind === "bank"
   if (isBank) {
     bank.store.calls[callKey(route)] = (bank.store.calls[callKey(route)] ?? 0) + 1
