@@ -7,6 +7,7 @@ import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../a
 import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
 import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change-view"
+import type { RecordingFailureView } from "../../api/admin/tbc/helpers/recording-failure-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
 import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention-view"
 
@@ -34,6 +35,12 @@ export type FailedChangeRow = Omit<FailedChangeView, "next_attempt_at" | "gave_u
   first_failed_at: string
 }
 export type AttentionPayment = AttentionPaymentView
+
+export type RecordingFailureRow = Omit<RecordingFailureView, "next_attempt_at" | "gave_up_at" | "first_failed_at"> & {
+  next_attempt_at: string | null
+  gave_up_at: string | null
+  first_failed_at: string | null
+}
 
 export interface CallbackRow {
   id: string

@@ -18,7 +18,7 @@ import {
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { prepareSavedCardSessionData } from "../../workflows/saved-cards/prepare-session"
 import { findCustomerCard } from "../../workflows/saved-cards/saved-card-table"
 
@@ -49,6 +49,9 @@ export async function prepareSavedCardSession(req: MedusaRequest, _res: MedusaRe
       providerId,
       get clientSecret() {
         return parseCheckoutOptions(registration.options).clientSecret
+      },
+      get cardTokenSecret() {
+        return cardTokenSecretOf(parseCheckoutOptions(registration.options))
       },
       findActiveCard: (customerId, id) => findCustomerCard(tbc, customerId, id, ["active"]),
     })

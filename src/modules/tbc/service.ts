@@ -27,6 +27,7 @@ import {
   RetiredPreauth,
   SavedCard,
   TbcPayment,
+  SavedCardRecordingFailure,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -48,6 +49,7 @@ class TbcModuleService extends MedusaService({
   InstallmentChangeFailure,
   RetiredPreauth,
   TbcPayment,
+  SavedCardRecordingFailure,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

@@ -69,6 +69,15 @@ export function refineEnvironment(
   }
 }
 
+/** An age in whole days for the retention job (1 … 3650). */
+export const retentionDaysOption = (fallback: number) =>
+  z
+    .number({ invalid_type_error: "must be a number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(1, { message: "must be at least 1 day" })
+    .max(3650, { message: "must be at most 3650 days" })
+    .default(fallback)
+
 /** Per-request timeout of bank calls in ms (1 s … 2 min), default 15 s. */
 export const timeoutMsOption = z
   .number({ invalid_type_error: "must be a number of milliseconds" })

@@ -14,6 +14,7 @@ import {
   originOf,
   parseProviderOptions,
   refineEnvironment,
+  retentionDaysOption,
   registrationIdOption,
   requiredString,
   timeoutMsOption,
@@ -60,6 +61,11 @@ export const checkoutOptionsSchema = z
     apiKey: requiredString(),
     clientId: requiredString(),
     clientSecret: requiredString(),
+    /**
+     * key material that seals saved-card tokens at rest (tbc_saved_card.rec_id); default the
+     * clientSecret. Set it to the old clientSecret before rotating that, or saved cards stop working.
+     */
+    cardTokenSecret: requiredString().optional(),
     environment: environmentOption,
     /** in production, allow an environment other than TBC's hosts (default false) */
     allowCustomEnvironment: allowCustomEnvironmentOption,
@@ -92,6 +98,8 @@ export const checkoutOptionsSchema = z
       )
       .default([]),
     saveCards: booleanOption(false),
+    /** retention job: days a deleted saved card's row (no token, no mask) is kept, default 90 */
+    deletedCardRetentionDays: retentionDaysOption(90),
     language: z
       .preprocess(
         (v) => (typeof v === "string" ? v.toUpperCase() : v),
@@ -190,6 +198,11 @@ export type TbcCheckoutOptions = z.output<typeof checkoutOptionsSchema>
 export type TbcCheckoutOptionsInput = z.input<typeof checkoutOptionsSchema>
 
 export const CHECKOUT_PROVIDER_NAME = "tbc-checkout"
+
+/** The secret that seals saved-card tokens at rest (src/lib/card-token-at-rest.ts). */
+export function cardTokenSecretOf(options: Pick<TbcCheckoutOptions, "cardTokenSecret" | "clientSecret">): string {
+  return options.cardTokenSecret ?? options.clientSecret
+}
 
 /** @throws MedusaError(INVALID_DATA) naming every broken option and its rule (never a value) */
 export function parseCheckoutOptions(raw: unknown): TbcCheckoutOptions {

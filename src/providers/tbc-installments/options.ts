@@ -25,6 +25,7 @@ import {
   allowCustomEnvironmentOption,
   environmentOption,
   refineEnvironment,
+  retentionDaysOption,
   httpUrlOption,
   maxRetriesOption,
   parseProviderOptions,
@@ -83,6 +84,8 @@ export const installmentsOptionsSchema = z
     take: pageSizeOption.optional(),
     timeoutMs: timeoutMsOption,
     maxRetries: maxRetriesOption,
+    /** retention job: days applied status changes are kept once their order is final, default 365 */
+    installmentChangeRetentionDays: retentionDaysOption(365),
     /** accepted because the dev config passes it to both providers; installments do not use it */
     storeUrl: httpUrlOption.optional(),
   })

@@ -14,6 +14,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
+import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
 import { parseOrInvalid, savedCardIdSchema } from "./store-input"
 
@@ -34,6 +35,8 @@ export interface PrepareSessionArgs {
   customerId: string | undefined
   providerId: string
   clientSecret: string
+  /** seals saved-card tokens at rest (cardTokenSecretOf); default clientSecret */
+  cardTokenSecret?: string
   /** the customer's card with this id in one of the usable statuses, or undefined */
   findActiveCard: (customerId: string, id: string) => Promise<StoredSavedCard | undefined>
   now?: number
@@ -77,7 +80,12 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
     throw invalid(`data.saved_card_id: saved card ${savedCardId} has expired; pay by card and save it again`)
   }
   const seal = sealSavedCard(
-    { savedCardId: card.id, recId: card.rec_id, customerId: args.customerId, issuedAt: now },
+    {
+      savedCardId: card.id,
+      recId: openCardToken(card.rec_id ?? "", args.cardTokenSecret ?? args.clientSecret),
+      customerId: args.customerId,
+      issuedAt: now,
+    },
     args.clientSecret
   )
   return { ...data, [SAVED_CARD_DATA.seal]: seal, [SAVED_CARD_DATA.cardMask]: card.card_mask ?? undefined }

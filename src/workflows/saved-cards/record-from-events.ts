@@ -13,6 +13,8 @@ import { findTbcProvider } from "../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { withBankClient } from "../reconcile/bank-client"
 import { recordSavedCard, type RecordOutcome } from "./record-saved-card"
+import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { dueRecordingFailures, noteRecordingFailure, resolveRecordingFailure } from "./recording-failures"
 import { savedCardTable } from "./saved-card-table"
 
 interface PaymentRow {
@@ -47,7 +49,7 @@ async function recordPayments(
     return []
   }
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const table = savedCardTable(container.resolve<TbcModuleService>(TBC_MODULE))
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
   const results: RecordedCard[] = []
   for (const payment of payments) {
     const registration = findTbcProvider(configModule, payment.provider_id)
@@ -56,9 +58,11 @@ async function recordPayments(
       continue
     }
     try {
+      const table = savedCardTable(tbc, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
       const outcome = await withBankClient(registration, (client) =>
         recordSavedCard({ bank: client.checkout, table, payId, customerId, providerId: payment.provider_id })
       )
+      await resolveRecordingFailure(tbc, payment.id)
       if (outcome === "other_customer") {
         logger.warn(`[tbc saved cards] payment ${payment.id}: the bank's card is recorded for another customer; left alone`)
       } else if (outcome === "created" || outcome === "activated") {
@@ -68,7 +72,15 @@ async function recordPayments(
     } catch (error) {
       // never the error object itself: it could carry request details
       const kind = (error as { name?: string })?.name ?? "Error"
-      logger.warn(`[tbc saved cards] payment ${payment.id}: could not record the saved card (${kind})`)
+      // not swallowed: kept for the retry job and shown in the admin until it succeeds
+      const failure = await noteRecordingFailure(tbc, {
+        paymentId: payment.id,
+        providerId: payment.provider_id,
+        customerId,
+        error,
+      }).catch(() => undefined)
+      const next = failure?.gave_up_at ? "given up" : failure ? "will retry" : "could not note the failure"
+      logger.warn(`[tbc saved cards] payment ${payment.id}: could not record the saved card (${kind}); ${next}`)
       results.push({ paymentId: payment.id, outcome: "error" })
     }
   }
@@ -113,4 +125,25 @@ export async function recordCardsForPayment(container: MedusaContainer, paymentI
   const payment = data[0] as (PaymentRow & { payment_collection?: { order?: CustomerOfOrder | null } | null }) | undefined
   if (!payment) return []
   return recordPayments(container, payment.payment_collection?.order ?? undefined, [payment])
+}
+
+/**
+ * The retry job's run: every recording failure whose next try is due is tried again through
+ * recordCardsForPayment (which notes a new failure or resolves it). A payment that no longer
+ * yields anything to record (no customer account, no TBC payment) is resolved.
+ */
+export async function retryDueRecordings(container: MedusaContainer, now: Date = new Date()): Promise<{ tried: number; recorded: number }> {
+  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  const due = await dueRecordingFailures(tbc, now)
+  let recorded = 0
+  for (const failure of due) {
+    const results = await recordCardsForPayment(container, failure.payment_id)
+    const mine = results.find((result) => result.paymentId === failure.payment_id)
+    if (!mine) {
+      await resolveRecordingFailure(tbc, failure.payment_id, now)
+    } else if (mine.outcome !== "error") {
+      recorded++
+    }
+  }
+  return { tried: due.length, recorded }
 }

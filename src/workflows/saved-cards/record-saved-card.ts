@@ -8,7 +8,7 @@
  * - a card appears only when the bank reports one on a payment that holds or moved money:
  *   Succeeded/PartialReturned → active; WaitingConfirm → pending (with preauth the bank activates
  *   the card at completion, so a later capture turns it active);
- * - idempotent: rec_id is unique; a second event for the same card changes nothing, except
+ * - idempotent: one row per bank token (the table finds it by the token's keyed hash); a second event for the same card changes nothing, except
  *   pending → active; a deleted card is never brought back; a card already owned by another
  *   customer is left alone (logged by the caller);
  * - a failed insert because another instance inserted the same rec_id first counts as recorded.
@@ -21,7 +21,8 @@ export interface SavedCardRow {
   id: string
   customer_id: string
   provider_id: string
-  rec_id: string
+  /** as stored: sealed (tbcrec1.…), plain (rows from before sealing) or null (deleted) */
+  rec_id: string | null
   status: SavedCardStatus
 }
 

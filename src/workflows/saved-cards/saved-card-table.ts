@@ -2,6 +2,7 @@
  * The `tbc` module's SavedCard rows as the small interfaces the saved-card code needs: the
  * recording (SavedCardTable) and the store routes / middleware (ownership lookups).
  */
+import { cardTokenHash, sealCardToken } from "../../lib/card-token-at-rest"
 import type { TbcModuleService } from "../../modules/tbc"
 import type { NewSavedCard, SavedCardRow, SavedCardStatus, SavedCardTable } from "./record-saved-card"
 
@@ -50,19 +51,37 @@ export function publicSavedCard(card: StoredSavedCard): PublicSavedCard {
   }
 }
 
-export function savedCardTable(tbc: TbcModuleService): SavedCardTable {
+/**
+ * The recording's view of the table. Tokens are written sealed with their keyed hash
+ * (src/lib/card-token-at-rest.ts); a card is found by that hash, or by its plain token for rows
+ * from before sealing (such a row is re-sealed on the spot). `secret` = cardTokenSecretOf(options).
+ */
+export function savedCardTable(tbc: TbcModuleService, secret: string): SavedCardTable {
   return {
     async findByRecId(recId) {
-      const [row] = await tbc.listSavedCards({ rec_id: recId }, { take: 1 })
+      const hash = cardTokenHash(recId, secret)
+      const [row] = await tbc.listSavedCards({ $or: [{ rec_id_hash: hash }, { rec_id: recId }] }, { take: 1 })
+      if (row && row.rec_id === recId) {
+        await tbc.updateSavedCards({ id: row.id, rec_id: sealCardToken(recId, secret), rec_id_hash: hash })
+      }
       return row as SavedCardRow | undefined
     },
     async create(card: NewSavedCard) {
-      await tbc.createSavedCards(card)
+      await tbc.createSavedCards({ ...card, rec_id: sealCardToken(card.rec_id, secret), rec_id_hash: cardTokenHash(card.rec_id, secret) })
     },
     async setStatus(id: string, status: SavedCardStatus) {
       await tbc.updateSavedCards({ id, status })
     },
   }
+}
+
+/**
+ * What a deleted card keeps: neither the token nor the mask (dropped at once), only the keyed
+ * hash (so the same bank token is never recorded again), the dates and the owner, until the
+ * retention job removes the row.
+ */
+export function deletedCardFields(id: string, now: Date = new Date()) {
+  return { id, status: "deleted" as const, rec_id: null, card_mask: null, deleted_card_at: now }
 }
 
 /** The customer's card `id` in one of `statuses`, or undefined (another customer's card looks absent). */

@@ -6,7 +6,12 @@ export type SavedCardStatus = (typeof SAVED_CARD_STATUSES)[number]
 
 /**
  * A card the bank stored for a customer (`recId`), charged later through `/payments/execution`.
- * `rec_id` is unique without the soft-delete scope: one bank token is one row, ever.
+ *
+ * `rec_id` holds the token SEALED at rest (src/lib/card-token-at-rest.ts, "tbcrec1.…"); rows from
+ * before hold it in plain text and are still read (and re-sealed by the retention job). It is
+ * null once the card is deleted. `rec_id_hash` (keyed HMAC of the token) finds a card by its
+ * token and is unique without the soft-delete scope: one bank token is one row, ever, and a
+ * deleted card is never recorded again.
  */
 const SavedCard = model
   .define(
@@ -15,7 +20,8 @@ const SavedCard = model
       id: model.id({ prefix: "tbccard" }).primaryKey(),
       customer_id: model.text().index("IDX_tbc_saved_card_customer_id"),
       provider_id: model.text(),
-      rec_id: model.text(),
+      rec_id: model.text().nullable(),
+      rec_id_hash: model.text().nullable(),
       /** Masked PAN as the bank shows it, e.g. "411111******1111". */
       card_mask: model.text().nullable(),
       /** Card expiry, MMYY as the bank sends it. */
@@ -25,8 +31,18 @@ const SavedCard = model
       /** The bank payment (payId) whose success saved the card. */
       pay_id: model.text(),
       status: model.enum([...SAVED_CARD_STATUSES]).default("pending"),
+      /**
+       * Set when the card must be deleted at the bank (its customer was deleted) and the bank
+       * call has not succeeded yet: the retention job retries it, then removes the row.
+       */
+      delete_requested_at: model.dateTime().nullable(),
+      /** when the card was deleted (status "deleted"); the row itself goes after the retention age */
+      deleted_card_at: model.dateTime().nullable(),
     }
   )
-  .indexes([{ name: "IDX_tbc_saved_card_rec_id_unique", on: ["rec_id"], unique: true, where: null }])
+  .indexes([
+    { name: "IDX_tbc_saved_card_rec_id_unique", on: ["rec_id"], unique: true, where: null },
+    { name: "IDX_tbc_saved_card_rec_id_hash_unique", on: ["rec_id_hash"], unique: true, where: null },
+  ])
 
 export default SavedCard

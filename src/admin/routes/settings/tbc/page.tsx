@@ -11,6 +11,7 @@ import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { FailedChangesSection } from "../../../components/failed-changes-section"
 import { ProvidersSection } from "../../../components/providers-section"
+import { RecordingFailuresSection } from "../../../components/recording-failures-section"
 import {
   adminFetch,
   errorText,
@@ -18,6 +19,7 @@ import {
   type CallbackRow,
   type FailedChangeRow,
   type ProviderSettings,
+  type RecordingFailureRow,
   type SyncRunRow,
 } from "../../../lib/api"
 
@@ -27,6 +29,7 @@ interface PageData {
   syncRuns: SyncRunRow[]
   failedChanges: FailedChangeRow[]
   attention: AttentionPayment[]
+  recordingFailures: RecordingFailureRow[]
 }
 
 const TbcSettingsPage = () => {
@@ -35,12 +38,13 @@ const TbcSettingsPage = () => {
 
   const load = useCallback(async () => {
     try {
-      const [settings, callbacks, runs, failed, attention] = await Promise.all([
+      const [settings, callbacks, runs, failed, attention, recording] = await Promise.all([
         adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
         adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
         adminFetch<{ sync_runs: SyncRunRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
         adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
         adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
+        adminFetch<{ recording_failures: RecordingFailureRow[] }>("/admin/tbc/saved-cards/recording-failures?limit=50"),
       ])
       setData({
         providers: settings.providers,
@@ -48,6 +52,7 @@ const TbcSettingsPage = () => {
         syncRuns: runs.sync_runs,
         failedChanges: failed.failed_changes,
         attention: attention.payments,
+        recordingFailures: recording.recording_failures,
       })
       setError(null)
     } catch (e) {
@@ -83,6 +88,7 @@ const TbcSettingsPage = () => {
           <AttentionSection payments={data.attention} />
           <ActivitySection callbacks={data.callbacks} syncRuns={data.syncRuns} onChanged={load} />
           <FailedChangesSection failedChanges={data.failedChanges} />
+          <RecordingFailuresSection failures={data.recordingFailures} />
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
 /**
  * DELETE /store/customers/me/tbc-cards/:id — deletes one of the caller's saved cards at the bank
  * (POST /v1/tpay/payments/{recId}/delete, through the provider's deletePaymentMethod; a card the
- * bank no longer knows counts as deleted) and marks our row deleted. Another customer's card id
+ * bank no longer knows counts as deleted) and marks our row deleted, dropping the token and the mask
+ * at once (the keyed hash stays, so the card is never recorded again). Another customer's card id
  * answers exactly like an unknown one (404) and nothing is deleted.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -9,10 +10,11 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { z } from "zod"
 import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
-import { parseCheckoutOptions } from "../../../../../../providers/tbc-checkout/options"
+import { openCardToken } from "../../../../../../lib/card-token-at-rest"
+import { cardTokenSecretOf, parseCheckoutOptions } from "../../../../../../providers/tbc-checkout/options"
 import { SAVED_CARD_DATA } from "../../../../../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../../../../../providers/tbc-checkout/saved-card-seal"
-import { findCustomerCard } from "../../../../../../workflows/saved-cards/saved-card-table"
+import { deletedCardFields, findCustomerCard } from "../../../../../../workflows/saved-cards/saved-card-table"
 import { parseOrInvalid, savedCardIdSchema } from "../../../../../../workflows/saved-cards/store-input"
 import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
 
@@ -33,10 +35,9 @@ export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   if (registration?.kind !== "tbc-checkout") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${id}: its payment provider is no longer configured`)
   }
-  const seal = sealSavedCard(
-    { savedCardId: card.id, recId: card.rec_id, customerId, issuedAt: Date.now() },
-    parseCheckoutOptions(registration.options).clientSecret
-  )
+  const options = parseCheckoutOptions(registration.options)
+  const recId = openCardToken(card.rec_id ?? "", cardTokenSecretOf(options))
+  const seal = sealSavedCard({ savedCardId: card.id, recId, customerId, issuedAt: Date.now() }, options.clientSecret)
   try {
     await req.scope.resolve(Modules.PAYMENT).deletePaymentMethods({
       provider_id: card.provider_id,
@@ -49,6 +50,6 @@ export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
     const message = error instanceof Error ? error.message : "the bank did not answer"
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${id} was not deleted: ${message}`)
   }
-  await tbc.updateSavedCards({ id: card.id, status: "deleted" })
+  await tbc.updateSavedCards(deletedCardFields(card.id))
   res.json({ id: card.id, object: "tbc_card", deleted: true })
 }

@@ -1,0 +1,17 @@
+/**
+ * Every 5 minutes: saved cards whose recording failed after payment are tried again
+ * (src/workflows/saved-cards/recording-failures.ts: doubling backoff, given up after 8 retries;
+ * the unresolved ones are listed in Settings → TBC Bank). Recording is idempotent (one row per
+ * bank token), so an overlapping run is harmless.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { retryDueRecordings } from "../workflows/saved-cards/record-from-events"
+
+export default async function tbcRetrySavedCardRecordingJob(container: MedusaContainer) {
+  await retryDueRecordings(container)
+}
+
+export const config = {
+  name: "tbc-retry-saved-card-recording",
+  schedule: { cron: "*/5 * * * *", concurrency: "forbid" as const },
+}
