@@ -78,7 +78,7 @@ medusaIntegrationTestRunner({
       expect(await bank.calls(CALLS.deleteCard)).toBe(deletes + 1)
     })
 
-    it("a bank outage keeps the deletion marked; the retention run finishes it (already gone at the bank = done)", async () => {
+    it("a bank outage keeps the deletion marked; the retention run finishes it once the bank answers", async () => {
       const { recId } = await aliceSavesCard()
       await bank.setFaults({ failNext: { count: 100, status: 503, path: `POST ${"/v1/tpay/payments/{recId}/delete"}` } })
       const admin = await createAdminRequestConfig(getContainer(), api)
@@ -128,6 +128,40 @@ medusaIntegrationTestRunner({
       const [row] = await cardRows(store.customer.id)
       expect(row.rec_id).toMatch(/^tbcrec1\./)
       expect(row.rec_id).not.toContain(recId)
+    })
+
+    it("a card deleted in the store drops token and mask at once; retention removes the row and settled installment changes later", async () => {
+      const { card, recId, orderId } = await aliceSavesCard()
+      expect((await alice.call("delete", `/store/customers/me/tbc-cards/${card.id}`)).status).toBe(200)
+      const [deleted] = await cardRows(store.customer.id)
+      expect(deleted).toMatchObject({ status: "deleted", rec_id: null, card_mask: null })
+      expect(deleted.rec_id_hash).toMatch(/^[0-9a-f]{64}$/)
+      expect(JSON.stringify(deleted)).not.toContain(recId)
+
+      const day = 24 * 60 * 60 * 1000
+
+      // an installment application of a final order, its changes applied 400 days ago
+      const old = new Date(Date.now() - 400 * day)
+      await pg()("tbc_installment_application").insert({
+        id: "tbcapp_retention1", bank_session_id: "bank-sess-retention", payment_session_id: "payses_retention",
+        order_id: orderId, status_id: 5, amount: 100, raw_amount: JSON.stringify({ value: "100", precision: 20 }),
+        last_change_at: old,
+      })
+      await pg()("tbc_installment_status_change").insert([
+        { id: "tbcchg_ret1", bank_session_id: "bank-sess-retention", status_id: 2, change_date: "2025-10-01T10:00:00", synchronization_request_id: "s1", applied_at: old },
+        { id: "tbcchg_ret2", bank_session_id: "bank-sess-retention", status_id: 5, change_date: "2025-10-02T10:00:00", synchronization_request_id: "s1", applied_at: old },
+      ])
+      const early = await runDataRetention(getContainer())
+      expect(early.installmentChangesRemoved).toBe(0) // the order is not final yet
+      expect(early.deletedCardRowsRemoved).toBe(0) // deleted today: kept for deletedCardRetentionDays (90)
+      await pg()("order").where({ id: orderId }).update({ status: "completed" })
+      await pg()("tbc_saved_card").where({ id: card.id }).update({ deleted_card_at: new Date(Date.now() - 91 * day) })
+
+      const run = await runDataRetention(getContainer())
+      expect(run.deletedCardRowsRemoved).toBe(1)
+      expect(run.installmentChangesRemoved).toBe(2)
+      expect(await cardRows(store.customer.id)).toHaveLength(0)
+      expect(await pg()("tbc_installment_status_change").where({ bank_session_id: "bank-sess-retention" })).toHaveLength(0)
     })
 
     it("a recording that fails is listed in the admin and recorded by the retry run", async () => {
