@@ -188,6 +188,9 @@ medusaIntegrationTestRunner({
       expect(await retryDueRecordings(getContainer(), new Date(Date.now() + 60 * 60 * 1000))).toEqual({ tried: 1, recorded: 1 })
       expect(await cardRows(store.customer.id)).toHaveLength(1)
       expect((await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures).toEqual([])
+      // the resolved failure is bookkeeping only: removed after deletedCardRetentionDays
+      await pg()("tbc_saved_card_recording_failure").update({ resolved_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000) })
+      expect((await runDataRetention(getContainer())).recordingFailuresRemoved).toBe(1)
     })
   },
 })

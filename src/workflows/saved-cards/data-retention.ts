@@ -3,7 +3,8 @@
  * 1. finishes card deletions a bank outage left marked (customer-cards-deletion.ts);
  * 2. deleted cards keep neither token nor mask (rows deleted before this version are scrubbed);
  * 3. cards still holding a plain token (rows from before sealing) are sealed;
- * 4. deleted card rows go after `deletedCardRetentionDays` (checkout option, default 90);
+ * 4. deleted card rows go after `deletedCardRetentionDays` (checkout option, default 90), and so
+ *    do recording failures that were resolved or given up that long ago;
  * 5. applied installment status changes go once their order is final (completed, canceled,
  *    archived) and they are older than `installmentChangeRetentionDays` (installments option,
  *    default 365). The bank acknowledged them long before, so the feed never repeats them.
@@ -30,6 +31,7 @@ export interface RetentionRun {
   deletedCardsScrubbed: number
   plainTokensSealed: number
   deletedCardRowsRemoved: number
+  recordingFailuresRemoved: number
   installmentChangesRemoved: number
 }
 
@@ -56,6 +58,7 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     deletedCardsScrubbed: 0,
     plainTokensSealed: 0,
     deletedCardRowsRemoved: 0,
+    recordingFailuresRemoved: 0,
     installmentChangesRemoved: 0,
   }
 
@@ -92,6 +95,13 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     )) as { id: string }[]
     if (old.length > 0) await tbc.deleteSavedCards(old.map((row) => row.id))
     run.deletedCardRowsRemoved += old.length
+    const cutoff = new Date(now.getTime() - days * DAY_MS)
+    const settled = (await tbc.listSavedCardRecordingFailures(
+      { provider_id: registration.providerId, $or: [{ resolved_at: { $lt: cutoff } }, { gave_up_at: { $lt: cutoff } }] },
+      { take: BATCH, select: ["id"] }
+    )) as { id: string }[]
+    if (settled.length > 0) await tbc.deleteSavedCardRecordingFailures(settled.map((row) => row.id))
+    run.recordingFailuresRemoved += settled.length
   }
 
   run.installmentChangesRemoved = await removeSettledInstallmentChanges(container, tbc, configModule, now)
