@@ -48,6 +48,14 @@ describe("preauthDeadline", () => {
     )
   })
 
+  it("a run that sees exactly warningDays left acts: the next daily run would find the hold lapsed", () => {
+    // authorized at the job's own time of day: the runs see exactly 1 day, then 0 left
+    const runWithOneDayLeft = preauthDeadline(authorizedAt, new Date(authorizedAt.getTime() + 29 * DAY_MS), 1)
+    const nextRun = preauthDeadline(authorizedAt, new Date(authorizedAt.getTime() + 30 * DAY_MS), 1)
+    expect(runWithOneDayLeft).toMatchObject({ warning: true, expired: false })
+    expect(nextRun.expired).toBe(true)
+  })
+
   it("with a half-day window a daily run can miss the hold: why the option is at least 1", () => {
     // a run that sees exactly 12 h left with warningDays 0.5 acts; one that sees 12 h + 1 ms skips
     // and the next run (a day later) finds it lapsed
