@@ -16,6 +16,7 @@ const TABLES = [
   "tbc_installment_change_failure",
   "tbc_retired_preauth",
   "tbc_payment",
+  "tbc_saved_card_recording_failure",
 ]
 
 const savedCard = (recId: string) => ({
