@@ -32,6 +32,7 @@ const ADMIN_ROUTES: [method: "get" | "post", path: string][] = [
   ["post", "/admin/tbc/installments/sync"],
   ["get", "/admin/tbc/installments/sync-runs"],
   ["get", "/admin/tbc/installments/failed-changes"],
+  ["get", "/admin/tbc/saved-cards/recording-failures"],
   ["get", "/admin/tbc/orders/order_01ANYTHING/payment"],
 ]
 
@@ -136,6 +137,7 @@ medusaIntegrationTestRunner({
         ["GET /admin/tbc/callbacks", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/callbacks?${qs(q)}`, ...admin }))],
         ["GET /admin/tbc/installments/sync-runs", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/sync-runs?${qs(q)}`, ...admin }))],
         ["GET /admin/tbc/installments/failed-changes", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/failed-changes?${qs(q)}`, ...admin }))],
+        ["GET /admin/tbc/saved-cards/recording-failures", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/saved-cards/recording-failures?${qs(q)}`, ...admin }))],
         ["POST /admin/tbc/installments/sync", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/installments/sync", data, ...admin }))],
         ["POST /admin/tbc/settings/check-connection", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/settings/check-connection", data, ...admin }))],
       ]

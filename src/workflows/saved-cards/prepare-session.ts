@@ -79,10 +79,17 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
   if (!isCardUsable(card, new Date(now))) {
     throw invalid(`data.saved_card_id: saved card ${savedCardId} has expired; pay by card and save it again`)
   }
+  let recId: string
+  try {
+    recId = openCardToken(card.rec_id ?? "", args.cardTokenSecret ?? args.clientSecret)
+  } catch {
+    // sealed with another key (cardTokenSecret or clientSecret changed): unusable, not a 500
+    throw invalid(`data.saved_card_id: saved card ${savedCardId} can no longer be used; pay by card and save it again`)
+  }
   const seal = sealSavedCard(
     {
       savedCardId: card.id,
-      recId: openCardToken(card.rec_id ?? "", args.cardTokenSecret ?? args.clientSecret),
+      recId,
       customerId: args.customerId,
       issuedAt: now,
     },

@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { MedusaError } from "@medusajs/framework/utils"
 import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../../providers/tbc-checkout/saved-card-payment"
 import { openSavedCardSeal } from "../../../providers/tbc-checkout/saved-card-seal"
+import { sealCardToken } from "../../../lib/card-token-at-rest"
 import { prepareSavedCardSessionData } from "../prepare-session"
 import type { StoredSavedCard } from "../saved-card-table"
 
@@ -48,6 +49,17 @@ describe("prepareSavedCardSessionData", () => {
     expect(JSON.stringify(out)).not.toContain(cardOfA.rec_id)
     const opened = openSavedCardSeal(out?.[SAVED_CARD_DATA.seal], SECRET, { customerId: "cus_A" })
     expect(opened).toMatchObject({ recId: cardOfA.rec_id, savedCardId: cardOfA.id })
+  })
+
+  it("opens a token sealed at rest; one sealed under another key is refused as unusable, not a server error", async () => {
+    const sealedRow = { ...cardOfA, rec_id: sealCardToken(cardOfA.rec_id as string, "card-token-key") }
+    const find = async () => sealedRow
+    const out = await prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), findActiveCard: find, cardTokenSecret: "card-token-key" })
+    const opened = openSavedCardSeal(out?.[SAVED_CARD_DATA.seal], SECRET, { customerId: "cus_A" })
+    expect(opened.recId).toBe(cardOfA.rec_id)
+    const error = await errorOf(prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), findActiveCard: find, cardTokenSecret: "rotated-key" }))
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(/^data.saved_card_id: saved card tbccard_A1 can no longer be used/)
   })
 
   it("refuses an expired card with a clear message", async () => {
