@@ -16,6 +16,8 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { SAVED_CARD_CALLS as CALLS, Shopper, login } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
+import { TbcClient } from "../../src/lib/tbc"
+import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import { recordCardsForPayment, retryDueRecordings } from "../../src/workflows/saved-cards/record-from-events"
 import { runDataRetention } from "../../src/workflows/saved-cards/data-retention"
 
@@ -99,6 +101,27 @@ medusaIntegrationTestRunner({
       expect(recovered.cardsRemovedForDeletedCustomers).toBe(1)
       expect(await cardRows(store.customer.id)).toHaveLength(0)
       expect((await bankCard(recId)).deleted).toBe(true)
+    })
+
+    it("a card already gone at the bank counts as deleted: the retention run removes the marked row", async () => {
+      const { recId } = await aliceSavesCard()
+      await bank.setFaults({ failNext: { count: 100, status: 503, path: "POST /v1/tpay/payments/{recId}/delete" } })
+      const admin = await createAdminRequestConfig(getContainer(), api)
+      expect((await api.delete(`/admin/customers/${store.customer.id}`, admin)).status).toBe(200)
+      await waitFor(async () => ((await cardRows(store.customer.id))[0]?.delete_requested_at ? true : undefined), {
+        timeoutMs: 20_000,
+        description: "the card to be marked for deletion",
+      })
+      await bank.setFaults({ reset: true })
+      // someone deleted the card at the bank meanwhile (the bank now answers 404 for it)
+      const other = new TbcClient({
+        environment: app.sandboxUrl,
+        checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+      })
+      await other.checkout.deleteSavedCard(recId).finally(() => other.close())
+      const run = await runDataRetention(getContainer())
+      expect(run).toMatchObject({ cardsRemovedForDeletedCustomers: 1, cardDeletionsPending: 0 })
+      expect(await cardRows(store.customer.id)).toHaveLength(0)
     })
 
     it("a plain-text token from before sealing still charges, and the retention run seals it", async () => {
