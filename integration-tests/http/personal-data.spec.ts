@@ -14,7 +14,7 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
-import { SAVED_CARD_CALLS as CALLS, Shopper, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { TbcClient } from "../../src/lib/tbc"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
@@ -44,16 +44,15 @@ medusaIntegrationTestRunner({
     const pg = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const cardRows = (customerId: string) => pg()("tbc_saved_card").where({ customer_id: customerId })
 
-    /** Alice's first order with save_card, paid on the hosted page; her recorded card and its bank token. */
+    /** Alice's first order with save_card (the shared helper), and that order's id. */
     async function aliceSavesCard(): Promise<{ card: any; recId: string; orderId: string }> {
-      const { cartId, collectionId } = await alice.cartReadyForPayment()
-      const session = (await alice.startSession(collectionId, { save_card: true })).body.payment_collection.payment_sessions[0]
-      await bank.pay(session.data.payId, "success")
-      const completion = await alice.call("post", `/store/carts/${cartId}/complete`)
-      expect(completion.body.type).toBe("order")
-      const card = await alice.firstCardOnceListed("Alice's saved card to be recorded")
-      const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
-      return { card, recId: saved.recId, orderId: completion.body.order.id }
+      const saved = await firstOrderSavesCard(alice, bank)
+      const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "order",
+        fields: ["id"],
+        filters: { customer_id: store.customer.id },
+      })
+      return { ...saved, orderId: (data[0] as { id: string }).id }
     }
 
     async function bankCard(recId: string): Promise<any> {
