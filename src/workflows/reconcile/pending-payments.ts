@@ -6,7 +6,7 @@
  * lost callback never loses an order.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
@@ -14,6 +14,11 @@ import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { PgConnection } from "../../lib/app/pg-connection"
 import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
 import { withBankClient } from "./bank-client"
+import type { TbcClient } from "../../lib/tbc"
+import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage, RETIRED_SESSION_STATUSES } from "../../lib/job-rules"
+import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
+import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { noticeToAdmin } from "./admin-notice"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "./preauth-deadline"
@@ -24,7 +29,10 @@ import { DAY_MS } from "./preauth-deadline"
  * checkout keeps being looked up.
  */
 export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
-/** Bank look-ups per provider and run at most; newest first, as they matter most to shoppers. */
+/**
+ * Bank look-ups per provider and run at most; oldest first, so that after an outage the sessions
+ * closest to the age limit are read before they fall out of the window, and none is starved.
+ */
 export const PENDING_BATCH = 200
 const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]
 
@@ -33,6 +41,10 @@ export interface PendingReconcileInput {
   now?: string
   /** override of the checkout option `pendingReconcileMinutes` */
   olderThanMinutes?: number
+  /** bank failures in a row that stop the run (default DEFAULT_BREAKER_FAILURES) */
+  breakerFailures?: number
+  /** the job lock's abort signal: stop before the next session once it is set */
+  signal?: AbortSignal
 }
 
 export type PendingOutcome =
@@ -43,6 +55,8 @@ export type PendingOutcome =
   | "recent_callback"
   /** the session was deleted after it was listed: never processed (the orphan sweep handles the money) */
   | "session_gone"
+  /** driven, but no order exists (the cart could not be completed): the orphan policy acted */
+  | "not_completed"
   | "error"
 
 export interface PendingReconcileResult {
@@ -51,15 +65,34 @@ export interface PendingReconcileResult {
   bank_status: string | null
   action: string | null
   outcome: PendingOutcome
+  /** for not_completed: what the orphan policy did with the money */
+  orphan_outcome?: OrphanOutcome
   error?: string
 }
 
 interface SessionRow {
   id: string
-  amount: unknown
+  amount: number
   data?: Record<string, unknown> | null
   created_at: string | Date
 }
+
+/**
+ * Open sessions of the provider inside the age window, oldest first, leaving out those whose
+ * current bank payment is final at the bank (Failed, Expired, Returned, as last read into our
+ * tbc_payment record): an abandoned checkout is read until the bank says it is over, then never
+ * again. Raw SQL because the filter spans Medusa's payment_session and our table.
+ */
+const SESSIONS_SQL = `
+  select s.id, s.amount::text as amount, s.data, s.created_at
+  from payment_session s
+  where s.provider_id = ? and s.status = any(string_to_array(?, ',')) and s.deleted_at is null
+    and s.created_at <= ?::timestamptz and s.created_at >= ?::timestamptz
+    and not exists (
+      select 1 from tbc_payment r
+      where r.pay_id = s.data->>'payId' and r.deleted_at is null and r.bank_status = any(string_to_array(?, ',')))
+  order by s.created_at asc, s.id asc
+  limit ?`
 
 async function sessionsToCheck(
   container: MedusaContainer,
@@ -67,19 +100,23 @@ async function sessionsToCheck(
   now: Date,
   olderThanMinutes: number
 ): Promise<SessionRow[]> {
-  const payments = container.resolve(Modules.PAYMENT)
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
   const newest = new Date(now.getTime() - olderThanMinutes * 60_000)
   const oldest = new Date(now.getTime() - PENDING_MAX_AGE_MS)
-  // status and created_at are columns of payment_session, just not in the filter's declared type
-  const filters = {
-    provider_id: registration.providerId,
-    status: OPEN_STATUSES,
-    created_at: { $lte: newest.toISOString(), $gte: oldest.toISOString() },
-  } as unknown as Parameters<typeof payments.listPaymentSessions>[0]
-  return (await payments.listPaymentSessions(filters, {
-    take: PENDING_BATCH,
-    order: { created_at: "DESC" },
-  })) as unknown as SessionRow[]
+  const { rows } = await pg.raw(SESSIONS_SQL, [
+    registration.providerId,
+    OPEN_STATUSES.join(","),
+    newest.toISOString(),
+    oldest.toISOString(),
+    RETIRED_SESSION_STATUSES.join(","),
+    PENDING_BATCH,
+  ])
+  return rows.map((row: Record<string, unknown>) => ({
+    id: String(row.id),
+    amount: Number(row.amount),
+    data: (row.data as Record<string, unknown> | null) ?? null,
+    created_at: row.created_at as Date,
+  }))
 }
 
 /** A callback accepted within the window is still being processed by Medusa's subscriber. */
@@ -95,13 +132,70 @@ async function hasRecentAcceptedCallback(
   return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
 }
 
-async function reconcileSession(
-  container: MedusaContainer,
-  registration: TbcProviderRegistration,
-  session: SessionRow,
-  now: Date,
+/** The order made from the session's cart, if any (Medusa's cart↔collection and order↔cart links). */
+async function orderOfSession(container: MedusaContainer, sessionId: string): Promise<string | null> {
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const { rows } = await pg.raw(
+    `select oc.order_id from payment_session s
+     join cart_payment_collection cpc on cpc.payment_collection_id = s.payment_collection_id and cpc.deleted_at is null
+     join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+     where s.id = ? limit 1`,
+    [sessionId]
+  )
+  return rows[0] ? String(rows[0].order_id) : null
+}
+
+interface RunContext {
+  container: MedusaContainer
+  registration: TbcProviderRegistration
+  client: TbcClient
+  records: PaymentRecords
+  breaker: CircuitBreaker
+  now: Date
   olderThanMinutes: number
+}
+
+/**
+ * processPaymentWorkflow swallows a failed cart completion (e.g. the last unit sold out), so what
+ * it did is read back: an order must exist for the cart. If none does while the bank holds or took
+ * the money, the orphan policy acts on it (released / refunded, or left for the admin) and the
+ * admin is told; the attention list shows it from our record.
+ */
+async function checkWhatProcessingDid(
+  ctx: RunContext,
+  session: SessionRow,
+  payId: string,
+  result: PendingReconcileResult
 ): Promise<PendingReconcileResult> {
+  if (await orderOfSession(ctx.container, session.id)) return { ...result, outcome: "processed" }
+  const options = parseCheckoutOptions(ctx.registration.options)
+  const logger = ctx.container.resolve(ContainerRegistrationKeys.LOGGER)
+  const stranded = await settleStrandedPayment({
+    checkout: ctx.client.checkout,
+    records: ctx.records,
+    payId,
+    policy: options.orphanPolicy,
+    reason: "the cart could not be completed after the payment (e.g. an item sold out)",
+    logger: {
+      debug: () => undefined,
+      info: (msg: string) => logger.info(`[tbc reconcile] ${msg}`),
+      warn: (msg: string) => logger.warn(`[tbc reconcile] ${msg}`),
+      error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
+    },
+  })
+  if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
+    const done = stranded === "notified" ? "left for you to refund or complete (orphanPolicy notify)" : stranded === "failed" ? "could not be released; the next run tries again" : `${stranded} at the bank`
+    await noticeToAdmin(
+      ctx.container,
+      "TBC payment without an order",
+      `Payment ${payId} (session ${session.id}) was ${result.bank_status} at the bank, but its cart could not be completed into an order: the money was ${done}. See Settings → TBC Bank.`
+    )
+  }
+  return { ...result, outcome: "not_completed", orphan_outcome: stranded }
+}
+
+async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<PendingReconcileResult> {
+  const { container, records, now, olderThanMinutes } = ctx
   const payId = typeof session.data?.payId === "string" ? session.data.payId : null
   const base = { session_id: session.id, pay_id: payId, bank_status: null, action: null }
   if (!payId) {
@@ -110,9 +204,17 @@ async function reconcileSession(
   if (await hasRecentAcceptedCallback(container, payId, now, olderThanMinutes)) {
     return { ...base, outcome: "recent_callback" }
   }
+  let details: Awaited<ReturnType<TbcClient["checkout"]["getPayment"]>>
   try {
-    const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
-    const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+    details = await ctx.client.checkout.getPayment(payId)
+    ctx.breaker.success()
+  } catch (error) {
+    if (isBankOutage(error)) ctx.breaker.failure()
+    else ctx.breaker.success()
+    return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
+  }
+  try {
+    // also retires the session once the status is final (sessionsToCheck leaves it out)
     await records.noteBankStatus(payId, String(details.status)).catch(() => undefined)
     const action = webhookAction(String(details.status))
     const result = { ...base, bank_status: String(details.status), action }
@@ -127,35 +229,62 @@ async function reconcileSession(
     }
     // Exactly what Medusa's payment-webhook subscriber runs for the bank's callback.
     await processPaymentWorkflow(container).run({
-      input: { action, data: { session_id: session.id, amount: session.amount as any } },
+      input: { action, data: { session_id: session.id, amount: session.amount } },
     })
-    return { ...result, outcome: "processed" }
+    return await checkWhatProcessingDid(ctx, session, payId, { ...result, outcome: "processed" })
   } catch (error) {
     return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
   }
 }
 
-/** One pass over every tbc-checkout registration; never throws for one bad session. */
+function logResult(logger: { info(m: string): void; warn(m: string): void }, result: PendingReconcileResult): void {
+  const who = `session ${result.session_id} (payId ${result.pay_id})`
+  if (result.outcome === "processed") {
+    logger.info(`[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: processed as ${result.action}, order placed`)
+  } else if (result.outcome === "not_completed") {
+    logger.warn(`[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`)
+  } else if (result.outcome === "session_gone") {
+    logger.info(`[tbc reconcile] ${who} was deleted meanwhile: not processed (orphan sweep)`)
+  } else if (result.outcome === "error") {
+    logger.warn(`[tbc reconcile] ${who} could not be reconciled: ${result.error}`)
+  }
+}
+
+/**
+ * One pass over every tbc-checkout registration; never throws for one bad session. One bank
+ * client (so one token) per registration and run; after `breakerFailures` bank failures in a row
+ * the registration's run stops, and the rest waits for the next run.
+ */
 export async function reconcilePendingCheckoutPayments(
   container: MedusaContainer,
   input: PendingReconcileInput = {}
 ): Promise<PendingReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: PendingReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
-    const minutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
-    for (const session of await sessionsToCheck(container, registration, now, minutes)) {
-      const result = await reconcileSession(container, registration, session, now, minutes)
-      if (result.outcome === "processed") {
-        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was ${result.bank_status} at the bank without a callback: processed as ${result.action}`)
-      } else if (result.outcome === "session_gone") {
-        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was deleted meanwhile: not processed (orphan sweep)`)
-      } else if (result.outcome === "error") {
-        logger.warn(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) could not be reconciled: ${result.error}`)
-      }
-      results.push(result)
-    }
+    const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
+    const sessions = await sessionsToCheck(container, registration, now, olderThanMinutes)
+    if (sessions.length === 0) continue
+    const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
+    await withBankClient(
+      registration,
+      async (client) => {
+        const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
+        for (const [index, session] of sessions.entries()) {
+          if (input.signal?.aborted) break
+          if (breaker.open) {
+            logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
+            break
+          }
+          const result = await reconcileSession(ctx, session)
+          logResult(logger, result)
+          results.push(result)
+        }
+      },
+      { maxRetries: 1 }
+    )
   }
   return results
 }

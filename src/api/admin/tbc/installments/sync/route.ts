@@ -10,6 +10,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
+import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../workflows/installments/sync-runner"
 
 const bodySchema = z
   .object({
@@ -27,8 +28,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
     res.status(200).json(result)
   } catch (error) {
-    if (/acquir/i.test((error as Error)?.message ?? "")) {
-      throw new MedusaError(MedusaError.Types.CONFLICT, "Another installment sync is running; try again when it has finished.")
+    if (error instanceof SyncBusyError || (error as Error)?.message === SYNC_BUSY_MESSAGE) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, SYNC_BUSY_MESSAGE)
     }
     throw error
   }
