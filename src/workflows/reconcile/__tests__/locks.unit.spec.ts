@@ -3,7 +3,7 @@
  * PostgreSQL providers keep the same contract across instances).
  */
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { paymentLockKey, runJobExclusively, withPaymentLock } from "../locks"
+import { JOB_TICK_CLAIM_SECONDS, jobLockKey, paymentLockKey, runJobExclusively, withPaymentLock } from "../locks"
 
 function containerWith(locking: InMemoryLockingProvider) {
   const logged: string[] = []
@@ -40,8 +40,29 @@ describe("runJobExclusively", () => {
     expect(second).toEqual({ ran: false })
     expect(overlap).toBe(0)
     expect(logged.join("\n")).toMatch(/another run holds the job's lock/)
-    // the lock is free again afterwards
-    expect(await runJobExclusively(container, "tbc-reconcile-pending-payments", async () => 1)).toEqual({ ran: true, result: 1 })
+    // a tick right after the run ended is skipped too (the tick claim lapses after JOB_TICK_CLAIM_SECONDS)
+    expect(await runJobExclusively(container, "tbc-reconcile-pending-payments", async () => 1)).toEqual({ ran: false })
+  })
+
+  it("runs again once the tick claim has lapsed", async () => {
+    jest.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z"), doNotFake: ["setTimeout", "setImmediate", "nextTick"] })
+    try {
+      const { container } = containerWith(new InMemoryLockingProvider())
+      expect(await runJobExclusively(container, "j", async () => 1)).toEqual({ ran: true, result: 1 })
+      jest.setSystemTime(new Date(Date.now() + (JOB_TICK_CLAIM_SECONDS + 1) * 1000))
+      expect(await runJobExclusively(container, "j", async () => 2)).toEqual({ ran: true, result: 2 })
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it("skips while a run that outlived its tick claim still holds the job's lock", async () => {
+    const locking = new InMemoryLockingProvider()
+    const { container } = containerWith(locking)
+    await locking.acquire(jobLockKey("j"), { ownerId: "long-run-on-another-instance" })
+    const job = jest.fn(async () => 1)
+    expect(await runJobExclusively(container, "j", job)).toEqual({ ran: false })
+    expect(job).not.toHaveBeenCalled()
   })
 
   it("a slow run of one job does not hold back another job", async () => {
