@@ -69,6 +69,11 @@ medusaIntegrationTestRunner({
           sessions.includes(r.session_id)
         )
 
+      // a run whose time budget is spent leaves everything for the next run
+      const { result: noTime } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * MINUTE), budgetMs: 0 } })
+      expect(noTime).toEqual([])
+      expect(await bank.calls(READS)).toBe(reads0)
+
       const first = await run(20)
       expect(first.map((r) => r.outcome)).toEqual(Array(5).fill("still_open"))
       expect((await bank.calls(READS)) - reads0).toBe(5)

@@ -35,6 +35,12 @@ export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
  */
 export const PENDING_BATCH = 200
 const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]
+/**
+ * Wall time one run may spend per registration before it leaves the rest for the next run: a run
+ * never outlasts its 5-minute tick, and never keeps the instance's scheduled-job worker (BullMQ
+ * runs one job at a time unless `jobWorkerOptions.concurrency` is raised) from the installment sync.
+ */
+export const PENDING_RUN_BUDGET_MS = 2 * 60 * 1000
 
 export interface PendingReconcileInput {
   /** ISO time taken as "now" (tests move it forward); default the real clock */
@@ -45,6 +51,8 @@ export interface PendingReconcileInput {
   breakerFailures?: number
   /** the job lock's abort signal: stop before the next session once it is set */
   signal?: AbortSignal
+  /** wall time per registration and run (default PENDING_RUN_BUDGET_MS) */
+  budgetMs?: number
 }
 
 export type PendingOutcome =
@@ -272,8 +280,13 @@ export async function reconcilePendingCheckoutPayments(
       registration,
       async (client) => {
         const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
+        const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
         for (const [index, session] of sessions.entries()) {
           if (input.signal?.aborted) break
+          if (Date.now() >= stopAt) {
+            logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`)
+            break
+          }
           if (breaker.open) {
             logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
             break
