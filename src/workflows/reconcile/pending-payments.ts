@@ -15,10 +15,11 @@ import type { PgConnection } from "../../lib/app/pg-connection"
 import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
 import { withBankClient } from "./bank-client"
 import type { TbcClient } from "../../lib/tbc"
-import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage, RETIRED_SESSION_STATUSES } from "../../lib/job-rules"
+import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage } from "../../lib/job-rules"
 import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { noticeToAdmin } from "./admin-notice"
+import { sessionHasOrder, sessionsToCheck, type SessionRow } from "./pending-sessions"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "./preauth-deadline"
@@ -34,7 +35,6 @@ export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
  * closest to the age limit are read before they fall out of the window, and none is starved.
  */
 export const PENDING_BATCH = 200
-const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]
 /**
  * Wall time one run may spend per registration before it leaves the rest for the next run: a run
  * never outlasts its 5-minute tick, and never keeps the instance's scheduled-job worker (BullMQ
@@ -78,55 +78,6 @@ export interface PendingReconcileResult {
   error?: string
 }
 
-interface SessionRow {
-  id: string
-  amount: number
-  data?: Record<string, unknown> | null
-  created_at: string | Date
-}
-
-/**
- * Open sessions of the provider inside the age window, oldest first, leaving out those whose
- * current bank payment is final at the bank (Failed, Expired, Returned, as last read into our
- * tbc_payment record): an abandoned checkout is read until the bank says it is over, then never
- * again. Raw SQL because the filter spans Medusa's payment_session and our table.
- */
-const SESSIONS_SQL = `
-  select s.id, s.amount::text as amount, s.data, s.created_at
-  from payment_session s
-  where s.provider_id = ? and s.status = any(string_to_array(?, ',')) and s.deleted_at is null
-    and s.created_at <= ?::timestamptz and s.created_at >= ?::timestamptz
-    and not exists (
-      select 1 from tbc_payment r
-      where r.pay_id = s.data->>'payId' and r.deleted_at is null and r.bank_status = any(string_to_array(?, ',')))
-  order by s.created_at asc, s.id asc
-  limit ?`
-
-async function sessionsToCheck(
-  container: MedusaContainer,
-  registration: TbcProviderRegistration,
-  now: Date,
-  olderThanMinutes: number
-): Promise<SessionRow[]> {
-  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-  const newest = new Date(now.getTime() - olderThanMinutes * 60_000)
-  const oldest = new Date(now.getTime() - PENDING_MAX_AGE_MS)
-  const { rows } = await pg.raw(SESSIONS_SQL, [
-    registration.providerId,
-    OPEN_STATUSES.join(","),
-    newest.toISOString(),
-    oldest.toISOString(),
-    RETIRED_SESSION_STATUSES.join(","),
-    PENDING_BATCH,
-  ])
-  return rows.map((row: Record<string, unknown>) => ({
-    id: String(row.id),
-    amount: Number(row.amount),
-    data: (row.data as Record<string, unknown> | null) ?? null,
-    created_at: row.created_at as Date,
-  }))
-}
-
 /** A callback accepted within the window is still being processed by Medusa's subscriber. */
 async function hasRecentAcceptedCallback(
   container: MedusaContainer,
@@ -138,19 +89,6 @@ async function hasRecentAcceptedCallback(
   const rows = await tbc.listCallbackLogs({ pay_id: payId, result: "accepted" }, { take: 1, order: { created_at: "DESC" } })
   const latest = rows[0]
   return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
-}
-
-/** The order made from the session's cart, if any (Medusa's cart↔collection and order↔cart links). */
-async function orderOfSession(container: MedusaContainer, sessionId: string): Promise<string | null> {
-  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows } = await pg.raw(
-    `select oc.order_id from payment_session s
-     join cart_payment_collection cpc on cpc.payment_collection_id = s.payment_collection_id and cpc.deleted_at is null
-     join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
-     where s.id = ? limit 1`,
-    [sessionId]
-  )
-  return rows[0] ? String(rows[0].order_id) : null
 }
 
 interface RunContext {
@@ -175,7 +113,7 @@ async function checkWhatProcessingDid(
   payId: string,
   result: PendingReconcileResult
 ): Promise<PendingReconcileResult> {
-  if (await orderOfSession(ctx.container, session.id)) return { ...result, outcome: "processed" }
+  if (await sessionHasOrder(ctx.container, session.id)) return { ...result, outcome: "processed" }
   const options = parseCheckoutOptions(ctx.registration.options)
   const logger = ctx.container.resolve(ContainerRegistrationKeys.LOGGER)
   const stranded = await settleStrandedPayment({
@@ -273,7 +211,11 @@ export async function reconcilePendingCheckoutPayments(
   const results: PendingReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
-    const sessions = await sessionsToCheck(container, registration, now, olderThanMinutes)
+    const sessions = await sessionsToCheck(container, registration, {
+      newest: new Date(now.getTime() - olderThanMinutes * 60_000),
+      oldest: new Date(now.getTime() - PENDING_MAX_AGE_MS),
+      limit: PENDING_BATCH,
+    })
     if (sessions.length === 0) continue
     const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
     await withBankClient(
