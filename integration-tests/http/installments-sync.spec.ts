@@ -115,17 +115,18 @@ medusaIntegrationTestRunner({
       expect((await bank.state()).feed).toEqual([])
     })
 
-    it("1,000 changes of unknown sessions in one run: all recorded and acknowledged, paged; a second sync at once is refused as busy", async () => {
+    it("1,000 changes of unknown sessions in one run: all recorded and acknowledged, paged; two syncs at once apply each once", async () => {
       await bank.bulk(1000, 5)
       const [one, two] = await Promise.allSettled([sync(), sync()])
-      // the lock lets one run drain the feed; the other gives up after about a second, having done nothing
+      // the lock lets one run drain the feed; the other is refused as busy after about a second
+      // (our message), or, if the first finished within that second, runs after it on an empty feed
       const done = [one, two].filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof sync>>>).value)
       const refused = [one, two].filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as Error)
-      expect(done).toHaveLength(1)
-      expect(refused.map((e) => e.message)).toEqual(["Another installment sync is running; try again when it has finished."])
-      expect(done[0].applied).toBe(1000)
-      expect(done[0].unknown).toBe(1000)
-      expect(done[0].pages).toBe(1000 / PAGE_SIZE)
+      expect(refused.map((e) => e.message)).toEqual(done.length === 2 ? [] : ["Another installment sync is running; try again when it has finished."])
+      expect(done.reduce((sum, d) => sum + d.applied, 0)).toBe(1000)
+      expect(done.reduce((sum, d) => sum + d.unknown, 0)).toBe(1000)
+      expect(Math.max(...done.map((d) => d.pages))).toBe(1000 / PAGE_SIZE)
+      expect(Math.min(...done.map((d) => d.pages))).toBe(done.length === 2 ? 0 : 1000 / PAGE_SIZE)
       expect((await bank.state()).feed).toEqual([])
       const [, count] = await tbc().listAndCountInstallmentStatusChanges({}, { take: 1 })
       expect(count).toBe(1000)
