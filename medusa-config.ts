@@ -100,7 +100,9 @@ const redisUrl = process.env.REDIS_URL
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      // jobWorkerOptions.concurrency: BullMQ's default of 1 would let one slow scheduled job hold
+      // back every other one on the instance (e.g. the 5-second installment sync)
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl, jobWorkerOptions: { concurrency: 4 } } } },
       {
         resolve: "@medusajs/medusa/locking",
         options: {

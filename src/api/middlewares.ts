@@ -9,6 +9,7 @@ import { installmentProductsMiddlewares } from "./tbc-middlewares/installment-pr
 import { installmentsMiddlewares } from "./tbc-middlewares/installments"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
+import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
 
 export default defineMiddlewares({
   routes: [
@@ -22,5 +23,7 @@ export default defineMiddlewares({
     ...installmentProductsMiddlewares,
     // a TBC checkout payment is captured in full or not at all
     ...captureAmountMiddlewares,
+    // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)
+    ...paymentLockMiddlewares,
   ],
 })

@@ -6,9 +6,11 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcileExpiringPreauthsWorkflow } from "../workflows/reconcile"
+import { runJobExclusively } from "../workflows/reconcile/locks"
 
+/** Under the job's lock: one run at a time across instances (a tick that finds it taken skips). */
 export default async function reconcileExpiringPreauthsJob(container: MedusaContainer) {
-  await reconcileExpiringPreauthsWorkflow(container).run({ input: {} })
+  await runJobExclusively(container, config.name, () => reconcileExpiringPreauthsWorkflow(container).run({ input: {} }))
 }
 
 export const config = {

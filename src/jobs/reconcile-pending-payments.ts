@@ -5,15 +5,26 @@
  * session is gone while the bank holds or took money get the orphan policy (orphan-sweep.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcilePendingPaymentsWorkflow, sweepOrphanedPaymentsWorkflow } from "../workflows/reconcile"
+import { reconcilePendingCheckoutPayments } from "../workflows/reconcile/pending-payments"
+import { sweepOrphanedPayments } from "../workflows/reconcile/orphan-sweep"
+import { runJobExclusively } from "../workflows/reconcile/locks"
 
+export const JOB_NAME = "tbc-reconcile-pending-payments"
+
+/**
+ * Under the job's lock (one run at a time across instances; a tick that finds it taken skips).
+ * The functions are called directly, not through their workflows, so the lock's abort signal
+ * reaches the loop (a workflow's input is serialized).
+ */
 export default async function reconcilePendingPaymentsJob(container: MedusaContainer) {
-  await reconcilePendingPaymentsWorkflow(container).run({ input: {} })
-  // then money at the bank whose Medusa session is gone (orphan policy)
-  await sweepOrphanedPaymentsWorkflow(container).run({ input: {} })
+  await runJobExclusively(container, JOB_NAME, async (signal) => {
+    await reconcilePendingCheckoutPayments(container, { signal })
+    // then money at the bank whose Medusa session is gone (orphan policy)
+    if (!signal?.aborted) await sweepOrphanedPayments(container)
+  })
 }
 
 export const config = {
-  name: "tbc-reconcile-pending-payments",
+  name: JOB_NAME,
   schedule: { cron: "*/5 * * * *", concurrency: "forbid" as const },
 }

@@ -5,13 +5,19 @@
  * `syncIntervalSeconds` (provider option, default 60) has passed since its last sync in this
  * process. Why a tick and a per-provider interval: a job's schedule is fixed when the file is
  * loaded, before the provider options can be read. `concurrency: "forbid"` keeps one run per
- * instance; the lock inside the workflow keeps one run across instances.
+ * instance; the per-provider lock inside the workflow keeps one run across instances (a tick that
+ * finds it taken skips after about a second, instead of queueing behind the running sync). The
+ * reconcile jobs take other lock keys, so a slow reconcile run never holds the sync back.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncInstallmentStatusesWorkflow } from "../workflows"
 import { installmentsRegistrations } from "../workflows/installments/installments-client"
 import { isSyncDue } from "../workflows/installments/sync-schedule"
+import { SYNC_BUSY_MESSAGE } from "../workflows/installments/sync-runner"
+
+const isSyncBusy = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === "tbc_installments_sync_busy" || (error as Error)?.message === SYNC_BUSY_MESSAGE
 
 export const TICK_MS = 5_000
 
@@ -40,6 +46,11 @@ export default async function syncTbcInstallmentsJob(container: MedusaContainer)
         }
       }
     } catch (error) {
+      if (isSyncBusy(error)) {
+        // another instance (or "Sync now") holds this provider's lock: it is syncing right now
+        logger.info(`[tbc-installments] ${registration.providerId}: another sync is running; this tick is skipped`)
+        continue
+      }
       logger.error(`[tbc-installments] scheduled sync of ${registration.providerId} failed: ${(error as Error).message}`)
     }
   }

@@ -31,8 +31,23 @@ import {
 import type { InstallmentsRegistration } from "./installments-client"
 import { injectedSyncFault } from "./sync-fault"
 
-/** How long a second sync waits for the one holding the lock (then it fails with the lock error). */
-export const SYNC_LOCK_TIMEOUT_SECONDS = 120
+/**
+ * How long a second sync waits for the one holding the lock: about a second (the locking module's
+ * minimum), then it fails with SyncBusyError. "Sync now" answers 409 at once instead of hanging,
+ * and a scheduled tick on another instance skips instead of queueing behind a long run.
+ */
+export const SYNC_LOCK_TIMEOUT_SECONDS = 1
+
+export const SYNC_BUSY_MESSAGE = "Another installment sync is running; try again when it has finished."
+
+/** Another sync of the same provider holds the lock (this one did nothing). */
+export class SyncBusyError extends Error {
+  readonly code = "tbc_installments_sync_busy"
+  constructor(readonly providerId: string) {
+    super(SYNC_BUSY_MESSAGE)
+    this.name = "SyncBusyError"
+  }
+}
 /** Stop after this many pages in a row that recorded nothing new: the bank is not taking our acks. */
 export const MAX_FRUITLESS_PAGES = 3
 export const DEFAULT_MAX_PAGES_PER_RUN = 10_000
@@ -66,18 +81,28 @@ export async function syncInstallmentProvider(
   options: { maxPages?: number } = {}
 ): Promise<ProviderSyncSummary> {
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    syncLockKey(registration.providerId),
-    () => pullAndApply(container, registration, bank, options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN),
-    { timeout: SYNC_LOCK_TIMEOUT_SECONDS }
-  )
+  let started = false
+  try {
+    return await locking.execute(
+      syncLockKey(registration.providerId),
+      (signal) => {
+        started = true
+        return pullAndApply(container, registration, bank, options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN, signal)
+      },
+      { timeout: SYNC_LOCK_TIMEOUT_SECONDS }
+    )
+  } catch (error) {
+    if (!started) throw new SyncBusyError(registration.providerId)
+    throw error
+  }
 }
 
 async function pullAndApply(
   container: MedusaContainer,
   registration: InstallmentsRegistration,
   bank: InstallmentsApi,
-  maxPages: number
+  maxPages: number,
+  signal?: AbortSignal
 ): Promise<ProviderSyncSummary> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -97,8 +122,11 @@ async function pullAndApply(
   }
   let fruitless = 0
   while (summary.pages < maxPages && fruitless < MAX_FRUITLESS_PAGES) {
+    if (lockLost(signal, logger, registration.providerId)) break
     const page = await readPage(bank, registration.options.pageSize)
     if (page.changes.length === 0) break
+    // the lock may have been lost while the page was read: another instance may be applying it
+    if (lockLost(signal, logger, registration.providerId)) break
     summary.pages++
     const runId = await tbc.startInstallmentSyncRun({ synchronization_request_id: page.id, change_count: page.changes.length })
     try {
@@ -139,6 +167,17 @@ async function pullAndApply(
 async function readPage(bank: InstallmentsApi, pageSize: number): Promise<{ id: string; changes: PageChange[] }> {
   const page = await bank.getStatusChanges(pageSize)
   return { id: page.synchronizationRequestId, changes: page.statusChanges.map(toPageChange) }
+}
+
+/**
+ * The lock's abort signal is set when its lease could not be kept (e.g. Redis unreachable long
+ * enough for the key to expire): another instance may now run the sync, so this one applies
+ * nothing more. What it applied is recorded and acknowledged page by page, so stopping is safe.
+ */
+function lockLost(signal: AbortSignal | undefined, logger: { warn(msg: string): void }, providerId: string): boolean {
+  if (!signal?.aborted) return false
+  logger.warn(`[tbc-installments] sync of ${providerId} lost its lock: stopped before applying more`)
+  return true
 }
 
 /** The run row's summary of what failed on the page, or null. */

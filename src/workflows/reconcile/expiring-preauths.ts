@@ -8,7 +8,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import type { TbcClient } from "../../lib/tbc"
+import { preauthExpiryStep } from "../../lib/job-rules"
+import { withPaymentLock } from "./locks"
+import { noticeToAdmin } from "./admin-notice"
 import { isCapturable, isNoLongerHeld } from "../../lib/checkout-status"
 import { withBankClient } from "./bank-client"
 import { retirePreauth, uncapturedPayments, type UncapturedPayment } from "./uncaptured-payments"
@@ -53,52 +56,87 @@ async function orderIdOf(container: MedusaContainer, paymentCollectionId: string
 }
 
 async function notify(container: MedusaContainer, result: PreauthReconcileResult): Promise<void> {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const what = `TBC preauthorization ${result.pay_id} (order ${result.order_id ?? "none"}) lapses at the bank on ${result.deadline} (${result.days_left} days left)`
-  logger.warn(`[tbc reconcile] ${what}; action: ${result.action}`)
-  try {
-    const notifications = container.resolve(Modules.NOTIFICATION)
-    await notifications.createNotifications({
-      to: "",
-      channel: "feed",
-      template: "admin-ui",
-      data: {
-        title: "TBC preauthorization about to lapse",
-        description: `${what}. ${result.action === "none" ? "Capture or cancel it in the order." : `It will be ${result.action === "complete" ? "completed" : "cancelled"} automatically.`}`,
-      },
+  const next =
+    result.action === "none"
+      ? "Capture or cancel it in the order."
+      : result.action === "complete"
+        ? "It will be completed automatically."
+        : "It will be cancelled automatically, unless the order has fulfillments: then it is completed."
+  await noticeToAdmin(container, "TBC preauthorization about to lapse", `${what}; action: ${result.action}. ${next}`)
+}
+
+interface FreshFacts {
+  captured: boolean
+  canceled: boolean
+  fulfilled: boolean
+}
+
+/** Medusa's own view of the payment and its order, read under the payment's lock. */
+async function freshFacts(container: MedusaContainer, paymentId: string, orderId: string | null): Promise<FreshFacts> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: payments } = await query.graph({
+    entity: "payment",
+    fields: ["id", "captured_at", "canceled_at", "captures.id"],
+    filters: { id: paymentId },
+  })
+  const payment = payments[0] as { captured_at?: unknown; canceled_at?: unknown; captures?: unknown[] } | undefined
+  let fulfilled = false
+  if (orderId) {
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],
+      filters: { id: orderId },
     })
-  } catch (error) {
-    // no notification module / no feed provider configured: the log line and the widget remain
-    logger.debug(`[tbc reconcile] no admin notification sent: ${error instanceof Error ? error.message : error}`)
+    const fulfillments = ((orders[0] as { fulfillments?: Array<{ canceled_at?: unknown } | null> } | undefined)?.fulfillments ?? [])
+    fulfilled = fulfillments.some((f) => f !== null && !f.canceled_at)
+  }
+  return {
+    captured: !payment || Boolean(payment.captured_at) || (payment.captures ?? []).length > 0,
+    canceled: !payment || Boolean(payment.canceled_at),
+    fulfilled,
   }
 }
 
-async function act(container: MedusaContainer, result: PreauthReconcileResult): Promise<PreauthOutcome> {
-  if (result.action === "complete") {
+/**
+ * Under the payment's lock (the admin's capture and cancel take the same one), re-reads Medusa and
+ * the bank and only then acts: a capture that landed since the first read is never followed by a
+ * cancel, and an order with fulfillments is completed, never cancelled (preauthExpiryStep).
+ */
+async function actUnderLock(
+  container: MedusaContainer,
+  client: TbcClient,
+  result: PreauthReconcileResult
+): Promise<PreauthOutcome> {
+  const facts = await freshFacts(container, result.payment_id, result.order_id)
+  const bankStatus = String((await client.checkout.getPayment(result.pay_id!)).status)
+  result.bank_status = bankStatus
+  const step = preauthExpiryStep({
+    action: result.action,
+    bankHolds: isCapturable(bankStatus),
+    medusaCaptured: facts.captured,
+    medusaCanceled: facts.canceled,
+    fulfilled: facts.fulfilled,
+  })
+  if (step === "skip") return "not_held"
+  if (step === "notify") return "notified"
+  if (step === "complete") {
     await capturePaymentWorkflow(container).run({ input: { payment_id: result.payment_id } })
     return "completed"
   }
-  if (result.action === "cancel") {
-    if (result.order_id) {
-      try {
-        await cancelOrderWorkflow(container).run({ input: { order_id: result.order_id } })
-        return "canceled"
-      } catch (error) {
-        // e.g. a fulfilled order cannot be cancelled: release the held amount alone
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(`[tbc reconcile] order ${result.order_id} could not be cancelled (${error instanceof Error ? error.message : error}); cancelling its payment only`)
-      }
-    }
-    await container.resolve(Modules.PAYMENT).cancelPayment(result.payment_id)
+  if (result.order_id) {
+    // no fallback to cancelling the payment alone: if the order cannot be cancelled (it changed
+    // meanwhile), the hold stays, the admin was notified, and the next daily run decides again
+    await cancelOrderWorkflow(container).run({ input: { order_id: result.order_id } })
     return "canceled"
   }
-  return "notified"
+  await container.resolve(Modules.PAYMENT).cancelPayment(result.payment_id)
+  return "canceled"
 }
 
 async function reconcilePayment(
   container: MedusaContainer,
-  registration: TbcProviderRegistration,
+  client: TbcClient,
   payment: PaymentRow,
   deadline: PreauthDeadline,
   action: PreauthExpiryAction
@@ -117,7 +155,7 @@ async function reconcilePayment(
   try {
     result.order_id = await orderIdOf(container, payment.payment_collection_id)
     if (!payId) throw new Error("the payment has no bank payId")
-    const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
+    const details = await client.checkout.getPayment(payId)
     result.bank_status = String(details.status)
     if (!isCapturable(result.bank_status)) {
       // completed, cancelled or already lapsed at the bank: nothing is held any more, and once
@@ -128,7 +166,8 @@ async function reconcilePayment(
       return { ...result, outcome: "not_held" }
     }
     await notify(container, result)
-    return { ...result, outcome: await act(container, result) }
+    const outcome = await withPaymentLock(container, payment.id, () => actUnderLock(container, client, result))
+    return { ...result, outcome }
   } catch (error) {
     return { ...result, outcome: "error", error: error instanceof Error ? error.message : String(error) }
   }
@@ -145,11 +184,13 @@ export async function reconcileExpiringPreauths(
   for (const registration of checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
+    // one client, so one token, for the whole run of this registration
+    await withBankClient(registration, async (client) => {
     for await (const payment of uncapturedPayments(container, registration.providerId, input.pageSize)) {
       const authorizedAt = new Date(payment.payment_session?.authorized_at ?? payment.created_at)
       const deadline = preauthDeadline(authorizedAt, now, warningDays)
       if (!deadline.warning) continue
-      const result = await reconcilePayment(container, registration, payment, deadline, action)
+      const result = await reconcilePayment(container, client, payment, deadline, action)
       if (result.outcome === "error") {
         logger.warn(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id}: ${result.error}`)
       } else if (result.outcome === "completed" || result.outcome === "canceled") {
@@ -157,6 +198,7 @@ export async function reconcileExpiringPreauths(
       }
       results.push(result)
     }
+    }, { maxRetries: 1 })
   }
   return results
 }

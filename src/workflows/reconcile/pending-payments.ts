@@ -6,7 +6,7 @@
  * lost callback never loses an order.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
@@ -14,6 +14,12 @@ import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { PgConnection } from "../../lib/app/pg-connection"
 import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
 import { withBankClient } from "./bank-client"
+import type { TbcClient } from "../../lib/tbc"
+import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage } from "../../lib/job-rules"
+import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
+import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { noticeToAdmin } from "./admin-notice"
+import { sessionHasOrder, sessionsToCheck, type SessionRow } from "./pending-sessions"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "./preauth-deadline"
@@ -24,15 +30,29 @@ import { DAY_MS } from "./preauth-deadline"
  * checkout keeps being looked up.
  */
 export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
-/** Bank look-ups per provider and run at most; newest first, as they matter most to shoppers. */
+/**
+ * Bank look-ups per provider and run at most; oldest first, so that after an outage the sessions
+ * closest to the age limit are read before they fall out of the window, and none is starved.
+ */
 export const PENDING_BATCH = 200
-const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]
+/**
+ * Wall time one run may spend per registration before it leaves the rest for the next run: a run
+ * never outlasts its 5-minute tick, and never keeps the instance's scheduled-job worker (BullMQ
+ * runs one job at a time unless `jobWorkerOptions.concurrency` is raised) from the installment sync.
+ */
+export const PENDING_RUN_BUDGET_MS = 2 * 60 * 1000
 
 export interface PendingReconcileInput {
   /** ISO time taken as "now" (tests move it forward); default the real clock */
   now?: string
   /** override of the checkout option `pendingReconcileMinutes` */
   olderThanMinutes?: number
+  /** bank failures in a row that stop the run (default DEFAULT_BREAKER_FAILURES) */
+  breakerFailures?: number
+  /** the job lock's abort signal: stop before the next session once it is set */
+  signal?: AbortSignal
+  /** wall time per registration and run (default PENDING_RUN_BUDGET_MS) */
+  budgetMs?: number
 }
 
 export type PendingOutcome =
@@ -43,6 +63,8 @@ export type PendingOutcome =
   | "recent_callback"
   /** the session was deleted after it was listed: never processed (the orphan sweep handles the money) */
   | "session_gone"
+  /** driven, but no order exists (the cart could not be completed): the orphan policy acted */
+  | "not_completed"
   | "error"
 
 export interface PendingReconcileResult {
@@ -51,35 +73,9 @@ export interface PendingReconcileResult {
   bank_status: string | null
   action: string | null
   outcome: PendingOutcome
+  /** for not_completed: what the orphan policy did with the money */
+  orphan_outcome?: OrphanOutcome
   error?: string
-}
-
-interface SessionRow {
-  id: string
-  amount: unknown
-  data?: Record<string, unknown> | null
-  created_at: string | Date
-}
-
-async function sessionsToCheck(
-  container: MedusaContainer,
-  registration: TbcProviderRegistration,
-  now: Date,
-  olderThanMinutes: number
-): Promise<SessionRow[]> {
-  const payments = container.resolve(Modules.PAYMENT)
-  const newest = new Date(now.getTime() - olderThanMinutes * 60_000)
-  const oldest = new Date(now.getTime() - PENDING_MAX_AGE_MS)
-  // status and created_at are columns of payment_session, just not in the filter's declared type
-  const filters = {
-    provider_id: registration.providerId,
-    status: OPEN_STATUSES,
-    created_at: { $lte: newest.toISOString(), $gte: oldest.toISOString() },
-  } as unknown as Parameters<typeof payments.listPaymentSessions>[0]
-  return (await payments.listPaymentSessions(filters, {
-    take: PENDING_BATCH,
-    order: { created_at: "DESC" },
-  })) as unknown as SessionRow[]
 }
 
 /** A callback accepted within the window is still being processed by Medusa's subscriber. */
@@ -95,13 +91,57 @@ async function hasRecentAcceptedCallback(
   return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
 }
 
-async function reconcileSession(
-  container: MedusaContainer,
-  registration: TbcProviderRegistration,
-  session: SessionRow,
-  now: Date,
+interface RunContext {
+  container: MedusaContainer
+  registration: TbcProviderRegistration
+  client: TbcClient
+  records: PaymentRecords
+  breaker: CircuitBreaker
+  now: Date
   olderThanMinutes: number
+}
+
+/**
+ * processPaymentWorkflow swallows a failed cart completion (e.g. the last unit sold out), so what
+ * it did is read back: an order must exist for the cart. If none does while the bank holds or took
+ * the money, the orphan policy acts on it (released / refunded, or left for the admin) and the
+ * admin is told; the attention list shows it from our record.
+ */
+async function checkWhatProcessingDid(
+  ctx: RunContext,
+  session: SessionRow,
+  payId: string,
+  result: PendingReconcileResult
 ): Promise<PendingReconcileResult> {
+  if (await sessionHasOrder(ctx.container, session.id)) return { ...result, outcome: "processed" }
+  const options = parseCheckoutOptions(ctx.registration.options)
+  const logger = ctx.container.resolve(ContainerRegistrationKeys.LOGGER)
+  const stranded = await settleStrandedPayment({
+    checkout: ctx.client.checkout,
+    records: ctx.records,
+    payId,
+    policy: options.orphanPolicy,
+    reason: "the cart could not be completed after the payment (e.g. an item sold out)",
+    logger: {
+      debug: () => undefined,
+      info: (msg: string) => logger.info(`[tbc reconcile] ${msg}`),
+      warn: (msg: string) => logger.warn(`[tbc reconcile] ${msg}`),
+      error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
+    },
+  })
+  if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
+    const done = stranded === "notified" ? "left for you to refund or complete (orphanPolicy notify)" : stranded === "failed" ? "could not be released; the next run tries again" : `${stranded} at the bank`
+    await noticeToAdmin(
+      ctx.container,
+      "TBC payment without an order",
+      `Payment ${payId} (session ${session.id}) was ${result.bank_status} at the bank, but its cart could not be completed into an order: the money was ${done}. See Settings → TBC Bank.`
+    )
+  }
+  return { ...result, outcome: "not_completed", orphan_outcome: stranded }
+}
+
+async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<PendingReconcileResult> {
+  const { container, records, now, olderThanMinutes } = ctx
   const payId = typeof session.data?.payId === "string" ? session.data.payId : null
   const base = { session_id: session.id, pay_id: payId, bank_status: null, action: null }
   if (!payId) {
@@ -110,9 +150,17 @@ async function reconcileSession(
   if (await hasRecentAcceptedCallback(container, payId, now, olderThanMinutes)) {
     return { ...base, outcome: "recent_callback" }
   }
+  let details: Awaited<ReturnType<TbcClient["checkout"]["getPayment"]>>
   try {
-    const details = await withBankClient(registration, (client) => client.checkout.getPayment(payId), { maxRetries: 1 })
-    const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+    details = await ctx.client.checkout.getPayment(payId)
+    ctx.breaker.success()
+  } catch (error) {
+    if (isBankOutage(error)) ctx.breaker.failure()
+    else ctx.breaker.success()
+    return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
+  }
+  try {
+    // also retires the session once the status is final (sessionsToCheck leaves it out)
     await records.noteBankStatus(payId, String(details.status)).catch(() => undefined)
     const action = webhookAction(String(details.status))
     const result = { ...base, bank_status: String(details.status), action }
@@ -127,35 +175,71 @@ async function reconcileSession(
     }
     // Exactly what Medusa's payment-webhook subscriber runs for the bank's callback.
     await processPaymentWorkflow(container).run({
-      input: { action, data: { session_id: session.id, amount: session.amount as any } },
+      input: { action, data: { session_id: session.id, amount: session.amount } },
     })
-    return { ...result, outcome: "processed" }
+    return await checkWhatProcessingDid(ctx, session, payId, { ...result, outcome: "processed" })
   } catch (error) {
     return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
   }
 }
 
-/** One pass over every tbc-checkout registration; never throws for one bad session. */
+function logResult(logger: { info(m: string): void; warn(m: string): void }, result: PendingReconcileResult): void {
+  const who = `session ${result.session_id} (payId ${result.pay_id})`
+  if (result.outcome === "processed") {
+    logger.info(`[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: processed as ${result.action}, order placed`)
+  } else if (result.outcome === "not_completed") {
+    logger.warn(`[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`)
+  } else if (result.outcome === "session_gone") {
+    logger.info(`[tbc reconcile] ${who} was deleted meanwhile: not processed (orphan sweep)`)
+  } else if (result.outcome === "error") {
+    logger.warn(`[tbc reconcile] ${who} could not be reconciled: ${result.error}`)
+  }
+}
+
+/**
+ * One pass over every tbc-checkout registration; never throws for one bad session. One bank
+ * client (so one token) per registration and run; after `breakerFailures` bank failures in a row
+ * the registration's run stops, and the rest waits for the next run.
+ */
 export async function reconcilePendingCheckoutPayments(
   container: MedusaContainer,
   input: PendingReconcileInput = {}
 ): Promise<PendingReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: PendingReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
-    const minutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
-    for (const session of await sessionsToCheck(container, registration, now, minutes)) {
-      const result = await reconcileSession(container, registration, session, now, minutes)
-      if (result.outcome === "processed") {
-        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was ${result.bank_status} at the bank without a callback: processed as ${result.action}`)
-      } else if (result.outcome === "session_gone") {
-        logger.info(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) was deleted meanwhile: not processed (orphan sweep)`)
-      } else if (result.outcome === "error") {
-        logger.warn(`[tbc reconcile] session ${result.session_id} (payId ${result.pay_id}) could not be reconciled: ${result.error}`)
-      }
-      results.push(result)
-    }
+    const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
+    const sessions = await sessionsToCheck(container, registration, {
+      newest: new Date(now.getTime() - olderThanMinutes * 60_000),
+      oldest: new Date(now.getTime() - PENDING_MAX_AGE_MS),
+      limit: PENDING_BATCH,
+    })
+    if (sessions.length === 0) continue
+    const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
+    await withBankClient(
+      registration,
+      async (client) => {
+        const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
+        const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
+        for (const [index, session] of sessions.entries()) {
+          if (input.signal?.aborted) break
+          if (Date.now() >= stopAt) {
+            logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`)
+            break
+          }
+          if (breaker.open) {
+            logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
+            break
+          }
+          const result = await reconcileSession(ctx, session)
+          logResult(logger, result)
+          results.push(result)
+        }
+      },
+      { maxRetries: 1 }
+    )
   }
   return results
 }

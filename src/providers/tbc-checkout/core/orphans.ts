@@ -47,9 +47,29 @@ export async function settleOrphan(args: {
   policy: OrphanPolicy
   logger: TbcLogger
 }): Promise<OrphanOutcome> {
-  const { checkout, records, payId, policy, logger } = args
-  const link = await records.linkOf(payId)
+  const link = await args.records.linkOf(args.payId)
   if (!link || link.session_alive || link.has_medusa_payment) return "not_orphan"
+  return settleClaimable(args, "its session is gone")
+}
+
+/**
+ * Acts on a payment whose session still exists but can never become an order: the lost-callback
+ * job drove it and Medusa's cart completion failed (e.g. the last unit sold out), so no order
+ * exists while the bank holds or took the money. Same policy, claim and record as an orphan;
+ * `reason` is kept in the record for the admin's attention list.
+ */
+export async function settleStrandedPayment(
+  args: Parameters<typeof settleOrphan>[0] & { reason: string }
+): Promise<OrphanOutcome> {
+  return settleClaimable(args, `no order could be made from its cart (${args.reason})`, args.reason)
+}
+
+async function settleClaimable(
+  args: Parameters<typeof settleOrphan>[0],
+  why: string,
+  note: string | null = null
+): Promise<OrphanOutcome> {
+  const { checkout, records, payId, policy, logger } = args
   if (!(await records.claimOrphan(payId))) return "busy"
   try {
     const details = await readPaymentUnlessGone(checkout, payId)
@@ -62,15 +82,15 @@ export async function settleOrphan(args: {
     }
     const what = `${decision.kind === "held" ? "holds" : "has taken"} ${gel(decision.minor, details?.currency)}`
     if (decision.act === "notify") {
-      logger.warn(`payment ${payId}: its session is gone while the bank ${what}; orphanPolicy "notify": left for the admin`)
+      logger.warn(`payment ${payId}: ${why} while the bank ${what}; orphanPolicy "notify": left for the admin`)
     } else {
-      logger.warn(`payment ${payId}: its session is gone while the bank ${what}; orphanPolicy "refund": ${decision.act}ing it`)
+      logger.warn(`payment ${payId}: ${why} while the bank ${what}; orphanPolicy "refund": ${decision.act}ing it`)
       await cancelHeldOrTaken(checkout, {}, payId, "release an orphaned payment", logger)
     }
-    await records.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, null)
+    await records.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, note)
     return RECORDED[decision.act] as OrphanOutcome
   } catch (error) {
-    logger.warn(`payment ${payId}: its session is gone and the orphan policy could not act: ${recordError(error)}`)
+    logger.warn(`payment ${payId}: ${why} and the orphan policy could not act: ${recordError(error)}`)
     await records.recordOrphanAction(payId, "failed", null, recordError(error)).catch(() => undefined)
     return "failed"
   }

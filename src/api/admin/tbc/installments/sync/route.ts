@@ -4,12 +4,15 @@
  * `{ providers: [{ provider_id, pages, received, applied, authorized, captured, canceled, unknown,
  * retrying, gave_up, acknowledged, errors }] }` (a change in `retrying` is tried again by a later
  * run; see docs/installments.md). Body (optional): `{ provider_id?: string }`.
+ * While another sync of the provider runs (here or on another instance) it answers 409 after about
+ * a second: `{ type: "conflict", code: "tbc_installments_sync_busy", message }`.
  * Admin authentication is enforced by Medusa for every /admin route.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
+import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../workflows/installments/sync-runner"
 
 const bodySchema = z
   .object({
@@ -27,8 +30,10 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
     res.status(200).json(result)
   } catch (error) {
-    if (/acquir/i.test((error as Error)?.message ?? "")) {
-      throw new MedusaError(MedusaError.Types.CONFLICT, "Another installment sync is running; try again when it has finished.")
+    if (error instanceof SyncBusyError || (error as Error)?.message === SYNC_BUSY_MESSAGE) {
+      // answered here: Medusa's error handler would replace a CONFLICT's message by its idempotency text
+      res.status(409).json({ type: "conflict", code: "tbc_installments_sync_busy", message: SYNC_BUSY_MESSAGE })
+      return
     }
     throw error
   }

@@ -1,0 +1,149 @@
+/**
+ * What the scheduled jobs must never do, against the real app, PostgreSQL and the sandbox bank
+ * (callbacks dropped):
+ * - the expiring-preauth pass with action "cancel" never cancels an order with fulfillments and
+ *   never releases its hold: it completes (captures) it instead;
+ * - an admin capture landing between the pass's first bank read and its action is seen (the pass
+ *   waits on the payment's lock, then re-reads): a captured payment is never cancelled;
+ * - the lost-callback job checks what processing did: when the cart cannot become an order (the
+ *   last unit sold out after the payment), the hold is released under the orphan policy, the admin
+ *   is told and sees it in the attention list, and the next run does not act again.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { BigNumber, ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { capturePaymentWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { setEnvForSuite } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { SandboxBankControl } from "../utils/checkout-bank"
+import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
+import { attentionList } from "../utils/tbc-payments"
+import { waitFor } from "../utils/wait-for"
+import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { paymentLockKey } from "../../src/workflows/reconcile/locks"
+import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
+
+jest.setTimeout(180_000)
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
+const CANCEL_CALLS = "POST /v1/tpay/payments/{payId}/cancel"
+
+let restoreEnv = (): void => undefined
+beforeAll(() => {
+  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "refund" })
+})
+afterAll(() => restoreEnv())
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-reconcile-jobs"),
+  testSuite: ({ api, getContainer }) => {
+    beforeAll(() => bank.dropCallbacks())
+
+    async function orderStatus(orderId: string): Promise<string> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
+      return data[0].status
+    }
+
+    async function paymentCanceledAt(paymentId: string): Promise<unknown> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "payment", fields: ["id", "canceled_at"], filters: { id: paymentId } })
+      return data[0].canceled_at
+    }
+
+    async function feedAbout(payId: string, title: string) {
+      const feed = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ channel: "feed" })
+      return feed.filter((n) => n.data?.title === title && String(n.data?.description ?? "").includes(payId))
+    }
+
+    it("action cancel on a fulfilled order near day 30: the order is not cancelled, the hold is captured, not released", async () => {
+      const container = getContainer()
+      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["id", "items.*"], filters: { id: orderId } })
+      const items = (data[0].items as Array<{ id: string; quantity: unknown }>).map((i) => ({ id: i.id, quantity: new BigNumber(i.quantity as number).numeric }))
+      await createOrderFulfillmentWorkflow(container).run({ input: { order_id: orderId, items } })
+      const cancelsBefore = await bank.calls(CANCEL_CALLS)
+
+      await bank.advanceClockDays(29)
+      const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(29 * DAY_MS), action: "cancel" },
+      })
+
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ order_id: orderId, action: "cancel", outcome: "completed" })
+      expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore)
+      expect((await bank.payment(payId)).status).toBe("Succeeded")
+      expect(await orderStatus(orderId)).not.toBe("canceled")
+      const payment = onlyPayment(await readOrder(container, orderId))
+      expect(payment.capturedAt).not.toBeNull()
+      expect(await paymentCanceledAt(payment.id)).toBeNull()
+    })
+
+    it("an admin capture landing between the pass's bank read and its cancel: the captured payment is not cancelled", async () => {
+      const container = getContainer()
+      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const paymentId = onlyPayment(await readOrder(container, orderId)).id
+      await bank.advanceClockDays(29)
+      const cancelsBefore = await bank.calls(CANCEL_CALLS)
+
+      // the admin's capture holds the payment's lock (as the admin route's middleware does)
+      const locking = container.resolve(Modules.LOCKING)
+      await locking.acquire(paymentLockKey(paymentId), { ownerId: "admin-capture" })
+      const run = reconcileExpiringPreauthsWorkflow(container).run({ input: { now: inFuture(29 * DAY_MS), action: "cancel" } })
+      // the pass has read the bank (still held) and notified; now it waits for the lock
+      await waitFor(async () => (await feedAbout(payId, "TBC preauthorization about to lapse")).length > 0 || undefined, {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        description: "the pass's notice before it acts",
+      })
+      await capturePaymentWorkflow(container).run({ input: { payment_id: paymentId } })
+      await locking.release(paymentLockKey(paymentId), { ownerId: "admin-capture" })
+      const { result } = await run
+
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ outcome: "not_held", bank_status: "Succeeded" })
+      expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore)
+      expect((await bank.payment(payId)).status).toBe("Succeeded")
+      expect(await orderStatus(orderId)).not.toBe("canceled")
+      expect(await paymentCanceledAt(paymentId)).toBeNull()
+    })
+
+    it("the last unit sold out between payment and lost callback: the job releases the hold, tells the admin, and does not act again", async () => {
+      const container = getContainer()
+      const list = await attentionList(container, api)
+      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [1])
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      // the last unit is sold elsewhere: the variant's stock is now managed and there is none
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "cart", fields: ["id", "items.variant_id"], filters: { id: cartId } })
+      const variantId = (data[0].items as Array<{ variant_id: string }>)[0].variant_id
+      await container.resolve(Modules.PRODUCT).updateProductVariants(variantId, { manage_inventory: true })
+      const cancelsBefore = await bank.calls(CANCEL_CALLS)
+
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * 60 * 1000) } })
+
+      const mine = result.find((r) => r.session_id === session.id)
+      expect(mine).toMatchObject({ pay_id: payId, bank_status: "WaitingConfirm", outcome: "not_completed", orphan_outcome: "cancelled" })
+      expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
+      expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore + 1)
+      expect((await bank.payment(payId)).status).not.toBe("WaitingConfirm")
+      const listed = (await list()).find((p) => p.pay_id === payId)
+      expect(listed).toMatchObject({ action: "cancelled", problem: "orphaned" })
+      expect(listed?.message).toMatch(/cart could not be completed/)
+      expect(await feedAbout(payId, "TBC payment without an order")).toHaveLength(1)
+
+      // the next run reads the released payment once (Returned: final) and does nothing with it;
+      // from then on the session is retired and not read at all
+      const { result: next } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(25 * 60 * 1000) } })
+      expect(next.find((r) => r.session_id === session.id)).toMatchObject({ bank_status: "Returned", outcome: "not_paid" })
+      const { result: after } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(30 * 60 * 1000) } })
+      expect(after.find((r) => r.session_id === session.id)).toBeUndefined()
+      expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore + 1)
+      expect(await feedAbout(payId, "TBC payment without an order")).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,96 @@
+/**
+ * The locks of the scheduled jobs (Medusa's locking module: Redis or PostgreSQL across instances,
+ * in memory on one):
+ * - one lock per job: the Redis workflow engine does not enforce a job's `concurrency: "forbid"`
+ *   and BullMQ schedules the next tick as soon as a run starts, so a run that finds its job's lock
+ *   taken skips (the next tick comes soon). Each job has its own key, so a slow reconcile run never
+ *   holds back the installment sync, which has its own per-provider lock (sync-runner.ts).
+ * - one lock per payment: the expiring-preauth pass and the admin's capture and cancel of a TBC
+ *   payment take the same key, so neither acts on a payment while the other is deciding about it.
+ */
+import { randomUUID } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+
+/** How long an admin capture/cancel or the preauth pass waits for the other (seconds). */
+export const PAYMENT_LOCK_WAIT_SECONDS = 30
+
+export function paymentLockKey(paymentId: string): string {
+  return `tbc-payment:${paymentId}`
+}
+
+export function jobLockKey(jobName: string): string {
+  return `tbc-job:${jobName}`
+}
+
+/**
+ * A run claims its tick for this long (never released: it lapses). Two instances firing the same
+ * tick, or a tick queued behind a run that just ended, find the claim taken and skip, instead of
+ * reading every session a second time right after the first run.
+ */
+export const JOB_TICK_CLAIM_SECONDS = 60
+
+type Locking = {
+  execute<T>(keys: string | string[], job: (signal?: AbortSignal) => Promise<T>, args?: { timeout?: number }): Promise<T>
+  acquire(keys: string | string[], args?: { ownerId?: string | null; expire?: number }): Promise<void>
+}
+
+function lockingOf(container: { resolve(key: string): unknown }): Locking {
+  return container.resolve(Modules.LOCKING) as Locking
+}
+
+export async function withPaymentLock<T>(
+  container: { resolve(key: string): unknown },
+  paymentId: string,
+  job: () => Promise<T>
+): Promise<T> {
+  return lockingOf(container).execute(paymentLockKey(paymentId), job, { timeout: PAYMENT_LOCK_WAIT_SECONDS })
+}
+
+export type JobRun<T> = { ran: true; result: T } | { ran: false }
+
+async function claimTick(locking: Locking, jobName: string): Promise<boolean> {
+  try {
+    // no waiting: acquire without a queue fails at once when the key is held
+    await locking.acquire(`${jobLockKey(jobName)}:tick`, { ownerId: `tick:${randomUUID()}`, expire: JOB_TICK_CLAIM_SECONDS })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Runs `job` unless another run of the same job holds its lock or claimed the tick (anywhere in
+ * the cluster): then it returns `{ ran: false }` and logs why. The run itself holds the job's lock
+ * through Medusa's `execute` (lease renewed while it runs), and the job receives the lock's abort
+ * signal (set when the lock is lost, e.g. its lease could not be renewed).
+ */
+export async function runJobExclusively<T>(
+  container: MedusaContainer,
+  jobName: string,
+  job: (signal?: AbortSignal) => Promise<T>
+): Promise<JobRun<T>> {
+  const locking = lockingOf(container)
+  const skip = (): JobRun<T> => {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`[tbc jobs] ${jobName}: another run holds the job's lock; this tick is skipped`)
+    return { ran: false }
+  }
+  if (!(await claimTick(locking, jobName))) return skip()
+  let started = false
+  try {
+    const result = await locking.execute(
+      jobLockKey(jobName),
+      (signal) => {
+        started = true
+        return job(signal)
+      },
+      { timeout: 1 }
+    )
+    return { ran: true, result }
+  } catch (error) {
+    if (started) throw error
+    return skip()
+  }
+}
