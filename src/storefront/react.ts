@@ -38,7 +38,7 @@ export interface TbcPayButtonProps {
 export type TbcReturnState =
   | { status: "idle" }
   | { status: "completing" }
-  /** the bank has not decided yet (no order): show `error.message` while the hook keeps asking */
+  /** the bank has not decided yet (no order): show `error.message`; the hook keeps asking until its wait's deadline */
   | { status: "waiting"; error: TbcPaymentError }
   | { status: "placed"; completion: TbcCompletion }
   | { status: "failed"; error: TbcPaymentError }
@@ -102,15 +102,17 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
       let live = true
       const cartId = options.cartId
       const placed = (completion: TbcCompletion) => live && setState({ status: "placed", completion })
-      const failed = (error: unknown) => live && setState({ status: "failed", error: asPaymentError(error) })
+      /** An undecided bank is "waiting" (no order yet; the store places it when the bank decides), never "failed". */
+      const ended = (caught: unknown) => {
+        const error = asPaymentError(caught)
+        if (live) setState(isUndecided(error) ? { status: "waiting", error } : { status: "failed", error })
+        return live && isUndecided(error)
+      }
       completeTbcPayment(cartId, options)
         .then(placed)
         .catch((caught) => {
-          const error = asPaymentError(caught)
-          if (!live || !isUndecided(error)) return failed(error)
-          // "waiting for the bank", then keep completing (slower) until an order or a decline
-          setState({ status: "waiting", error })
-          return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, failed)
+          // keep completing (slower, longer) until an order or a decline; at that deadline it stays "waiting"
+          if (ended(caught)) return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, ended)
         })
       return () => {
         live = false

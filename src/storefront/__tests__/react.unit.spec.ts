@@ -122,6 +122,20 @@ describe("createTbcReact", () => {
     expect(store.calls).toHaveLength(4)
   })
 
+  it("useTbcReturn stays 'waiting' (never 'failed') when the bank still has not decided at the end of its wait", async () => {
+    const notYet = { body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank is still processing this payment." } } }
+    const store = fakeStore({ "POST /store/carts/cart_1/complete": [notYet] })
+    const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
+    const fake = fakeReact()
+    const { useTbcReturn } = createTbcReact(fake.react)
+    const options = { ...client, ...fakeClock(), cartId: "cart_1", timeoutMs: 2_000, intervalMs: 1_000, waitTimeoutMs: 3_000 }
+    fake.render(useTbcReturn, options)
+    fake.runEffects()
+    await flush()
+    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "waiting", error: { code: "payment_pending", canPayAgain: false } })
+    expect(store.calls.length).toBeGreaterThan(3) // the wait asked again after the first deadline
+  })
+
   it("useTbcReturn does nothing without a cart id", () => {
     const fake = fakeReact()
     const { useTbcReturn } = createTbcReact(fake.react)
