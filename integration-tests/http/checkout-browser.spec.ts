@@ -274,5 +274,36 @@ medusaIntegrationTestRunner({
         expect(tetri(application.priceTotal)).toBe(123456 + 500)
       })
     })
+
+    it("says 'waiting for the bank' when the shopper is back before the bank approves, then places the order once it does", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page, context }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-installments-early")
+        await fillCartUpToPayment(page, shots, store.variantIds[1])
+        await page.getByTestId("pay-tbc-installments").check()
+        const [bankTab] = await Promise.all([context.waitForEvent("page"), page.getByTestId("pay-button").click()])
+        await bankTab.getByTestId("amount").waitFor({ timeout: UI_TIMEOUT_MS })
+        await page.getByTestId("installments-wait").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+
+        // Back in the shop before the application is decided: no order, no "Payment not completed".
+        await page.getByTestId("installments-done").click()
+        await page.getByTestId("message").filter({ hasText: "Waiting for the bank" }).waitFor({ timeout: UI_TIMEOUT_MS })
+        await shots.take("shop-waiting-for-the-bank")
+        expect(await page.getByTestId("message").textContent()).toMatch(/The bank has not approved the installment yet/)
+        expect(await page.getByTestId("error").isVisible()).toBe(false)
+        expect(await page.getByTestId("order-confirmation").isVisible()).toBe(false)
+
+        // The bank approves: the page, still asking, shows the order.
+        await bankTab.getByTestId("approve").click()
+        await bankTab.getByTestId("message").waitFor({ timeout: UI_TIMEOUT_MS })
+        await bankTab.close()
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("order-confirmation")
+        const orderId = (await page.getByTestId("order-id").textContent())?.trim() ?? ""
+        const order = await orderWithPayments(getContainer(), orderId)
+        expect(order!.payment_collections[0].status).toBe("authorized")
+      })
+    })
   },
 })

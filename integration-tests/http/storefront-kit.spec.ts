@@ -1,8 +1,9 @@
 /**
  * The storefront kit (src/storefront, `medusa-payment-tbc/storefront`) against the real app, the
  * real Store API and the sandbox bank: what a storefront using it gets in each case a shopper can
- * meet — paid, not paid yet, declined, installment approved / declined / still under review (and
- * then decided, which waitForTbcDecision sees on the order).
+ * meet — paid, not paid yet, declined, installment approved / declined / still under review (no
+ * order until the bank approves; then completing again, as waitForTbcDecision does, gives the one
+ * order the sync placed).
  * The kit talks to the app over HTTP with Node's fetch and the publishable key, like a browser.
  */
 import { testDbName } from "../utils/db-name"
@@ -100,21 +101,28 @@ medusaIntegrationTestRunner({
       expect(await cartOrderIds(getContainer(), cartId)).toEqual([placed.order.id])
     })
 
-    it("installment still under review: the order is placed and the shopper told the bank has not approved it yet", async () => {
+    it("installment still under review: installment_pending and no order; once the bank approves and the sync runs, completing gives exactly one order", async () => {
       const { cartId, session } = await startPayment(TBC_INSTALLMENTS_PROVIDER_ID, [1, 1])
       await installmentsBank.setStatus(String(session.data?.sessionId), 1)
-      const placed = await completeTbcPayment(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID })
-      expect(placed.paymentPending).toBe(true)
-      expect(placed.message).toMatch(/The bank has not approved the installment yet/)
-      expect(await cartOrderIds(getContainer(), cartId)).toEqual([placed.order.id])
+      const early = await completeTbcPayment(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID }).catch((e) => e)
+      expect(early).toBeInstanceOf(TbcPaymentError)
+      expect(early).toMatchObject({ code: "installment_pending", canPayAgain: false })
+      expect(early.storeMessage).toMatch(/The bank has not approved the installment yet/)
+      expect(await cartOrderIds(getContainer(), cartId)).toEqual([])
 
-      // Waiting on the order page: still awaiting until the bank approves and the sync runs.
-      const waiting = await waitForTbcDecision(placed.order.id, { getOrder: kit.getOrder, timeoutMs: 1_000, intervalMs: 500 })
-      expect(waiting.payment_status).toBe("awaiting")
+      // Waiting on the return page: still no order until the bank approves and the sync runs.
+      const waiting = await waitForTbcDecision(cartId, { ...kit, providerId: TBC_INSTALLMENTS_PROVIDER_ID, timeoutMs: 1_000, intervalMs: 500 }).catch((e) => e)
+      expect(waiting).toMatchObject({ code: "installment_pending" })
+      expect(await cartOrderIds(getContainer(), cartId)).toEqual([])
+
       await installmentsBank.setStatus(String(session.data?.sessionId), 2)
       await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })
-      const decided = await waitForTbcDecision(placed.order.id, { getOrder: kit.getOrder, ...FAST })
-      expect(decided.payment_status).toBe("authorized")
+      const decided = await waitForTbcDecision(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID })
+      expect(decided).toMatchObject({ paymentPending: false, message: null })
+      expect(await cartOrderIds(getContainer(), cartId)).toEqual([decided.order.id])
+      const again = await completeTbcPayment(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID })
+      expect(again.order.id).toBe(decided.order.id)
+      expect(await cartOrderIds(getContainer(), cartId)).toEqual([decided.order.id])
     })
   },
 })

@@ -3,9 +3,12 @@
  * deadline) while the bank is still deciding, and say clearly why when it cannot.
  *
  * Completing is safe to repeat: Medusa's complete-cart returns the existing order for a cart that
- * the bank's callback already completed, and answers 409 while the callback completes it.
+ * the bank's callback (or the installment sync) already completed, and answers 409 while it does.
+ * The store places no order before the bank has the money or approved the installment: until then
+ * completing answers with the cart and a reason ("still processing", "not approved yet"), which
+ * the kit reads as payment_pending / installment_pending and asks again until its deadline.
  */
-import { classifyStoreMessage, isGenericAuthorizationFailure, TbcPaymentError, type TbcErrorCode } from "./errors"
+import { classifyStoreMessage, isGenericAuthorizationFailure, TbcPaymentError, TBC_RETRY_CODES, type TbcErrorCode } from "./errors"
 import { isTbcInstallments, latestSession } from "./session"
 import type { CompleteCartResponse, StoreCart, StoreOrder } from "./store-client"
 
@@ -28,7 +31,8 @@ export function isAwaitingBank(order: StoreOrder): boolean {
 /** One judgement of one complete-cart attempt (pure, see judgeCompletion). */
 export type CompletionStep =
   | { kind: "order"; order: StoreOrder }
-  | { kind: "retry"; code: TbcErrorCode }
+  /** `storeMessage`: the store's words when it gave a reason (kept on the error at the deadline) */
+  | { kind: "retry"; code: TbcErrorCode; storeMessage?: string }
   | { kind: "failed"; error: TbcPaymentError }
   /** Medusa refused without a reason: the cart's session status tells which (needs getCart) */
   | { kind: "inspect"; storeMessage: string; status?: number }
@@ -71,7 +75,7 @@ export function judgeCompletion(
     if (response.type === "order") return { kind: "order", order: response.order }
     const storeMessage = response.error?.message ?? ""
     const code = classifyStoreMessage(storeMessage)
-    if (code === "payment_pending" || code === "cart_busy") return { kind: "retry", code }
+    if (code && TBC_RETRY_CODES.has(code)) return { kind: "retry", code, storeMessage }
     if (code) return { kind: "failed", error: new TbcPaymentError(code, { storeMessage }) }
     if (isGenericAuthorizationFailure(storeMessage)) return judgeSession(response.cart, providerId, storeMessage)
     return { kind: "failed", error: new TbcPaymentError("failed", { storeMessage }) }
@@ -84,7 +88,7 @@ export function judgeCompletion(
   const storeMessage = errorMessage(error)
   if (status === 409) return { kind: "retry", code: "cart_busy" }
   const code = classifyStoreMessage(storeMessage)
-  if (code === "payment_pending" || code === "cart_busy") return { kind: "retry", code }
+  if (code && TBC_RETRY_CODES.has(code)) return { kind: "retry", code, storeMessage }
   if (code) return { kind: "failed", error: new TbcPaymentError(code, { storeMessage, status }) }
   // e.g. 400 "Session: payses_… was not authorized with the provider." (installments refused)
   if (isGenericAuthorizationFailure(storeMessage)) return { kind: "inspect", storeMessage, status }
@@ -110,8 +114,10 @@ export interface CompleteTbcPaymentOptions {
 export interface TbcCompletion {
   order: StoreOrder
   /**
-   * The order is placed but the bank has not confirmed the money yet (a card payment still
-   * processing, an installment not decided): show `message` rather than "paid".
+   * The order is placed but its payment collections still await the bank: show `message` rather
+   * than "paid". TBC's providers place no order before the bank has held or taken the money or
+   * approved the installment (completing throws payment_pending / installment_pending instead),
+   * so for them this is false; it stays for an order placed otherwise (e.g. by an older version).
    */
   paymentPending: boolean
   /** For the shopper when paymentPending (null otherwise). */
@@ -161,32 +167,24 @@ export async function completeTbcPayment(cartId: string, options: CompleteTbcPay
         : judged
     if (step.kind === "order") return completionOf(step.order, options.providerId)
     if (step.kind === "failed") throw step.error
-    if (now() + interval > deadline) throw new TbcPaymentError(step.code)
+    if (now() + interval > deadline) throw new TbcPaymentError(step.code, { storeMessage: step.storeMessage })
     await sleep(interval)
   }
 }
 
-export interface WaitForDecisionOptions {
-  /** `GET /store/orders/:id` with payment_status. */
-  getOrder(orderId: string): Promise<StoreOrder>
+export interface WaitForDecisionOptions extends Omit<CompleteTbcPaymentOptions, "timeoutMs" | "intervalMs"> {
+  /** How long to keep asking; default 10 minutes (an installment review may take that long). */
   timeoutMs?: number
+  /** Pause between attempts; default 5 s. */
   intervalMs?: number
-  sleep?: (ms: number) => Promise<void>
-  now?: () => number
 }
 
 /**
- * After an order placed "awaiting the bank": polls its payment status until the bank has decided
- * or `timeoutMs` passes; resolves with the last order read (check `payment_status`).
+ * After completeTbcPayment ended with payment_pending or installment_pending: keeps completing the
+ * cart (slower, for longer) until an order appears (the bank approved or confirmed, and the store
+ * placed it) or the bank declines (a TbcPaymentError, canPayAgain true). At the deadline it throws
+ * the pending error again: the store still places the order when the bank decides.
  */
-export async function waitForTbcDecision(orderId: string, options: WaitForDecisionOptions): Promise<StoreOrder> {
-  const sleep = options.sleep ?? defaultSleep
-  const now = options.now ?? Date.now
-  const deadline = now() + (options.timeoutMs ?? 30_000)
-  const interval = options.intervalMs ?? 2_000
-  for (;;) {
-    const order = await options.getOrder(orderId)
-    if (!isAwaitingBank(order) || now() + interval > deadline) return order
-    await sleep(interval)
-  }
+export function waitForTbcDecision(cartId: string, options: WaitForDecisionOptions): Promise<TbcCompletion> {
+  return completeTbcPayment(cartId, { ...options, timeoutMs: options.timeoutMs ?? 10 * 60_000, intervalMs: options.intervalMs ?? 5_000 })
 }

@@ -10,9 +10,16 @@ export type TbcErrorCode =
   | "expired"
   /** the payment was canceled (returned) at the bank */
   | "canceled"
-  /** the bank has not confirmed the card payment yet; its callback may still place the order */
+  /**
+   * the bank has not confirmed the card payment yet (not paid yet, still processing, or a saved-card
+   * charge whose answer was unreadable): no order yet; the bank's callback or the store's
+   * reconcile places it when the payment succeeds. Do not offer to pay again.
+   */
   | "payment_pending"
-  /** the installment application is not decided yet */
+  /**
+   * the installment application is not decided yet: no order and the cart stays open; the order is
+   * placed when the bank approves (the store's sync job, or completing the cart again)
+   */
   | "installment_pending"
   | "installment_declined"
   | "installment_canceled"
@@ -28,7 +35,8 @@ export const TBC_SHOPPER_MESSAGES: Record<Exclude<TbcErrorCode, "failed">, strin
   canceled: "The payment was canceled at the bank.",
   payment_pending:
     "We are checking your payment with the bank. If you paid, your order is placed as soon as the bank confirms it.",
-  installment_pending: "The bank has not approved the installment yet.",
+  installment_pending:
+    "The bank has not approved the installment yet. Your order is placed as soon as the bank approves it; if you have not finished the application on the bank's page, please finish it there.",
   installment_declined: "The bank did not approve the installment.",
   installment_canceled: "The installment application was canceled or has expired.",
   cart_busy: "Your order is being placed right now. Please wait a moment.",
@@ -66,16 +74,28 @@ export class TbcPaymentError extends Error {
 }
 
 /**
- * Rules on the provider's messages (src/lib/checkout-status.ts words them; a unit test checks the
- * two stay in step) and Medusa's. Order matters: the first match wins.
+ * Rules on the providers' messages (src/lib/checkout-status.ts, the installments provider's
+ * notApprovedYetMessage and the saved-card CHECKING_PAYMENT_MESSAGE word them; a unit test imports
+ * each and checks the two stay in step) and Medusa's. Order matters: the first match wins.
  */
 const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
+  [/has not approved the installment yet/i, "installment_pending"],
   [/has not been completed at the bank yet/i, "payment_pending"],
+  [/still processing this payment/i, "payment_pending"],
+  [/checking your payment with the bank/i, "payment_pending"],
   [/declined by the bank/i, "declined"],
   [/has expired/i, "expired"],
   [/canceled at the bank/i, "canceled"],
   [/already being completed/i, "cart_busy"],
 ]
+
+/** Codes after which completing the cart again later may give the order: keep asking, with a deadline. */
+export const TBC_RETRY_CODES: ReadonlySet<TbcErrorCode> = new Set<TbcErrorCode>([
+  "payment_pending",
+  "installment_pending",
+  "cart_busy",
+  "store_unreachable",
+])
 
 /** The code for a message of the Store API, or null when none of the known ones matches. */
 export function classifyStoreMessage(message: string | undefined | null): TbcErrorCode | null {

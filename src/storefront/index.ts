@@ -5,7 +5,9 @@
  *   const { redirectUrl } = await startTbcPayment(store, cartId, { providerId, returnUrl })
  *   if (redirectUrl) redirectToBank(redirectUrl)
  *   // on the return page (?cart=…):
- *   const { order, paymentPending, message } = await completeTbcPayment(cartId, store)
+ *   const { order } = await completeTbcPayment(cartId, store)
+ *   // payment_pending / installment_pending: no order yet; show "waiting for the bank", then
+ *   const { order } = await waitForTbcDecision(cartId, store)
  *
  * Errors are TbcPaymentError: `message` is for the shopper, `code` says which case.
  * React: `createTbcReact(React)` from `medusa-payment-tbc/storefront/react`.

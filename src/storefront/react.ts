@@ -6,7 +6,7 @@
  *   import { createTbcReact } from "medusa-payment-tbc/storefront/react"
  *   const { TbcPayButton, useTbcReturn } = createTbcReact(React)
  */
-import { completeTbcPayment, type CompleteTbcPaymentOptions, type TbcCompletion } from "./complete"
+import { completeTbcPayment, waitForTbcDecision, type CompleteTbcPaymentOptions, type TbcCompletion } from "./complete"
 import { TbcPaymentError } from "./errors"
 import type { TbcPaymentChoice } from "./session"
 import { redirectToBank, startTbcPayment } from "./start"
@@ -38,13 +38,20 @@ export interface TbcPayButtonProps {
 export type TbcReturnState =
   | { status: "idle" }
   | { status: "completing" }
+  /** the bank has not decided yet (no order): show `error.message`; the hook keeps asking until its wait's deadline */
+  | { status: "waiting"; error: TbcPaymentError }
   | { status: "placed"; completion: TbcCompletion }
   | { status: "failed"; error: TbcPaymentError }
 
 export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sleep" | "now"> {
   /** The cart to complete (from `cartIdFromReturnUrl(location.href)`); null = nothing to do. */
   cartId: string | null
+  /** How long to keep asking once the bank is still deciding (waitForTbcDecision); default 10 min. */
+  waitTimeoutMs?: number
 }
+
+/** The bank has not decided: no order yet, the store places it when the bank does. */
+const isUndecided = (error: TbcPaymentError) => error.code === "payment_pending" || error.code === "installment_pending"
 
 const asPaymentError = (error: unknown): TbcPaymentError =>
   error instanceof TbcPaymentError ? error : new TbcPaymentError("failed", { storeMessage: error instanceof Error ? error.message : String(error) })
@@ -93,9 +100,20 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
     React.useEffect(() => {
       if (!options.cartId) return
       let live = true
-      completeTbcPayment(options.cartId, options)
-        .then((completion) => live && setState({ status: "placed", completion }))
-        .catch((error) => live && setState({ status: "failed", error: asPaymentError(error) }))
+      const cartId = options.cartId
+      const placed = (completion: TbcCompletion) => live && setState({ status: "placed", completion })
+      /** An undecided bank is "waiting" (no order yet; the store places it when the bank decides), never "failed". */
+      const ended = (caught: unknown) => {
+        const error = asPaymentError(caught)
+        if (live) setState(isUndecided(error) ? { status: "waiting", error } : { status: "failed", error })
+        return live && isUndecided(error)
+      }
+      completeTbcPayment(cartId, options)
+        .then(placed)
+        .catch((caught) => {
+          // keep completing (slower, longer) until an order or a decline; at that deadline it stays "waiting"
+          if (ended(caught)) return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, ended)
+        })
       return () => {
         live = false
       }

@@ -1,4 +1,8 @@
-import { DECLINED_MESSAGE, EXPIRED_MESSAGE, NOT_PAID_YET_MESSAGE, RETURNED_MESSAGE } from "../../lib/checkout-status"
+import { DECLINED_MESSAGE, EXPIRED_MESSAGE, NOT_PAID_YET_MESSAGE, RETURNED_MESSAGE, STILL_PROCESSING_MESSAGE } from "../../lib/checkout-status"
+import { paymentMismatch } from "../../lib/payment-match"
+import { INSTALLMENT_STATUS } from "../../lib/tbc/types"
+import { CHECKING_PAYMENT_MESSAGE } from "../../providers/tbc-checkout/saved-card-payment"
+import { notApprovedYetMessage } from "../../providers/tbc-installments/service"
 import fc from "fast-check"
 import {
   classifyStoreMessage,
@@ -19,6 +23,8 @@ const COMPLETE = "POST /store/carts/cart_1/complete"
 const order = (collectionStatus = "completed") => ({
   body: { type: "order", order: { id: "order_1", display_id: 7, payment_collections: [{ status: collectionStatus }] } },
 })
+/** The installments provider's refusal while the application is still open (status InProgress). */
+const NOT_APPROVED_YET = notApprovedYetMessage({ statusId: INSTALLMENT_STATUS.InProgress, description: "In progress", raw: {} })
 const cartWith = (message: string, status = "pending", provider_id = CHECKOUT) => ({
   body: {
     type: "cart",
@@ -98,10 +104,17 @@ describe("completeTbcPayment", () => {
     await expect(completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })).resolves.toMatchObject({ paymentPending: false })
   })
 
-  it("a card payment the bank is still processing: placed, 'we are checking your payment'", async () => {
-    const { client, clock } = setup({ [COMPLETE]: [order("awaiting")] })
+  it("a card payment the bank is still processing: no order yet, asked again until the callback placed it", async () => {
+    const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(STILL_PROCESSING_MESSAGE), order()] })
     const result = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })
-    expect(result).toMatchObject({ paymentPending: true, message: expect.stringMatching(/checking your payment with the bank/) })
+    expect(result).toMatchObject({ order: { id: "order_1" }, paymentPending: false })
+    expect(completions()).toBe(2)
+  })
+
+  it("a saved-card charge the bank has not answered readably: 'we are checking your payment', never 'pay again'", async () => {
+    const { client, clock } = setup({ [COMPLETE]: [{ status: 400, body: { message: CHECKING_PAYMENT_MESSAGE } }] })
+    const error = await completeTbcPayment("cart_1", { ...client, ...clock, timeoutMs: 3_000, intervalMs: 1_000 }).catch((e) => e)
+    expect(error).toMatchObject({ code: "payment_pending", canPayAgain: false, storeMessage: CHECKING_PAYMENT_MESSAGE })
   })
 
   it("never shows Medusa's session id wording, even without getCart to look closer", async () => {
@@ -113,11 +126,13 @@ describe("completeTbcPayment", () => {
     expect(error.storeMessage).toMatch(/payses_1/)
   })
 
-  it("says an installment is not approved yet when the order is placed awaiting the bank", async () => {
-    const { client, clock } = setup({ [COMPLETE]: [order("awaiting")] })
-    const result = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: INSTALLMENTS })
-    expect(result.paymentPending).toBe(true)
-    expect(result.message).toMatch(/has not approved the installment yet/)
+  it("an installment not approved yet: installment_pending (not failed, not 'pay again'), no order", async () => {
+    const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS)] })
+    const error = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: INSTALLMENTS, timeoutMs: 2_000, intervalMs: 1_000 }).catch((e) => e)
+    expect(error).toBeInstanceOf(TbcPaymentError)
+    expect(error).toMatchObject({ code: "installment_pending", canPayAgain: false, storeMessage: NOT_APPROVED_YET })
+    expect(error.message).toBe(TBC_SHOPPER_MESSAGES.installment_pending)
+    expect(completions()).toBe(3)
   })
 
   it("keeps trying through a network failure until the deadline, then says the store is unreachable", async () => {
@@ -139,27 +154,62 @@ describe("the provider's messages and the kit stay in step", () => {
     [EXPIRED_MESSAGE, "expired"],
     [RETURNED_MESSAGE, "canceled"],
     [NOT_PAID_YET_MESSAGE, "payment_pending"],
+    [STILL_PROCESSING_MESSAGE, "payment_pending"],
+    [CHECKING_PAYMENT_MESSAGE, "payment_pending"],
   ])("%s → %s", (message, code) => {
     expect(classifyStoreMessage(message)).toBe(code)
+  })
+
+  const undecided = [
+    INSTALLMENT_STATUS.Pending,
+    INSTALLMENT_STATUS.InProgress,
+    INSTALLMENT_STATUS.NeedConfirmation,
+    INSTALLMENT_STATUS.WaitingForIncomeDocumentsUpload,
+    INSTALLMENT_STATUS.WaitingForIncomeDocumentsVerification,
+  ]
+  it("every 'not approved yet' of the installments provider → installment_pending, whatever the bank's description", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...undecided), fc.option(fc.string(), { nil: undefined }), (statusId, description) => {
+        expect(classifyStoreMessage(notApprovedYetMessage({ statusId, description, raw: {} }))).toBe("installment_pending")
+      })
+    )
+  })
+
+  it("an amount or currency mismatch is a readable refusal in the store's own words (no code of its own)", async () => {
+    const mismatch = paymentMismatch({ amount: 10, currency: "GEL" }, { amount: 9.99, currency: "GEL" })!
+    expect(classifyStoreMessage(mismatch)).toBeNull()
+    const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(mismatch, "error")] })
+    const error = await completeTbcPayment("cart_1", { ...client, ...clock }).catch((e) => e)
+    expect(error).toMatchObject({ code: "failed", message: mismatch, canPayAgain: false })
+    expect(completions()).toBe(1)
   })
 })
 
 describe("waitForTbcDecision", () => {
-  it("polls the order until the bank has decided", async () => {
-    const clock = fakeClock()
-    const statuses = ["awaiting", "awaiting", "authorized"]
-    const getOrder = jest.fn(async () => ({ id: "order_1", payment_status: statuses.shift() }))
-    await expect(waitForTbcDecision("order_1", { getOrder, ...clock })).resolves.toMatchObject({ payment_status: "authorized" })
-    expect(getOrder).toHaveBeenCalledTimes(3)
+  it("keeps completing the cart while the installment is under review, until the order appears", async () => {
+    const pending = cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS)
+    const { client, clock, completions } = setup({ [COMPLETE]: [pending, pending, pending, order()] })
+    const result = await waitForTbcDecision("cart_1", { ...client, ...clock, providerId: INSTALLMENTS })
+    expect(result.order.id).toBe("order_1")
+    expect(completions()).toBe(4)
+    expect(clock.now()).toBe(15_000) // every 5 s by default
   })
 
-  it("gives up at the deadline and returns the order still awaiting", async () => {
-    const clock = fakeClock()
-    const getOrder = jest.fn(async () => ({ id: "order_1", payment_status: "awaiting" }))
-    await expect(waitForTbcDecision("order_1", { getOrder, ...clock, timeoutMs: 5_000, intervalMs: 1_000 })).resolves.toMatchObject({
-      payment_status: "awaiting",
+  it("ends at once when the bank declines the installment, the cart open to pay again", async () => {
+    const refused = { status: 400, body: { message: "Session: payses_1 was not authorized with the provider." } }
+    const { client, clock } = setup({
+      [COMPLETE]: [cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS), refused],
+      "GET /store/carts/cart_1": [cartWith("", "error", INSTALLMENTS)],
     })
-    expect(getOrder).toHaveBeenCalledTimes(6)
+    const error = await waitForTbcDecision("cart_1", { ...client, ...clock, providerId: INSTALLMENTS }).catch((e) => e)
+    expect(error).toMatchObject({ code: "installment_declined", canPayAgain: true })
+  })
+
+  it("gives up at its deadline still pending (the store places the order when the bank decides)", async () => {
+    const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS)] })
+    const error = await waitForTbcDecision("cart_1", { ...client, ...clock, providerId: INSTALLMENTS, timeoutMs: 5_000, intervalMs: 1_000 }).catch((e) => e)
+    expect(error).toMatchObject({ code: "installment_pending", canPayAgain: false })
+    expect(completions()).toBe(6)
   })
 })
 
@@ -167,13 +217,15 @@ describe("judgeCompletion (properties)", () => {
   const sessionStatus = fc.constantFrom("pending", "pending_authorization", "requires_more", "error", "canceled", "authorized", undefined)
   const provider = fc.constantFrom(CHECKOUT, INSTALLMENTS, "pp_system_default")
 
-  it("an order is always the order; a 409 or 'not paid yet' is always asked again", () => {
+  it("an order is always the order; a 409, 'not paid yet' or 'not approved yet' is always asked again", () => {
     fc.assert(
       fc.property(fc.string(), provider, (id, providerId) => {
         expect(judgeCompletion({ response: { type: "order", order: { id } } }, providerId)).toEqual({ kind: "order", order: { id } })
         expect(judgeCompletion({ error: Object.assign(new Error("busy"), { status: 409 }) }, providerId)).toEqual({ kind: "retry", code: "cart_busy" })
         const notYet = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_PAID_YET_MESSAGE } }
-        expect(judgeCompletion({ response: notYet }, providerId)).toEqual({ kind: "retry", code: "payment_pending" })
+        expect(judgeCompletion({ response: notYet }, providerId)).toMatchObject({ kind: "retry", code: "payment_pending" })
+        const notApproved = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_APPROVED_YET } }
+        expect(judgeCompletion({ response: notApproved }, providerId)).toMatchObject({ kind: "retry", code: "installment_pending" })
       })
     )
   })

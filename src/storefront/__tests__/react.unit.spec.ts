@@ -96,6 +96,46 @@ describe("createTbcReact", () => {
     expect(store.calls).toHaveLength(1)
   })
 
+  it("useTbcReturn says 'waiting for the bank' while the installment is under review, then reports the order", async () => {
+    const notYet = { body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank has not approved the installment yet: the bank is still reviewing the application." } } }
+    const store = fakeStore({
+      "POST /store/carts/cart_1/complete": [notYet, notYet, notYet, { body: { type: "order", order: { id: "order_1", payment_collections: [{ status: "authorized" }] } } }],
+    })
+    const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
+    const fake = fakeReact()
+    const { useTbcReturn } = createTbcReact(fake.react)
+    let release: () => void = () => undefined
+    const clock = fakeClock()
+    // the first wait of waitForTbcDecision holds until the test has seen the "waiting" state
+    const sleep = async (ms: number) => {
+      if (clock.now() > 0) await new Promise<void>((resolve) => (release = resolve))
+      await clock.sleep(ms)
+    }
+    const options = { ...client, ...clock, sleep, cartId: "cart_1", providerId: "pp_tbc-installments_tbc", timeoutMs: 1_000, intervalMs: 1_000 }
+    fake.render(useTbcReturn, options)
+    fake.runEffects()
+    await flush()
+    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "waiting", error: { code: "installment_pending", canPayAgain: false } })
+    release()
+    await flush()
+    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "placed", completion: { order: { id: "order_1" } } })
+    expect(store.calls).toHaveLength(4)
+  })
+
+  it("useTbcReturn stays 'waiting' (never 'failed') when the bank still has not decided at the end of its wait", async () => {
+    const notYet = { body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank is still processing this payment." } } }
+    const store = fakeStore({ "POST /store/carts/cart_1/complete": [notYet] })
+    const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
+    const fake = fakeReact()
+    const { useTbcReturn } = createTbcReact(fake.react)
+    const options = { ...client, ...fakeClock(), cartId: "cart_1", timeoutMs: 2_000, intervalMs: 1_000, waitTimeoutMs: 3_000 }
+    fake.render(useTbcReturn, options)
+    fake.runEffects()
+    await flush()
+    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "waiting", error: { code: "payment_pending", canPayAgain: false } })
+    expect(store.calls.length).toBeGreaterThan(3) // the wait asked again after the first deadline
+  })
+
   it("useTbcReturn does nothing without a cart id", () => {
     const fake = fakeReact()
     const { useTbcReturn } = createTbcReact(fake.react)

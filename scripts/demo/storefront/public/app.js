@@ -165,7 +165,7 @@ async function pay() {
   $("#pay-button").disabled = true
   try {
     showMessage(choice.savedCard ? "Paying with your saved card…" : "Opening the bank's page…")
-    const outcome = await startPayment(state.cartId, { ...choice, data })
+    const outcome = await startPayment(state.cartId, { ...choice, data }, showWaitingForBank)
     if (outcome.redirectUrl && bankTab) {
       bankTab.location.href = outcome.redirectUrl
       showMessage("Fill in the installment application in the TBC tab, then come back here.")
@@ -217,12 +217,17 @@ async function resumeAfterBank() {
   await finishPayment(cartId, pending?.label, pending?.providerId)
 }
 
+/** The bank has not decided yet (no order, nothing to pay again): the kit keeps asking meanwhile. */
+function showWaitingForBank(message) {
+  showMessage(`Waiting for the bank: ${message} This page updates by itself.`)
+}
+
 /** Completes the cart into an order, or shows why not with the checkout ready for another try. */
 async function finishPayment(cartId, label, providerId) {
   showError(null)
   showMessage("Confirming your payment with the bank…")
   try {
-    const { order, message } = await completeOrder(cartId, providerId)
+    const { order, message } = await completeOrder(cartId, providerId, showWaitingForBank)
     stopWaitingForInstallments()
     showConfirmation(order, label, message)
   } catch (error) {

@@ -1,14 +1,16 @@
 // Paying for the cart through the storefront kit (medusa-payment-tbc/storefront, served under
 // /kit/ by the demo server): open a payment session, send the shopper to the bank's hosted page
 // (or pay a saved card at once), and on the way back complete the cart into an order.
-import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError } from "/kit/index.js"
+import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError, waitForTbcDecision } from "/kit/index.js"
 import { customerToken, storeApi } from "./store-api.js"
 
 export const CHECKOUT_PROVIDER = "pp_tbc-checkout_tbc"
 export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
 const PENDING_KEY = "tbc-demo-pending-payment"
-/** How long the return page waits for the bank (or its callback) before saying "we are checking". */
+/** How long the return page asks quickly for the bank (or its callback) before saying "waiting for the bank". */
 const WAIT_FOR_BANK_MS = 10_000
+/** Then how long it keeps asking (every 5 s) while the bank decides: an installment review takes minutes. */
+const WAIT_FOR_DECISION_MS = 10 * 60_000
 
 const kit = createTbcStoreClient({
   backendUrl: storeApi.config.backendUrl,
@@ -44,7 +46,7 @@ function shopperError(error) {
  * { redirectUrl } when the shopper must go to the bank, or { order, message } when the payment
  * needed no redirect (a saved card) and the order is placed already.
  */
-export async function startPayment(cartId, choice) {
+export async function startPayment(cartId, choice, onWaiting) {
   let started
   try {
     started = await startTbcPayment(kit, cartId, {
@@ -59,19 +61,30 @@ export async function startPayment(cartId, choice) {
   }
   pendingPayment.set({ cartId, providerId: choice.providerId, label: choice.label, startedAt: Date.now() })
   if (started.redirectUrl) return { redirectUrl: started.redirectUrl }
-  return completeOrder(cartId, choice.providerId)
+  return completeOrder(cartId, choice.providerId, onWaiting)
 }
 
+/** The bank has not decided yet (no order, nothing to pay again): wait, do not say "not completed". */
+const isUndecided = (error) => error instanceof TbcPaymentError && (error.code === "payment_pending" || error.code === "installment_pending")
+
 /**
- * Completes the cart after the bank (the kit waits while the bank or its callback decides).
- * Resolves with { order, message } (message: the order awaits the bank's decision) or throws an
- * Error whose message is for the shopper.
+ * Completes the cart after the bank. The store places no order before the bank has the money or
+ * approved the installment: while it decides, `onWaiting(message)` says "waiting for the bank" and
+ * the kit keeps completing the cart (waitForTbcDecision) until the order appears or the bank
+ * declines. Resolves with { order, message } or throws an Error whose message is for the shopper.
  */
-export async function completeOrder(cartId, providerId) {
+export async function completeOrder(cartId, providerId, onWaiting = () => undefined) {
   try {
-    const { order, message } = await completeTbcPayment(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_BANK_MS })
+    let completion
+    try {
+      completion = await completeTbcPayment(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_BANK_MS })
+    } catch (error) {
+      if (!isUndecided(error)) throw error
+      onWaiting(error.message)
+      completion = await waitForTbcDecision(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_DECISION_MS })
+    }
     pendingPayment.clear()
-    return { order, message }
+    return { order: completion.order, message: completion.message }
   } catch (error) {
     if (!(error instanceof TbcPaymentError) || error.canPayAgain) pendingPayment.clear()
     throw shopperError(error)

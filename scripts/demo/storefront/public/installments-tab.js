@@ -1,6 +1,7 @@
 // TBC installments: the bank's application page does not send the shopper back to the shop, so it
-// opens in its own tab and this page waits until the shopper says they are done there. Completing
-// the cart earlier would place an order "awaiting the bank" for an application not yet filled in.
+// opens in its own tab and this page waits until the shopper says they are done there. The store
+// places no order before the bank approves: completing earlier only answers "not approved yet", and
+// the page then says "waiting for the bank" and keeps asking until the order appears or the bank declines.
 import { $, show } from "./view.js"
 
 /**
