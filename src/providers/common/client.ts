@@ -9,8 +9,16 @@
 import { TbcClient } from "../../lib/tbc"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
 
-/** The part of TbcClient a provider uses. */
-export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close">
+/** The part of TbcClient a provider uses (`within` may be missing on a test's fake client). */
+export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close"> & Partial<Pick<TbcClient, "within">>
+
+/**
+ * The client for ONE request a shopper or an admin waits on: every bank call of it fits in
+ * `budgetMs` from now (TbcClient.within; a fake client without it is used as it is).
+ */
+export function clientWithin(client: TbcClientLike, budgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+  return client.within ? client.within(budgetMs) : client
+}
 
 export type TbcClientFactory = (options: TbcClientOptions) => TbcClientLike
 

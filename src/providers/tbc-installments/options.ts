@@ -28,6 +28,7 @@ import {
   parseProviderOptions,
   requiredString,
   timeoutMsOption,
+  requestBudgetMsOption,
 } from "../common"
 
 export const INSTALLMENTS_PROVIDER_NAME = "tbc-installments"
@@ -78,6 +79,7 @@ export const installmentsOptionsSchema = z
     /** the bank's own name for the page size; an alias of pageSize */
     take: pageSizeOption.optional(),
     timeoutMs: timeoutMsOption,
+    requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
     /** accepted because the dev config passes it to both providers; installments do not use it */
     storeUrl: httpUrlOption.optional(),
