@@ -11,7 +11,7 @@
  *       pageSize? | take?,          // changes per status-changes page (default 500)
  *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
  *       changeRetryBackoffSeconds?, // wait before the first retry, doubled each time (default 60)
- *       timeoutMs?, maxRetries? } }
+ *       timeoutMs?, maxRetries?, requestBudgetMs? } }
  */
 import { z } from "zod"
 import {
