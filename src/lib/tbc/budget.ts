@@ -28,6 +28,17 @@ export function mayRetryWithin(remainingMs: number, delayMs: number, minAttemptM
   return remainingMs - delayMs >= minAttemptMs
 }
 
+/** Medusa's own work in the same request (cart validation, order, rollback): at most this is kept from the bank. */
+export const MEDUSA_RESERVE_MS = 1_000
+
+/**
+ * The bank's share of a request budget: the whole request (Medusa's own work included) must end
+ * within the budget, so a quarter of it, at most MEDUSA_RESERVE_MS, is kept for Medusa.
+ */
+export function bankShareMs(requestBudgetMs: number): number {
+  return requestBudgetMs - Math.min(MEDUSA_RESERVE_MS, Math.floor(requestBudgetMs / 4))
+}
+
 /** The budget ran out: the bank did not answer the whole request in time (a timeout). */
 export class TbcBudgetExceededError extends TbcTimeoutError {
   readonly budgetMs: number

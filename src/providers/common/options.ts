@@ -55,7 +55,8 @@ export const timeoutMsOption = z
 /**
  * Total time (ms) a request a shopper or an admin waits on may spend on the bank: start a payment,
  * complete a cart, capture, cancel, refund (1 s … 60 s), default 12 s. `timeoutMs` bounds each
- * attempt; this bounds the whole request, token included. Background jobs are not bound by it.
+ * attempt; this bounds the whole request, token included; the bank gets all of it but a reserve for
+ * Medusa's own work (lib/tbc/budget.ts bankShareMs). Background jobs are not bound by it.
  */
 export const requestBudgetMsOption = z
   .number({ invalid_type_error: "must be a number of milliseconds" })

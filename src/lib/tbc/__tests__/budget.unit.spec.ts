@@ -3,7 +3,7 @@
  * a stub bank that never answers (how many attempts reach the bank, what error comes back).
  */
 import fc from "fast-check"
-import { attemptTimeoutMs, mayRetryWithin, MIN_ATTEMPT_MS, RequestBudget, TbcBudgetExceededError } from "../budget"
+import { attemptTimeoutMs, bankShareMs, MEDUSA_RESERVE_MS, mayRetryWithin, MIN_ATTEMPT_MS, RequestBudget, TbcBudgetExceededError } from "../budget"
 import { TbcClient } from "../client"
 import { TbcApiError } from "../errors"
 import { CHECKOUT_CREDS, startStubBank, TOKEN_ROUTES, type StubBank } from "./stub-bank"
@@ -61,6 +61,19 @@ describe("budget arithmetic", () => {
     const { elapsed } = simulateHangingBank(12_000, 15_000, 2, [200, 400])
     expect(elapsed).toBe(12_000)
     expect(elapsed).toBeLessThan(unbounded)
+  })
+
+  it("the bank's share leaves Medusa a quarter of the budget, at most 1 s, and never less than ¾ to the bank", () => {
+    expect(bankShareMs(12_000)).toBe(11_000)
+    expect(bankShareMs(3_000)).toBe(2_250)
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000, max: 60_000 }), (budget) => {
+        const share = bankShareMs(budget)
+        expect(share).toBeLessThan(budget)
+        expect(share).toBeGreaterThanOrEqual(Math.ceil((budget * 3) / 4))
+        expect(budget - share).toBeLessThanOrEqual(MEDUSA_RESERVE_MS)
+      })
+    )
   })
 
   it("race: the work's answer when in time, TbcBudgetExceededError when not", async () => {

@@ -22,6 +22,7 @@ import {
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
 import { parseOrThrow } from "../../../helpers/query"
 import { requestBudgetMsOf } from "../../../helpers/request-budget"
+import { clientWithin } from "../../../../../../providers/common/client"
 
 const paramsSchema = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, "must be an order id") })
 
@@ -76,7 +77,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no bank payId")
       }
       // an admin waits: the whole read (token included) stays within the request budget
-      const details = await withBankClient(registration, (c) => c.within(requestBudgetMsOf(registration)).checkout.getPayment(payId), READ_TUNING)
+      const details = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).checkout.getPayment(payId), READ_TUNING)
       checkout = checkoutBankView(details, payment.data.preAuth === true)
       if (checkout.pre_auth) {
         const warningDays = readPreauthWarningDays(registration.options)
@@ -90,7 +91,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       if (!sessionId) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no installment application")
       }
-      const status = await withBankClient(registration, (c) => c.within(requestBudgetMsOf(registration)).installments.getStatus(sessionId), READ_TUNING)
+      const status = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).installments.getStatus(sessionId), READ_TUNING)
       installment = { session_id: sessionId, status_id: status.statusId, description: status.description ?? null }
     }
   } catch (error) {
