@@ -62,6 +62,8 @@ const paymentProviders = [
       callbackLogRetentionDays: Number(env("TBC_CALLBACK_LOG_RETENTION_DAYS", "90")),
       // per-request bank timeout; the reliability tests lower it so injected hangs cost seconds
       timeoutMs: Number(env("TBC_TIMEOUT_MS", "15000")),
+      // total time a request a shopper or an admin waits on may spend on the bank (all attempts)
+      requestBudgetMs: Number(env("TBC_REQUEST_BUDGET_MS", "12000")),
       // reconciliation jobs: preauths near day 30 (none | complete | cancel), lost callbacks
       preauthExpiryAction: env("TBC_PREAUTH_EXPIRY_ACTION", "none"),
       preauthWarningDays: Number(env("TBC_PREAUTH_WARNING_DAYS", "3")),
@@ -87,6 +89,7 @@ const paymentProviders = [
       // a status change whose effect on Medusa failed: retries across sync runs, first wait (doubling)
       changeRetries: Number(env("TBC_INSTALLMENT_CHANGE_RETRIES", "5")),
       changeRetryBackoffSeconds: Number(env("TBC_INSTALLMENT_CHANGE_RETRY_BACKOFF_SECONDS", "60")),
+      requestBudgetMs: Number(env("TBC_REQUEST_BUDGET_MS", "12000")),
     },
   },
 ].filter((provider): provider is Exclude<typeof provider, false> => Boolean(provider))

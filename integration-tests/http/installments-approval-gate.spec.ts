@@ -9,12 +9,21 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { StoreCheckout } from "../utils/checkout-store"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
+import { waitFor } from "../utils/wait-for"
+import { BANK_NOT_ANSWERING_MESSAGE } from "../../src/providers/common/errors"
 import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox, type InstallmentCart } from "./installments-support"
 
 jest.setTimeout(180_000)
 
-const bank = useInstallmentsSandbox()
+const BUDGET_MS = 3_000
+const bank = useInstallmentsSandbox({ TBC_REQUEST_BUDGET_MS: String(BUDGET_MS) })
 const NOT_APPROVED = /The bank has not approved the installment yet/
+
+/** deletePayment cancels in the background (never inside Medusa's cart lock): wait for the bank's status. */
+const statusBecomes = (sessionId: string, statusId: number) =>
+  waitFor(async () => (await bank.application(sessionId)).statusId === statusId, {
+    description: `application ${sessionId} in status ${statusId}`,
+  })
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -89,7 +98,7 @@ medusaIntegrationTestRunner({
       const alreadyCanceled = await cartWithInstallmentSession(api, store, [1, 1])
 
       await checkout.startPaymentSession(switched.cartId, { providerId: "pp_system_default" })
-      expect((await bank.application(switched.bankSessionId)).statusId).toBe(7)
+      await statusBecomes(switched.bankSessionId, 7)
       expect((await checkout.sessionsOf(switched.cartId)).map((s) => s.provider_id)).toEqual(["pp_system_default"])
 
       // an item added in another tab: Medusa drops the session, the plugin cancels its application
@@ -99,18 +108,20 @@ medusaIntegrationTestRunner({
         { headers: { "x-publishable-api-key": store.publishableKey } }
       )
       expect(await checkout.sessionsOf(changed.cartId)).toEqual([])
-      expect((await bank.application(changed.bankSessionId)).statusId).toBe(7)
+      await statusBecomes(changed.bankSessionId, 7)
 
       // the shopper canceled at the bank first: "already canceled" is success, the switch goes through
       await bank.setStatus(alreadyCanceled.bankSessionId, 4)
       await checkout.startPaymentSession(alreadyCanceled.cartId, { providerId: "pp_system_default" })
+      const cancelCalls = async () =>
+        Object.entries((await bank.state()).calls)
+          .filter(([name]) => /cancel/.test(name))
+          .reduce((n, [, v]) => n + v, 0)
+      await waitFor(async () => (await cancelCalls()) === 3, { description: "3 cancels at the bank" })
       expect((await bank.application(alreadyCanceled.bankSessionId)).statusId).toBe(4)
       expect((await checkout.sessionsOf(alreadyCanceled.cartId)).map((s) => s.provider_id)).toEqual(["pp_system_default"])
 
-      const cancels = Object.entries((await bank.state()).calls)
-        .filter(([name]) => /cancel/.test(name))
-        .reduce((n, [, v]) => n + v, 0)
-      expect(cancels).toBe(3)
+      expect(await cancelCalls()).toBe(3)
       for (const cart of [switched, changed, alreadyCanceled]) {
         expect((await medusaStateOf(getContainer(), cart)).orderIds).toEqual([])
       }
@@ -124,7 +135,11 @@ medusaIntegrationTestRunner({
         failNext: { count: 1, status: 500, path: `POST /v1/online-installments/applications/${cart.bankSessionId}/cancel` },
       })
       await checkout.startPaymentSession(cart.cartId, { providerId: "pp_system_default" })
-      expect((await bank.application(cart.bankSessionId)).statusId).toBe(0) // the cancel did not get through
+      // the background cancel was refused (the injected 500 is used up) and did not get through
+      await waitFor(async () => (await bank.state()).calls[`POST /v1/online-installments/applications/{sessionId}/cancel`] >= 1, {
+        description: "the background cancel",
+      })
+      expect((await bank.application(cart.bankSessionId)).statusId).toBe(0)
 
       await bank.setStatus(cart.bankSessionId, 5) // the shopper finished the bank's page anyway
       // received: the approval, then (next page of the same run) the bank's "canceled by merchant" it caused
@@ -133,6 +148,28 @@ medusaIntegrationTestRunner({
       expect((await medusaStateOf(getContainer(), cart)).orderIds).toEqual([])
       expect((await bank.state()).feed).toEqual([])
       expect(await sync()).toMatchObject({ received: 0 })
+    })
+
+    it("with the bank hanging, choosing another method and completing the cart end within the budget, in words", async () => {
+      const store = await seed()
+      const checkout = new StoreCheckout(api, store)
+      const pending = await cartWithInstallmentSession(api, store, [1, 0])
+      const dropped = await cartWithInstallmentSession(api, store, [0, 1])
+      await bank.faults({ timeoutNext: { count: 100_000 } })
+
+      let started = Date.now()
+      const completion = await checkout.completeCart(pending.cartId)
+      const completeMs = Date.now() - started
+      started = Date.now()
+      await checkout.startPaymentSession(dropped.cartId, { providerId: "pp_system_default" })
+      const switchMs = Date.now() - started
+      console.log(`installments, bank hanging: complete cart ${completeMs} ms, switch method ${switchMs} ms (budget ${BUDGET_MS} ms)`)
+      expect(completeMs).toBeLessThan(BUDGET_MS + 1_000)
+      expect(completion).toMatchObject({ type: "cart", error: { message: BANK_NOT_ANSWERING_MESSAGE } })
+      expect(switchMs).toBeLessThan(BUDGET_MS + 1_000)
+      expect((await checkout.sessionsOf(dropped.cartId)).map((s) => s.provider_id)).toEqual(["pp_system_default"])
+      expect(await cartOpen(store, pending)).toBe(true)
+      expect((await medusaStateOf(getContainer(), pending)).orderIds).toEqual([])
     })
   },
 })

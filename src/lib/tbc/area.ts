@@ -1,12 +1,12 @@
 import { TbcConfigError } from "./errors"
 import type { TokenSource } from "./tokens"
-import type { Transport } from "./transport"
+import type { RequestSender } from "./transport"
 import type { TbcLogger } from "./types"
 import { NON_EMPTY_STRING, checkField, valueOrThrow } from "./validation"
 
 /** What every API area of a TbcClient shares: the transport, its token source, the logger. */
 export interface AreaContext {
-  transport: Transport
+  transport: RequestSender
   tokens: TokenSource
   logger?: TbcLogger
 }

@@ -1,9 +1,10 @@
 import { unconfiguredArea, type TbcApiArea } from "./area"
+import { RequestBudget } from "./budget"
 import { CheckoutApiClient, type CheckoutClient } from "./checkout-api"
 import { redactingLogger, redactorFor, resolveClientOptions, type ResolvedClientOptions } from "./client-options"
 import { InstallmentsApiClient, type InstallmentsClient } from "./installments-api"
 import { MortgagesApiClient, type MortgagesClient } from "./mortgages-api"
-import { TokenCache } from "./token-cache"
+import { TokenCache, type IssuedToken } from "./token-cache"
 import {
   cachedTokenSource,
   checkoutTokenKey,
@@ -13,7 +14,7 @@ import {
   type OAuthScope,
   type TokenSource,
 } from "./tokens"
-import { Transport } from "./transport"
+import { Transport, type RequestSender } from "./transport"
 import type { OAuthCredentials, TbcClientOptions, TbcLogger } from "./types"
 
 export { resolveBaseUrl } from "./client-options"
@@ -53,6 +54,8 @@ export class TbcClient {
   private readonly transport: Transport
   private readonly tokenCache = new TokenCache()
   private readonly configured: ReadonlySet<TbcApiArea>
+  private readonly resolved: ResolvedClientOptions
+  private readonly logger?: TbcLogger
 
   /** @throws TbcConfigError naming every invalid option */
   constructor(options: TbcClientOptions) {
@@ -60,6 +63,8 @@ export class TbcClient {
     const redactor = redactorFor(o)
     const logger = redactingLogger(o.logger, redactor)
     this.baseUrl = o.baseUrl
+    this.resolved = o
+    this.logger = logger
     this.transport = new Transport({
       baseUrl: o.baseUrl,
       timeoutMs: o.timeoutMs,
@@ -68,8 +73,8 @@ export class TbcClient {
       redactor,
       logger,
     })
-    this.checkout = this.buildCheckout(o, logger)
-    this.installments = this.buildInstallments(o, logger)
+    this.checkout = this.buildCheckout(o, logger, this.transport)
+    this.installments = this.buildInstallments(o, logger, this.transport)
     this.mortgages = this.buildMortgages(o, logger)
     this.configured = new Set(
       (["checkout", "installments", "mortgages"] as const).filter((area) => o[area] !== undefined)
@@ -81,22 +86,35 @@ export class TbcClient {
     return this.configured.has(area)
   }
 
+  /**
+   * The checkout and installments calls of ONE request a person waits on, all inside `budgetMs`
+   * from now (see ./budget.ts): same sockets and token cache, but every attempt is cut to what is
+   * left, the token endpoint is asked once, and a token another caller is fetching is waited for
+   * only as long as the budget allows. Build one per request: the clock starts here.
+   */
+  within(budgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+    const budget = new RequestBudget(budgetMs)
+    const sender = this.transport.within(budget)
+    return {
+      checkout: this.buildCheckout(this.resolved, this.logger, sender, budget),
+      installments: this.buildInstallments(this.resolved, this.logger, sender, budget),
+    }
+  }
+
   /** Frees the keep-alive sockets and forgets the cached tokens. */
   close(): void {
     this.transport.close()
     this.tokenCache.clear()
   }
 
-  private buildCheckout(o: ResolvedClientOptions, logger?: TbcLogger): CheckoutClient {
+  private buildCheckout(o: ResolvedClientOptions, logger: TbcLogger | undefined, sender: RequestSender, budget?: RequestBudget): CheckoutClient {
     const creds = o.checkout
     if (!creds) {
       return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_METHODS)
     }
-    const tokens = cachedTokenSource(this.tokenCache, checkoutTokenKey(o.baseUrl, creds), () =>
-      fetchCheckoutToken(this.transport, creds)
-    )
+    const tokens = this.tokenSource(checkoutTokenKey(o.baseUrl, creds), (t) => fetchCheckoutToken(t, creds), budget)
     return new CheckoutApiClient({
-      transport: this.transport,
+      transport: sender,
       tokens,
       logger,
       apiKey: creds.apiKey,
@@ -104,14 +122,14 @@ export class TbcClient {
     })
   }
 
-  private buildInstallments(o: ResolvedClientOptions, logger?: TbcLogger): InstallmentsClient {
+  private buildInstallments(o: ResolvedClientOptions, logger: TbcLogger | undefined, sender: RequestSender, budget?: RequestBudget): InstallmentsClient {
     const creds = o.installments
     if (!creds) {
       return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_METHODS)
     }
     return new InstallmentsApiClient({
-      transport: this.transport,
-      tokens: this.oauthTokens(o.baseUrl, creds, "online_installments"),
+      transport: sender,
+      tokens: this.oauthTokens(o.baseUrl, creds, "online_installments", budget),
       logger,
       merchantKey: creds.merchantKey,
       baseUrl: o.baseUrl,
@@ -127,7 +145,18 @@ export class TbcClient {
   }
 
   /** The cached OAuth tokens of one credential set and scope (installments and mortgages alike). */
-  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope): TokenSource {
-    return cachedTokenSource(this.tokenCache, oauthTokenKey(baseUrl, creds, scope), () => fetchOAuthToken(this.transport, creds, scope))
+  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope, budget?: RequestBudget): TokenSource {
+    return this.tokenSource(oauthTokenKey(baseUrl, creds, scope), (t) => fetchOAuthToken(t, creds, scope), budget)
+  }
+
+  /**
+   * Tokens from the shared cache. Inside a budget the token endpoint gets one attempt within the
+   * budget, and waiting for a fetch another caller started ends when the budget does.
+   */
+  private tokenSource(key: string, fetch: (sender: RequestSender) => Promise<IssuedToken>, budget?: RequestBudget): TokenSource {
+    if (!budget) return cachedTokenSource(this.tokenCache, key, () => fetch(this.transport))
+    const fetchOnce = () => fetch(this.transport.within(budget, false))
+    const cached = cachedTokenSource(this.tokenCache, key, fetchOnce)
+    return { ...cached, get: () => budget.race(cached.get(), "access token") }
   }
 }

@@ -8,7 +8,7 @@ import {
   type IssuedToken,
   type TokenCache,
 } from "./token-cache"
-import { route, type Transport, type TransportRequest, type TransportResponse } from "./transport"
+import { route, type RequestSender, type TransportRequest, type TransportResponse } from "./transport"
 import type { CheckoutCredentials, OAuthCredentials, TbcLogger } from "./types"
 
 /**
@@ -73,7 +73,7 @@ export function basicCredential(c: OAuthCredentials): string {
 }
 
 /** POST /v1/tpay/access-token: header apikey, form client_id + client_secret; expires_in in seconds. */
-export async function fetchCheckoutToken(transport: Transport, c: CheckoutCredentials): Promise<IssuedToken> {
+export async function fetchCheckoutToken(transport: RequestSender, c: CheckoutCredentials): Promise<IssuedToken> {
   const res = await transport.request({
     route: CHECKOUT_TOKEN_ROUTE,
     retry: "idempotent",
@@ -85,7 +85,7 @@ export async function fetchCheckoutToken(transport: Transport, c: CheckoutCreden
 }
 
 /** POST /oauth/token: Basic(apiKey:apiSecret), form grant_type=client_credentials + scope. */
-export async function fetchOAuthToken(transport: Transport, c: OAuthCredentials, scope: OAuthScope): Promise<IssuedToken> {
+export async function fetchOAuthToken(transport: RequestSender, c: OAuthCredentials, scope: OAuthScope): Promise<IssuedToken> {
   const res = await transport.request({
     route: OAUTH_TOKEN_ROUTE,
     retry: "idempotent",
@@ -121,7 +121,7 @@ function readTokenBody<T extends z.ZodType>(
  * the caller as it is.
  */
 export async function sendWithToken(
-  transport: Transport,
+  transport: RequestSender,
   tokens: TokenSource,
   request: TransportRequest,
   logger?: TbcLogger

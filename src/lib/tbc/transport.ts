@@ -1,6 +1,7 @@
 import http from "node:http"
 import https from "node:https"
 import axios, { AxiosInstance, AxiosResponse, CreateAxiosDefaults } from "axios"
+import { attemptTimeoutMs, mayRetryWithin, TbcBudgetExceededError, type RequestBudget } from "./budget"
 import { ExchangeDeadline } from "./deadline"
 import { TbcApiError, TbcError, TbcNetworkError, TbcTimeoutError } from "./errors"
 import { logsDebug, type TbcLogger } from "./types"
@@ -55,6 +56,19 @@ export interface TransportResponse {
   headers: Record<string, string | undefined>
   /** parsed JSON, or undefined for an empty / non-JSON body */
   body: unknown
+}
+
+/** What the API areas send through: the Transport itself, or its view bound to a request budget. */
+export interface RequestSender {
+  readonly redactor: SecretRedactor
+  request(req: TransportRequest): Promise<TransportResponse>
+}
+
+/** A request sent inside a person's time budget (see ./budget.ts). */
+export interface BudgetedSend {
+  budget: RequestBudget
+  /** false: one attempt only (the token endpoint inside a budget) */
+  retries: boolean
 }
 
 export interface TransportOptions {
@@ -119,13 +133,27 @@ export class Transport {
     return this.options.redactor
   }
 
-  /** Sends the request, retrying per `req.retry`; resolves only with a 2xx response. */
-  async request(req: TransportRequest): Promise<TransportResponse> {
+  /** This transport inside `budget`: every attempt fits in what is left of it (see ./budget.ts). */
+  within(budget: RequestBudget, retries = true): RequestSender {
+    return { redactor: this.redactor, request: (req) => this.request(req, { budget, retries }) }
+  }
+
+  /**
+   * Sends the request, retrying per `req.retry`; resolves only with a 2xx response. Inside a
+   * budget, each attempt is cut to what is left and a retry is started only when it still fits.
+   */
+  async request(req: TransportRequest, budgeted?: BudgetedSend): Promise<TransportResponse> {
     for (let attempt = 0; ; attempt++) {
       let retryAfterMs: number | undefined
       let failure: TbcError
+      const timeoutMs = budgeted
+        ? attemptTimeoutMs(this.options.timeoutMs, budgeted.budget.remainingMs())
+        : this.options.timeoutMs
+      if (timeoutMs === undefined) {
+        throw budgeted!.budget.exceeded(req.route.operation)
+      }
       try {
-        const res = await this.sendOnce(req)
+        const res = await this.sendOnce(req, timeoutMs)
         if (res.status >= 200 && res.status < 300) {
           return res
         }
@@ -137,13 +165,15 @@ export class Transport {
         }
         failure = e
       }
-      if (attempt >= this.options.maxRetries || !isRetryable(failure, req.retry)) {
-        throw failure
-      }
-      if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
-        throw failure
-      }
+      const stop =
+        attempt >= this.options.maxRetries ||
+        !isRetryable(failure, req.retry) ||
+        (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS)
       const delay = retryAfterMs ?? this.backoffMs(attempt)
+      // inside a budget: no retry without room for it (and none at all for a token request)
+      if (stop || (budgeted && (!budgeted.retries || !mayRetryWithin(budgeted.budget.remainingMs(), delay)))) {
+        throw budgeted ? inBudget(failure, budgeted.budget, req.route.operation) : failure
+      }
       this.options.logger?.debug(`TBC ${req.route.operation}: retry ${attempt + 1} in ${delay} ms after ${failure.kind}`)
       await sleep(delay)
     }
@@ -155,7 +185,7 @@ export class Transport {
     this.httpsAgent.destroy()
   }
 
-  private async sendOnce(req: TransportRequest): Promise<TransportResponse & { rawText: string }> {
+  private async sendOnce(req: TransportRequest, timeoutMs: number): Promise<TransportResponse & { rawText: string }> {
     const { route: r } = req
     const headers: Record<string, string> = { Accept: "application/json", ...req.headers }
     let data: string | undefined
@@ -167,7 +197,7 @@ export class Transport {
       data = new URLSearchParams(req.form).toString()
     }
     // one deadline for the whole exchange (axios' own timeout does not cover a slow body)
-    const deadline = new ExchangeDeadline(this.options.timeoutMs)
+    const deadline = new ExchangeDeadline(timeoutMs)
     const started = Date.now()
     let res: AxiosResponse<string>
     try {
@@ -180,7 +210,7 @@ export class Transport {
         transport: deadline.transport,
       })
     } catch (e) {
-      throw this.toTransportError(r, e, deadline.expired)
+      throw this.toTransportError(r, e, deadline.expired, timeoutMs)
     } finally {
       deadline.clear()
     }
@@ -191,15 +221,15 @@ export class Transport {
   }
 
   /** Maps a thrown axios/Node error to a TbcError carrying nothing but the operation and a code. */
-  private toTransportError(r: Route, error: unknown, timedOut: boolean): TbcError {
+  private toTransportError(r: Route, error: unknown, timedOut: boolean, timeoutMs: number): TbcError {
     if (timedOut) {
-      this.options.logger?.debug(`TBC ${r.operation} -> timeout after ${this.options.timeoutMs} ms`)
-      return new TbcTimeoutError(r.operation, this.options.timeoutMs)
+      this.options.logger?.debug(`TBC ${r.operation} -> timeout after ${timeoutMs} ms`)
+      return new TbcTimeoutError(r.operation, timeoutMs)
     }
     const code = errorCode(error)
     this.options.logger?.debug(`TBC ${r.operation} -> network error ${code ?? "unknown"}`)
     if (code === "ETIMEDOUT") {
-      return new TbcTimeoutError(r.operation, this.options.timeoutMs)
+      return new TbcTimeoutError(r.operation, timeoutMs)
     }
     return new TbcNetworkError(r.operation, !(code !== undefined && NEVER_CONNECTED_CODES.has(code)), code)
   }
@@ -209,6 +239,11 @@ export class Transport {
     // full jitter on top of the exponential step, so parallel clients do not retry in lockstep
     return Math.round(base + Math.random() * this.options.retryBaseMs)
   }
+}
+
+/** Inside a budget a timeout means the bank did not answer the person's request in time. */
+function inBudget(failure: TbcError, budget: RequestBudget, operation: string): TbcError {
+  return failure instanceof TbcTimeoutError && !(failure instanceof TbcBudgetExceededError) ? budget.exceeded(operation) : failure
 }
 
 /**

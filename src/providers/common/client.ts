@@ -7,10 +7,20 @@
  * its own factory in the provider's cradle under `tbcClientFactory` without touching the code.
  */
 import { TbcClient } from "../../lib/tbc"
+import { bankShareMs } from "../../lib/tbc/budget"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
 
-/** The part of TbcClient a provider uses. */
-export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close">
+/** The part of TbcClient a provider uses (`within` may be missing on a test's fake client). */
+export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close"> & Partial<Pick<TbcClient, "within">>
+
+/**
+ * The client for ONE request a shopper or an admin waits on (`requestBudgetMs` from now): every
+ * bank call of it fits in the bank's share of the budget, the rest being Medusa's own work
+ * (TbcClient.within, bankShareMs; a fake client without `within` is used as it is).
+ */
+export function clientWithin(client: TbcClientLike, requestBudgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+  return client.within ? client.within(bankShareMs(requestBudgetMs)) : client
+}
 
 export type TbcClientFactory = (options: TbcClientOptions) => TbcClientLike
 

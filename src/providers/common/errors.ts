@@ -19,6 +19,33 @@ import {
 
 type MedusaErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
 
+/** What a shopper reads when the bank did not answer within the request's budget. */
+export const BANK_NOT_ANSWERING_MESSAGE =
+  "The bank is not answering right now. Your cart is safe: please try again in a minute."
+
+/** Marks a MedusaError made from a bank that did not answer (timeout, budget, no connection). */
+const NOT_ANSWERING = "tbc_bank_not_answering"
+
+function markNotAnswering(error: MedusaError): MedusaError {
+  Object.defineProperty(error, NOT_ANSWERING, { value: true, enumerable: false })
+  return error
+}
+
+/** Whether `error` says the bank did not answer (in time, or at all). */
+export function isBankNotAnswering(error: unknown): boolean {
+  if (error instanceof TbcTimeoutError || error instanceof TbcNetworkError) return true
+  return typeof error === "object" && error !== null && (error as Record<string, unknown>)[NOT_ANSWERING] === true
+}
+
+/**
+ * For a request a shopper waits on: a bank that did not answer becomes the one readable message
+ * (as `type`: PAYMENT_AUTHORIZATION_ERROR keeps cart completion's 200 "cart" answer); any other
+ * error is left as it is.
+ */
+export function forShopper(error: unknown, type: MedusaErrorType = MedusaError.Types.UNEXPECTED_STATE): unknown {
+  return isBankNotAnswering(error) ? new MedusaError(type, BANK_NOT_ANSWERING_MESSAGE) : error
+}
+
 /** The bank's own explanation of an API error, cut to one short line, or undefined. */
 export function bankWords(error: TbcApiError): string | undefined {
   const p = error.problem
@@ -74,14 +101,16 @@ export function toMedusaError(error: unknown, action = "process the payment"): M
     return new MedusaError(typeForStatus(error.status), `${what}: the bank refused it${words ? ` (${words})` : ""}.`)
   }
   if (error instanceof TbcTimeoutError) {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `${what}: the bank did not answer in time. Check the payment's status before trying again.`
+    return markNotAnswering(
+      new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `${what}: the bank did not answer in time. Check the payment's status before trying again.`
+      )
     )
   }
   if (error instanceof TbcNetworkError) {
     const hint = error.reachedBank ? "Check the payment's status before trying again." : "Please try again."
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: the bank could not be reached. ${hint}`)
+    return markNotAnswering(new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: the bank could not be reached. ${hint}`))
   }
   if (error instanceof TbcError) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${error.kind} error.`)

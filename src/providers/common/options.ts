@@ -86,6 +86,19 @@ export const timeoutMsOption = z
   .max(120_000, { message: "must be at most 120000 ms" })
   .default(15_000)
 
+/**
+ * Total time (ms) a request a shopper or an admin waits on may spend on the bank: start a payment,
+ * complete a cart, capture, cancel, refund (1 s … 60 s), default 12 s. `timeoutMs` bounds each
+ * attempt; this bounds the whole request, token included; the bank gets all of it but a reserve for
+ * Medusa's own work (lib/tbc/budget.ts bankShareMs). Background jobs are not bound by it.
+ */
+export const requestBudgetMsOption = z
+  .number({ invalid_type_error: "must be a number of milliseconds" })
+  .int({ message: "must be a whole number of milliseconds" })
+  .min(1000, { message: "must be at least 1000 ms" })
+  .max(60_000, { message: "must be at most 60000 ms" })
+  .default(12_000)
+
 /** Retries of safe bank calls (GETs, token, never-sent mutations), default 2. */
 export const maxRetriesOption = z
   .number({ invalid_type_error: "must be a number" })

@@ -18,6 +18,7 @@ import {
   registrationIdOption,
   requiredString,
   timeoutMsOption,
+  requestBudgetMsOption,
 } from "../common"
 import {
   PreauthOptionError,
@@ -169,6 +170,7 @@ export const checkoutOptionsSchema = z
       .max(3600, { message: "must be at most 3600 seconds" })
       .default(30),
     timeoutMs: timeoutMsOption,
+    requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
     /** reconciliation: a preauth near day 30 is only notified ("none"), completed or canceled */
     preauthExpiryAction: readerOption("preauthExpiryAction", readPreauthExpiryAction),

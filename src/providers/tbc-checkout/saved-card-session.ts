@@ -1,9 +1,9 @@
 /**
  * The saved-card hooks of the tbc-checkout provider, in Medusa's input/output shapes, so the
  * checkout base calls each with one line:
- *   initiatePayment:  `if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps, input)`
+ *   initiatePayment:  `if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps(checkout), input)`
  *                     and `Object.assign(request, saveCardFields(input, this.options_, request.methods))`
- *   authorizePayment: `if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input)`
+ *   authorizePayment: `if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps(checkout), input)`
  *
  * A saved-card session creates no web payment and has no redirect URL: the charge is an
  * execution at authorize time (see saved-card-payment.ts for why), so completing the cart places

@@ -11,7 +11,7 @@
  *       pageSize? | take?,          // changes per status-changes page (default 500)
  *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
  *       changeRetryBackoffSeconds?, // wait before the first retry, doubled each time (default 60)
- *       timeoutMs?, maxRetries? } }
+ *       timeoutMs?, maxRetries?, requestBudgetMs? } }
  */
 import { z } from "zod"
 import {
@@ -31,6 +31,7 @@ import {
   parseProviderOptions,
   requiredString,
   timeoutMsOption,
+  requestBudgetMsOption,
 } from "../common"
 
 export const INSTALLMENTS_PROVIDER_NAME = "tbc-installments"
@@ -83,6 +84,7 @@ export const installmentsOptionsSchema = z
     /** the bank's own name for the page size; an alias of pageSize */
     take: pageSizeOption.optional(),
     timeoutMs: timeoutMsOption,
+    requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
     /** retention job: days applied status changes are kept once their order is final, default 365 */
     installmentChangeRetentionDays: retentionDaysOption(365),

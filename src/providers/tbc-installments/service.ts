@@ -16,38 +16,18 @@
  * bank's application page; same key as checkout sessions; `redirectUrl` is its deprecated alias)
  * and the last status seen; never a credential.
  */
-import {
-  AbstractPaymentProvider,
-  MedusaError,
-  PaymentActions,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-  ProviderWebhookPayload,
-  RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
-  WebhookActionResult,
+  AuthorizePaymentInput, AuthorizePaymentOutput, CancelPaymentInput, CancelPaymentOutput, CapturePaymentInput,
+  CapturePaymentOutput, DeletePaymentInput, DeletePaymentOutput, GetPaymentStatusInput, GetPaymentStatusOutput,
+  InitiatePaymentInput, InitiatePaymentOutput, ProviderWebhookPayload, RefundPaymentInput, RefundPaymentOutput,
+  RetrievePaymentInput, RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
 } from "@medusajs/framework/types"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { minorToMajor, toMinorUnits } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
-import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import { applicationRecordsFrom, type ApplicationRecords } from "./application-records"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { RecentMap } from "./recent-map"
 import {
@@ -87,6 +67,10 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   protected readonly client_: TbcClientLike
   /** applications opened per Medusa session id, for retried initiates (bounded, see RecentMap) */
   protected readonly created_ = new RecentMap<string, InstallmentSessionData>(1000, 15 * 60_000)
+  /** undefined outside a Medusa app (unit tests) */
+  protected readonly applications_: ApplicationRecords | undefined
+  /** how long a dropped session's cancel waits (Medusa may still roll the deletion back) */
+  protected droppedCancelDelayMs_ = 2_000
 
   /** Names the problems of every TBC provider of the app in one message (see validateEveryTbcProvider). */
   static validateOptions(options: Record<string, unknown>): void {
@@ -99,10 +83,17 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     this.options_ = parsed
     const logger = providerLogger(cradle, INSTALLMENTS_PROVIDER_NAME)
     this.client_ = clientFactoryFrom(cradle)(installmentsClientOptions(parsed, logger))
+    this.applications_ = applicationRecordsFrom(cradle)
   }
 
+  /** For background work: the per-attempt timeouts and retries. */
   protected get bank(): InstallmentsApi {
     return this.client_.installments
+  }
+
+  /** For ONE request a shopper or an admin waits on: all its bank calls within requestBudgetMs. */
+  protected budgeted(): InstallmentsApi {
+    return clientWithin(this.client_, this.options_.requestBudgetMs).installments
   }
 
   async initiatePayment({ amount, currency_code, data }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -127,7 +118,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       )
     }
     try {
-      const created = await this.bank.createApplication({
+      const created = await this.budgeted().createApplication({
         campaignId: this.options_.campaignId,
         invoiceId: input.session_id,
         priceTotal: minorToMajor(toMinorUnits(amount)),
@@ -143,7 +134,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       if (typeof input.session_id === "string") this.created_.set(input.session_id, out)
       return { id: created.sessionId, status: PaymentSessionStatus.PENDING, data: out }
     } catch (error) {
-      throw toMedusaError(error, "start the installment application")
+      throw forShopper(toMedusaError(error, "start the installment application"))
     }
   }
 
@@ -160,7 +151,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
    * `{ type: "cart", error: { message } }`, the same as a declined card.
    */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const status = await this.readStatus(data, "check the installment application")
+    const status = await this.readStatus(data, "check the installment application", this.budgeted()).catch((error) => {
+      throw forShopper(error, MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    })
     const sessionStatus = installmentSessionStatus(status.statusId)
     if (sessionStatus === PaymentSessionStatus.PENDING) {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, notApprovedYetMessage(status))
@@ -180,8 +173,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
 
   /** Capture = confirm: the merchant tells the bank the goods are available, so it disburses. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return this.changeApplication(data, {
-      send: (sessionId) => this.bank.confirmApplication(sessionId),
+    return this.changeApplication(this.budgeted(), data, {
+      send: (bank, sessionId) => bank.confirmApplication(sessionId),
       statusAfter: INSTALLMENT_STATUS.PendingDisbursed,
       // Already confirmed (pending disbursed) or disbursed: the capture already happened.
       alreadyDone: (statusId) => installmentOutcome(statusId) === "disbursed",
@@ -190,8 +183,12 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return this.changeApplication(data, {
-      send: (sessionId) => this.bank.cancelApplication(sessionId),
+    return this.cancelApplication(this.budgeted(), data)
+  }
+
+  private cancelApplication(bank: InstallmentsApi, data: Record<string, unknown> | undefined) {
+    return this.changeApplication(bank, data, {
+      send: (b, sessionId) => b.cancelApplication(sessionId),
       statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
       // Canceled, expired or declined: ended without a loan either way.
       alreadyDone: (statusId) => installmentOutcome(statusId) === "failed",
@@ -200,23 +197,38 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   /**
-   * The session is dropped (cart changed, another method chosen): cancel a pending application so
-   * the shopper cannot still take a loan for a cart that no longer exists. Never blocks the cart:
-   * if the bank cannot be reached the application expires on its own (status 3).
+   * The session is dropped (cart changed, another method chosen): the pending application is
+   * canceled so the shopper cannot still take a loan for a cart that no longer exists. Medusa
+   * calls this inside its cart lock, so nothing here waits for the bank: the application's row is
+   * made sure of (the durable part, see application-records.ts) and the cancel runs in the
+   * background. If the bank cannot be reached, an unfinished application expires on its own
+   * (status 3) and an approval that still arrives is canceled by the installment sync.
    */
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const sessionId = (data as InstallmentSessionData | undefined)?.sessionId
     if (typeof sessionId !== "string" || sessionId === "") {
       return { data: data ?? {} }
     }
+    await this.applications_?.ensureRecorded(sessionId).catch((error: Error) =>
+      this.warn(`deletePayment: application ${sessionId} could not be recorded (${error.message})`)
+    )
+    const timer = setTimeout(() => void this.cancelDropped(sessionId), this.droppedCancelDelayMs_)
+    timer.unref?.()
+    return { data: data ?? {} }
+  }
+
+  /** The background half of deletePayment: cancel unless a live session names the application again. */
+  private async cancelDropped(sessionId: string): Promise<void> {
     try {
-      return await this.cancelPayment({ data })
+      if (await this.applications_?.sessionAlive(sessionId)) return
+      await this.cancelApplication(this.bank, { sessionId })
     } catch (error) {
-      providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME).warn(
-        `deletePayment: application ${sessionId} was not canceled (${(error as Error).message})`
-      )
-      return { data: data ?? {} }
+      this.warn(`application ${sessionId} of a dropped session was not canceled (${(error as Error).message}); the sync cancels it if the bank approves it`)
     }
+  }
+
+  private warn(message: string): void {
+    providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME).warn(message)
   }
 
   async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
@@ -245,10 +257,10 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     return sessionId
   }
 
-  private async readStatus(data: Record<string, unknown> | undefined, action: string): Promise<ApplicationStatus> {
+  private async readStatus(data: Record<string, unknown> | undefined, action: string, bank = this.bank): Promise<ApplicationStatus> {
     const sessionId = this.sessionIdOf(data)
     try {
-      return await this.bank.getStatus(sessionId)
+      return await bank.getStatus(sessionId)
     } catch (error) {
       throw toMedusaError(error, action)
     }
@@ -259,9 +271,10 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
    * is already where the call would have taken it, that is success; otherwise the bank's error.
    */
   private async changeApplication(
+    bank: InstallmentsApi,
     data: Record<string, unknown> | undefined,
     change: {
-      send: (sessionId: string) => Promise<unknown>
+      send: (bank: InstallmentsApi, sessionId: string) => Promise<unknown>
       statusAfter: number
       alreadyDone: (statusId: number) => boolean
       action: string
@@ -269,10 +282,10 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   ): Promise<{ data: InstallmentSessionData }> {
     const sessionId = this.sessionIdOf(data)
     try {
-      await change.send(sessionId)
+      await change.send(bank, sessionId)
       return { data: { ...this.publicData(data), statusId: change.statusAfter } }
     } catch (error) {
-      const status = await this.statusAfterFailure(sessionId)
+      const status = await this.statusAfterFailure(bank, sessionId)
       if (status && change.alreadyDone(status.statusId)) {
         return { data: this.withStatus(data, status) }
       }
@@ -281,9 +294,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   /** The live status after a refused mutation, or undefined when even that cannot be read. */
-  private async statusAfterFailure(sessionId: string): Promise<ApplicationStatus | undefined> {
+  private async statusAfterFailure(bank: InstallmentsApi, sessionId: string): Promise<ApplicationStatus | undefined> {
     try {
-      return await this.bank.getStatus(sessionId)
+      return await bank.getStatus(sessionId)
     } catch {
       return undefined
     }

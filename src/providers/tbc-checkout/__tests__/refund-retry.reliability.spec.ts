@@ -29,19 +29,31 @@ async function capturedPayment(total: number) {
   return { provider, payId, data }
 }
 
-/** After the (lost) cancel, the bank cannot be read for a while: the provider's check fails too. */
+/**
+ * After the (lost) cancel, the bank cannot be read for a while: the provider's check fails too.
+ * Refunds run inside the request budget (client.within), so the cancel of each budgeted view is wrapped.
+ */
 function bankUnreadableAfterCancel(provider: unknown, payId: string): void {
-  const checkout = (provider as { client_: { checkout: { cancelPayment: (...args: unknown[]) => Promise<unknown> } } }).client_.checkout
-  const cancel = checkout.cancelPayment.bind(checkout)
-  checkout.cancelPayment = async (...args: unknown[]) => {
-    try {
-      return await cancel(...args)
-    } catch (error) {
-      if (error instanceof TbcTimeoutError) {
-        await h.faults({ failNext: { count: 5, status: 503, path: `GET /v1/tpay/payments/${payId}` } })
+  type Checkout = { cancelPayment: (...args: unknown[]) => Promise<unknown> }
+  const client = (provider as { client_: { within: (ms: number) => { checkout: Checkout } } }).client_
+  const wrapCancel = (checkout: Checkout) => {
+    const cancel = checkout.cancelPayment.bind(checkout)
+    checkout.cancelPayment = async (...args: unknown[]) => {
+      try {
+        return await cancel(...args)
+      } catch (error) {
+        if (error instanceof TbcTimeoutError) {
+          await h.faults({ failNext: { count: 5, status: 503, path: `GET /v1/tpay/payments/${payId}` } })
+        }
+        throw error
       }
-      throw error
     }
+  }
+  const within = client.within.bind(client)
+  client.within = (ms: number) => {
+    const view = within(ms)
+    wrapCancel(view.checkout)
+    return view
   }
 }
 

@@ -7,49 +7,25 @@
  */
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CreateAccountHolderInput,
-  CreateAccountHolderOutput,
-  DeleteAccountHolderOutput,
-  DeletePaymentMethodInput,
-  DeletePaymentMethodOutput,
-  ListPaymentMethodsOutput,
-  RetrieveAccountHolderInput,
-  RetrieveAccountHolderOutput,
-  SavePaymentMethodOutput,
-  UpdateAccountHolderInput,
-  UpdateAccountHolderOutput,
-  CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-  ProviderWebhookPayload,
-  RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
-  WebhookActionResult,
+  AuthorizePaymentInput, AuthorizePaymentOutput, CancelPaymentInput, CancelPaymentOutput, CapturePaymentInput,
+  CreateAccountHolderInput, CreateAccountHolderOutput, DeleteAccountHolderOutput, DeletePaymentMethodInput,
+  DeletePaymentMethodOutput, ListPaymentMethodsOutput, RetrieveAccountHolderInput, RetrieveAccountHolderOutput,
+  SavePaymentMethodOutput, UpdateAccountHolderInput, UpdateAccountHolderOutput, CapturePaymentOutput,
+  DeletePaymentInput, DeletePaymentOutput, GetPaymentStatusInput, GetPaymentStatusOutput, InitiatePaymentInput,
+  InitiatePaymentOutput, ProviderWebhookPayload, RefundPaymentInput, RefundPaymentOutput, RetrievePaymentInput,
+  RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
 } from "@medusajs/framework/types"
 import { sessionOutcome } from "../../../lib/checkout-status"
 import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
-import { clientFactoryFrom, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
+import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "./authorize-guard"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
-import { capture, cancelHeldOrTaken, forgetSession } from "./money-moves"
+import { capture, cancelHeldOrTaken } from "./money-moves"
 import { PaymentBookkeeping } from "./bookkeeping"
 import { paymentRecordsFrom } from "../payment-records"
 import { refund, RefundQueue } from "./refund"
@@ -103,25 +79,37 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.book_ = new PaymentBookkeeping(paymentRecordsFrom(cradle), this.options_, () => this.checkout, this.logger_, providerId)
   }
 
+  /** For background work (callbacks, orphan checks): the per-attempt timeouts and retries. */
   protected get checkout(): CheckoutApi {
     return this.client_.checkout
   }
 
+  /** For ONE request a shopper or an admin waits on: all its bank calls within requestBudgetMs. */
+  protected budgeted(): CheckoutApi {
+    return clientWithin(this.client_, this.options_.requestBudgetMs).checkout
+  }
+
   /** GET the payment, errors mapped to readable MedusaErrors. */
-  protected async readPayment(payId: string, action = "check the payment at the bank"): Promise<PaymentDetails> {
+  protected async readPayment(payId: string, action = "check the payment at the bank", checkout = this.checkout): Promise<PaymentDetails> {
     try {
-      return await this.checkout.getPayment(payId)
+      return await checkout.getPayment(payId)
     } catch (error) {
       throw toMedusaError(error, action)
     }
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    return this.startPayment(input, this.budgeted()).catch((error) => {
+      throw forShopper(error)
+    })
+  }
+
+  private async startPayment(input: InitiatePaymentInput, checkout: CheckoutApi): Promise<InitiatePaymentOutput> {
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
     }
-    if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps, input) // saved card: no web payment
+    if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps(checkout), input) // saved card: no web payment
     const { request, amountMinor, droppedInstallments } = buildCreateRequest({
       options: this.options_,
       sessionId,
@@ -133,10 +121,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (droppedInstallments) {
       this.logger_.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
     }
-    const reused = await this.reusablePayment(sessionId, amountMinor, request.amount.currency)
+    const reused = await this.reusablePayment(checkout, sessionId, amountMinor, request.amount.currency)
     const details =
       reused ??
-      (await this.checkout.createPayment(request).catch((error) => {
+      (await checkout.createPayment(request).catch((error) => {
         throw toMedusaError(error, "start the payment at the bank")
       }))
     await this.book_.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
@@ -159,17 +147,24 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * same amount: a retried initiatePayment must not open a second payment. Only payIds we created
    * ourselves count; a payId the storefront wrote into `data` is never trusted.
    */
-  private async reusablePayment(sessionId: string, amountMinor: number, currency: string) {
+  private async reusablePayment(checkout: CheckoutApi, sessionId: string, amountMinor: number, currency: string) {
     const payId = this.createdForSession_.get(sessionId)
     if (!payId) return undefined
-    const details = await this.checkout.getPayment(payId).catch(() => undefined)
+    const details = await checkout.getPayment(payId).catch(() => undefined)
     if (!details || details.status !== "Created" || details.currency?.toUpperCase() !== currency) return undefined
     return details.amount !== undefined && majorToMinorExact(details.amount) === amountMinor ? details : undefined
   }
 
+  /** Cart completion (a shopper waits, Medusa holds the cart lock) and a callback's processing. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps, input) // saved card: execution
-    const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank")
+    return this.confirmPayment(input, this.budgeted()).catch((error) => {
+      throw forShopper(error, MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    })
+  }
+
+  private async confirmPayment(input: AuthorizePaymentInput, checkout: CheckoutApi): Promise<AuthorizePaymentOutput> {
+    if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps(checkout), input) // saved card: execution
+    const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank", checkout)
     this.book_.read(details.payId || payIdOf(input.data), details.status)
     const status = acceptedStatus(details, input.data, this.logger_)
     const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
@@ -206,7 +201,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       return { data: input.data }
     }
     if (data.payId) {
-      const current = await this.readPayment(data.payId)
+      const current = await this.readPayment(data.payId, undefined, this.budgeted())
       if (current.status !== "Created") {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
@@ -224,7 +219,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const payId = payIdOf(input.data)
     const known = this.captures_.get(payId)
     if (known) return known
-    const attempt = capture(this.checkout, input.data ?? {}, payId)
+    const attempt = capture(this.budgeted(), input.data ?? {}, payId)
     this.captures_.set(payId, attempt)
     // a failed capture is forgotten, so the next one asks the bank again
     attempt.catch(() => this.captures_.get(payId) === attempt && this.captures_.delete(payId))
@@ -232,24 +227,26 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return refund(this.checkout, input.data ?? {}, payIdOf(input.data), input.amount, this.refunds_, this.logger_)
+    return refund(this.budgeted(), input.data ?? {}, payIdOf(input.data), input.amount, this.refunds_, this.logger_)
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return cancelHeldOrTaken(this.checkout, input.data ?? {}, payIdOf(input.data), "cancel the payment", this.logger_)
+    return cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payIdOf(input.data), "cancel the payment", this.logger_)
   }
 
   /**
-   * Never moves money itself (see forgetSession): Medusa calls this for paid sessions too when
-   * anyone opens a new session on a collection. The orphan check runs once the deletion is
-   * committed and acts only when no Medusa payment was made from the session (core/orphans.ts).
+   * No bank call: Medusa calls this inside its cart lock (a cart edit, a new session), and an
+   * outage must not hold the shopper there. Never moves money either: Medusa calls this for paid
+   * sessions too when anyone opens a new session on a collection. The record (tbc_payment) already
+   * names the payment; the orphan check runs in the background once the deletion is committed,
+   * and the reconcile job's sweep repeats it after a restart (core/orphans.ts): it acts only when
+   * no Medusa payment was made from the session.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    if (typeof input.data?.payId !== "string") {
-      return { data: input.data }
+    if (typeof input.data?.payId === "string") {
+      await this.book_.sessionDeleted(input.data.payId)
     }
-    await this.book_.sessionDeleted(input.data.payId)
-    return forgetSession(this.checkout, input.data, input.data.payId, this.logger_)
+    return { data: input.data }
   }
 
   /**
@@ -288,8 +285,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   // ---- saved cards (returning customers): account holders and payment methods ----
   // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
 
-  protected get savedCardDeps(): SavedCardDeps {
-    return { checkout: this.checkout, options: this.options_, logger: this.logger_, records: this.book_.records, providerId: this.book_.providerId }
+  protected savedCardDeps(checkout: CheckoutApi): SavedCardDeps {
+    return { checkout, options: this.options_, logger: this.logger_, records: this.book_.records, providerId: this.book_.providerId }
   }
 
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {

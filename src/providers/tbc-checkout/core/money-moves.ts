@@ -203,35 +203,3 @@ export async function cancelHeldOrTaken(
   const after = await checkout.getPayment(payId).catch(() => undefined)
   return { data: asData(dataFromDetails(data, after ?? { ...details, status: "Returned" })) }
 }
-
-/**
- * deletePayment: the session goes away, the bank payment is never touched. Why not release a hold
- * or return taken money here: Medusa deletes a collection's sessions whenever anyone opens a new
- * session on it (POST /store/payment-collections/:id/payment-sessions), even after the order was
- * placed, and calls deletePayment with the paid payment's data — releasing or refunding here
- * would let a shopper keep the order without paying. An unpaid payment expires on its own; a
- * held or taken one is logged for the merchant (and the reconcile job) to settle.
- */
-export async function forgetSession(
-  checkout: Checkout,
-  data: Data,
-  payId: string,
-  logger: TbcLogger
-): Promise<{ data: Data }> {
-  let details: PaymentDetails | undefined
-  try {
-    details = await readPaymentUnlessGone(checkout, payId)
-  } catch {
-    logger.warn(`payment ${payId}: its session was deleted and the bank could not be asked about it`)
-    return { data }
-  }
-  if (!details) return { data }
-  const money = moneyAtBank(details)
-  if (money) {
-    logger.warn(
-      `payment ${payId}: its session was deleted while the bank ${money.kind === "held" ? "holds" : "has taken"} ${gel(money.minor, details.currency)}; ` +
-        "left as is because an order may depend on it (cancel or refund it from the admin if not)"
-    )
-  }
-  return { data: asData(dataFromDetails(data, details)) }
-}

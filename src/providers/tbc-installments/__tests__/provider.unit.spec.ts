@@ -53,6 +53,14 @@ function scriptedBank() {
   return { provider, calls, created, state }
 }
 
+async function waitUntil(check: () => boolean, ms = 2_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error("condition not met in time")
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 const PRODUCTS = [
   { name: "Set", price: 1000.5, quantity: 1 },
   { name: "Pot", price: 117.02, quantity: 2 },
@@ -202,13 +210,18 @@ describe("tbc-installments provider", () => {
     await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).rejects.toThrow(/cancel the installment application/)
   })
 
-  it("deletePayment cancels a pending application and never blocks the cart", async () => {
+  it("deletePayment returns without waiting for the bank and cancels the application in the background", async () => {
     const { provider, calls, state } = scriptedBank()
+    ;(provider as unknown as { droppedCancelDelayMs_: number }).droppedCancelDelayMs_ = 0
     await provider.deletePayment({ data: { sessionId: "sess-1" } })
+    expect(calls).toEqual([])
+    await waitUntil(() => calls.length > 0)
     expect(calls).toEqual(["cancel"])
+    expect(state.statusId).toBe(7)
+    // a refused cancel (already ended) and a session without an application never fail the cart
     state.refuse.add("cancel")
     state.statusId = 8
-    await expect(provider.deletePayment({ data: { sessionId: "sess-1" } })).resolves.toBeDefined()
+    await expect(provider.deletePayment({ data: { sessionId: "sess-1" } })).resolves.toEqual({ data: { sessionId: "sess-1" } })
     await expect(provider.deletePayment({ data: {} })).resolves.toEqual({ data: {} })
   })
 

@@ -21,6 +21,8 @@ import {
 } from "../../../helpers/bank-payment-view"
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
 import { parseOrThrow } from "../../../helpers/query"
+import { requestBudgetMsOf } from "../../../helpers/request-budget"
+import { clientWithin } from "../../../../../../providers/common/client"
 
 const paramsSchema = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, "must be an order id") })
 
@@ -74,7 +76,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       if (typeof payId !== "string" || payId === "") {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no bank payId")
       }
-      const details = await withBankClient(registration, (c) => c.checkout.getPayment(payId), READ_TUNING)
+      // an admin waits: the whole read (token included) stays within the request budget
+      const details = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).checkout.getPayment(payId), READ_TUNING)
       checkout = checkoutBankView(details, payment.data.preAuth === true)
       if (checkout.pre_auth) {
         const warningDays = readPreauthWarningDays(registration.options)
@@ -88,7 +91,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       if (!sessionId) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no installment application")
       }
-      const status = await withBankClient(registration, (c) => c.installments.getStatus(sessionId), READ_TUNING)
+      const status = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).installments.getStatus(sessionId), READ_TUNING)
       installment = { session_id: sessionId, status_id: status.statusId, description: status.description ?? null }
     }
   } catch (error) {
