@@ -190,6 +190,11 @@ export function executionHandler(bank: SandboxBank, req: SandboxRequest): Reply 
     history: [{ status: "Created", at: now }],
   }
   bank.store.payments.set(payment.payId, payment)
+  if (bank.faults.takeProcessingExecution()) {
+    // the bank is still deciding: a control pay call (success/decline/expire) ends it later
+    setStatus(bank, payment, "Processing")
+    return jsonReply(detailsView(bank, payment))
+  }
   if (!payment.preAuth) {
     payment.confirmedMinor = payment.amountMinor
   }

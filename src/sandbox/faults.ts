@@ -38,6 +38,8 @@ export const faultsInputSchema = z
       })
       .optional(),
     loseSyncAck: z.object({ count: countSchema }).optional(),
+    /** the next N saved-card executions answer Processing (the bank still deciding); a control pay call ends each */
+    processingExecutions: z.object({ count: countSchema }).optional(),
     reset: z.boolean().optional(),
   })
   .strict()
@@ -56,6 +58,7 @@ export interface FaultsView {
   timeoutNext?: { count: number; path?: string; afterProcessing: boolean }
   callbacks?: CallbackFaults
   loseSyncAck: number
+  processingExecutions: number
 }
 
 export class Faults {
@@ -64,6 +67,7 @@ export class Faults {
   private failNext?: CountedFault & { status: number; afterProcessing: boolean }
   private timeoutNext?: CountedFault & { afterProcessing: boolean }
   private loseSyncAckCount = 0
+  private processingExecutionsCount = 0
   callbacks?: CallbackFaults
   private seedState: number
 
@@ -93,6 +97,7 @@ export class Faults {
     }
     if (f.callbacks) this.callbacks = { ...f.callbacks }
     if (f.loseSyncAck) this.loseSyncAckCount = f.loseSyncAck.count
+    if (f.processingExecutions) this.processingExecutionsCount = f.processingExecutions.count
     return { revokeTokens: f.revokeTokens === true }
   }
 
@@ -103,6 +108,7 @@ export class Faults {
     this.timeoutNext = undefined
     this.callbacks = undefined
     this.loseSyncAckCount = 0
+    this.processingExecutionsCount = 0
     this.seedState = this.seed >>> 0
   }
 
@@ -123,6 +129,7 @@ export class Faults {
       },
       callbacks: this.callbacks,
       loseSyncAck: this.loseSyncAckCount,
+      processingExecutions: this.processingExecutionsCount,
     }
   }
 
@@ -159,6 +166,15 @@ export class Faults {
   takeLostSyncAck(): boolean {
     if (this.loseSyncAckCount > 0) {
       this.loseSyncAckCount--
+      return true
+    }
+    return false
+  }
+
+  /** Whether this saved-card execution stays Processing, if that fault is armed. */
+  takeProcessingExecution(): boolean {
+    if (this.processingExecutionsCount > 0) {
+      this.processingExecutionsCount--
       return true
     }
     return false

@@ -7,7 +7,8 @@
  *
  * A saved-card session creates no web payment and has no redirect URL: the charge is an
  * execution at authorize time (see saved-card-payment.ts for why), so completing the cart places
- * the order directly (Succeeded → captured, WaitingConfirm → authorized).
+ * the order directly (Succeeded → captured, WaitingConfirm → authorized). An execution the bank is
+ * still deciding (Processing) is refused with the still-processing message and read back later.
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
@@ -16,7 +17,7 @@ import type {
   InitiatePaymentInput,
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
-import { sessionOutcome } from "../../lib/checkout-status"
+import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../lib/checkout-status"
 import { minorToMajor, toMinorUnits } from "../../lib/money"
 import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc/types"
 import { toMedusaError } from "../common"
@@ -175,6 +176,13 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
     }
     return { status: outcome.status, data: { ...kept, ...result.data, error_message: outcome.message } }
+  }
+  if (outcome.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
+    // Processing: pending_authorization would let Medusa place the order with nothing paid. The
+    // payId is in our record (or, outside an app, in the returned data), so the next "Place order"
+    // and the bank's callback only read it back; the cart stays open meanwhile.
+    if (deps.records) throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
+    return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: STILL_PROCESSING_MESSAGE } }
   }
   const authorizedAt = outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
   return {

@@ -317,6 +317,19 @@ describe("sandbox checkout endpoints", () => {
       expect((await bank.tpay(`/${held.body.payId}/completion`, { amount: 5 })).body.status).toBe("Succeeded")
     })
 
+    it("with the processingExecutions fault an execution answers Processing until a control pay call ends it", async () => {
+      await bank.paidPayment({ saveCard: true })
+      const recId = bank.sandbox.state().savedCards[0].recId
+      expect((await bank.control("/faults", { processingExecutions: { count: 1 } })).status).toBe(200)
+      const deciding = await bank.tpay("/execution", { recId, money: { amount: 3, currency: "GEL" } })
+      expect(deciding.body).toMatchObject({ status: "Processing", confirmedAmount: 0 })
+      expect((await bank.tpay(`/${deciding.body.payId}`)).body.status).toBe("Processing")
+      await bank.control(`/payments/${deciding.body.payId}/pay`, { method: 11, outcome: "success" })
+      expect((await bank.tpay(`/${deciding.body.payId}`)).body).toMatchObject({ status: "Succeeded", confirmedAmount: 3 })
+      // only the armed count: the next execution is decided at once
+      expect((await bank.tpay("/execution", { recId, money: { amount: 1, currency: "GEL" } })).body.status).toBe("Succeeded")
+    })
+
     it("a preauth's saved card is usable only after completion", async () => {
       const payId = await bank.paidPayment({ saveCard: true, preAuth: true })
       const recId = bank.sandbox.state().savedCards[0].recId

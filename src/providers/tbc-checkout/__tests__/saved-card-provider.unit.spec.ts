@@ -4,7 +4,10 @@
  * payment, one charge per session, account-holder methods and deletion at the bank.
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { STILL_PROCESSING_MESSAGE } from "../../../lib/checkout-status"
+import type { ExecutionRecord, PaymentRecords } from "../payment-records"
 import { SAVED_CARD_DATA } from "../saved-card-payment"
+import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-card-session"
 import { sealSavedCard } from "../saved-card-seal"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, CLIENT_SECRET, caught, harnessPerSuite } from "./provider-harness"
@@ -173,6 +176,85 @@ describe("paying with a saved card", () => {
     const init = await provider.initiatePayment({ amount: 5, currency_code: "gel", data, context: { customer: customerA } })
     const error = await caught(provider.authorizePayment({ data: { ...data, ...init.data } }))
     expect(error.message).toMatch(/^Could not charge the saved card/)
+  })
+})
+
+/** The execution rows of tbc_payment, in memory (what authorize reads and writes of them). */
+function executionRecords() {
+  const rows: ExecutionRecord[] = []
+  const records = {
+    earlierExecution: async (sessionId: string) => rows.filter((r) => r.payment_session_id === sessionId).at(-1),
+    recordExecutionSending: async (seed: { payment_session_id: string }) => {
+      rows.push({ id: `rec_${rows.length + 1}`, pay_id: null, payment_session_id: seed.payment_session_id, uncertain_at: null, resolved_at: null })
+      return `rec_${rows.length}`
+    },
+    recordExecutionAnswer: async (id: string, payId: string) => {
+      rows.find((r) => r.id === id)!.pay_id = payId
+    },
+    recordExecutionUncertain: async () => undefined,
+  }
+  return { rows, records: records as unknown as PaymentRecords }
+}
+
+describe("a saved-card execution the bank is still deciding (Processing)", () => {
+  /** authorize as Medusa calls it in an app: the session data never holds what a refused authorize returned */
+  async function processingSession() {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const session_id = newSession()
+    const init = await initiate(provider, session_id, 54.99, sealedData(recId), customerA)
+    const stored = { session_id, ...sealedData(recId), ...init.data }
+    const { rows, records } = executionRecords()
+    const internals = provider as unknown as { checkout: SavedCardDeps["checkout"]; options_: SavedCardDeps["options"] }
+    const deps: SavedCardDeps = { checkout: internals.checkout, options: internals.options_, records }
+    const authorize = () => authorizeSavedCardSession(deps, { data: stored, context: { idempotency_key: session_id } })
+    await h.faults({ processingExecutions: { count: 1 } })
+    const executions = h.calls(EXECUTION)
+    const first = await caught(authorize())
+    expect(first.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(first.message).toBe(STILL_PROCESSING_MESSAGE)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+    const payId = rows[0].pay_id!
+    expect(h.payment(payId)).toMatchObject({ status: "Processing", merchantPaymentId: session_id })
+    // "Place order" again while still Processing: refused, the recorded payId is read, nothing re-sent
+    expect((await caught(authorize())).message).toBe(STILL_PROCESSING_MESSAGE)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+    return { authorize, payId, executions, rows }
+  }
+
+  it("is refused with the still-processing message, never executed twice, and captured once the bank succeeds", async () => {
+    const { authorize, payId, executions } = await processingSession()
+    await h.pay(payId, "success", 11)
+    const auth = await authorize()
+    expect(auth.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(auth.data).toMatchObject({ payId, [SAVED_CARD_DATA.payId]: payId })
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
+  })
+
+  it("ending Failed lets the shopper pay again with one new execution", async () => {
+    const { authorize, payId, executions, rows } = await processingSession()
+    await h.pay(payId, "decline", 11)
+    const auth = await authorize()
+    expect(auth.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(h.calls(EXECUTION)).toBe(executions + 2)
+    expect(auth.data!.payId).toBe(rows[1].pay_id)
+    expect(h.payment(payId).status).toBe("Failed")
+  })
+
+  it("outside an app (no record) the payId is kept in the returned data and the session is not authorized", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const session_id = newSession()
+    const init = await initiate(provider, session_id, 12, sealedData(recId), customerA)
+    const stored = { session_id, ...sealedData(recId), ...init.data }
+    await h.faults({ processingExecutions: { count: 1 } })
+    const executions = h.calls(EXECUTION)
+    const first = await provider.authorizePayment({ data: stored, context: { idempotency_key: session_id } })
+    expect(first.status).toBe(PaymentSessionStatus.ERROR)
+    expect(first.data?.error_message).toBe(STILL_PROCESSING_MESSAGE)
+    const again = await provider.authorizePayment({ data: { ...stored, ...first.data }, context: { idempotency_key: session_id } })
+    expect(again.status).toBe(PaymentSessionStatus.ERROR)
+    expect(h.calls(EXECUTION)).toBe(executions + 1)
   })
 })
 

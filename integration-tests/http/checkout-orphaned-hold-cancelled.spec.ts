@@ -1,0 +1,60 @@
+/**
+ * Orphaned HOLD under the default orphan policy "refund" (issue 13 §1), preauthorization on: the
+ * shopper's card is held at the bank (WaitingConfirm) when Medusa deletes the session (an item added
+ * in another tab). After the orphan grace the hold is cancelled at the bank exactly once, the admin
+ * sees the action, no order exists, and the shopper pays the changed cart and gets one order.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
+import { waitForCallbackResults } from "../utils/checkout-callbacks"
+import { attentionList, waitForAttention } from "../utils/tbc-payments"
+
+jest.setTimeout(180_000)
+
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_GRACE_SECONDS: "1" })
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-checkout-orphaned-hold"),
+  testSuite: ({ api, getContainer }) => {
+    it("cancels the hold of a session the cart change deleted, once, lists it, and the shopper pays the new cart", async () => {
+      const list = await attentionList(getContainer(), api)
+      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId, total } = await shop.createCartReadyForPayment([1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+
+      // held at the bank; the callback comes late, meanwhile the shopper adds an item in another tab
+      await bank.setFaults({ callbacks: { delayMs: 2_000, payId } })
+      await bank.pay(payId, "success")
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      await shop.addItem(cartId, 1, 1)
+      expect(await shop.sessionsOf(cartId)).toEqual([])
+
+      const listed = await waitForAttention(list, payId)
+      expect(listed).toMatchObject({ problem: "orphaned", action: "cancelled", action_amount: Math.round(total * 100), cart_id: cartId })
+      expect((await bank.payment(payId)).status).toBe("Returned")
+      const logs = await waitForCallbackResults(getContainer(), 1)
+      expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
+      await new Promise((resolve) => setTimeout(resolve, 1_500)) // what the callback started has settled
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(1)
+      expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
+      expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(1)
+
+      // the shopper pays the changed cart: exactly one order, held by the new payment
+      const again = payIdOf((await shop.startPaymentSession(cartId)).session)
+      expect(again).not.toBe(payId)
+      await bank.pay(again, "success")
+      const order = await waitForPaidOrderOfCart(getContainer(), cartId, "authorized")
+      expect(onlyPayment(order).data).toMatchObject({ payId: again })
+      expect((await bank.payment(again)).status).toBe("WaitingConfirm")
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(1)
+    })
+  },
+})
