@@ -65,13 +65,24 @@ describe("redaction", () => {
 })
 
 describe("resolveBaseUrl", () => {
-  it("any http(s) URL resolves to itself without trailing slashes; other strings throw naming environment", () => {
+  it("any https URL resolves to itself without trailing slashes; plain http only to loopback; other strings throw naming environment", () => {
     fc.assert(
-      fc.property(fc.webUrl({ validSchemes: ["http", "https"] }), (url) => {
+      fc.property(fc.webUrl({ validSchemes: ["https"] }), (url) => {
         const resolved = resolveBaseUrl(url)
         expect(resolved.endsWith("/")).toBe(false)
         expect(url.startsWith(resolved)).toBe(true)
       }),
+      RUNS
+    )
+    // plain http would carry the API key and client secret in clear: loopback (the sandbox) only
+    expect(resolveBaseUrl("http://127.0.0.1:4010/")).toBe("http://127.0.0.1:4010")
+    fc.assert(
+      fc.property(
+        fc.webUrl({ validSchemes: ["http"] }).filter((url) => !/^http:\/\/(localhost|127\.|\[::1\])/i.test(url)),
+        (url) => {
+          expect(() => resolveBaseUrl(url)).toThrow(/environment/)
+        }
+      ),
       RUNS
     )
     fc.assert(
