@@ -85,8 +85,16 @@ export async function cloneMigratedTemplate(dbName: string): Promise<boolean> {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])
     if (!rowCount) return false
     await dropDatabase(client, dbName)
-    await client.query(`CREATE DATABASE ${quote(dbName)} WITH TEMPLATE ${quote(template)}`)
-    return true
+    // a copy needs the template to itself: another run cloning it at this moment makes us wait
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${quote(dbName)} WITH TEMPLATE ${quote(template)}`)
+        return true
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      }
+    }
   })
 }
 
