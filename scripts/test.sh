@@ -28,6 +28,11 @@ mkdir -p "$RESULTS_DIR"
 
 extra_failures=0
 
+# seconds each step took, printed with the summary: "name seconds" per line
+timings_file="$RESULTS_DIR/timings.txt"
+: > "$timings_file"
+step_started=$SECONDS
+
 echo "== typecheck (src, then tests)"
 if ! npx tsc --noEmit -p tsconfig.json; then
   echo "typecheck of src failed"
@@ -37,6 +42,7 @@ if ! npx tsc --noEmit -p integration-tests/tsconfig.json; then
   echo "typecheck of tests failed"
   extra_failures=$((extra_failures + 1))
 fi
+echo "typecheck $((SECONDS - step_started))" >> "$timings_file"
 
 result_files=()
 for suite in $SUITES; do
@@ -44,10 +50,21 @@ for suite in $SUITES; do
   rm -f "$result"
   echo "== $suite tests"
   jest_args=(--json --outputFile="$result" --passWithNoTests)
-  # Integration suites boot Medusa on one PostgreSQL: one file at a time, and do not wait for
-  # handles the framework leaves open after the last test.
-  [ "$suite" != "unit" ] && jest_args+=(--runInBand --forceExit)
-  TEST_TYPE="$suite" npx jest "${jest_args[@]}" "$@"
+  suite_env=(TEST_TYPE="$suite")
+  if [ "$suite" = "unit" ]; then
+    # Pure tests: two workers use both cores. The fast-check properties run small here
+    # (TBC_PROPERTY_RUNS caps their random cases) and at full size in the reliability suite.
+    jest_args+=(--maxWorkers=2)
+    suite_env+=(TBC_PROPERTY_RUNS="${TBC_PROPERTY_RUNS:-200}")
+  else
+    # Integration suites boot Medusa on one PostgreSQL: one file at a time, and do not wait for
+    # handles the framework leaves open after the last test.
+    jest_args+=(--runInBand --forceExit)
+  fi
+  step_started=$SECONDS
+  # -u: outside the unit suite the properties run at their full size
+  env -u TBC_PROPERTY_RUNS "${suite_env[@]}" npx jest "${jest_args[@]}" "$@"
+  echo "$suite $((SECONDS - step_started))" >> "$timings_file"
   result_files+=("$result")
 done
 
@@ -56,13 +73,14 @@ for extra in ${TEST_EXTRA_RESULTS:-}; do
 done
 
 # Sum the jest JSON results. A missing/unreadable file means the jest process died: one failure.
-node - "$extra_failures" "${result_files[@]}" <<'NODE'
+node - "$extra_failures" "$timings_file" "${result_files[@]}" <<'NODE'
 const fs = require("fs")
-const [extraFailures, ...files] = process.argv.slice(2)
+const [extraFailures, timingsFile, ...files] = process.argv.slice(2)
 let passed = 0
 let failed = Number(extraFailures)
 let skipped = 0
 const failures = []
+const fileTimes = []
 // the first lines of a failure message, colour codes dropped, on one line
 const firstLine = (text) =>
   String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 500)
@@ -90,7 +108,22 @@ for (const file of files) {
   failed += result.numFailedTests + result.numRuntimeErrorTestSuites
   skipped += result.numPendingTests + result.numTodoTests
   failures.push(...failuresOf(result))
+  const suite = require("path").basename(file, ".json").replace(/^jest-/, "")
+  for (const entry of result.testResults ?? []) {
+    if (!entry.startTime || !entry.endTime) continue
+    fileTimes.push({ seconds: (entry.endTime - entry.startTime) / 1000, name: require("path").relative(process.cwd(), entry.name), suite })
+  }
 }
+// Where the time went: each step's wall time and the slowest test files (jest's own per-file time).
+const steps = fs.existsSync(timingsFile) ? fs.readFileSync(timingsFile, "utf8").trim().split("\n").filter(Boolean) : []
+const clock = (seconds) => `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, "0")}s`
+if (steps.length > 0) {
+  const total = steps.reduce((sum, line) => sum + Number(line.split(" ")[1]), 0)
+  console.log(`time: ${steps.map((line) => `${line.split(" ")[0]} ${clock(Number(line.split(" ")[1]))}`).join(", ")} (total ${clock(total)})`)
+}
+fileTimes.sort((a, b) => b.seconds - a.seconds)
+if (fileTimes.length > 0) console.log("slowest test files:")
+for (const { seconds, name, suite } of fileTimes.slice(0, 10)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name} (${suite})`)
 // CI keeps only the tail of the output: name every failure again here, just above the summary.
 for (const failure of failures) console.log(failure)
 const line = `${passed} passed, ${failed} failed` + (skipped > 0 ? `, ${skipped} skipped` : "")

@@ -8,6 +8,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { waitPastWebhookDelay } from "../utils/webhook-delay"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -62,7 +63,7 @@ medusaIntegrationTestRunner({
       })
       expect(spoofed).toBe(200)
       expect(await logRows(getContainer())).toMatchObject([{ pay_id: payId, source_ip: FOREIGN_LOOPBACK_ADDRESS, result: "rejected_source", count: 1 }])
-      await new Promise((resolve) => setTimeout(resolve, 7_000)) // past Medusa's 5 s webhook delay
+      await waitPastWebhookDelay(getContainer())
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
 
       // through the proxy (peer 127.0.0.1), which reports the bank's address

@@ -11,6 +11,7 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { waitForWebhookProcessed } from "../utils/checkout-callbacks"
+import { MEDUSA_WEBHOOK_DELAY_MS, withWebhookDelay } from "../utils/webhook-delay"
 
 jest.setTimeout(90_000)
 
@@ -42,8 +43,11 @@ medusaIntegrationTestRunner({
       expect(created.preAuth).not.toBe(true)
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
+      // Medusa's own delay, so the bank's callback is processed after the shopper's return
+      const completion = await withWebhookDelay(getContainer(), MEDUSA_WEBHOOK_DELAY_MS, async () => {
+        await bank.pay(payId, "success")
+        return shop.completeCart(cartId)
+      })
 
       expect(completion.error).toBeUndefined()
       expect(completion.type).toBe("order")

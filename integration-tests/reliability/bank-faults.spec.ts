@@ -20,6 +20,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { waitFor } from "../utils/wait-for"
+import { listCallbackLogs } from "../utils/checkout-callbacks"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { drawCheckoutPlan, type CheckoutPlan } from "./support/fault-plan"
@@ -112,9 +113,21 @@ medusaIntegrationTestRunner({
       await bank.setFaults({ reset: true })
 
       const bankPayments = async () => (await bank.state()).payments as BankPaymentView[]
-      // Callbacks are processed ~5 s after their 200; delayed ones come later still.
+      // Callbacks are processed a webhook delay after their 200; delayed ones come later still.
+      // Settled: nothing lost, or every callback the bank will send delivered and judged and the
+      // verdicts unchanged over one more round (dropped ones are left to the reconciliation job).
+      let lastLost = -1
       await waitFor(
-        async () => summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments())).lost === 0,
+        async () => {
+          const { lost } = summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments()))
+          const callbacks = ((await bank.state()).callbacks ?? []) as Array<{ delivered: boolean; dropped: boolean }>
+          const allSent = callbacks.every((callback) => callback.delivered || callback.dropped)
+          const delivered = callbacks.filter((callback) => callback.delivered).length
+          const judged = allSent && (await listCallbackLogs(getContainer())).length >= delivered
+          const stable = judged && lost === lastLost
+          lastLost = judged ? lost : -1
+          return lost === 0 || stable
+        },
         { timeoutMs: 30_000, intervalMs: 2_000, description: "callbacks settled" }
       ).catch(() => undefined)
       const beforeReconcile = summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments()))

@@ -7,6 +7,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { waitPastWebhookDelay } from "../utils/webhook-delay"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -116,7 +117,7 @@ medusaIntegrationTestRunner({
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
       expect(await postRawCallback(app.appUrl, callbackBody(foreign.payId), { path })).toBe(200)
-      await sleep(10_000) // the webhook runs ~5 s later
+      await waitPastWebhookDelay(container, 5_000) // the webhook ran, and what it started finished
       const payment = onlyPayment(await readOrder(container, completion.order!.id))
       const completions = (await bank.calls(BANK_CALLS.completion)) - completionsBefore
       console.log(

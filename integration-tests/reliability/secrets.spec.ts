@@ -9,6 +9,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { waitPastWebhookDelay } from "../utils/webhook-delay"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -147,7 +148,7 @@ medusaIntegrationTestRunner({
         ]) {
           await request().catch(() => undefined)
         }
-        await new Promise((resolve) => setTimeout(resolve, 7_000)) // callbacks processed, their logs written
+        await waitPastWebhookDelay(container) // callbacks processed, their logs written
       } finally {
         api.interceptors.response.eject(keep)
         restoreLogger.forEach((fn) => fn())

@@ -10,6 +10,7 @@
 import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { waitPastWebhookDelay, webhookDelayOf } from "../utils/webhook-delay"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
@@ -58,11 +59,16 @@ async function stateFingerprint(container: MedusaContainer, bankState: Record<st
   }
 }
 
-/** Medusa judges accepted callbacks ~5 s after their 200: waits until the log stops growing. */
+/**
+ * Medusa judges accepted callbacks a webhook delay after their 200: waits past that delay, then
+ * until the log has not grown for 4 rounds of (a quarter of the delay, at least 500 ms).
+ */
 async function verdictsAfter(container: MedusaContainer, logsBefore: number): Promise<Record<string, number>> {
+  await waitPastWebhookDelay(container, 0)
+  const roundMs = Math.max(500, webhookDelayOf(container) / 4)
   let logs = await listCallbackLogs(container)
   for (let stable = 0, last = -1; stable < 4; ) {
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await new Promise((resolve) => setTimeout(resolve, roundMs))
     logs = await listCallbackLogs(container)
     stable = logs.length === last ? stable + 1 : 0
     last = logs.length

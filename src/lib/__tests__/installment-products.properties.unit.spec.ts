@@ -3,9 +3,10 @@
  * validators (shared with the sandbox) must accept every output under BOTH readings of "sum of
  * prices" (Σ price and Σ price × quantity equal the total, to the tetri), every product has
  * quantity 1 and names its line's quantity, and each line gets its proportional share within one
- * tetri. TBC_PROPERTY_RUNS sets the number of random carts (default 10,000).
+ * tetri. 10,000 random carts per property; TBC_PROPERTY_RUNS caps it (see property-runs.ts).
  */
 import fc from "fast-check"
+import { propertyRuns } from "./property-runs"
 import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor } from "../money"
 import {
   allocateLargestRemainder,
@@ -22,8 +23,8 @@ import {
   sumProductsMinor,
 } from "../tbc/validation/products"
 
-/** Random carts per property; TBC_PROPERTY_RUNS lowers it for quick runs (default the full 10,000). */
-const FULL_RUNS = Number(process.env.TBC_PROPERTY_RUNS) > 0 ? Math.floor(Number(process.env.TBC_PROPERTY_RUNS)) : 10_000
+/** Random carts per property: the full 10,000 unless TBC_PROPERTY_RUNS caps it for quick runs. */
+const FULL_RUNS = propertyRuns(10_000)
 const RUNS = { numRuns: FULL_RUNS }
 /** A smaller share of the full count, for the slower or narrower properties. */
 const runs = (fraction: number) => ({ numRuns: Math.max(1, Math.floor(FULL_RUNS * fraction)) })

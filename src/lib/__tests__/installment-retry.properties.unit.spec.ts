@@ -1,8 +1,9 @@
 /** Property tests of the retry rule of failed installment status changes. */
 import fc from "fast-check"
+import { propertyRuns } from "./property-runs"
 import { afterFailedAttempt, MAX_RETRY_BACKOFF_SECONDS, type ChangeRetryPolicy } from "../installment-retry"
 
-const RUNS = { numRuns: 500 }
+const RUNS = { numRuns: propertyRuns(500) }
 const policy = fc.record({
   retries: fc.integer({ min: 0, max: 50 }),
   backoffSeconds: fc.integer({ min: 0, max: 3600 }),

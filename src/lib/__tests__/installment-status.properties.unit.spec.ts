@@ -3,6 +3,7 @@
  * independently of the implementation's constant lists.
  */
 import fc from "fast-check"
+import { propertyRuns } from "./property-runs"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import {
   installmentOutcome,
@@ -12,7 +13,7 @@ import {
   placesOrder,
 } from "../installment-status"
 
-const RUNS = { numRuns: 500 }
+const RUNS = { numRuns: propertyRuns(500) }
 
 /** The table, verbatim: id → expected outcome. */
 const TABLE: Record<number, "pending" | "approved" | "failed" | "disbursed"> = {

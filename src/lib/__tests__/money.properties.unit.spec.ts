@@ -3,10 +3,11 @@
  * reference that float math cannot be.
  */
 import fc from "fast-check"
+import { propertyRuns } from "./property-runs"
 import { BigNumber } from "@medusajs/framework/utils"
 import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor, sumMinor, toMinorUnits } from "../money"
 
-const RUNS = { numRuns: 1000 }
+const RUNS = { numRuns: propertyRuns(1000) }
 
 /**
  * A decimal string with up to 8 fraction digits, and its exact value in 10^-8 units; up to

@@ -4,6 +4,7 @@
  * retried, the bank pays each intended refund exactly once and ends agreeing with the store.
  */
 import fc from "fast-check"
+import { propertyRuns } from "./property-runs"
 import { refundLedgerDecision } from "../refund-ledger"
 
 describe("refundLedgerDecision", () => {
@@ -54,7 +55,7 @@ describe("refundLedgerDecision", () => {
         expect(sends).toBe(amounts.length)
         expect(bank).toBe(amounts.reduce((a, b) => a + b, 0))
       }),
-      { numRuns: 1000 }
+      { numRuns: propertyRuns(1000) }
     )
   })
 
@@ -64,7 +65,7 @@ describe("refundLedgerDecision", () => {
         const decision = refundLedgerDecision({ bankReturnedMinor: recorded + extra, recordedMinor: recorded, amountMinor: amount })
         expect(decision.kind).toBe(extra === amount ? "already-returned" : "unrecorded")
       }),
-      { numRuns: 2000 }
+      { numRuns: propertyRuns(2000) }
     )
   })
 })

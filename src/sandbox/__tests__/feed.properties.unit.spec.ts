@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import { propertyRuns } from "../../lib/__tests__/property-runs"
 import { StatusFeed } from "../feed"
 
 type Op = { kind: "push" } | { kind: "page"; take: number } | { kind: "sync"; pageIndex: number } | { kind: "syncUnknown" }
@@ -47,7 +48,7 @@ describe("StatusFeed (status-changes queue) against a naive model", () => {
           expect(feed.pending().map((i) => i.seq)).toEqual(model)
         }
       }),
-      { numRuns: 1000 }
+      { numRuns: propertyRuns(1000) }
     )
   })
 

@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import { propertyRuns } from "../../lib/__tests__/property-runs"
 import { SandboxBank } from "../bank"
 import { resolveConfig } from "../options"
 import { cancelPayment, completePayment } from "../payment-machine"
@@ -92,7 +93,7 @@ describe("payment state machine: refunds and completion", () => {
           }
         }
       ),
-      { numRuns: 1000 }
+      { numRuns: propertyRuns(1000) }
     )
   })
 
@@ -114,7 +115,7 @@ describe("payment state machine: refunds and completion", () => {
           expect(payment.status).toBe("WaitingConfirm")
         }
       }),
-      { numRuns: 1000 }
+      { numRuns: propertyRuns(1000) }
     )
   })
 })

@@ -1,9 +1,10 @@
 /** The sandbox's tolerances as a pure function: examples and properties. */
 import fc from "fast-check"
+import { propertyRuns } from "../../lib/__tests__/property-runs"
 import { minorToMajor } from "../../lib/money"
 import { CREATE_APPLICATION_SHAPE, CREATE_PAYMENT_SHAPE, EXECUTION_SHAPE, tolerantBody, tolerated } from "../tolerance"
 
-const RUNS = { numRuns: 1000 }
+const RUNS = { numRuns: propertyRuns(1000) }
 
 describe("tolerantBody", () => {
   it("drops nulls, reads decimal strings as numbers and matches names case-insensitively, nested too", () => {

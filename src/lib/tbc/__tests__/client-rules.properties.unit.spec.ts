@@ -1,11 +1,12 @@
 import fc from "fast-check"
+import { propertyRuns } from "../../__tests__/property-runs"
 import { resolveBaseUrl } from "../client"
 import { REDACTED, SecretRedactor } from "../redact"
 import { MAX_TOKEN_LIFETIME_MS, OAUTH_SECONDS_THRESHOLD, checkoutTokenLifetimeMs, oauthTokenLifetimeMs } from "../token-cache"
 
 /** Pure rules of the client, checked on many generated inputs. */
 
-const RUNS = { numRuns: 1000 }
+const RUNS = { numRuns: propertyRuns(1000) }
 
 describe("token lifetimes", () => {
   it("never trust a token longer than 24 h, never negative, whatever expires_in says", () => {

@@ -4,11 +4,12 @@
  * right field and rule.
  */
 import fc from "fast-check"
+import { propertyRuns } from "../../../__tests__/property-runs"
 import { checkCreatePaymentRequest } from "../checkout"
 import { aliasChoice, renderWithAliases, validCreatePayment } from "./arbitraries"
 import { checkoutMutation } from "./checkout-mutations"
 
-const RUNS = { numRuns: 1000 }
+const RUNS = { numRuns: propertyRuns(1000) }
 
 describe("checkCreatePaymentRequest properties", () => {
   it("accepts every valid request and returns it canonical, whatever the spelling", () => {

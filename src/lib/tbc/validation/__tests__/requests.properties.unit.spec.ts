@@ -4,12 +4,13 @@
  * and rule id.
  */
 import fc from "fast-check"
+import { propertyRuns } from "../../../__tests__/property-runs"
 import { majorToMinorExact, minorToMajor } from "../../../money"
 import { checkExecuteSavedCardRequest, checkOperationAmount } from "../execution"
 import { checkCreateApplicationRequest } from "../installments"
 import { ansText, minorAmount, pascalProduct, validCreateApplication, validExecuteSavedCard } from "./arbitraries"
 
-const RUNS = { numRuns: 1000 }
+const RUNS = { numRuns: propertyRuns(1000) }
 type Obj = Record<string, unknown>
 interface Break {
   name: string

@@ -1,0 +1,129 @@
+import crypto from "crypto"
+import fs from "fs"
+import path from "path"
+import { Client } from "@medusajs/framework/pg"
+import { testDbName } from "./db-name"
+
+/**
+ * One migrated database that every app test file is cloned from (PostgreSQL
+ * `CREATE DATABASE … TEMPLATE …`, a file copy taking well under a second), instead of each file
+ * running all of Medusa's ~150 migrations and the link sync on an empty database (~5 s each, more
+ * on a busy machine). The runner still runs its migrations on the clone: they find nothing pending.
+ *
+ * The name carries a hash of everything that decides the schema (our migrations and links, the
+ * dev app's config, the locked dependency versions), so a changed schema gets a new template and
+ * a stale one is never used; older templates of the same checkout are dropped when a new one is
+ * made. TBC_TEST_DB_SUFFIX keeps two checkouts on one PostgreSQL apart, as for the test databases.
+ */
+const ROOT = path.resolve(__dirname, "../..")
+const TEMPLATE_PREFIX = "tbc-it-migrated-"
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? filesUnder(full) : [full]
+  })
+}
+
+function schemaInputs(): string[] {
+  const modules = path.join(ROOT, "src/modules")
+  const migrationDirs = fs.existsSync(modules)
+    ? fs.readdirSync(modules).map((name) => path.join(modules, name, "migrations"))
+    : []
+  return [
+    ...migrationDirs.flatMap(filesUnder),
+    ...filesUnder(path.join(ROOT, "src/links")),
+    path.join(ROOT, "medusa-config.ts"),
+    path.join(ROOT, "package-lock.json"),
+  ]
+    .filter((file) => fs.existsSync(file))
+    .sort()
+}
+
+/** The template's database name for the current schema inputs (and REDIS_URL's module set). */
+export function migratedTemplateName(): string {
+  const hash = crypto.createHash("sha1")
+  for (const file of schemaInputs()) {
+    hash.update(path.relative(ROOT, file)).update("\0").update(fs.readFileSync(file)).update("\0")
+  }
+  hash.update(process.env.REDIS_URL ? "redis" : "in-process")
+  return testDbName(TEMPLATE_PREFIX + hash.digest("hex").slice(0, 12))
+}
+
+const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`
+
+async function withAdminClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({
+    host: process.env.DB_HOST ?? "localhost",
+    port: Number(process.env.DB_PORT ?? 5432),
+    user: process.env.DB_USERNAME || "postgres",
+    password: process.env.DB_PASSWORD || undefined,
+    database: "postgres",
+  })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function dropDatabase(client: Client, name: string): Promise<void> {
+  await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name])
+  await client.query(`DROP DATABASE IF EXISTS ${quote(name)}`)
+}
+
+/**
+ * Gives `dbName` a fresh copy of the migrated template. Returns false (and leaves `dbName` alone)
+ * when there is no template yet: the runner then migrates as usual and `saveMigratedTemplate`
+ * keeps the result for the next files.
+ */
+export async function cloneMigratedTemplate(dbName: string): Promise<boolean> {
+  const template = migratedTemplateName()
+  return withAdminClient(async (client) => {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])
+    if (!rowCount) return false
+    await dropDatabase(client, dbName)
+    // a copy needs the template to itself: another run cloning it at this moment makes us wait
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${quote(dbName)} WITH TEMPLATE ${quote(template)}`)
+        return true
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      }
+    }
+  })
+}
+
+/**
+ * Copies the database the runner has just migrated (before any test data exists) into the
+ * template, and drops this checkout's older templates. The copy needs the source without other
+ * sessions, so the app's idle pool connections are ended, as the runner itself does before each
+ * test when it restores its per-file snapshot; the pool reconnects on the next query.
+ */
+export async function saveMigratedTemplate(dbName: string): Promise<void> {
+  const template = migratedTemplateName()
+  const building = `${template}-building`
+  await withAdminClient(async (client) => {
+    await dropDatabase(client, building)
+    await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS false`)
+    try {
+      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName])
+      await client.query(`CREATE DATABASE ${quote(building)} WITH TEMPLATE ${quote(dbName)}`)
+    } finally {
+      await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS true`)
+    }
+    // a complete copy only ever appears under the template's name
+    await client.query(`ALTER DATABASE ${quote(building)} RENAME TO ${quote(template)}`).catch(() => dropDatabase(client, building))
+    const suffix = testDbName("")
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${TEMPLATE_PREFIX}%`])
+    for (const { datname } of rows) {
+      // another checkout's (other TBC_TEST_DB_SUFFIX) templates are not ours to drop
+      const sameCheckout = suffix ? datname.endsWith(suffix) : /^tbc-it-migrated-[0-9a-f]{12}$/.test(datname)
+      if (sameCheckout && datname !== template && !datname.endsWith("-building")) await dropDatabase(client, datname)
+    }
+  })
+}
