@@ -202,8 +202,10 @@ medusaIntegrationTestRunner({
       const admin = await createAdminRequestConfig(getContainer(), api)
       const listed = (await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures
       expect(listed).toEqual([
-        expect.objectContaining({ payment_id: paymentId, customer_id: store.customer.id, state: "retrying", attempts: 1 }),
+        expect.objectContaining({ payment_id: paymentId, customer_id: store.customer.id, state: "retrying" }),
       ])
+      // the bank's callback for the same payment may try the recording too: at least our one try
+      expect(listed[0].attempts).toBeGreaterThanOrEqual(1)
       expect(JSON.stringify(listed)).not.toMatch(/tbcrec1|recId/)
 
       await bank.setFaults({ reset: true })
