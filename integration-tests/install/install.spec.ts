@@ -68,6 +68,8 @@ beforeAll(async () => {
     JWT_SECRET: "install-test-jwt",
     COOKIE_SECRET: "install-test-cookie",
     TBC_ENVIRONMENT: sandboxUrl,
+    // medusa start runs the built store as production, which accepts only TBC's hosts unless allowed
+    TBC_ALLOW_CUSTOM_ENVIRONMENT: "true",
     TBC_API_KEY: SANDBOX_DEFAULTS.apiKey,
     TBC_CLIENT_ID: SANDBOX_DEFAULTS.clientId,
     TBC_CLIENT_SECRET: SANDBOX_DEFAULTS.clientSecret,
