@@ -62,7 +62,7 @@ for suite in $SUITES; do
     jest_args+=(--runInBand --forceExit)
     # Every app test file boots its own Medusa in this one process, and not all of an app's memory
     # is given back after its shutdown (about 250 MB a file): with V8's default heap limit (~4 GB
-    # here) the process died after 16 of the 37 files. A larger limit keeps the files in one process.
+    # here) the process died after 16 of the 35 files. A larger limit keeps the files in one process.
     suite_env+=(NODE_OPTIONS="$NODE_OPTIONS --max-old-space-size=${TBC_TEST_HEAP_MB:-16384}")
   fi
   step_started=$SECONDS
