@@ -1,5 +1,6 @@
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
-import { formatTime, type FailedChangeRow } from "../lib/api"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { type FailedChangeRow } from "../lib/api"
+import { RetriedFailuresTable } from "./retried-failures-table"
 
 /**
  * Installment status changes whose effect on Medusa failed: given up after the last retry (the
@@ -15,38 +16,7 @@ export function FailedChangesSection({ failedChanges }: { failedChanges: FailedC
           Retried by the sync; after the last retry they are given up and need a look.
         </Text>
       </div>
-      {failedChanges.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-4">None.</Text>
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Application</Table.HeaderCell>
-              <Table.HeaderCell>Bank status</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell>Tries</Table.HeaderCell>
-              <Table.HeaderCell>Last error</Table.HeaderCell>
-              <Table.HeaderCell>Next try / given up</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {failedChanges.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell>{c.bank_session_id}</Table.Cell>
-                <Table.Cell>{c.status_id}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={c.state === "given_up" ? "red" : "orange"}>
-                    {c.state === "given_up" ? "given up" : "retrying"}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{c.attempts}</Table.Cell>
-                <Table.Cell>{c.last_error}</Table.Cell>
-                <Table.Cell>{formatTime(c.gave_up_at ?? c.next_attempt_at)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
+      <RetriedFailuresTable rows={failedChanges} columns={["Application", "Bank status"]} cells={(c) => [c.bank_session_id, c.status_id]} />
     </Container>
   )
 }

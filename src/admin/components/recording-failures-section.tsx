@@ -1,5 +1,6 @@
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
-import { formatTime, type RecordingFailureRow } from "../lib/api"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { type RecordingFailureRow } from "../lib/api"
+import { RetriedFailuresTable } from "./retried-failures-table"
 
 /**
  * Saved cards that could not be recorded after payment: retried by a job with backoff; after the
@@ -14,38 +15,7 @@ export function RecordingFailuresSection({ failures }: { failures: RecordingFail
           Retried every few minutes; after the last retry they are given up and the customer must save the card again.
         </Text>
       </div>
-      {failures.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-4">None.</Text>
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Payment</Table.HeaderCell>
-              <Table.HeaderCell>Customer</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell>Tries</Table.HeaderCell>
-              <Table.HeaderCell>Last error</Table.HeaderCell>
-              <Table.HeaderCell>Next try / given up</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {failures.map((f) => (
-              <Table.Row key={f.id}>
-                <Table.Cell>{f.payment_id}</Table.Cell>
-                <Table.Cell>{f.customer_id}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={f.state === "given_up" ? "red" : "orange"}>
-                    {f.state === "given_up" ? "given up" : "retrying"}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{f.attempts}</Table.Cell>
-                <Table.Cell>{f.last_error}</Table.Cell>
-                <Table.Cell>{formatTime(f.gave_up_at ?? f.next_attempt_at)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
+      <RetriedFailuresTable rows={failures} columns={["Payment", "Customer"]} cells={(f) => [f.payment_id, f.customer_id]} />
     </Container>
   )
 }
