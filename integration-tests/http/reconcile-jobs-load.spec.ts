@@ -11,7 +11,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
-import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
@@ -30,13 +29,7 @@ const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 const READS = "GET /v1/tpay/payments/{payId}"
 const TOKENS = "POST /v1/tpay/access-token"
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp()
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** `count` checkouts opened at the bank and left (one cart and TBC session each), oldest first. */

@@ -13,7 +13,6 @@ import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BigNumber, ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
@@ -29,13 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 const CANCEL_CALLS = "POST /v1/tpay/payments/{payId}/cancel"
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "refund" })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp()
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "refund" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
