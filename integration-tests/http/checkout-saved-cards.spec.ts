@@ -17,7 +17,7 @@ import {
   login,
   registerCustomer,
 } from "../utils/saved-cards-shopper"
-import { recordCardsForPayment } from "../../src/workflows/saved-cards/record-from-events"
+import { recordCardsForPayment } from "../../src/app/saved-cards/record-from-events"
 import { attentionList } from "../utils/tbc-payments"
 
 jest.setTimeout(120_000)

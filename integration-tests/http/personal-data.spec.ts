@@ -18,8 +18,8 @@ import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "
 import { waitFor } from "../utils/wait-for"
 import { TbcClient } from "../../src/lib/tbc"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
-import { recordCardsForPayment, retryDueRecordings } from "../../src/workflows/saved-cards/record-from-events"
-import { runDataRetention } from "../../src/workflows/saved-cards/data-retention"
+import { recordCardsForPayment, retryDueRecordings } from "../../src/app/saved-cards/record-from-events"
+import { runDataRetention } from "../../src/app/saved-cards/data-retention"
 
 jest.setTimeout(120_000)
 

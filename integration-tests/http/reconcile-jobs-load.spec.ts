@@ -18,8 +18,8 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import reconcilePendingPaymentsJob, { JOB_NAME } from "../../src/jobs/reconcile-pending-payments"
-import { jobLockKey } from "../../src/workflows/reconcile/locks"
-import { syncLockKey } from "../../src/workflows/installments/sync-runner"
+import { jobLockKey } from "../../src/app/reconcile/locks"
+import { syncLockKey } from "../../src/app/installments/sync-runner"
 import { DEFAULT_BREAKER_FAILURES } from "../../src/lib/job-rules"
 
 jest.setTimeout(240_000)

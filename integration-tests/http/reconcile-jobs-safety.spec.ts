@@ -19,7 +19,7 @@ import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-ord
 import { attentionList } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
 import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
-import { paymentLockKey } from "../../src/workflows/reconcile/locks"
+import { paymentLockKey } from "../../src/app/reconcile/locks"
 import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
 
 jest.setTimeout(180_000)

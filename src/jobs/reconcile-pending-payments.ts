@@ -1,13 +1,13 @@
 /**
  * Every 5 minutes: tbc-checkout sessions still pending `pendingReconcileMinutes` (default 15)
  * after they were opened are looked up at the bank and, when paid or held, processed as the lost
- * callback would have been (src/workflows/reconcile/pending-payments.ts); then payments whose
+ * callback would have been (src/app/reconcile/pending-payments.ts); then payments whose
  * session is gone while the bank holds or took money get the orphan policy (orphan-sweep.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcilePendingCheckoutPayments } from "../workflows/reconcile/pending-payments"
-import { sweepOrphanedPayments } from "../workflows/reconcile/orphan-sweep"
-import { runJobExclusively } from "../workflows/reconcile/locks"
+import { reconcilePendingCheckoutPayments } from "../app/reconcile/pending-payments"
+import { sweepOrphanedPayments } from "../app/reconcile/orphan-sweep"
+import { runJobExclusively } from "../app/reconcile/locks"
 
 export const JOB_NAME = "tbc-reconcile-pending-payments"
 

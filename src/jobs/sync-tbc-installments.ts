@@ -12,9 +12,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncInstallmentStatusesWorkflow } from "../workflows"
-import { installmentsRegistrations } from "../workflows/installments/installments-client"
-import { isSyncDue } from "../workflows/installments/sync-schedule"
-import { SYNC_BUSY_MESSAGE } from "../workflows/installments/sync-runner"
+import { installmentsRegistrations } from "../app/installments-client"
+import { isSyncDue } from "../lib/installment-sync-schedule"
+import { SYNC_BUSY_MESSAGE } from "../app/installments/sync-runner"
 
 const isSyncBusy = (error: unknown): boolean =>
   (error as { code?: unknown })?.code === "tbc_installments_sync_busy" || (error as Error)?.message === SYNC_BUSY_MESSAGE

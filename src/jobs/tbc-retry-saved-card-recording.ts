@@ -1,11 +1,11 @@
 /**
  * Every 5 minutes: saved cards whose recording failed after payment are tried again
- * (src/workflows/saved-cards/recording-failures.ts: doubling backoff, given up after 8 retries;
+ * (src/app/saved-cards/recording-failures.ts: doubling backoff, given up after 8 retries;
  * the unresolved ones are listed in Settings → TBC Bank). Recording is idempotent (one row per
  * bank token), so an overlapping run is harmless.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { retryDueRecordings } from "../workflows/saved-cards/record-from-events"
+import { retryDueRecordings } from "../app/saved-cards/record-from-events"
 
 export default async function tbcRetrySavedCardRecordingJob(container: MedusaContainer) {
   await retryDueRecordings(container)

@@ -11,6 +11,6 @@ export {
   type ApplyStatusChangesResult,
   type PageChange,
 } from "./installments/apply-status-changes"
-export { type ProviderSyncSummary, syncLockKey } from "./installments/sync-runner"
-export { SYNC_FAULT_KEY, type SyncFault } from "./installments/sync-fault"
+export { type ProviderSyncSummary, syncLockKey } from "../app/installments/sync-runner"
+export { SYNC_FAULT_KEY, type SyncFault } from "../app/installments/sync-fault"
 export * from "./reconcile"

@@ -17,8 +17,8 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../lib/app/pg-connection"
-import { findTbcProvider } from "../../lib/app/tbc-providers"
+import type { PgConnection } from "../../app/pg-connection"
+import { findTbcProvider } from "../../app/tbc-providers"
 import { BoundedMap } from "../../lib/bounded-map"
 import { countRefusedCallback } from "./refused-callback-log"
 import {

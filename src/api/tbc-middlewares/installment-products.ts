@@ -21,8 +21,8 @@ import type {
   MiddlewareRoute,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { computeCartInstallmentProducts } from "../../lib/app/cart-installment-products"
-import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { computeCartInstallmentProducts } from "../../app/cart-installment-products"
+import { findTbcProvider } from "../../app/tbc-providers"
 import { TbcValidationError } from "../../lib/tbc/errors"
 import { isRecord } from "../../lib/tbc/validation"
 

@@ -19,7 +19,7 @@ import type {
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { cartIdOfCollection } from "../../workflows/installments/cart-of-collection"
+import { cartIdOfCollection } from "../../app/installments/cart-of-collection"
 
 const INSTALLMENTS_PROVIDER_PREFIX = "pp_tbc-installments_"
 

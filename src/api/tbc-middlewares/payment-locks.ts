@@ -1,13 +1,13 @@
 /**
  * Admin capture (POST /admin/payments/:id/capture) and order cancel (POST /admin/orders/:id/cancel)
  * of a TBC checkout payment run under the payment's lock, the same key the expiring-preauth pass
- * takes before it completes or cancels (src/workflows/reconcile/locks.ts). So the pass never
+ * takes before it completes or cancels (src/app/reconcile/locks.ts). So the pass never
  * cancels a payment an admin is capturing at that moment, and an admin never captures one the pass
  * is cancelling: whichever comes second waits, then sees what the first did.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { PAYMENT_LOCK_WAIT_SECONDS, paymentLockKey } from "../../workflows/reconcile/locks"
+import { PAYMENT_LOCK_WAIT_SECONDS, paymentLockKey } from "../../app/reconcile/locks"
 
 const TBC_CHECKOUT_PROVIDER = /^pp_tbc-checkout_/
 

@@ -3,7 +3,7 @@
  * - POST /store/payment-collections/:id/payment-sessions (Medusa's route, verified in
  *   @medusajs/medusa/dist/api/store/payment-collections): for a tbc-checkout provider, checks
  *   `data.saved_card_id` belongs to the authenticated customer and swaps in the sealed token
- *   (see src/workflows/saved-cards/prepare-session.ts). The route reads `req.body`, so the
+ *   (see src/app/saved-cards/prepare-session.ts). The route reads `req.body`, so the
  *   prepared data is written there.
  * - /store/customers/me/tbc-cards*: customer authentication is required (Medusa already guards
  *   /store/customers/me*; stated again here so these routes never depend on that glob).
@@ -16,11 +16,11 @@ import {
   type MiddlewareRoute,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { findTbcProvider } from "../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { prepareSavedCardSessionData } from "../../workflows/saved-cards/prepare-session"
-import { findCustomerCard } from "../../workflows/saved-cards/saved-card-table"
+import { prepareSavedCardSessionData } from "../../app/saved-cards/prepare-session"
+import { findCustomerCard } from "../../app/saved-cards/saved-card-table"
 
 type AuthedRequest = MedusaRequest & { auth_context?: { actor_id?: string; actor_type?: string } }
 

@@ -12,7 +12,7 @@ jest.mock("../../workflows", () => ({
   }),
 }))
 
-import { isSyncDue } from "../../workflows/installments/sync-schedule"
+import { isSyncDue } from "../../lib/installment-sync-schedule"
 
 const registration = (id: string, syncIntervalSeconds: number) => ({
   resolve: "./src/providers/tbc-installments",

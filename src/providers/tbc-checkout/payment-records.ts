@@ -17,7 +17,7 @@
  * Outside a Medusa app (provider unit tests) there is no connection and no record is kept.
  */
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../lib/app/pg-connection"
+import type { PgConnection } from "../../app/pg-connection"
 
 export type PaymentKind = "web" | "execution"
 

@@ -32,10 +32,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeRetryPolicy } from "../../lib/installment-retry"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
-import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "./apply-changes"
-import { findApplications } from "./find-applications"
-import { cancelApplicationAtBank } from "./installments-client"
-import { injectedSyncFault } from "./sync-fault"
+import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "../../app/installments/apply-changes"
+import { findApplications } from "../../app/installments/find-applications"
+import { cancelApplicationAtBank } from "../../app/installments-client"
+import { injectedSyncFault } from "../../app/installments/sync-fault"
 
 export interface PageChange {
   bank_session_id: string

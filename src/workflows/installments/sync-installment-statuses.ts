@@ -10,8 +10,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { providerLogger } from "../../providers/common"
-import { installmentsClientFor, installmentsRegistrations } from "./installments-client"
-import { syncInstallmentProvider, type ProviderSyncSummary } from "./sync-runner"
+import { installmentsClientFor, installmentsRegistrations } from "../../app/installments-client"
+import { syncInstallmentProvider, type ProviderSyncSummary } from "../../app/installments/sync-runner"
 
 export interface SyncInstallmentStatusesInput {
   /** only this registration, e.g. "pp_tbc-installments_tbc"; default: all of them */

@@ -12,13 +12,13 @@ import {
   reconcilePendingCheckoutPayments,
   type PendingReconcileInput,
   type PendingReconcileResult,
-} from "./pending-payments"
+} from "../../app/reconcile/pending-payments"
 import {
   reconcileExpiringPreauths,
   type PreauthReconcileInput,
   type PreauthReconcileResult,
-} from "./expiring-preauths"
-import { sweepOrphanedPayments, type OrphanSweepResult } from "./orphan-sweep"
+} from "../../app/reconcile/expiring-preauths"
+import { sweepOrphanedPayments, type OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
 
 const reconcilePendingPaymentsStep = createStep(
   "tbc-reconcile-pending-payments",

@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events"
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { underPaymentLocks } from "../payment-locks"
-import { paymentLockKey, withPaymentLock } from "../../../workflows/reconcile/locks"
+import { paymentLockKey, withPaymentLock } from "../../../app/reconcile/locks"
 
 function request(locking: InMemoryLockingProvider) {
   return { params: { id: "pay_1" }, scope: { resolve: (key: string) => (key === "locking" ? locking : { warn: jest.fn() }) } } as never

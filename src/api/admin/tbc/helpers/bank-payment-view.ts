@@ -2,7 +2,7 @@
  * The bank's view of an order's TBC payment as the order widget shows it. Pure.
  */
 import type { PaymentDetails } from "../../../../lib/tbc"
-import type { PreauthDeadline } from "../../../../workflows/reconcile/preauth-deadline"
+import type { PreauthDeadline } from "../../../../lib/preauth-deadline"
 
 /** The hosted page's method codes (bank-interface.md). */
 export const METHOD_NAMES: Record<number, string> = {

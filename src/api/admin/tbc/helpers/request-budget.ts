@@ -3,7 +3,7 @@
  * for admin routes that ask the bank while an admin waits: read with the provider's own parser, so
  * a route uses exactly what the provider uses.
  */
-import type { TbcProviderRegistration } from "../../../../lib/app/tbc-providers"
+import type { TbcProviderRegistration } from "../../../../app/tbc-providers"
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
 

@@ -4,7 +4,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders } from "../../../../lib/app/tbc-providers"
+import { listTbcProviders } from "../../../../app/tbc-providers"
 import { providerSettingsView } from "../helpers/provider-settings"
 import { parseOrThrow } from "../helpers/query"
 import { z } from "zod"

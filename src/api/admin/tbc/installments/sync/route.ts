@@ -12,7 +12,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
-import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../workflows/installments/sync-runner"
+import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../app/installments/sync-runner"
 
 const bodySchema = z
   .object({

@@ -6,7 +6,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import { unresolvedRecordingFailures } from "../../../../../workflows/saved-cards/recording-failures"
+import { unresolvedRecordingFailures } from "../../../../../app/saved-cards/recording-failures"
 import type { RecordingFailureView } from "../../helpers/recording-failure-view"
 import { listQuerySchema, parseOrThrow } from "../../helpers/query"
 

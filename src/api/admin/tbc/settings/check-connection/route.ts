@@ -4,8 +4,8 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders, type TbcProviderRegistration } from "../../../../../lib/app/tbc-providers"
-import { withBankClient } from "../../../../../workflows/reconcile/bank-client"
+import { listTbcProviders, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
+import { withBankClient } from "../../../../../app/bank-client"
 import { bankProblemOf, type BankProblemView } from "../../helpers/bank-problem"
 
 export interface ConnectionCheckResult {

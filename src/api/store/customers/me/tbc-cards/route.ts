@@ -9,8 +9,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../workflows/saved-cards/saved-card-table"
-import { parseOrInvalid } from "../../../../../workflows/saved-cards/store-input"
+import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
+import { parseOrInvalid } from "../../../../validators/saved-card-input"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
 const listCardsQuery = z.object({

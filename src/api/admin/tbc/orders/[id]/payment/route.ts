@@ -7,10 +7,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
+import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
-import { withBankClient } from "../../../../../../workflows/reconcile/bank-client"
-import { preauthDeadline } from "../../../../../../workflows/reconcile/preauth-deadline"
+import { withBankClient } from "../../../../../../app/bank-client"
+import { preauthDeadline } from "../../../../../../lib/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
 import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
 import {

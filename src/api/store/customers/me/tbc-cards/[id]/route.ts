@@ -8,14 +8,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { findTbcProvider } from "../../../../../../lib/app/tbc-providers"
+import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { openCardToken } from "../../../../../../lib/card-token-at-rest"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../../../../../providers/tbc-checkout/options"
 import { SAVED_CARD_DATA } from "../../../../../../providers/tbc-checkout/saved-card-payment"
 import { sealSavedCard } from "../../../../../../providers/tbc-checkout/saved-card-seal"
-import { deletedCardFields, findCustomerCard } from "../../../../../../workflows/saved-cards/saved-card-table"
-import { parseOrInvalid, savedCardIdSchema } from "../../../../../../workflows/saved-cards/store-input"
+import { deletedCardFields, findCustomerCard } from "../../../../../../app/saved-cards/saved-card-table"
+import { parseOrInvalid, savedCardIdSchema } from "../../../../../validators/saved-card-input"
 import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
 
 const deleteCardParams = z.object({ id: savedCardIdSchema })

@@ -1,7 +1,7 @@
 /** What both reconciliation passes start from: their "now" and the tbc-checkout registrations. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
+import { listTbcProviders, type TbcProviderRegistration } from "../tbc-providers"
 
 /** The injected ISO "now" (tests move it forward) or the real clock; `who` names the caller in the error. */
 export function reconcileNow(now: string | undefined, who: string): Date {

@@ -27,8 +27,8 @@ import {
   summarizePage,
   type ApplyStatusChangesResult,
   type PageChange,
-} from "./apply-status-changes"
-import type { InstallmentsRegistration } from "./installments-client"
+} from "../../workflows/installments/apply-status-changes"
+import type { InstallmentsRegistration } from "../installments-client"
 import { injectedSyncFault } from "./sync-fault"
 
 /**

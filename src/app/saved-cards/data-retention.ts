@@ -13,7 +13,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { findTbcProvider, listTbcProviders } from "../../lib/app/tbc-providers"
+import { findTbcProvider, listTbcProviders } from "../tbc-providers"
 import { cardTokenHash, isSealedCardToken, sealCardToken } from "../../lib/card-token-at-rest"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"

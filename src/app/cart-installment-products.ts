@@ -10,10 +10,10 @@
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { spreadToInstallmentProducts, type InstallmentCartLine } from "../installment-products"
-import { toMinorUnits } from "../money"
-import { TbcValidationError } from "../tbc/errors"
-import type { InstallmentProduct } from "../tbc/types"
+import { spreadToInstallmentProducts, type InstallmentCartLine } from "../lib/installment-products"
+import { toMinorUnits } from "../lib/money"
+import { TbcValidationError } from "../lib/tbc/errors"
+import type { InstallmentProduct } from "../lib/tbc/types"
 
 /** What the cart query returns of a line item (totals are Medusa's computed fields). */
 export interface MedusaCartItemTotals {

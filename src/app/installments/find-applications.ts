@@ -13,7 +13,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../lib/app/pg-connection"
+import type { PgConnection } from "../pg-connection"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { ApplicationRef } from "./apply-to-medusa"
 

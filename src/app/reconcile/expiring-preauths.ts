@@ -13,10 +13,10 @@ import { preauthExpiryStep } from "../../lib/job-rules"
 import { withPaymentLock } from "./locks"
 import { noticeToAdmin } from "./admin-notice"
 import { isCapturable, isNoLongerHeld } from "../../lib/checkout-status"
-import { withBankClient } from "./bank-client"
+import { withBankClient } from "../bank-client"
 import { retirePreauth, uncapturedPayments, type UncapturedPayment } from "./uncaptured-payments"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
-import { preauthDeadline, type PreauthDeadline } from "./preauth-deadline"
+import { preauthDeadline, type PreauthDeadline } from "../../lib/preauth-deadline"
 import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "../../lib/preauth-options"
 
 export interface PreauthReconcileInput {

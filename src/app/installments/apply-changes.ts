@@ -18,7 +18,7 @@ import { afterFailedAttempt, type ChangeRetryPolicy } from "../../lib/installmen
 import type { ChangeFailureToStore, PendingChangeFailure } from "../../modules/tbc/change-failure-sql"
 import type { InstallmentChangeKey } from "../../modules/tbc/installment-sync-sql"
 import { applyChangeToMedusa, type ApplicationRef, type CancelAtBank } from "./apply-to-medusa"
-import type { ChangeEffects, PageChange } from "./apply-status-changes"
+import type { ChangeEffects, PageChange } from "../../workflows/installments/apply-status-changes"
 
 export type Matched = { change: PageChange; application?: ApplicationRef; failure?: PendingChangeFailure }
 export type OrderOfSession = { bank_session_id: string; order_id: string }

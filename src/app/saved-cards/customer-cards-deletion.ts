@@ -10,12 +10,12 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { findTbcProvider } from "../tbc-providers"
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { isBankNotFound } from "../../providers/common/errors"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { withBankClient } from "../reconcile/bank-client"
+import { withBankClient } from "../bank-client"
 import { errorSummary } from "./recording-failures"
 
 interface Logger {

@@ -7,11 +7,11 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../lib/app/pg-connection"
+import type { PgConnection } from "../pg-connection"
 import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { PaymentRecords, recordError } from "../../providers/tbc-checkout/payment-records"
-import { withBankClient } from "./bank-client"
+import { withBankClient } from "../bank-client"
 import { checkoutRegistrations } from "./run-context"
 
 /** Payments looked at per provider and run at most. */

@@ -5,7 +5,7 @@
  *
  * Pure: no I/O, no clock.
  */
-import { DEFAULT_PREAUTH_WARNING_DAYS, PREAUTH_LIFETIME_DAYS } from "../../lib/preauth-options"
+import { DEFAULT_PREAUTH_WARNING_DAYS, PREAUTH_LIFETIME_DAYS } from "./preauth-options"
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -8,15 +8,15 @@
  */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { listTbcProviders, type TbcProviderRegistration } from "../../lib/app/tbc-providers"
-import { installmentOutcome } from "../../lib/installment-status"
-import { TbcClient } from "../../lib/tbc"
-import type { InstallmentsApi, TbcLogger } from "../../lib/tbc/types"
+import { listTbcProviders, type TbcProviderRegistration } from "./tbc-providers"
+import { installmentOutcome } from "../lib/installment-status"
+import { TbcClient } from "../lib/tbc"
+import type { InstallmentsApi, TbcLogger } from "../lib/tbc/types"
 import {
   installmentsClientOptions,
   parseInstallmentsOptions,
   type InstallmentsOptions,
-} from "../../providers/tbc-installments/options"
+} from "../providers/tbc-installments/options"
 
 export interface InstallmentsRegistration {
   providerId: string

@@ -9,9 +9,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { findTbcProvider } from "../../lib/app/tbc-providers"
+import { findTbcProvider } from "../tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { withBankClient } from "../reconcile/bank-client"
+import { withBankClient } from "../bank-client"
 import { recordSavedCard, type RecordOutcome } from "./record-saved-card"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { dueRecordingFailures, noteRecordingFailure, resolveRecordingFailure } from "./recording-failures"

@@ -1,13 +1,13 @@
 /**
  * A bank client for one provider registration, built from the registration's options exactly as
  * the provider builds its own (app code cannot reach the provider instance, see
- * src/lib/app/tbc-providers.ts): the options are validated by the provider's own parser, which
+ * src/app/tbc-providers.ts): the options are validated by the provider's own parser, which
  * throws a MedusaError(INVALID_DATA) naming the option and rule, never a value.
  */
-import { TbcClient, type TbcClientOptions, type TbcLogger } from "../../lib/tbc"
-import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
-import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { installmentsClientOptions, parseInstallmentsOptions } from "../../providers/tbc-installments/options"
+import { TbcClient, type TbcClientOptions, type TbcLogger } from "../lib/tbc"
+import type { TbcProviderRegistration } from "./tbc-providers"
+import { parseCheckoutOptions } from "../providers/tbc-checkout/options"
+import { installmentsClientOptions, parseInstallmentsOptions } from "../providers/tbc-installments/options"
 
 export interface BankClientTuning {
   timeoutMs?: number

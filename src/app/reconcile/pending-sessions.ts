@@ -4,8 +4,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { TbcProviderRegistration } from "../../lib/app/tbc-providers"
-import type { PgConnection } from "../../lib/app/pg-connection"
+import type { TbcProviderRegistration } from "../tbc-providers"
+import type { PgConnection } from "../pg-connection"
 import { RETIRED_SESSION_STATUSES } from "../../lib/job-rules"
 
 const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]

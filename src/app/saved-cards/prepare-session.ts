@@ -16,7 +16,7 @@ import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-chec
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
-import { parseOrInvalid, savedCardIdSchema } from "./store-input"
+import { parseOrInvalid, savedCardIdSchema } from "../../api/validators/saved-card-input"
 
 const sessionDataSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { parseOrInvalid, savedCardIdSchema } from "../store-input"
+import { parseOrInvalid, savedCardIdSchema } from "../saved-card-input"
 
 function errorOf(run: () => unknown): MedusaError {
   try {

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { DAY_MS, preauthDeadline } from "../preauth-deadline"
-import { readPendingReconcileMinutes, readPreauthExpiryAction, readPreauthWarningDays } from "../../../lib/preauth-options"
+import { readPendingReconcileMinutes, readPreauthExpiryAction, readPreauthWarningDays } from "../preauth-options"
 
 const authorizedAt = new Date("2026-11-01T10:00:00.000Z")
 
