@@ -4,9 +4,7 @@
  */
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
-import { paidCollectionGuardMiddlewares } from "./tbc-middlewares/paid-collection-guard"
-import { installmentProductsMiddlewares } from "./tbc-middlewares/installment-products"
-import { installmentsMiddlewares } from "./tbc-middlewares/installments"
+import { paymentSessionMiddlewares } from "./tbc-middlewares/payment-sessions"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
 import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
@@ -14,13 +12,9 @@ import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
 export default defineMiddlewares({
   routes: [
     ...callbackMiddlewares,
-    // before the session middlewares: no new session on an already paid TBC collection
-    ...paidCollectionGuardMiddlewares,
-    // feature entries are spread here, e.g. ...callbackMiddlewares
-    ...installmentsMiddlewares,
+    // session creation runs the plugin's workflow (paid-collection guard, products, saved card, application row)
+    ...paymentSessionMiddlewares,
     ...savedCardsMiddlewares,
-    // after saved cards, which replaces data: the server-computed products must be the last word
-    ...installmentProductsMiddlewares,
     // a TBC checkout payment is captured in full or not at all
     ...captureAmountMiddlewares,
     // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)

@@ -6,7 +6,7 @@
  * amount the provider's initiatePayment receives, exactly.
  *
  * App side only (needs the app container's query); the providers cannot see the cart (Medusa
- * isolates modules), so the session-creation middleware hands them the result in `data`.
+ * isolates modules), so the session-creation workflow hands them the result in `data`.
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"

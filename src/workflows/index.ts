@@ -14,3 +14,8 @@ export {
 export { type ProviderSyncSummary, syncLockKey } from "../app/installments/sync-runner"
 export { SYNC_FAULT_KEY, type SyncFault } from "../app/installments/sync-fault"
 export * from "./reconcile"
+export {
+  createTbcPaymentSessionWorkflow,
+  createTbcPaymentSessionWorkflowId,
+  type CreateTbcPaymentSessionInput,
+} from "./payment-sessions/create-tbc-payment-session"

@@ -1,5 +1,5 @@
 /**
- * Input rules shared by the saved-card store routes and the session middleware, and how a refusal
+ * Input rules shared by the saved-card store routes and session creation, and how a refusal
  * reads there: a 400 naming the first bad field and its rule.
  */
 import { MedusaError } from "@medusajs/framework/utils"

@@ -2,7 +2,7 @@
  * bank sessionId → Medusa payment session, for a whole page at once.
  *
  * Primary source: our tbc_installment_application rows, written when the session is created (the
- * middleware in src/api/tbc-middlewares/installments.ts), looked up by the unique bank_session_id
+ * last step of src/workflows/payment-sessions), looked up by the unique bank_session_id
  * index: one indexed query per page.
  *
  * Fallback, for sessions created outside the store route (a custom route, a script, a workflow

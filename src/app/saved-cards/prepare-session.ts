@@ -1,6 +1,6 @@
 /**
- * What the saved-cards middleware does to `data` of POST
- * /store/payment-collections/:id/payment-sessions for a tbc-checkout provider (pure: the card
+ * What the saved-card step of session creation (src/workflows/payment-sessions) does to `data` of
+ * POST /store/payment-collections/:id/payment-sessions for a tbc-checkout provider (pure: the card
  * lookup is injected).
  *
  * - keys only the server may set (the seal, the mask, the provider's bookkeeping, payId) are

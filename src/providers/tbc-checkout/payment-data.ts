@@ -117,7 +117,7 @@ export function returnUrlFor(options: TbcCheckoutOptions, requested: unknown): s
 
 /**
  * Installment products for method 8 — only those injected server-side from the cart (the
- * products middleware overwrites data.installmentProducts), and only when they add up to the
+ * session-creation workflow overwrites data.installmentProducts), and only when they add up to the
  * amount exactly under both readings of the bank's "sum of prices" (Σ price and Σ price ×
  * quantity; docs/bank-behaviour.md). Otherwise method 8 is left out (the shopper can still pay by
  * card) rather than failing the checkout: the bank would refuse the whole payment.

@@ -50,7 +50,7 @@ async function saveCardAtBank(provider: TbcCheckoutProviderService): Promise<str
   return card.recId
 }
 
-/** What the saved-cards middleware puts into data for customer A's card. */
+/** What session creation (the saved-card step) puts into data for customer A's card. */
 const sealedData = (recId: string, customerId = customerA.id) => ({
   saved_card_id: "tbccard_1",
   [SAVED_CARD_DATA.seal]: sealSavedCard({ savedCardId: "tbccard_1", recId, customerId, issuedAt: Date.now() }, CLIENT_SECRET),

@@ -1,4 +1,4 @@
-import { paidCollectionReason } from "../paid-collection-guard"
+import { paidCollectionReason } from "../paid-collection"
 
 function fakeQuery(collection: Record<string, unknown> | undefined, cart?: { completed_at: string | null }) {
   return {

@@ -1,7 +1,7 @@
 /**
- * Guard on Medusa's POST /store/payment-collections/:id/payment-sessions: once a collection with
+ * The first step of session creation (src/workflows/payment-sessions): once a collection with
  * TBC sessions has a live (not canceled) TBC payment, or its cart became an order, no new session
- * may be opened.
+ * may be opened — whichever provider the new session is for.
  *
  * Why: Medusa 2.21.2 lets anyone who knows a collection id open a new session on it at any time,
  * and deletes the collection's existing sessions first (deletePaymentSessionsWorkflow), calling the
@@ -9,7 +9,7 @@
  * but the paid session would still vanish from under the order. Collections without TBC sessions
  * are left to Medusa's own rules.
  */
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 const TBC_PROVIDER = /^pp_tbc-/
@@ -48,23 +48,11 @@ export async function paidCollectionReason(query: QueryLike, collectionId: strin
   return (carts[0] as { completed_at?: unknown } | undefined)?.completed_at ? "This cart was already ordered" : undefined
 }
 
-export async function refuseSessionOnPaidCollection(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
-    const reason = await paidCollectionReason(query, String(req.params.id ?? ""))
-    if (reason) {
-      return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, `${reason}: a new payment cannot be started for it.`))
-    }
-    return next()
-  } catch (error) {
-    return next(error)
+/** Throws NOT_ALLOWED (400) when the collection must keep its sessions. */
+export async function refuseSessionOnPaidCollection(container: MedusaContainer, collectionId: string): Promise<void> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
+  const reason = await paidCollectionReason(query, collectionId)
+  if (reason) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${reason}: a new payment cannot be started for it.`)
   }
 }
-
-export const paidCollectionGuardMiddlewares: MiddlewareRoute[] = [
-  {
-    method: ["POST"],
-    matcher: "/store/payment-collections/:id/payment-sessions",
-    middlewares: [refuseSessionOnPaidCollection],
-  },
-]

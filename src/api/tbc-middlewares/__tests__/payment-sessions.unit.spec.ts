@@ -1,0 +1,57 @@
+/**
+ * When the session middleware leaves the request to Medusa's route and how it passes a failure on.
+ * The workflow itself: src/workflows/payment-sessions/__tests__; the whole route: the app specs.
+ */
+import { asValue } from "awilix"
+import { ContainerRegistrationKeys, createMedusaContainer } from "@medusajs/framework/utils"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { createPaymentSessionThroughWorkflow } from "../payment-sessions"
+
+const FIELDS = { fields: ["id", "payment_sessions.id"] }
+
+function request(validatedBody: unknown, queryConfig: unknown = FIELDS) {
+  const graphed: string[] = []
+  const scope = createMedusaContainer()
+  scope.register({
+    [ContainerRegistrationKeys.QUERY]: asValue({
+      graph: async ({ entity }: { entity: string }) => {
+        graphed.push(entity)
+        throw new Error("database unavailable")
+      },
+    }),
+    [ContainerRegistrationKeys.LOGGER]: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+  })
+  const req = { params: { id: "pay_col_1" }, validatedBody, queryConfig, scope, body: validatedBody }
+  const res = { sent: false, status: () => res, json: () => ((res.sent = true), res) }
+  return { req: req as unknown as MedusaRequest, res, graphed }
+}
+
+async function run(req: MedusaRequest, res: unknown) {
+  let passed: unknown = "not called"
+  await createPaymentSessionThroughWorkflow(req, res as MedusaResponse, ((error?: unknown) => {
+    passed = error
+  }) as MedusaNextFunction)
+  return passed
+}
+
+describe("createPaymentSessionThroughWorkflow", () => {
+  it.each([
+    ["no validated body", undefined, FIELDS],
+    ["a provider_id that is not a string", { provider_id: 7 }, FIELDS],
+    ["data that is not an object", { provider_id: "pp_tbc-checkout_tbc", data: "x" }, FIELDS],
+    ["no response fields", { provider_id: "pp_tbc-checkout_tbc" }, undefined],
+  ])("leaves %s to Medusa's route, reading nothing", async (_case, body, queryConfig) => {
+    const { req, res, graphed } = request(body, queryConfig ?? {})
+    expect(await run(req, res)).toBeUndefined()
+    expect(graphed).toEqual([])
+    expect(res.sent).toBe(false)
+  })
+
+  it("passes a failure of the workflow on to Medusa's error handler and answers nothing itself", async () => {
+    const { req, res, graphed } = request({ provider_id: "pp_tbc-checkout_tbc", data: {} })
+    const passed = await run(req, res)
+    expect(passed).toMatchObject({ message: expect.stringMatching(/database unavailable/) })
+    expect(graphed).toEqual(["payment_collection"]) // the paid-collection guard ran first
+    expect(res.sent).toBe(false)
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * The steps of createTbcPaymentSessionWorkflow (create-tbc-payment-session.ts). Each calls one
+ * function of src/app/payment-sessions, where the rules and their reasons are written.
+ *
+ * Only the last step writes. The first three read and compute the `data` handed to Medusa's
+ * session creation, so they have nothing to undo.
+ */
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { refuseSessionOnPaidCollection } from "../../app/payment-sessions/paid-collection"
+import { withServerInstallmentProducts, type SessionData } from "../../app/payment-sessions/session-products"
+import { withSavedCard } from "../../app/payment-sessions/saved-card-data"
+import {
+  forgetInstallmentApplication,
+  recordInstallmentApplication,
+  type CreatedSession,
+} from "../../app/payment-sessions/installment-application"
+
+export interface SessionRequest {
+  payment_collection_id: string
+  provider_id: string
+  data?: SessionData
+  /** the logged-in customer (saved cards are theirs only); undefined for guests */
+  customer_id?: string
+}
+
+/** 1. No new session on a collection whose TBC payment was made or whose cart was ordered (400). */
+export const refusePaidCollectionStep = createStep(
+  "tbc-refuse-paid-collection",
+  async (input: { payment_collection_id: string }, { container }) => {
+    await refuseSessionOnPaidCollection(container, input.payment_collection_id)
+    return new StepResponse(undefined)
+  }
+)
+
+/** 2. TBC providers get the installment products computed from the cart, never the storefront's. */
+export const installmentProductsStep = createStep(
+  "tbc-installment-products",
+  async (input: SessionRequest, { container }) => {
+    return new StepResponse(await withServerInstallmentProducts(container, input))
+  }
+)
+
+/** 3. A saved card named in `data` is checked against the customer and goes to the provider sealed. */
+export const savedCardStep = createStep("tbc-saved-card", async (input: SessionRequest, { container }) => {
+  return new StepResponse(await withSavedCard(container, input))
+})
+
+/**
+ * 5. (after Medusa's createPaymentSessionsWorkflow) A tbc-installments session's application row.
+ * Throws when it cannot be written, which rolls the new session back (see installment-application.ts).
+ * Compensation (a later step failed): removes the row this step created, never one that existed.
+ */
+export const recordInstallmentApplicationStep = createStep(
+  "tbc-record-installment-application",
+  async (input: { session: CreatedSession; payment_collection_id: string }, { container }) => {
+    const created = await recordInstallmentApplication(container, input.session, input.payment_collection_id)
+    return new StepResponse(created, created)
+  },
+  async (created, { container }) => {
+    if (created) await forgetInstallmentApplication(container, created)
+  }
+)
