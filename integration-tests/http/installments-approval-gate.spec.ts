@@ -2,10 +2,12 @@
  * No order before the bank approves an installment loan (real app, PostgreSQL, the sandbox bank):
  * completing the cart while the application is still pending fails with a readable error and
  * leaves the cart open (no order); the approval places exactly one order, through
- * the sync or a later completion; a session that is dropped or replaced cancels its application.
+ * the sync or a later completion; a session that is dropped or replaced cancels its application;
+ * an application whose row cannot be recorded is never handed to the shopper.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { StoreCheckout } from "../utils/checkout-store"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
@@ -148,6 +150,30 @@ medusaIntegrationTestRunner({
       expect((await medusaStateOf(getContainer(), cart)).orderIds).toEqual([])
       expect((await bank.state()).feed).toEqual([])
       expect(await sync()).toMatchObject({ received: 0 })
+    })
+
+    it("an application whose row cannot be recorded is never handed out: the session is rolled back, the application canceled", async () => {
+      const store = await seed()
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      // the database refuses the application row (as a full disk or a lost connection would)
+      await pg.raw(`create or replace function tbc_it_refuse_row() returns trigger language plpgsql as $$
+        begin raise exception 'application row refused by the test'; end $$`)
+      await pg.raw(`create trigger tbc_it_refuse_row before insert on tbc_installment_application
+        for each row execute function tbc_it_refuse_row()`)
+      try {
+        const refused = await cartWithInstallmentSession(api, store).catch((error) => error)
+        expect(refused?.response?.status).toBe(500)
+        expect(JSON.stringify(refused.response.data)).not.toMatch(/redirect_url|sessionId/)
+      } finally {
+        await pg.raw(`drop trigger if exists tbc_it_refuse_row on tbc_installment_application`)
+      }
+      const [application] = (await bank.state()).applications
+      expect(application).toBeDefined()
+      const { data: carts } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "payment_session", fields: ["id"], filters: { provider_id: TBC_INSTALLMENTS_PROVIDER_ID } })
+      expect(carts).toEqual([]) // Medusa's compensation deleted the new session...
+      await statusBecomes(application.sessionId, 7) // ...and its deletion canceled the application (CanceledByMerchant)
     })
 
     it("with the bank hanging, choosing another method and completing the cart end within the budget, in words", async () => {

@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ sessionId: expect.any(String), redirect_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) })
       )
       expect(JSON.stringify(cart.sessionData)).not.toMatch(/sandbox-inst-(key|secret)/)
-      // the middleware recorded the mapping before the storefront got the redirect URL
+      // session creation recorded the mapping before the storefront got the redirect URL
       const tbc = getContainer().resolve<TbcModuleService>(TBC_MODULE)
       const [row] = await tbc.listInstallmentApplications({ bank_session_id: cart.bankSessionId })
       expect(row).toMatchObject({ payment_session_id: cart.paymentSessionId, cart_id: cart.cartId, status_id: 0 })
