@@ -3,23 +3,12 @@
  * (which providers are TBC), the query (collection + cart) and the logger. The app test
  * (integration-tests/http/installment-products.spec.ts) covers the real route and providers.
  */
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { withServerInstallmentProducts } from "../session-products"
 import { sumProductsMinor } from "../../../lib/tbc/validation/products"
+import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "./tbc-config"
 
-const CONFIG = {
-  modules: {
-    [Modules.PAYMENT]: {
-      options: {
-        providers: [
-          { resolve: "./src/providers/tbc-checkout", id: "tbc", options: {} },
-          { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
-        ],
-      },
-    },
-  },
-}
 
 interface FakeCart {
   amount: number

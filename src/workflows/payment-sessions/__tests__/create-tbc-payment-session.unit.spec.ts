@@ -12,19 +12,8 @@ import { asValue } from "awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, MedusaError, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { createTbcPaymentSessionWorkflow } from "../create-tbc-payment-session"
+import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "../../../app/payment-sessions/__tests__/tbc-config"
 
-const CONFIG = {
-  modules: {
-    [Modules.PAYMENT]: {
-      options: {
-        providers: [
-          { resolve: "./src/providers/tbc-checkout", id: "tbc", options: {} },
-          { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
-        ],
-      },
-    },
-  },
-}
 const ITEMS = [{ id: "item_a", product_title: "Tea", variant_title: "Green", quantity: 3, unit_price: 10, discount_total: 0, tax_total: 0 }]
 const FORGED = [{ name: "forged", price: 0.01, quantity: 1 }]
 
