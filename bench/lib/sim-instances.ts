@@ -67,7 +67,7 @@ export async function startSimInstance(
   return { name, url, logFile, control, stop }
 }
 
-/** Runs one job on an instance; `fired` is the real time the bench asked for it. */
+/** Runs one job on an instance now; answers when the run ended (its wall time, its error if it threw). */
 export async function runJobOn(instance: SimInstance, job: string): Promise<{ ms: number; error?: string }> {
   return instance.control("/run", { job })
 }
