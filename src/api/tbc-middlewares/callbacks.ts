@@ -114,13 +114,9 @@ const confirmedPairs = new BoundedMap<string, string>(10_000)
  */
 async function payIdOfSession(req: MedusaRequest, sessionId: string): Promise<string | undefined> {
   try {
-    // one indexed read of one JSON field, instead of the payment module's ORM list (a third of a
-    // callback's server time): this runs for every first callback of a payment
-    const pg = req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-    const { rows } = await pg.raw(`select data->>'payId' as pay_id from payment_session where id = ? and deleted_at is null limit 1`, [
-      sessionId,
-    ])
-    const payId = rows[0]?.pay_id
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({ entity: "payment_session", fields: ["data"], filters: { id: sessionId } })
+    const payId = (data[0] as { data?: Record<string, unknown> | null } | undefined)?.data?.payId
     return typeof payId === "string" ? payId : undefined
   } catch {
     return undefined
