@@ -54,7 +54,7 @@ function fake(
     /** this very object as the registration's options (no copy) */
     rawOptions?: Record<string, unknown>
     logFails?: boolean
-    /** the payId the signed URL's payment session holds (read through Query); none: no session */
+    /** the payId the signed URL's payment session holds; none: no such session */
     sessionPayId?: string
   } = {}
 ): Fake {
@@ -71,19 +71,17 @@ function fake(
         if (key === "__pg_connection__")
           return {
             raw: async (sql: string, bindings: unknown[]) => {
+              if (/^\s*select/i.test(sql)) {
+                // the pairing check: the signed URL's session, read from payment_session
+                expect({ sql, id: bindings[0] }).toEqual({ sql: expect.stringMatching(/from payment_session/), id: query.s })
+                return { rows: sessionPayId === undefined ? [] : [{ pay_id: sessionPayId }] }
+              }
               if (logFails) throw new Error("db down")
               // refused callbacks are counted: insert … on conflict do update count + 1
               expect(sql).toMatch(/on conflict .* do update set count = tbc_callback_log\.count \+ 1/s)
               const [, provider_id, pay_id, source_ip, result] = bindings
               logs.push({ provider_id, pay_id, source_ip, result, bank_status: null })
               return { rows: [] }
-            },
-          }
-        if (key === "query")
-          return {
-            graph: async ({ entity, filters }: { entity: string; filters: { id: string } }) => {
-              expect({ entity, id: filters.id }).toEqual({ entity: "payment_session", id: query.s })
-              return { data: sessionPayId === undefined ? [] : [{ data: { payId: sessionPayId } }] }
             },
           }
         if (key === "logger") return { warn: jest.fn(), info: jest.fn() }
