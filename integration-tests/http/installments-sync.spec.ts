@@ -138,24 +138,24 @@ medusaIntegrationTestRunner({
     it("finds a session created outside the store route through the payment_session fallback", async () => {
       const store = await seed()
       const cart = await cartWithInstallmentSession(api, store)
-      // a second session on another collection, created by a workflow (no middleware ran)
-      const { data: created } = await api.post(
-        "/store/carts",
-        { region_id: store.regionId, items: [{ variant_id: store.variantIds[0], quantity: 1 }] },
-        { headers: { "x-publishable-api-key": store.publishableKey } }
-      )
-      const { data: pc } = await api.post(
-        "/store/payment-collections",
-        { cart_id: created.cart.id },
-        { headers: { "x-publishable-api-key": store.publishableKey } }
-      )
-      const { result: session } = await createPaymentSessionsWorkflow(getContainer()).run({
-        input: {
-          payment_collection_id: pc.payment_collection.id,
-          provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
-          data: { installmentProducts: [{ name: "Set", price: Number(pc.payment_collection.amount), quantity: 1 }] },
-        },
-      })
+      // sessions on other collections, created by a workflow (no middleware ran)
+      const sessionOutsideTheRoute = async () => {
+        const headers = { "x-publishable-api-key": store.publishableKey }
+        const items = [{ variant_id: store.variantIds[0], quantity: 1 }]
+        const { data: created } = await api.post("/store/carts", { region_id: store.regionId, items }, { headers })
+        const { data: pc } = await api.post("/store/payment-collections", { cart_id: created.cart.id }, { headers })
+        const { result } = await createPaymentSessionsWorkflow(getContainer()).run({
+          input: {
+            payment_collection_id: pc.payment_collection.id,
+            provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+            data: { installmentProducts: [{ name: "Set", price: Number(pc.payment_collection.amount), quantity: 1 }] },
+          },
+        })
+        return { session: result, cartId: created.cart.id as string }
+      }
+      const { session, cartId } = await sessionOutsideTheRoute()
+      // one the bank reports no change for: the lookup must not pick it up
+      const { session: quiet } = await sessionOutsideTheRoute()
       const bankSessionId = (session.data as { sessionId: string }).sessionId
       expect(await tbc().listInstallmentApplications({ bank_session_id: bankSessionId })).toEqual([])
 
@@ -164,7 +164,8 @@ medusaIntegrationTestRunner({
       const result = await sync()
       expect(result).toMatchObject({ received: 2, applied: 2, unknown: 0 })
       const [row] = await tbc().listInstallmentApplications({ bank_session_id: bankSessionId })
-      expect(row).toMatchObject({ payment_session_id: session.id, cart_id: created.cart.id, status_id: 1 })
+      expect(row).toMatchObject({ payment_session_id: session.id, cart_id: cartId, status_id: 1 })
+      expect(await tbc().listInstallmentApplications({ payment_session_id: quiet.id })).toEqual([])
     })
   },
 })

@@ -6,16 +6,25 @@
  * index: one indexed query per page.
  *
  * Fallback, for sessions created outside the store route (a custom route, a script, a workflow
- * run by hand): ONE query per page over payment_session for the ids still unknown, matching the
- * provider's `data->>'sessionId'`; what it finds is written to our table so the next change of
- * that application is an index hit. Ids unknown to both (another shop on the same merchant key,
- * test data) come back unmatched: the sync records and acknowledges them without touching Medusa.
+ * run by hand): ONE Query read per page of the payment sessions for the ids still unknown, matching
+ * the provider's `data.sessionId` (with the cart, through Medusa's collection link); what it finds
+ * is written to our table so the next change of that application is an index hit. Ids unknown to
+ * both (another shop on the same merchant key, test data) come back unmatched: the sync records
+ * and acknowledges them without touching Medusa.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../pg-connection"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { ApplicationRef } from "./apply-to-medusa"
+
+/** What the fallback reads of a payment session (Query, payment module + cart link). */
+interface FoundSession {
+  id: string
+  amount: number | string
+  data: { sessionId: string }
+  payment_collection_id?: string | null
+  payment_collection?: { cart?: { id: string } | null } | null
+}
 
 export async function findApplications(
   container: MedusaContainer,
@@ -35,30 +44,26 @@ export async function findApplications(
   const missing = bankSessionIds.filter((id) => !found.has(id))
   if (missing.length === 0) return found
 
-  const knex = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows: sessions } = await knex.raw(
-    `select ps.id, ps.payment_collection_id, ps.amount::text as amount, ps.data->>'sessionId' as bank_session_id,
-            cpc.cart_id
-       from payment_session ps
-       left join cart_payment_collection cpc
-         on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
-      where ps.provider_id = ? and ps.deleted_at is null
-        and ps.data->>'sessionId' in (select jsonb_array_elements_text(?::jsonb))`,
-    [providerId, JSON.stringify(missing)]
-  )
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "amount", "data", "payment_collection_id", "payment_collection.cart.id"],
+    // a filter inside the JSON column: MikroORM turns it into data->>'sessionId' in (…)
+    filters: { provider_id: providerId, data: { sessionId: missing } },
+  })
+  const sessions = (data as unknown as FoundSession[]).filter((s) => typeof s.data?.sessionId === "string")
   if (sessions.length === 0) return found
   await tbc.ensureInstallmentApplications(
     sessions.map((s) => ({
-      bank_session_id: String(s.bank_session_id),
-      payment_session_id: String(s.id),
-      payment_collection_id: (s.payment_collection_id as string | null) ?? null,
-      cart_id: (s.cart_id as string | null) ?? null,
+      bank_session_id: s.data.sessionId,
+      payment_session_id: s.id,
+      payment_collection_id: s.payment_collection_id ?? null,
+      cart_id: s.payment_collection?.cart?.id ?? null,
       amount: String(s.amount),
     }))
   )
   for (const s of sessions) {
-    const id = String(s.bank_session_id)
-    found.set(id, { bank_session_id: id, payment_session_id: String(s.id) })
+    found.set(s.data.sessionId, { bank_session_id: s.data.sessionId, payment_session_id: s.id })
   }
   return found
 }

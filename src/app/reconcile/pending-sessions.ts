@@ -60,6 +60,10 @@ export async function sessionsToCheck(
  * Whether the session's money belongs to an order: one made from its cart (cart↔collection and
  * order↔cart links), an order its collection belongs to (e.g. an order edit's collection), or a
  * live Medusa payment made from the session.
+ *
+ * Raw SQL, not Query: the session is read even when Medusa has soft-deleted it meanwhile (the
+ * shopper changed the cart while the job ran), while the links it follows must be live ones.
+ * Query cannot mix the two: `withDeleted` brings back deleted link rows as well.
  */
 export async function sessionHasOrder(container: MedusaContainer, sessionId: string): Promise<boolean> {
   const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)

@@ -119,19 +119,17 @@ async function removeSettledInstallmentChanges(
     .map((registration) => parseInstallmentsOptions(registration.options).installmentChangeRetentionDays)
   if (ages.length === 0) return 0
   const cutoff = new Date(now.getTime() - Math.max(...ages) * DAY_MS)
-  const applications = (await tbc.listInstallmentApplications(
-    { order_id: { $ne: null }, last_change_at: { $lt: cutoff } },
-    { take: BATCH, select: ["bank_session_id", "order_id"] }
-  )) as { bank_session_id: string; order_id: string }[]
-  if (applications.length === 0) return 0
+  // the application's order through the read-only link (src/links/installment-application-order.ts)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({
-    entity: "order",
-    fields: ["id", "status"],
-    filters: { id: applications.map((application) => application.order_id) },
+  const { data: applications } = await query.graph({
+    entity: "installment_application",
+    fields: ["bank_session_id", "order.status"],
+    filters: { order_id: { $ne: null }, last_change_at: { $lt: cutoff } },
+    pagination: { take: BATCH },
   })
-  const final = new Set((orders as { id: string; status: string }[]).filter((o) => FINAL_ORDER_STATUSES.includes(o.status)).map((o) => o.id))
-  const sessions = applications.filter((application) => final.has(application.order_id)).map((a) => a.bank_session_id)
+  const sessions = (applications as { bank_session_id: string; order?: { status: string } | null }[])
+    .filter((application) => application.order && FINAL_ORDER_STATUSES.includes(application.order.status))
+    .map((application) => application.bank_session_id)
   if (sessions.length === 0) return 0
   const changes = (await tbc.listInstallmentStatusChanges(
     { bank_session_id: sessions, applied_at: { $lt: cutoff } },

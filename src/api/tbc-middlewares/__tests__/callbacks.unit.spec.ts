@@ -43,6 +43,7 @@ function fake(
     options = {},
     rawOptions,
     logFails = false,
+    sessionPayId,
   }: {
     provider?: string
     remote?: string
@@ -53,6 +54,8 @@ function fake(
     /** this very object as the registration's options (no copy) */
     rawOptions?: Record<string, unknown>
     logFails?: boolean
+    /** the payId the signed URL's payment session holds; none: no such session */
+    sessionPayId?: string
   } = {}
 ): Fake {
   const logs: Array<Record<string, unknown>> = []
@@ -68,7 +71,11 @@ function fake(
         if (key === "__pg_connection__")
           return {
             raw: async (sql: string, bindings: unknown[]) => {
-              if (/^\s*select/i.test(sql)) return { rows: [] }
+              if (/^\s*select/i.test(sql)) {
+                // the pairing check: the signed URL's session, read from payment_session
+                expect({ sql, id: bindings[0] }).toEqual({ sql: expect.stringMatching(/from payment_session/), id: query.s })
+                return { rows: sessionPayId === undefined ? [] : [{ pay_id: sessionPayId }] }
+              }
               if (logFails) throw new Error("db down")
               // refused callbacks are counted: insert … on conflict do update count + 1
               expect(sql).toMatch(/on conflict .* do update set count = tbc_callback_log\.count \+ 1/s)
@@ -183,5 +190,20 @@ describe("stampTbcCallback", () => {
     const prefixed = fake({ provider: "pp_tbc-checkout_tbc" })
     await run(prefixed)
     expect(prefixed.req.headers[CALLBACK_HEADERS.source]).toBe("193.104.20.44")
+  })
+
+  it("refuses a signed URL whose session opened another payment (forged pairing), passes the real pair", async () => {
+    const forged = fake({ query: { s: "payses_forged", sig: "x" }, sessionPayId: "someone-else" })
+    await run(forged)
+    expect(forged.next).not.toHaveBeenCalled()
+    expect(forged.res.status200).toBe(1)
+    expect(forged.logs).toEqual([
+      { provider_id: "pp_tbc-checkout_tbc", pay_id: "abc123", source_ip: "193.104.20.44", result: "rejected_source", bank_status: null },
+    ])
+
+    const paired = fake({ query: { s: "payses_paired", sig: "x" }, sessionPayId: "abc123" })
+    await run(paired)
+    expect(paired.next).toHaveBeenCalledTimes(1)
+    expect(paired.req.headers[CALLBACK_HEADERS.session]).toBe("payses_paired")
   })
 })
