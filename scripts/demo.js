@@ -9,7 +9,7 @@
  *   4. prints URLs and logins; Ctrl-C, or SIGTERM to `npm run demo`, stops everything it started
  *      (scripts/demo/supervisor.js).
  */
-const crypto = require("crypto")
+const { createHash } = require("crypto")
 const fs = require("fs")
 const os = require("os")
 const path = require("path")
@@ -21,7 +21,7 @@ const { ensureDatabase } = require("./demo/database")
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR =
   process.env.TBC_DEMO_DIR ||
-  path.join(os.tmpdir(), `medusa-payment-tbc-demo-${crypto.createHash("sha1").update(ROOT).digest("hex").slice(0, 8)}`)
+  path.join(os.tmpdir(), `medusa-payment-tbc-demo-${createHash("sha1").update(ROOT).digest("hex").slice(0, 8)}`)
 const PG_PORT = Number(process.env.DEMO_PG_PORT || 5499)
 const PG_PASSWORD = "demo"
 const DB_NAME = "medusa_tbc_demo"

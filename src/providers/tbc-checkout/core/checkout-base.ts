@@ -59,7 +59,6 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
-    // eslint-disable-next-line prefer-rest-params
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
