@@ -11,7 +11,7 @@ import {
   webhookAction,
 } from "../checkout-status"
 
-const ACTING_ACTIONS = [WEBHOOK_ACTION.AUTHORIZED, WEBHOOK_ACTION.SUCCESSFUL]
+const ACTING_ACTIONS: readonly string[] = [WEBHOOK_ACTION.AUTHORIZED, WEBHOOK_ACTION.SUCCESSFUL]
 const anyStatus = fc.oneof(fc.constantFrom(...KNOWN_CHECKOUT_STATUSES), fc.string(), fc.string({ unit: "grapheme" }))
 const unknownStatus = fc.string().filter((s) => !(KNOWN_CHECKOUT_STATUSES as readonly string[]).includes(s))
 
