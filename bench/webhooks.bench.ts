@@ -97,7 +97,7 @@ async function cartWithSession(api: AxiosInstance, store: SeededStore, i: number
  */
 function groupCpuMs(pgid: number): number {
   let ticks = 0
-  let entries: string[] = []
+  let entries: string[]
   try {
     entries = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))
   } catch {

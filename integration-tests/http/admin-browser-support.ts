@@ -5,6 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
+import { configManager as medusaConfigManager } from "@medusajs/framework/config"
 
 const ROOT = path.join(__dirname, "..", "..")
 /** Where Medusa's admin loader serves a production admin build from (`<root>/public/admin`). */
@@ -62,9 +63,9 @@ export async function ensureAdminBuild(): Promise<number> {
  * for this one test file. Call at the top level, before `medusaIntegrationTestRunner`.
  */
 export function keepAdminEnabled(): void {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { configManager } = require("@medusajs/framework/config") as {
-    configManager: { loadConfig(args: { projectConfig: { admin?: { disable?: boolean } } }): unknown }
+  // only the part of the config manager this wrapper touches
+  const configManager = medusaConfigManager as unknown as {
+    loadConfig(args: { projectConfig: { admin?: { disable?: boolean } } }): unknown
   }
   const original = configManager.loadConfig.bind(configManager)
   configManager.loadConfig = (args) => {

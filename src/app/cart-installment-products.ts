@@ -11,9 +11,9 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { spreadToInstallmentProducts, type InstallmentCartLine } from "../lib/installment-products"
-import { toMinorUnits } from "../lib/money"
 import { TbcValidationError } from "../lib/tbc/errors"
 import type { InstallmentProduct } from "../lib/tbc/types"
+import { medusaAmountToMinor } from "../providers/common/medusa-values"
 
 /** What the cart query returns of a line item (totals are Medusa's computed fields). */
 export interface MedusaCartItemTotals {
@@ -75,9 +75,9 @@ export function cartLinesFromItems(items: readonly MedusaCartItemTotals[]): Inst
     return {
       name: lineItemName(item),
       quantity,
-      unitPriceMinor: Math.max(0, toMinorUnits(item.unit_price ?? 0)),
-      discountMinor: Math.max(0, toMinorUnits(item.discount_total ?? 0)),
-      taxMinor: item.is_tax_inclusive ? 0 : Math.max(0, toMinorUnits(item.tax_total ?? 0)),
+      unitPriceMinor: Math.max(0, medusaAmountToMinor(item.unit_price ?? 0)),
+      discountMinor: Math.max(0, medusaAmountToMinor(item.discount_total ?? 0)),
+      taxMinor: item.is_tax_inclusive ? 0 : Math.max(0, medusaAmountToMinor(item.tax_total ?? 0)),
     }
   })
 }
@@ -112,7 +112,7 @@ export async function computeCartInstallmentProducts(
   const items = ((carts[0] as { items?: MedusaCartItemTotals[] } | undefined)?.items ?? [])
     .filter(Boolean)
     .sort((a, b) => String(a.id ?? "").localeCompare(String(b.id ?? "")))
-  const amountMinor = toMinorUnits(collection.amount ?? 0)
+  const amountMinor = medusaAmountToMinor(collection.amount ?? 0)
   const { installmentProducts } = spreadToInstallmentProducts({
     lines: cartLinesFromItems(items),
     targetMinor: amountMinor,

@@ -2,7 +2,8 @@
  * TBC checkout payment statuses → what Medusa should make of them. Pure: no I/O.
  *
  * Three readings of one bank status:
- * - `sessionOutcome`: what authorizePayment/getPaymentStatus return (a session status), or a
+ * - `sessionOutcome`: what authorizePayment/getPaymentStatus return (a session status, as the plain
+ *   string of ./medusa-statuses.ts), or a
  *   failure with words for the shopper (authorizePayment throws those: a returned ERROR status
  *   would surface as Medusa's unreadable "Session payses_… was not authorized with the provider").
  * - `webhookAction`: what a bank callback means (only AUTHORIZED and SUCCESSFUL make Medusa act).
@@ -12,10 +13,10 @@
  * Unknown statuses (the bank may add some) never authorize or capture anything: they read as
  * pending and NOT_SUPPORTED, i.e. "ask again later".
  */
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SESSION_STATUS, WEBHOOK_ACTION, type SessionStatus, type WebhookAction } from "./medusa-statuses"
 import { CHECKOUT_STATUSES } from "./tbc/types"
 
-/** Statuses documented by every known client (bank-api-reference §2.2): the client's own list. */
+/** The web payment statuses the bank documents: the client's own list. */
 export const KNOWN_CHECKOUT_STATUSES = CHECKOUT_STATUSES
 
 /**
@@ -33,9 +34,9 @@ const FINAL_STATUSES: ReadonlySet<string> = new Set([
 ])
 
 export type SessionOutcome =
-  | { kind: "status"; status: PaymentSessionStatus }
+  | { kind: "status"; status: SessionStatus }
   /** the shopper's payment did not happen; `message` is readable by the shopper */
-  | { kind: "failed"; status: PaymentSessionStatus; message: string }
+  | { kind: "failed"; status: SessionStatus; message: string }
 
 export const DECLINED_MESSAGE =
   "The payment was declined by the bank or not completed. Please try again or choose another payment method."
@@ -63,44 +64,44 @@ export function sessionOutcome(status: string): SessionOutcome {
     case "WaitingConfirm":
     case "PaymentCompletionProcessing":
       // the amount is held on the card; completion (capture) is the merchant's move
-      return { kind: "status", status: PaymentSessionStatus.AUTHORIZED }
+      return { kind: "status", status: SESSION_STATUS.AUTHORIZED }
     case "Succeeded":
     case "PartialReturned":
       // money was taken (PartialReturned: taken, then partly given back by a refund)
-      return { kind: "status", status: PaymentSessionStatus.CAPTURED }
+      return { kind: "status", status: SESSION_STATUS.CAPTURED }
     case "Created":
-      return { kind: "status", status: PaymentSessionStatus.PENDING }
+      return { kind: "status", status: SESSION_STATUS.PENDING }
     case "Processing":
       // the shopper paid and the bank is still deciding; authorizePayment refuses to place an
       // order on it (STILL_PROCESSING_MESSAGE): an order must never exist with nothing paid
-      return { kind: "status", status: PaymentSessionStatus.PENDING_AUTHORIZATION }
+      return { kind: "status", status: SESSION_STATUS.PENDING_AUTHORIZATION }
     case "Failed":
-      return { kind: "failed", status: PaymentSessionStatus.ERROR, message: DECLINED_MESSAGE }
+      return { kind: "failed", status: SESSION_STATUS.ERROR, message: DECLINED_MESSAGE }
     case "Expired":
-      return { kind: "failed", status: PaymentSessionStatus.CANCELED, message: EXPIRED_MESSAGE }
+      return { kind: "failed", status: SESSION_STATUS.CANCELED, message: EXPIRED_MESSAGE }
     case "Returned":
     case "CancelPaymentProcessing":
-      return { kind: "failed", status: PaymentSessionStatus.CANCELED, message: RETURNED_MESSAGE }
+      return { kind: "failed", status: SESSION_STATUS.CANCELED, message: RETURNED_MESSAGE }
     default:
-      return { kind: "status", status: PaymentSessionStatus.PENDING }
+      return { kind: "status", status: SESSION_STATUS.PENDING }
   }
 }
 
 /** Bank status at callback time → the webhook action Medusa's subscriber acts on. */
-export function webhookAction(status: string): PaymentActions {
+export function webhookAction(status: string): WebhookAction {
   switch (status) {
     case "WaitingConfirm":
-      return PaymentActions.AUTHORIZED
+      return WEBHOOK_ACTION.AUTHORIZED
     case "Succeeded":
-      return PaymentActions.SUCCESSFUL
+      return WEBHOOK_ACTION.SUCCESSFUL
     case "Failed":
-      return PaymentActions.FAILED
+      return WEBHOOK_ACTION.FAILED
     case "Expired":
     case "Returned":
-      return PaymentActions.CANCELED
+      return WEBHOOK_ACTION.CANCELED
     default:
       // PartialReturned (a refund we made), transitional and unknown statuses change nothing
-      return PaymentActions.NOT_SUPPORTED
+      return WEBHOOK_ACTION.NOT_SUPPORTED
   }
 }
 

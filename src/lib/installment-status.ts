@@ -5,7 +5,8 @@
  * - `installmentOutcome(statusId)`: the coarse outcome the status-changes sync acts on
  *   (pending → nothing to do, approved → authorize / complete the cart, failed → cancel,
  *   disbursed → captured).
- * - `installmentSessionStatus(statusId)`: the PaymentSessionStatus the provider returns from
+ * - `installmentSessionStatus(statusId)`: the session status (Medusa's PaymentSessionStatus value,
+ *   see ./medusa-statuses.ts) the provider returns from
  *   authorizePayment / getPaymentStatus.
  *
  * Only an approval places an order (`placesOrder`: 2, 5, and the later 8, 9). Every pending status,
@@ -20,7 +21,7 @@
  *
  * Pure: no I/O.
  */
-import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SESSION_STATUS, type SessionStatus } from "./medusa-statuses"
 import { INSTALLMENT_STATUS } from "./tbc/types"
 
 export type InstallmentOutcome = "pending" | "approved" | "failed" | "disbursed"
@@ -54,18 +55,18 @@ export function placesOrder(statusId: number): boolean {
   return outcome === "approved" || outcome === "disbursed"
 }
 
-export function installmentSessionStatus(statusId: number): PaymentSessionStatus {
+export function installmentSessionStatus(statusId: number): SessionStatus {
   switch (installmentOutcome(statusId)) {
     case "approved":
-      return PaymentSessionStatus.AUTHORIZED
+      return SESSION_STATUS.AUTHORIZED
     case "disbursed":
-      return PaymentSessionStatus.CAPTURED
+      return SESSION_STATUS.CAPTURED
     case "failed":
       return DECLINED_INSTALLMENT_STATUSES.includes(statusId)
-        ? PaymentSessionStatus.ERROR
-        : PaymentSessionStatus.CANCELED
+        ? SESSION_STATUS.ERROR
+        : SESSION_STATUS.CANCELED
     case "pending":
-      return PaymentSessionStatus.PENDING
+      return SESSION_STATUS.PENDING
   }
 }
 

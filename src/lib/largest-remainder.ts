@@ -79,8 +79,13 @@ function mulDivFloor(a: number, b: number, d: number): number {
   if (product <= SAFE_PRODUCT) {
     let quotient = Math.floor(product / d)
     let remainder = product - quotient * d
-    if (remainder < 0) (quotient -= 1), (remainder += d)
-    else if (remainder >= d) (quotient += 1), (remainder -= d)
+    if (remainder < 0) {
+      quotient -= 1
+      remainder += d
+    } else if (remainder >= d) {
+      quotient += 1
+      remainder -= d
+    }
     mulDivRemainder = remainder
     return quotient
   }
@@ -93,8 +98,14 @@ function mulDivFloor(a: number, b: number, d: number): number {
   const middle = (a1 * b0 - q1 * d0) + (a0 * b1 - q0 * d1)
   const low = a0 * b0 - q0 * d0
   let remainder = (high * LIMB + middle) * LIMB + low
-  while (remainder < 0) (quotient -= 1), (remainder += d)
-  while (remainder >= d) (quotient += 1), (remainder -= d)
+  while (remainder < 0) {
+    quotient -= 1
+    remainder += d
+  }
+  while (remainder >= d) {
+    quotient += 1
+    remainder -= d
+  }
   mulDivRemainder = remainder
   return quotient
 }

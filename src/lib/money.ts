@@ -10,9 +10,6 @@
  *
  * Pure: no I/O.
  */
-import { MathBN } from "@medusajs/framework/utils"
-import type { BigNumberInput } from "@medusajs/framework/types"
-
 /** Tetri per lari. */
 const MINOR_PER_MAJOR = 100
 const MINOR_DIGITS = 2
@@ -26,9 +23,6 @@ const MINOR_DIGITS = 2
  * be the same number.
  */
 export const MAX_EXACT_MINOR = 99_999_999_999_999
-
-/** bignumber.js ROUND_HALF_UP: ties go away from zero (1.005 → 1.01, -1.005 → -1.01). */
-const ROUND_HALF_UP = 4
 
 // sign, integer digits, optional fraction, optional exponent: "12.30", "-0.5", "1e-7", "1.5E+3"
 const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
@@ -78,25 +72,42 @@ export function majorToMinorExact(value: number | string): number | null {
 }
 
 /**
- * A Medusa amount (number, numeric string, BigNumber, bignumber.js value or raw
- * `{value, precision}` object) to integer tetri, rounded half-up at the third decimal: Medusa
- * totals can carry more precision than the bank accepts (e.g. 33.333333 after a tax split).
- * Throws when the amount is missing, not a number, or too large to be exact.
+ * A decimal amount (a number, or a decimal string such as "33.333333" or "1.5e3") to integer
+ * tetri, rounded half-up (ties away from zero: 1.005 → 101, -1.005 → -101) at the third
+ * decimal: Medusa totals can carry more precision than the bank accepts (e.g. 33.333333 after a
+ * tax split). Medusa's own amount types (BigNumber, `{value, precision}`) are read into such a
+ * string at the edge: src/providers/common/medusa-values.ts. Exact: BigInt on the decimal digits,
+ * never `x * 100`. Throws when the amount is missing, not a finite decimal, or too large to be exact.
  */
-export function toMinorUnits(amount: BigNumberInput): number {
+export function toMinorUnits(amount: number | string): number {
   if (amount === null || amount === undefined) {
     throw new Error(`Amount is required, got ${String(amount)}`)
   }
-  const major = MathBN.convert(amount)
-  if (!major.isFinite()) {
-    throw new Error(`Amount must be a finite number, got ${describe(amount)}`)
+  const text = String(amount)
+  const match = typeof amount === "number" || typeof amount === "string" ? DECIMAL_PATTERN.exec(text) : null
+  if (!match) {
+    throw new Error(`Amount must be a finite number, got ${text}`)
   }
-  const minor = major.times(MINOR_PER_MAJOR).integerValue(ROUND_HALF_UP)
-  if (minor.abs().gt(MAX_EXACT_MINOR)) {
-    throw new Error(`Amount ${major.toFixed()} is too large: at most ${MAX_EXACT_MINOR} minor units`)
+  const [, sign, integerDigits, fractionDigits = "", exponentText = "0"] = match
+  const digits = integerDigits + fractionDigits
+  // minor = digits × 10^shift
+  const shift = Number(exponentText) - fractionDigits.length + MINOR_DIGITS
+  let magnitude: bigint
+  if (shift >= 0) {
+    // more than 15 places up, any non-zero amount is beyond MAX_EXACT_MINOR (and 10^shift stays small)
+    magnitude = /[1-9]/.test(digits) && shift > 15 ? BigInt(MAX_EXACT_MINOR) + 1n : BigInt(digits) * 10n ** BigInt(shift)
+  } else if (-shift > digits.length + 1) {
+    magnitude = 0n // below half a tetri whatever the digits (and no huge power of ten is built)
+  } else {
+    const divisor = 10n ** BigInt(-shift)
+    const remainder = BigInt(digits) % divisor
+    magnitude = BigInt(digits) / divisor + (remainder * 2n >= divisor ? 1n : 0n)
   }
-  const result = minor.toNumber()
-  return result === 0 ? 0 : result // no -0 from "-0.001"
+  if (magnitude > BigInt(MAX_EXACT_MINOR)) {
+    throw new Error(`Amount ${text} is too large: at most ${MAX_EXACT_MINOR} minor units`)
+  }
+  const minor = Number(magnitude)
+  return sign && minor !== 0 ? -minor : minor // no -0 from "-0.001"
 }
 
 /**
@@ -127,15 +138,4 @@ function assertMinor(value: number, what: string): void {
       `${what} must be an integer number of minor units within ±${MAX_EXACT_MINOR}, got ${value}`
     )
   }
-}
-
-function describe(amount: unknown): string {
-  if (typeof amount === "object" && amount !== null) {
-    try {
-      return JSON.stringify(amount)
-    } catch {
-      return "an object"
-    }
-  }
-  return String(amount)
 }

@@ -134,7 +134,7 @@ export function statusChangesSyncHandler(bank: SandboxBank, req: SandboxRequest)
   authorizeMerchantCall(bank, req)
   const id = param(bank, req, "synchronizationRequestId")
   if (typeof id !== "string" || !bank.store.feed.knows(id)) {
-    // exactly the reference's example (bank-api-reference §4)
+    // word for word the example answer of the bank's documentation
     fail({ status: 400, title: "Invalid SynchronizationRequestId parameter value", area: "installments", code: "001" })
   }
   if (!bank.faults.takeLostSyncAck()) {

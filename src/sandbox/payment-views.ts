@@ -1,4 +1,4 @@
-/** JSON shapes of web payments as the live tpay API answers them (bank-api-reference §1.3, §2.1, §3). */
+/** JSON shapes of web payments as the live tpay API answers them (see docs/bank-behaviour.md, "Answers real clients read"). */
 import { minorToMajor } from "../lib/money"
 import type { SandboxBank } from "./bank"
 import type { SandboxPayment } from "./store"

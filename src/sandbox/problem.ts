@@ -1,5 +1,5 @@
 /**
- * Problem-JSON (RFC 7807) errors as the bank sends them (bank-api-reference §4):
+ * Problem-JSON (RFC 7807) errors as the bank sends them (its documented error format):
  * `{type, title, status, detail, systemCode, code}`; validation failures add `errors`
  * (field → ["rule: message"], the shape the client parses) and `issues` ([{field, rule, message}]).
  * Checkout endpoints also carry the tpay business fields (httpStatusCode, developerMessage,

@@ -117,8 +117,8 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
       return () => {
         live = false
       }
-      // Once per cart: completing is idempotent, but one attempt loop per page is enough.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
+      // Once per cart (only options.cartId is a dependency, on purpose): completing is idempotent,
+      // but one attempt loop per page is enough.
     }, [options.cartId])
     return state
   }

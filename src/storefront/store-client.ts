@@ -83,7 +83,7 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
       throw new TbcPaymentError("store_unreachable", { storeMessage: error instanceof Error ? error.message : String(error) })
     }
     const text = await response.text()
-    let parsed: unknown = {}
+    let parsed: unknown
     try {
       parsed = text ? JSON.parse(text) : {}
     } catch {

@@ -103,7 +103,7 @@ async function startStorefront(options) {
       response.end(script)
       return
     }
-    let file = null
+    let file
     try {
       file = publicFile(pathname)
     } catch {

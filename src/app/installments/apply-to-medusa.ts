@@ -23,6 +23,7 @@ import {
 } from "@medusajs/framework/utils"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { cartIdOfCollection } from "./cart-of-collection"
+import { toSessionStatus } from "../../providers/common/medusa-values"
 
 export interface ApplicationRef {
   bank_session_id: string
@@ -153,7 +154,7 @@ async function cancelEverything(
     await container.resolve(Modules.PAYMENT).cancelPayment(payment.id)
     effect = "canceled"
   }
-  const target = installmentSessionStatus(change.status_id)
+  const target = toSessionStatus(installmentSessionStatus(change.status_id))
   if (session.status !== target) {
     await container.resolve(Modules.PAYMENT).updatePaymentSession({
       id: session.id,

@@ -6,10 +6,11 @@
  * lost callback never loses an order.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { TbcProviderRegistration } from "../tbc-providers"
 import { webhookAction } from "../../lib/checkout-status"
+import { WEBHOOK_ACTION } from "../../lib/medusa-statuses"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { PgConnection } from "../pg-connection"
 import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
@@ -164,8 +165,8 @@ async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<P
     await records.noteBankStatus(payId, String(details.status)).catch(() => undefined)
     const action = webhookAction(String(details.status))
     const result = { ...base, bank_status: String(details.status), action }
-    if (action !== PaymentActions.AUTHORIZED && action !== PaymentActions.SUCCESSFUL) {
-      return { ...result, outcome: action === PaymentActions.NOT_SUPPORTED ? "still_open" : "not_paid" }
+    if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) {
+      return { ...result, outcome: action === WEBHOOK_ACTION.NOT_SUPPORTED ? "still_open" : "not_paid" }
     }
     // The session may have been deleted since it was listed (cart total changed, new session):
     // processPaymentWorkflow must never see a session that does not exist (it would then look up

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SESSION_STATUS, WEBHOOK_ACTION } from "../medusa-statuses"
 import {
   DECLINED_MESSAGE,
   EXPIRED_MESSAGE,
@@ -11,35 +11,35 @@ import {
   webhookAction,
 } from "../checkout-status"
 
-const ACTING_ACTIONS = [PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL]
+const ACTING_ACTIONS: readonly string[] = [WEBHOOK_ACTION.AUTHORIZED, WEBHOOK_ACTION.SUCCESSFUL]
 const anyStatus = fc.oneof(fc.constantFrom(...KNOWN_CHECKOUT_STATUSES), fc.string(), fc.string({ unit: "grapheme" }))
 const unknownStatus = fc.string().filter((s) => !(KNOWN_CHECKOUT_STATUSES as readonly string[]).includes(s))
 
 describe("checkout status mapping", () => {
   it("maps the documented statuses as the provider contract says", () => {
-    expect(sessionOutcome("WaitingConfirm")).toEqual({ kind: "status", status: PaymentSessionStatus.AUTHORIZED })
-    expect(sessionOutcome("Succeeded")).toEqual({ kind: "status", status: PaymentSessionStatus.CAPTURED })
-    expect(sessionOutcome("Created")).toEqual({ kind: "status", status: PaymentSessionStatus.PENDING })
+    expect(sessionOutcome("WaitingConfirm")).toEqual({ kind: "status", status: SESSION_STATUS.AUTHORIZED })
+    expect(sessionOutcome("Succeeded")).toEqual({ kind: "status", status: SESSION_STATUS.CAPTURED })
+    expect(sessionOutcome("Created")).toEqual({ kind: "status", status: SESSION_STATUS.PENDING })
     expect(sessionOutcome("Processing")).toEqual({
       kind: "status",
-      status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+      status: SESSION_STATUS.PENDING_AUTHORIZATION,
     })
     expect(sessionOutcome("Failed")).toEqual({
       kind: "failed",
-      status: PaymentSessionStatus.ERROR,
+      status: SESSION_STATUS.ERROR,
       message: DECLINED_MESSAGE,
     })
     expect(sessionOutcome("Expired")).toMatchObject({ kind: "failed", message: EXPIRED_MESSAGE })
-    expect(webhookAction("WaitingConfirm")).toBe(PaymentActions.AUTHORIZED)
-    expect(webhookAction("Succeeded")).toBe(PaymentActions.SUCCESSFUL)
-    expect(webhookAction("Failed")).toBe(PaymentActions.FAILED)
-    expect(webhookAction("Expired")).toBe(PaymentActions.CANCELED)
-    expect(webhookAction("Created")).toBe(PaymentActions.NOT_SUPPORTED)
+    expect(webhookAction("WaitingConfirm")).toBe(WEBHOOK_ACTION.AUTHORIZED)
+    expect(webhookAction("Succeeded")).toBe(WEBHOOK_ACTION.SUCCESSFUL)
+    expect(webhookAction("Failed")).toBe(WEBHOOK_ACTION.FAILED)
+    expect(webhookAction("Expired")).toBe(WEBHOOK_ACTION.CANCELED)
+    expect(webhookAction("Created")).toBe(WEBHOOK_ACTION.NOT_SUPPORTED)
   })
 
   it("maps every string, known or not, to a session status and a webhook action", () => {
-    const statuses = Object.values(PaymentSessionStatus) as string[]
-    const actions = Object.values(PaymentActions) as string[]
+    const statuses = Object.values(SESSION_STATUS) as string[]
+    const actions = Object.values(WEBHOOK_ACTION) as string[]
     fc.assert(
       fc.property(anyStatus, (status) => {
         const outcome = sessionOutcome(status)
@@ -57,8 +57,8 @@ describe("checkout status mapping", () => {
   it("never authorizes, captures or acts on an unknown status", () => {
     fc.assert(
       fc.property(unknownStatus, (status) => {
-        expect(sessionOutcome(status)).toEqual({ kind: "status", status: PaymentSessionStatus.PENDING })
-        expect(webhookAction(status)).toBe(PaymentActions.NOT_SUPPORTED)
+        expect(sessionOutcome(status)).toEqual({ kind: "status", status: SESSION_STATUS.PENDING })
+        expect(webhookAction(status)).toBe(WEBHOOK_ACTION.NOT_SUPPORTED)
         expect(isFinalStatus(status)).toBe(false)
       })
     )
@@ -70,12 +70,12 @@ describe("checkout status mapping", () => {
         const action = webhookAction(status)
         if (ACTING_ACTIONS.includes(action)) {
           expect(isFinalStatus(status)).toBe(true)
-          expect([PaymentSessionStatus.AUTHORIZED, PaymentSessionStatus.CAPTURED]).toContain(
+          expect([SESSION_STATUS.AUTHORIZED, SESSION_STATUS.CAPTURED]).toContain(
             sessionOutcome(status).status
           )
         }
         if (!isFinalStatus(status)) {
-          expect(action).toBe(PaymentActions.NOT_SUPPORTED)
+          expect(action).toBe(WEBHOOK_ACTION.NOT_SUPPORTED)
         }
       })
     )
@@ -85,9 +85,9 @@ describe("checkout status mapping", () => {
     for (const status of KNOWN_CHECKOUT_STATUSES) {
       const action = webhookAction(status)
       const outcome = sessionOutcome(status)
-      if (action === PaymentActions.AUTHORIZED) expect(outcome.status).toBe(PaymentSessionStatus.AUTHORIZED)
-      if (action === PaymentActions.SUCCESSFUL) expect(outcome.status).toBe(PaymentSessionStatus.CAPTURED)
-      if (action === PaymentActions.FAILED || action === PaymentActions.CANCELED) expect(outcome.kind).toBe("failed")
+      if (action === WEBHOOK_ACTION.AUTHORIZED) expect(outcome.status).toBe(SESSION_STATUS.AUTHORIZED)
+      if (action === WEBHOOK_ACTION.SUCCESSFUL) expect(outcome.status).toBe(SESSION_STATUS.CAPTURED)
+      if (action === WEBHOOK_ACTION.FAILED || action === WEBHOOK_ACTION.CANCELED) expect(outcome.kind).toBe("failed")
     }
   })
 

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 import { propertyRuns } from "./property-runs"
-import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SESSION_STATUS } from "../medusa-statuses"
 import {
   installmentOutcome,
   installmentSessionStatus,
@@ -52,7 +52,7 @@ describe("installmentOutcome", () => {
         expect(installmentOutcome(id)).toBe("pending")
         expect(isKnownInstallmentStatus(id)).toBe(false)
         expect(isFinalInstallmentStatus(id)).toBe(false)
-        expect(installmentSessionStatus(id)).toBe(PaymentSessionStatus.PENDING)
+        expect(installmentSessionStatus(id)).toBe(SESSION_STATUS.PENDING)
         expect(placesOrder(id)).toBe(false)
       }),
       RUNS
@@ -70,10 +70,10 @@ describe("installmentSessionStatus", () => {
       fc.property(knownId, (id) => {
         const status = installmentSessionStatus(id)
         const expected = {
-          approved: [PaymentSessionStatus.AUTHORIZED],
-          disbursed: [PaymentSessionStatus.CAPTURED],
-          failed: [PaymentSessionStatus.CANCELED, PaymentSessionStatus.ERROR],
-          pending: [PaymentSessionStatus.PENDING],
+          approved: [SESSION_STATUS.AUTHORIZED],
+          disbursed: [SESSION_STATUS.CAPTURED],
+          failed: [SESSION_STATUS.CANCELED, SESSION_STATUS.ERROR],
+          pending: [SESSION_STATUS.PENDING],
         }[TABLE[id]]
         expect(expected).toContain(status)
         expect(isFinalInstallmentStatus(id)).toBe(TABLE[id] === "failed" || TABLE[id] === "disbursed")
@@ -85,7 +85,7 @@ describe("installmentSessionStatus", () => {
   it("never answers pending_authorization (Medusa would place an order with no payment)", () => {
     fc.assert(
       fc.property(anyId, (id) => {
-        expect(installmentSessionStatus(id)).not.toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
+        expect(installmentSessionStatus(id)).not.toBe(SESSION_STATUS.PENDING_AUTHORIZATION)
       }),
       RUNS
     )
@@ -96,7 +96,7 @@ describe("installmentSessionStatus", () => {
       fc.property(anyId, (id) => {
         expect(placesOrder(id)).toBe(PLACES_ORDER.has(id))
         const status = installmentSessionStatus(id)
-        const paid = status === PaymentSessionStatus.AUTHORIZED || status === PaymentSessionStatus.CAPTURED
+        const paid = status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED
         expect(paid).toBe(placesOrder(id))
       }),
       RUNS
@@ -105,16 +105,16 @@ describe("installmentSessionStatus", () => {
 
   it("calls the bank's refusals errors, the give-ups cancellations, and every waiting status pending", () => {
     expect([6, 13].map((id) => installmentSessionStatus(id))).toEqual([
-      PaymentSessionStatus.ERROR,
-      PaymentSessionStatus.ERROR,
+      SESSION_STATUS.ERROR,
+      SESSION_STATUS.ERROR,
     ])
     expect([3, 4, 7].map((id) => installmentSessionStatus(id))).toEqual([
-      PaymentSessionStatus.CANCELED,
-      PaymentSessionStatus.CANCELED,
-      PaymentSessionStatus.CANCELED,
+      SESSION_STATUS.CANCELED,
+      SESSION_STATUS.CANCELED,
+      SESSION_STATUS.CANCELED,
     ])
     expect([0, 1, 10, 11, 12].map((id) => installmentSessionStatus(id))).toEqual(
-      Array(5).fill(PaymentSessionStatus.PENDING)
+      Array(5).fill(SESSION_STATUS.PENDING)
     )
   })
 })

@@ -1,4 +1,3 @@
-import { BigNumber } from "@medusajs/framework/utils"
 import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor, sumMinor, toMinorUnits } from "../money"
 
 describe("majorToMinorExact", () => {
@@ -49,10 +48,11 @@ describe("toMinorUnits", () => {
     ["12.344999", 1234],
     [1.005, 101],
     [20.2, 2020],
-    [{ value: "100.25", precision: 20 }, 10025],
-    [{ value: "33.3333333333", precision: 20 }, 3333],
-    [new BigNumber("0.005"), 1],
-    [new BigNumber(10.1), 1010],
+    ["100.25", 10025],
+    ["33.3333333333", 3333],
+    ["0.005", 1],
+    ["1.5e3", 150000],
+    ["1e-7", 0],
     ["-1.005", -101],
     ["-0.001", 0],
   ])("%p → %p", (input, expected) => {
@@ -65,6 +65,8 @@ describe("toMinorUnits", () => {
     expect(() => toMinorUnits(Infinity)).toThrow(/finite/)
     expect(() => toMinorUnits(undefined as unknown as number)).toThrow(/required/)
     expect(() => toMinorUnits("1e20")).toThrow(/too large/)
+    expect(() => toMinorUnits("1e999999999")).toThrow(/too large/) // without building 10^999999999
+    expect(toMinorUnits("1e-999999999")).toBe(0)
   })
 })
 

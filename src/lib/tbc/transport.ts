@@ -7,6 +7,8 @@ import { TbcApiError, TbcError, TbcNetworkError, TbcTimeoutError } from "./error
 import { logsDebug, type TbcLogger } from "./types"
 import { SecretRedactor } from "./redact"
 import { parseProblem } from "./problems"
+import { errorCode, lowerCaseHeaders, parseJsonBody } from "./http-response"
+import { isRetryable, parseRetryAfter } from "./retry-rules"
 
 /**
  * The one HTTP transport of a TbcClient: a keep-alive axios instance, status handling,
@@ -82,8 +84,6 @@ export interface TransportOptions {
 
 /** Connection-level failures where the request provably never reached the bank. */
 const NEVER_CONNECTED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
-/** Statuses that mean "try again later" for calls that are safe to repeat. */
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
 /** A Retry-After longer than this is not waited for; the caller sees the 429 instead. */
 const MAX_RETRY_AFTER_MS = 5_000
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
@@ -244,70 +244,6 @@ export class Transport {
 /** Inside a budget a timeout means the bank did not answer the person's request in time. */
 function inBudget(failure: TbcError, budget: RequestBudget, operation: string): TbcError {
   return failure instanceof TbcTimeoutError && !(failure instanceof TbcBudgetExceededError) ? budget.exceeded(operation) : failure
-}
-
-/**
- * GET and token calls change nothing at the bank, so any transient failure may be retried.
- * A mutation (create, completion, refund, execution...) may already have been applied when
- * the connection broke or timed out; repeating it could charge or refund twice. It is only
- * repeated when the connection was never established.
- */
-export function isRetryable(error: TbcError, policy: RetryPolicy): boolean {
-  if (error instanceof TbcNetworkError) {
-    return policy === "idempotent" || !error.reachedBank
-  }
-  if (policy === "mutating") {
-    return false
-  }
-  if (error instanceof TbcTimeoutError) {
-    return true
-  }
-  return error instanceof TbcApiError && RETRYABLE_STATUSES.has(error.status)
-}
-
-/** Only a plain upper-case code is kept (e.g. "ECONNRESET"): never a message or an object. */
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error
-  // axios sometimes wraps the socket error in `cause`
-  for (let depth = 0; depth < 3 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) && code !== "ERR_NETWORK") {
-      return code
-    }
-    current = (current as { cause?: unknown }).cause
-  }
-  const top = (error as { code?: unknown } | null)?.code
-  return typeof top === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(top) ? top : undefined
-}
-
-function parseJsonBody(text: string): unknown {
-  // an empty or blank body is not JSON: JSON.parse throws on it, like on any other non-JSON text
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function lowerCaseHeaders(headers: AxiosResponse["headers"]): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {}
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value == null ? undefined : String(value)
-  }
-  return out
-}
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) {
-    return undefined
-  }
-  const seconds = Number(value)
-  if (Number.isFinite(seconds) && seconds >= 0) {
-    return seconds * 1000
-  }
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The public surface of the TBC bank client: what providers, jobs, routes and the sandbox
- * code against. Wire names follow what the live bank expects (see shared bank-api-reference):
+ * code against. Wire names follow what the live bank expects (docs/bank-behaviour.md):
  * `returnurl` lower case, `subTotal`, `installmentProducts[{name,price,quantity}]`.
  *
  * Amounts on this surface are decimal MAJOR units (GEL, e.g. 12.34), exactly as on the wire,

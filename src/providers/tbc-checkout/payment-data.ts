@@ -5,10 +5,11 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { minorToMajor, toMinorUnits } from "../../lib/money"
+import { minorToMajor } from "../../lib/money"
 import { productsMatchTotal } from "../../lib/tbc/validation/products"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
 import { joinUrl, originOf } from "../common"
+import { medusaAmountToMinor } from "../common/medusa-values"
 import { callbackUrlFor, webhookPath } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
 
@@ -151,7 +152,7 @@ export function buildCreateRequest(input: CreateRequestInput): {
   droppedInstallments: boolean
 } {
   const { options, sessionId, data } = input
-  const amountMinor = toMinorUnits(input.amount)
+  const amountMinor = medusaAmountToMinor(input.amount)
   const currency = input.currencyCode.toUpperCase() as CreatePaymentRequest["amount"]["currency"]
   let methods: CheckoutMethod[] = [...options.methods]
   let installmentProducts: InstallmentProduct[] | undefined

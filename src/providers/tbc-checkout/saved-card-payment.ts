@@ -1,11 +1,12 @@
 /**
- * The provider side of saved cards (returning customers), kept out of the checkout base so the
- * base only calls in at three points:
- *   - initiatePayment: `saveCardRequestFields(...)` → fields for the create request when the
- *     logged-in customer asked to save the card; `savedCardInitiate(...)` when the session pays
- *     with a saved card (then NO web payment is created and there is no redirect);
- *   - authorizePayment: `authorizeWithSavedCard(...)` executes the charge
- *     (POST /v1/tpay/payments/execution) exactly once per session.
+ * The provider side of saved cards (returning customers): the rules. The checkout base reaches
+ * them through ./saved-card-session.ts at three points (it only asks `isSavedCardSession` itself):
+ *   - initiatePayment: `saveCardFields` (→ `saveCardRequestFields` here) adds the create
+ *     request's fields when the logged-in customer asked to save the card;
+ *     `initiateSavedCardSession` (→ `savedCardInitiate`) when the session pays with a saved card
+ *     (then NO web payment is created and there is no redirect);
+ *   - authorizePayment: `authorizeSavedCardSession` (→ `authorizeWithSavedCard`) executes the
+ *     charge (POST /v1/tpay/payments/execution) exactly once per session.
  *
  * Why the charge happens in authorizePayment and not in initiatePayment: Medusa authorizes when
  * the cart is completed, i.e. when the order is being placed. A charge at session creation would

@@ -18,8 +18,10 @@ import type {
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
 import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../lib/checkout-status"
-import { minorToMajor, toMinorUnits } from "../../lib/money"
+import { SESSION_STATUS } from "../../lib/medusa-statuses"
+import { minorToMajor } from "../../lib/money"
 import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc/types"
+import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { toMedusaError } from "../common"
 import type { TbcCheckoutOptions } from "./options"
 import { dataFromDetails } from "./payment-data"
@@ -74,7 +76,7 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
     context: input.context,
     clientSecret: deps.options.clientSecret,
   })
-  const amountMinor = toMinorUnits(input.amount)
+  const amountMinor = medusaAmountToMinor(input.amount)
   if (amountMinor <= 0) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Saved card: the amount to charge must be greater than 0")
   }
@@ -135,7 +137,7 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
             recordId = await deps.records!.recordExecutionSending({
               provider_id: deps.providerId ?? "pp_tbc-checkout",
               payment_session_id: sessionId,
-              amount: toMinorUnits(amount),
+              amount: medusaAmountToMinor(amount),
               currency,
             })
           }
@@ -175,18 +177,18 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
       // nothing was charged: throw the readable reason; a new attempt may execute again
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
     }
-    return { status: outcome.status, data: { ...kept, ...result.data, error_message: outcome.message } }
+    return { status: toSessionStatus(outcome.status), data: { ...kept, ...result.data, error_message: outcome.message } }
   }
-  if (outcome.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
+  if (outcome.status === SESSION_STATUS.PENDING_AUTHORIZATION) {
     // Processing: pending_authorization would let Medusa place the order with nothing paid. The
     // payId is in our record (or, outside an app, in the returned data), so the next "Place order"
     // and the bank's callback only read it back; the cart stays open meanwhile.
     if (deps.records) throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
     return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: STILL_PROCESSING_MESSAGE } }
   }
-  const authorizedAt = outcome.status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+  const authorizedAt = outcome.status === SESSION_STATUS.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
   return {
-    status: outcome.status,
+    status: toSessionStatus(outcome.status),
     data: { ...dataFromDetails(kept, result.details, authorizedAt), ...result.data },
   }
 }

@@ -9,6 +9,7 @@ import { majorToMinorExact, minorToMajor } from "../../lib/money"
 import { isFinalStatus, webhookAction } from "../../lib/checkout-status"
 import type { CheckoutApi, PaymentDetails } from "../../lib/tbc/types"
 import { isBankNotFound } from "../common"
+import { toPaymentAction } from "../common/medusa-values"
 import { CALLBACK_HEADERS, headerValue, isAllowedSource } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
 import type { PaymentRecords } from "./payment-records"
@@ -111,7 +112,7 @@ export async function judgeCallback(
   }
   const sessionId = paired.sessionId
 
-  const action = webhookAction(status)
+  const action = toPaymentAction(webhookAction(status))
   return {
     action,
     data: { session_id: sessionId as string, amount: actionAmount(details, action) },

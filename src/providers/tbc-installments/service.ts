@@ -24,12 +24,15 @@ import type {
   RetrievePaymentInput, RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
 } from "@medusajs/framework/types"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
-import { minorToMajor, toMinorUnits } from "../../lib/money"
+import { minorToMajor } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
 import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../common"
 import { applicationRecordsFrom, type ApplicationRecords } from "./application-records"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
+import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { RecentMap } from "./recent-map"
+import { changeApplication } from "./application-changes"
+import { notApprovedYetMessage, sessionIdOf, withStatus, type InstallmentSessionData } from "./session-data"
 import {
   INSTALLMENTS_PROVIDER_NAME,
   installmentsClientOptions,
@@ -37,28 +40,7 @@ import {
   type InstallmentsOptions,
 } from "./options"
 
-/** What this provider keeps in payment_sessions.data (besides what the storefront sent). */
-export interface InstallmentSessionData extends Record<string, unknown> {
-  sessionId?: string
-  /** the bank's application page: send the shopper here (the key checkout sessions use too) */
-  redirect_url?: string
-  /** @deprecated the same URL as `redirect_url`, kept for storefronts written against 0.1.0 */
-  redirectUrl?: string
-  statusId?: number
-  statusDescription?: string
-}
-
-/** What the shopper reads when they complete the cart before the bank's decision. */
-export function notApprovedYetMessage(status: ApplicationStatus): string {
-  const where = status.statusId === INSTALLMENT_STATUS.Pending
-    ? "finish the application on the bank's page"
-    : "the bank is still reviewing the application"
-  const description = status.description ? ` (${status.description})` : ""
-  return (
-    `The bank has not approved the installment yet${description}: ${where}. ` +
-    "The order is placed as soon as the bank approves the loan."
-  )
-}
+export { notApprovedYetMessage, type InstallmentSessionData } from "./session-data"
 
 export class TbcInstallmentsProviderService extends AbstractPaymentProvider<InstallmentsOptions> {
   static identifier = INSTALLMENTS_PROVIDER_NAME
@@ -121,7 +103,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       const created = await this.budgeted().createApplication({
         campaignId: this.options_.campaignId,
         invoiceId: input.session_id,
-        priceTotal: minorToMajor(toMinorUnits(amount)),
+        priceTotal: minorToMajor(medusaAmountToMinor(amount)),
         products: input.installmentProducts as never,
       })
       const out: InstallmentSessionData = {
@@ -154,26 +136,26 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     const status = await this.readStatus(data, "check the installment application", this.budgeted()).catch((error) => {
       throw forShopper(error, MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
     })
-    const sessionStatus = installmentSessionStatus(status.statusId)
+    const sessionStatus = toSessionStatus(installmentSessionStatus(status.statusId))
     if (sessionStatus === PaymentSessionStatus.PENDING) {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, notApprovedYetMessage(status))
     }
-    return { status: sessionStatus, data: this.withStatus(data, status) }
+    return { status: sessionStatus, data: withStatus(data, status) }
   }
 
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const status = await this.readStatus(data, "check the installment application")
-    return { status: installmentSessionStatus(status.statusId), data: this.withStatus(data, status) }
+    return { status: toSessionStatus(installmentSessionStatus(status.statusId)), data: withStatus(data, status) }
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const status = await this.readStatus(data, "read the installment application")
-    return { data: this.withStatus(data, status) }
+    return { data: withStatus(data, status) }
   }
 
   /** Capture = confirm: the merchant tells the bank the goods are available, so it disburses. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return this.changeApplication(this.budgeted(), data, {
+    return changeApplication(this.budgeted(), data, {
       send: (bank, sessionId) => bank.confirmApplication(sessionId),
       statusAfter: INSTALLMENT_STATUS.PendingDisbursed,
       // Already confirmed (pending disbursed) or disbursed: the capture already happened.
@@ -187,7 +169,7 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   private cancelApplication(bank: InstallmentsApi, data: Record<string, unknown> | undefined) {
-    return this.changeApplication(bank, data, {
+    return changeApplication(bank, data, {
       send: (b, sessionId) => b.cancelApplication(sessionId),
       statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
       // Canceled, expired or declined: ended without a loan either way.
@@ -249,73 +231,12 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  private sessionIdOf(data: Record<string, unknown> | undefined): string {
-    const sessionId = (data as InstallmentSessionData | undefined)?.sessionId
-    if (typeof sessionId !== "string" || sessionId === "") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "sessionId: the payment has no installment application.")
-    }
-    return sessionId
-  }
-
   private async readStatus(data: Record<string, unknown> | undefined, action: string, bank = this.bank): Promise<ApplicationStatus> {
-    const sessionId = this.sessionIdOf(data)
+    const sessionId = sessionIdOf(data)
     try {
       return await bank.getStatus(sessionId)
     } catch (error) {
       throw toMedusaError(error, action)
-    }
-  }
-
-  /**
-   * Sends a confirm/cancel. When the bank refuses it, the live status decides: if the application
-   * is already where the call would have taken it, that is success; otherwise the bank's error.
-   */
-  private async changeApplication(
-    bank: InstallmentsApi,
-    data: Record<string, unknown> | undefined,
-    change: {
-      send: (bank: InstallmentsApi, sessionId: string) => Promise<unknown>
-      statusAfter: number
-      alreadyDone: (statusId: number) => boolean
-      action: string
-    }
-  ): Promise<{ data: InstallmentSessionData }> {
-    const sessionId = this.sessionIdOf(data)
-    try {
-      await change.send(bank, sessionId)
-      return { data: { ...this.publicData(data), statusId: change.statusAfter } }
-    } catch (error) {
-      const status = await this.statusAfterFailure(bank, sessionId)
-      if (status && change.alreadyDone(status.statusId)) {
-        return { data: this.withStatus(data, status) }
-      }
-      throw toMedusaError(error, change.action)
-    }
-  }
-
-  /** The live status after a refused mutation, or undefined when even that cannot be read. */
-  private async statusAfterFailure(bank: InstallmentsApi, sessionId: string): Promise<ApplicationStatus | undefined> {
-    try {
-      return await bank.getStatus(sessionId)
-    } catch {
-      return undefined
-    }
-  }
-
-  private publicData(data: Record<string, unknown> | undefined): InstallmentSessionData {
-    const d = (data ?? {}) as InstallmentSessionData
-    const out: InstallmentSessionData = {}
-    for (const key of ["sessionId", "redirect_url", "redirectUrl", "statusId", "statusDescription"] as const) {
-      if (d[key] !== undefined) (out as Record<string, unknown>)[key] = d[key]
-    }
-    return out
-  }
-
-  private withStatus(data: Record<string, unknown> | undefined, status: ApplicationStatus): InstallmentSessionData {
-    return {
-      ...this.publicData(data),
-      statusId: status.statusId,
-      ...(status.description ? { statusDescription: status.description } : {}),
     }
   }
 }

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process"
+import path from "node:path"
 import fc from "fast-check"
 import { SandboxAccessError, startSandbox } from "../index"
 import { bindProblem, controlRequestAllowed, CONTROL_TOKEN_HEADER } from "../control-access"
@@ -116,8 +118,7 @@ describe("GET /_sandbox/state", () => {
 
 describe("bin: medusa-payment-tbc sandbox --host off loopback", () => {
   jest.setTimeout(30_000)
-  const { spawn } = require("node:child_process") as typeof import("node:child_process")
-  const BIN = require("node:path").join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js") as string
+  const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
 
   function run(args: string[], env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {

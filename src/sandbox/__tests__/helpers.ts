@@ -9,7 +9,6 @@ export const MERCHANT_KEY = "SandboxMerchant"
 
 export interface Answer {
   status: number
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any
   headers: Headers
   text: string

@@ -34,7 +34,7 @@ async function call(method, path, body) {
     throw new StoreApiError(0, `The store server at ${config.backendUrl} cannot be reached (${error.message}).`)
   }
   const text = await response.text()
-  let parsed = {}
+  let parsed
   try {
     parsed = text ? JSON.parse(text) : {}
   } catch {

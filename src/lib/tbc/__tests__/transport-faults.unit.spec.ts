@@ -1,6 +1,6 @@
 import { TbcClient } from "../client"
 import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../errors"
-import { isRetryable } from "../transport"
+import { isRetryable } from "../retry-rules"
 import type { TbcLogger } from "../types"
 import { CHECKOUT_CREDS, closedPort, startStubBank, type StubBank } from "./stub-bank"
 

@@ -1,5 +1,5 @@
 /**
- * Field-name variants seen in the wild (bank-api-reference §1.2): the docs say `returnurl`,
+ * Field-name variants seen in the wild (docs/bank-behaviour.md, "Requests real clients send"): the docs say `returnurl`,
  * `subTotal`, `name/price/quantity`, `saveCardToDate`; real clients send `returnUrl`,
  * `subtotal`, `Name/Price/Quantity`, `cardExpiryDate`. We accept both and always output the
  * canonical (wire) name, so everything after validation sees one spelling.

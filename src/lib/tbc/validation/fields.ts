@@ -12,7 +12,7 @@ import { addRuleIssue, fromZodError, safeParseWithInput, type CheckResult } from
 export const CURRENCIES = ["GEL", "USD", "EUR"] as const
 export const LANGUAGES = ["KA", "EN", "RU"] as const satisfies readonly CheckoutLanguage[]
 
-/** Bank limits (bank-api-reference §1.2, §3.3) and our own choices where the bank names none. */
+/** Bank limits (the field lengths and amounts its documentation states) and our own choices where the bank names none. */
 export const LIMITS = {
   extra: 25,
   extra2: 52,

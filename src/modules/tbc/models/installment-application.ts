@@ -14,7 +14,7 @@ const InstallmentApplication = model
       payment_collection_id: model.text().nullable(),
       cart_id: model.text().nullable(),
       order_id: model.text().nullable(),
-      /** Bank status code of the application (see src/lib/status-mapping.ts). */
+      /** Bank status code of the application (what each means: src/lib/installment-status.ts). */
       status_id: model.number(),
       status_description: model.text().nullable(),
       amount: model.bigNumber(),

@@ -23,7 +23,7 @@ async function paid(preAuth: boolean, amount: number) {
 
 describe("lost answers", () => {
   it("a completion whose answer is lost but which the bank made counts as captured, and is not resent", async () => {
-    const { provider, payId, data } = await paid(true, 40)
+    const { provider, data } = await paid(true, 40)
     await h.faults({ timeoutNext: { count: 1, path: "POST /v1/tpay/payments/{payId}/completion", afterProcessing: true } })
     const out = await provider.capturePayment({ data })
     expect(out.data).toMatchObject({ status: "Succeeded" })

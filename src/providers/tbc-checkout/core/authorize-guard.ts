@@ -6,9 +6,11 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { NOT_PAID_YET_MESSAGE, STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
+import { SESSION_STATUS } from "../../../lib/medusa-statuses"
 import { paymentMismatch } from "../../../lib/payment-match"
 import type { PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { sessionAmountOf } from "../payment-data"
+import { toSessionStatus } from "../../common/medusa-values"
 
 const refuse = (message: string): never => {
   throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, message)
@@ -22,14 +24,14 @@ export function acceptedStatus(
 ): PaymentSessionStatus {
   const outcome = sessionOutcome(String(details.status))
   if (outcome.kind === "failed") refuse(outcome.message)
-  if (outcome.status === PaymentSessionStatus.PENDING) refuse(NOT_PAID_YET_MESSAGE)
+  if (outcome.status === SESSION_STATUS.PENDING) refuse(NOT_PAID_YET_MESSAGE)
   // Processing: returning pending_authorization would let Medusa place the order unpaid, and a
   // later Failed/Expired would leave it unpaid for good. The cart stays open instead.
-  if (outcome.status === PaymentSessionStatus.PENDING_AUTHORIZATION) refuse(STILL_PROCESSING_MESSAGE)
+  if (outcome.status === SESSION_STATUS.PENDING_AUTHORIZATION) refuse(STILL_PROCESSING_MESSAGE)
   const mismatch = paymentMismatch(sessionAmountOf(data), { amount: details.amount, currency: details.currency })
   if (mismatch) {
     logger.warn(`payment ${details.payId}: refused for session ${String(data?.session_id ?? "-")}: ${mismatch}`)
     refuse(mismatch)
   }
-  return outcome.status
+  return toSessionStatus(outcome.status)
 }

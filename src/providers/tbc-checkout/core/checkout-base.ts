@@ -16,24 +16,26 @@ import type {
   RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
 } from "@medusajs/framework/types"
 import { sessionOutcome } from "../../../lib/checkout-status"
-import { majorToMinorExact, minorToMajor, toMinorUnits } from "../../../lib/money"
+import { majorToMinorExact } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { validateEveryTbcProvider } from "../../common/every-provider-options"
-import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
+import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
-import { buildCreateRequest, dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
+import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "./authorize-guard"
-import { judgeCallback, type TbcWebhookResult } from "../webhook"
+import type { TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken } from "./money-moves"
 import { PaymentBookkeeping } from "./bookkeeping"
 import { paymentRecordsFrom } from "../payment-records"
 import { refund, RefundQueue } from "./refund"
+import { startPayment } from "./start-payment"
+import { webhookActionOf } from "./callback-verdict"
 import { BoundedMap } from "../../../lib/bounded-map"
 // saved cards (returning customers): logic in ../saved-card-*.ts
 import * as savedCardAccount from "../saved-card-account-holder"
 import { isSavedCardSession } from "../saved-card-payment"
-import { authorizeSavedCardSession, initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-card-session"
+import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-card-session"
 
 export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
   protected readonly options_: TbcCheckoutOptions
@@ -59,7 +61,6 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
-    // eslint-disable-next-line prefer-rest-params
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
@@ -99,60 +100,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    return this.startPayment(input, this.budgeted()).catch((error) => {
+    const { options_: options, logger_: logger, book_: book, createdForSession_: createdForSession } = this
+    const deps = { options, logger, book, createdForSession, savedCardDeps: (c: CheckoutApi) => this.savedCardDeps(c) }
+    return startPayment(deps, input, this.budgeted()).catch((error) => {
       throw forShopper(error)
     })
-  }
-
-  private async startPayment(input: InitiatePaymentInput, checkout: CheckoutApi): Promise<InitiatePaymentOutput> {
-    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
-    if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
-    }
-    if (isSavedCardSession(input.data)) return initiateSavedCardSession(this.savedCardDeps(checkout), input) // saved card: no web payment
-    const { request, amountMinor, droppedInstallments } = buildCreateRequest({
-      options: this.options_,
-      sessionId,
-      amount: input.amount,
-      currencyCode: input.currency_code,
-      data: input.data,
-    })
-    Object.assign(request, saveCardFields(input, this.options_, request.methods)) // saved cards: save-card wish
-    if (droppedInstallments) {
-      this.logger_.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
-    }
-    const reused = await this.reusablePayment(checkout, sessionId, amountMinor, request.amount.currency)
-    const details =
-      reused ??
-      (await checkout.createPayment(request).catch((error) => {
-        throw toMedusaError(error, "start the payment at the bank")
-      }))
-    await this.book_.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
-    this.createdForSession_.set(sessionId, details.payId)
-    const data = dataFromDetails({ session_id: sessionId }, details, {
-      preAuth: details.preAuth ?? this.options_.preAuth,
-      created_at: new Date().toISOString(),
-      // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
-      authorized_at: null,
-      session_amount: minorToMajor(amountMinor),
-      session_currency: request.amount.currency,
-      ...(details.confirmedAmount === undefined ? { confirmedAmount: 0 } : {}),
-      ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
-    })
-    return { id: details.payId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
-  }
-
-  /**
-   * A payment this provider already created for the session, still Created at the bank with the
-   * same amount: a retried initiatePayment must not open a second payment. Only payIds we created
-   * ourselves count; a payId the storefront wrote into `data` is never trusted.
-   */
-  private async reusablePayment(checkout: CheckoutApi, sessionId: string, amountMinor: number, currency: string) {
-    const payId = this.createdForSession_.get(sessionId)
-    if (!payId) return undefined
-    const details = await checkout.getPayment(payId).catch(() => undefined)
-    if (!details || details.status !== "Created" || details.currency?.toUpperCase() !== currency) return undefined
-    return details.amount !== undefined && majorToMinorExact(details.amount) === amountMinor ? details : undefined
   }
 
   /** Cart completion (a shopper waits, Medusa holds the cart lock) and a callback's processing. */
@@ -176,7 +128,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const details = await this.readPayment(payIdOf(input.data))
     return {
-      status: sessionOutcome(String(details.status)).status,
+      status: toSessionStatus(sessionOutcome(String(details.status)).status),
       data: dataFromDetails(input.data, details) as unknown as Record<string, unknown>,
     }
   }
@@ -195,7 +147,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const data = (input.data ?? {}) as Partial<CheckoutData>
     const sameAmount =
       typeof data.amount === "number" &&
-      majorToMinorExact(data.amount) === toMinorUnits(input.amount) &&
+      majorToMinorExact(data.amount) === medusaAmountToMinor(input.amount) &&
       (data.currency ?? "").toUpperCase() === input.currency_code.toUpperCase()
     if (sameAmount && data.payId) {
       return { data: input.data }
@@ -249,37 +201,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return { data: input.data }
   }
 
-  /**
-   * Judges a bank callback (see webhook.ts). When the bank could not be asked, this throws: a
-   * retrying event bus (Redis) then asks again later instead of losing the callback, which the
-   * bank will not resend (Medusa already answered it 200). The thrown error carries the verdict
-   * for the callback log.
-   */
+  /** Judges a bank callback: core/callback-verdict.ts (throws when the bank could not be asked). */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
-    let judged = receipt ? this.verdicts_.get(receipt) : undefined
-    if (!judged) {
-      judged = judgeCallback(payload, this.options_, this.checkout, this.book_.records).catch((): TbcWebhookResult => ({
-        action: "not_supported" as WebhookActionResult["action"],
-        tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
-      }))
-      if (receipt) this.verdicts_.set(receipt, judged)
-      const v = (await judged).tbc_callback
-      this.logger_.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
-      // the shopper paid (or was held) after Medusa deleted the session: act now
-      if (v.result === "session_gone" && v.pay_id) this.book_.orphanCheck(v.pay_id, 0)
-    }
-    const result = await judged
-    if (result.tbc_callback.result === "error") {
-      if (receipt) this.verdicts_.delete(receipt) // a retry asks the bank again
-      const error = new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `TBC callback for payment ${result.tbc_callback.pay_id ?? "-"} could not be checked with the bank; it will be retried if the event bus retries.`
-      )
-      Object.defineProperty(error, "tbc_callback", { value: result.tbc_callback, enumerable: false })
-      throw error
-    }
-    return result
+    const { options_: options, logger_: logger, book_: book, verdicts_: verdicts, checkout } = this
+    return webhookActionOf({ options, logger, book, verdicts, checkout }, payload)
   }
 
   // ---- saved cards (returning customers): account holders and payment methods ----

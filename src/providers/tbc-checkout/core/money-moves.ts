@@ -14,7 +14,7 @@ import { dataFromDetails, type CheckoutData } from "../payment-data"
 export type Data = Record<string, unknown>
 export type Checkout = Pick<CheckoutApi, "getPayment" | "completePayment" | "cancelPayment">
 
-/** The bank allows completing a preauthorization within 30 days (bank-interface "Limits"). */
+/** The bank allows completing a preauthorization within 30 days (a limit its documentation states). */
 export const COMPLETION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
 export const minorOf = (major: number | undefined): number => (major === undefined ? 0 : majorToMinorExact(major) ?? 0)

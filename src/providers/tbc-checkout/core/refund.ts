@@ -8,8 +8,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { refundLedgerDecision } from "../../../lib/refund-ledger"
-import { minorToMajor, toMinorUnits } from "../../../lib/money"
+import { minorToMajor } from "../../../lib/money"
 import type { PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
+import { medusaAmountToMinor } from "../../common/medusa-values"
 import { toMedusaError } from "../../common"
 import { dataFromDetails } from "../payment-data"
 import { BoundedMap } from "../../../lib/bounded-map"
@@ -65,7 +66,7 @@ export async function refund(
   queue: RefundQueue,
   logger: TbcLogger
 ): Promise<{ data: Data }> {
-  const amountMinor = toMinorUnits(amount)
+  const amountMinor = medusaAmountToMinor(amount)
   if (amountMinor <= 0) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
   }

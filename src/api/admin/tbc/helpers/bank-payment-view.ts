@@ -4,7 +4,7 @@
 import type { PaymentDetails } from "../../../../lib/tbc"
 import type { PreauthDeadline } from "../../../../lib/preauth-deadline"
 
-/** The hosted page's method codes (bank-interface.md). */
+/** The hosted page's method codes, as the bank's API documents them. */
 export const METHOD_NAMES: Record<number, string> = {
   4: "Web QR",
   5: "Card",

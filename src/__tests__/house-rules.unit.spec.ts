@@ -1,0 +1,105 @@
+/**
+ * The repository's house rules, checked on the files themselves so that they stay true:
+ * - src/lib holds pure rules: no file there imports Medusa (the glue converts at the edge:
+ *   src/providers/common/medusa-values.ts, src/app);
+ * - no source file under src is longer than 300 lines (split by responsibility instead);
+ * - production code reads no switches from process.env (test faults go through the container or
+ *   options; the one default read is NODE_ENV in the provider options);
+ * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists.
+ */
+import fs from "node:fs"
+import path from "node:path"
+
+const ROOT = path.join(__dirname, "..", "..")
+const MAX_LINES = 300
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") out.push(...filesUnder(full, keep))
+    } else if (keep(full)) {
+      out.push(full)
+    }
+  }
+  return out
+}
+
+const isCode = (file: string) => /\.(ts|tsx|js|mjs)$/.test(file)
+const isTest = (file: string) => file.split(path.sep).includes("__tests__")
+const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/")
+const read = (file: string) => fs.readFileSync(file, "utf8")
+
+/** Medusa packages, imported, required or dynamically imported. */
+const MEDUSA_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["']@medusajs\//
+
+describe("house rules", () => {
+  it("src/lib imports nothing of Medusa (its tests neither)", () => {
+    const offenders = filesUnder(path.join(ROOT, "src", "lib"), isCode)
+      .filter((file) => MEDUSA_IMPORT.test(read(file)))
+      .map(relative)
+    expect(offenders).toEqual([])
+  })
+
+  it("the Medusa-import check sees every form of import", () => {
+    for (const line of [
+      'import { MathBN } from "@medusajs/framework/utils"',
+      'import type { BigNumberInput } from "@medusajs/framework/types"',
+      'const { MathBN } = require("@medusajs/framework/utils")',
+      'await import("@medusajs/framework/utils")',
+      'import "@medusajs/framework"',
+    ]) {
+      expect(MEDUSA_IMPORT.test(line)).toBe(true)
+    }
+    expect(MEDUSA_IMPORT.test('import { z } from "zod"')).toBe(false)
+  })
+
+  it(`no source file under src is longer than ${MAX_LINES} lines`, () => {
+    const long = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
+      .map((file) => ({ file: relative(file), lines: read(file).split("\n").length - (read(file).endsWith("\n") ? 1 : 0) }))
+      .filter(({ lines }) => lines > MAX_LINES)
+    expect(long).toEqual([])
+  })
+
+  it("production code under src reads process.env only for the options' NODE_ENV default", () => {
+    const allowed = new Set(["src/providers/common/options.ts"])
+    const readers = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
+      .filter((file) => /process\.env\b/.test(read(file).replace(/^\s*(\*|\/\/).*$/gm, "")))
+      .map(relative)
+      .filter((file) => !allowed.has(file))
+    expect(readers).toEqual([])
+  })
+
+  const documented = [
+    ...["src", "integration-tests", "bench", "scripts", "bin", "docs"].flatMap((dir) =>
+      filesUnder(path.join(ROOT, dir), (file) => /\.(ts|tsx|js|mjs|md|sh)$/.test(file))
+    ),
+    ...["README.md", "BENCHMARKS.md", "CHANGELOG.md", "jest.config.js", "medusa-config.ts"].map((name) => path.join(ROOT, name)),
+  ].filter((file) => fs.existsSync(file) && file !== __filename)
+
+  it("no comment or doc points outside the repository", () => {
+    const outside = /\.\.\/shared\b|\/work\/|\/home\/|shared bank-api-reference|bank-api-reference §|bank-interface(\.md| ")/
+    const offenders = documented.flatMap((file) =>
+      read(file)
+        .split("\n")
+        .map((line, index) => ({ line, where: `${relative(file)}:${index + 1}` }))
+        .filter(({ line }) => outside.test(line))
+        .map(({ where, line }) => `${where}: ${line.trim()}`)
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it("every src/… file named in a comment or doc exists", () => {
+    // docs/storefront-nextjs.md names files of the Next.js starter, not of this repository
+    const own = documented.filter((file) => relative(file) !== "docs/storefront-nextjs.md")
+    const named = /(?<![\w./-])src\/[\w./-]+\.(?:ts|tsx|js|md)\b/g
+    const missing = own.flatMap((file) =>
+      [...read(file).matchAll(named)]
+        .map((match) => match[0])
+        .filter((name) => !fs.existsSync(path.join(ROOT, name)))
+        .map((name) => `${relative(file)}: ${name}`)
+    )
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * initiatePayment of the `tbc-checkout` provider (TbcCheckoutBase): a bank payment for a Medusa
+ * session, or the saved-card session that needs none. Moved out of checkout-base.ts as it was.
+ */
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
+import type { BoundedMap } from "../../../lib/bounded-map"
+import { majorToMinorExact, minorToMajor } from "../../../lib/money"
+import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
+import { toMedusaError } from "../../common"
+import type { TbcCheckoutOptions } from "../options"
+import { buildCreateRequest, dataFromDetails } from "../payment-data"
+import { isSavedCardSession } from "../saved-card-payment"
+import { initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-card-session"
+import type { PaymentBookkeeping } from "./bookkeeping"
+
+/** What startPayment uses of the provider (its options, logger, bookkeeping and caches). */
+export interface StartPaymentDeps {
+  readonly options: TbcCheckoutOptions
+  readonly logger: TbcLogger
+  readonly book: PaymentBookkeeping
+  /** session id → payId created for it: a retried initiatePayment reuses the payment */
+  readonly createdForSession: BoundedMap<string, string>
+  savedCardDeps(checkout: CheckoutApi): SavedCardDeps
+}
+
+export async function startPayment(
+  provider: StartPaymentDeps,
+  input: InitiatePaymentInput,
+  checkout: CheckoutApi
+): Promise<InitiatePaymentOutput> {
+  const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+  if (!sessionId) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
+  }
+  if (isSavedCardSession(input.data)) return initiateSavedCardSession(provider.savedCardDeps(checkout), input) // saved card: no web payment
+  const { request, amountMinor, droppedInstallments } = buildCreateRequest({
+    options: provider.options,
+    sessionId,
+    amount: input.amount,
+    currencyCode: input.currency_code,
+    data: input.data,
+  })
+  Object.assign(request, saveCardFields(input, provider.options, request.methods)) // saved cards: save-card wish
+  if (droppedInstallments) {
+    provider.logger.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
+  }
+  const reused = await reusablePayment(provider, checkout, sessionId, amountMinor, request.amount.currency)
+  const details =
+    reused ??
+    (await checkout.createPayment(request).catch((error) => {
+      throw toMedusaError(error, "start the payment at the bank")
+    }))
+  await provider.book.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
+  provider.createdForSession.set(sessionId, details.payId)
+  const data = dataFromDetails({ session_id: sessionId }, details, {
+    preAuth: details.preAuth ?? provider.options.preAuth,
+    created_at: new Date().toISOString(),
+    // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
+    authorized_at: null,
+    session_amount: minorToMajor(amountMinor),
+    session_currency: request.amount.currency,
+    ...(details.confirmedAmount === undefined ? { confirmedAmount: 0 } : {}),
+    ...(details.returnedAmount === undefined ? { returnedAmount: 0 } : {}),
+  })
+  return { id: details.payId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+}
+
+/**
+ * A payment this provider already created for the session, still Created at the bank with the
+ * same amount: a retried initiatePayment must not open a second payment. Only payIds we created
+ * ourselves count; a payId the storefront wrote into `data` is never trusted.
+ */
+async function reusablePayment(
+  provider: StartPaymentDeps,
+  checkout: CheckoutApi,
+  sessionId: string,
+  amountMinor: number,
+  currency: string
+) {
+  const payId = provider.createdForSession.get(sessionId)
+  if (!payId) return undefined
+  const details = await checkout.getPayment(payId).catch(() => undefined)
+  if (!details || details.status !== "Created" || details.currency?.toUpperCase() !== currency) return undefined
+  return details.amount !== undefined && majorToMinorExact(details.amount) === amountMinor ? details : undefined
+}
