@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   })
   const instances: SimInstance[] = []
   const redisClient = new Redis(redis.url, { lazyConnect: true })
-  let failedInvariants: string[] = []
+  let failedInvariants: string[]
   try {
     if (!(await cloneMigratedTemplate(dbName))) {
       await createDatabase(dbName)

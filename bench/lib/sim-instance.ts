@@ -61,7 +61,7 @@ const UNLOCKED_JOBS = new Set(["tbc-data-retention", "tbc-retry-saved-card-recor
 
 async function runJob(container: MedusaContainer, job: string): Promise<{ ms: number; error?: string }> {
   if (!/^[a-z-]+$/.test(job)) throw new Error(`run: job must be a file name in src/jobs, got ${JSON.stringify(job)}`)
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(path.join(ROOT, "src", "jobs", job)) as { default: (c: MedusaContainer) => Promise<unknown> }
   const start = realNow()
   try {
@@ -95,7 +95,7 @@ function serveControl(container: MedusaContainer): http.Server {
       if (req.url === "/run") return answer(200, await runJob(container, String(body.job)))
       if (req.url === "/bodies") return answer(200, bodies)
       if (req.url === "/seed") {
-        // eslint-disable-next-line @typescript-eslint/no-var-requires
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const { seedStore, TBC_CHECKOUT_PROVIDER_ID } = require("../../integration-tests/utils/seed-store") as typeof import("../../integration-tests/utils/seed-store")
         return answer(200, await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] }))
       }
@@ -107,7 +107,7 @@ function serveControl(container: MedusaContainer): http.Server {
 async function main(): Promise<void> {
   const app = express()
   app.get("/health", (_req, res) => void res.status(200).send("OK"))
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaders = require("@medusajs/medusa/loaders/index").default
   const { container, shutdown } = await loaders({ directory: ROOT, expressApp: app })
   recordLockedBodies(container)
