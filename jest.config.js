@@ -2,33 +2,40 @@ const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
 // fast-check property specs (their sizes go through src/lib/__tests__/property-runs.ts): the unit
-// suite of `npm test` runs them with a small TBC_PROPERTY_RUNS, the reliability suite at full size.
-// (prepare-session.unit.spec.ts stays full size everywhere: it asserts that its random data hit
-// both outcomes, which a few hundred runs do not guarantee.)
+// suite runs them with a small cap (TBC_UNIT_PROPERTY_RUNS, see integration-tests/setup-unit.js),
+// the reliability suite at full size. (prepare-session.unit.spec.ts stays full size everywhere: it
+// asserts that its random data hit both outcomes, which a few hundred runs do not guarantee.)
 const PROPERTY_SPECS = [
   "**/src/**/__tests__/**/*.properties.unit.spec.[jt]s",
   "**/src/sandbox/__tests__/tolerance.unit.spec.[jt]s",
 ]
 
-// TEST_TYPE picks the suite: unit = pure and client/sandbox tests (no Medusa app),
-// integration = tests that boot Medusa (modules or the whole app) on real PostgreSQL.
-const testMatch = {
-  unit: ["**/__tests__/**/*.unit.spec.[jt]s"],
-  integration: [
-    "**/integration-tests/http/**/*.spec.[jt]s",
-    "**/src/**/__tests__/**/*.integration.spec.[jt]s",
-  ],
-  // reliability and security figures (faults, spoofing, races, two instances, fuzzing, secrets)
-  reliability: [
-    "**/integration-tests/reliability/**/*.spec.[jt]s",
-    "**/src/**/__tests__/**/*.reliability.spec.[jt]s",
-    ...PROPERTY_SPECS,
-  ],
-  // the install test (.ci/run's own step): the packed plugin in a fresh store, end to end
-  install: ["**/integration-tests/install/**/*.spec.[jt]s"],
-}[process.env.TEST_TYPE || "unit"]
+// The suites (jest "projects"). unit = pure and client/sandbox tests (no Medusa app);
+// integration = tests that boot Medusa (modules or the whole app) on real PostgreSQL;
+// reliability = the reliability and security figures (faults, spoofing, races, two instances,
+// fuzzing, secrets) and the properties at full size; install = .ci/run's own step (the packed
+// plugin in a fresh store, end to end).
+const APP_SETUP = ["./integration-tests/setup.js", "./integration-tests/setup-app.js"]
+const SUITES = {
+  unit: {
+    testMatch: ["**/__tests__/**/*.unit.spec.[jt]s"],
+    setupFiles: ["./integration-tests/setup.js", "./integration-tests/setup-unit.js"],
+  },
+  integration: {
+    testMatch: ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.integration.spec.[jt]s"],
+    setupFiles: APP_SETUP,
+  },
+  reliability: {
+    testMatch: ["**/integration-tests/reliability/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.reliability.spec.[jt]s", ...PROPERTY_SPECS],
+    setupFiles: [...APP_SETUP, "./integration-tests/setup-full-properties.js"],
+  },
+  install: {
+    testMatch: ["**/integration-tests/install/**/*.spec.[jt]s"],
+    setupFiles: ["./integration-tests/setup.js"],
+  },
+}
 
-module.exports = {
+const shared = {
   transform: {
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
@@ -45,11 +52,20 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.medusa/"],
-  setupFiles: ["./integration-tests/setup.js"],
   // Specs import the app test runner from "@medusajs/test-utils" as usual; this repo's version
   // wraps it to clone a migrated database and shorten Medusa's webhook delay (see that file).
   moduleNameMapper: {
     "^@medusajs/test-utils$": "<rootDir>/integration-tests/utils/app-test-runner.ts",
   },
-  testMatch,
 }
+
+const suite = (name) => {
+  if (!SUITES[name]) throw new Error(`unknown test suite "${name}" (TEST_TYPE / TEST_SUITES): one of ${Object.keys(SUITES).join(", ")}`)
+  return { ...shared, ...SUITES[name], displayName: name }
+}
+
+// TEST_TYPE=<suite> runs one suite (the usual way to run one file). TEST_SUITES="unit integration
+// reliability" (scripts/test.sh) makes each a project of ONE jest run, so that one pool of workers
+// takes the files of all of them, longest first, and no core waits for a suite's last file.
+const names = (process.env.TEST_SUITES || "").split(/\s+/).filter(Boolean)
+module.exports = names.length > 0 ? { projects: names.map(suite) } : suite(process.env.TEST_TYPE || "unit")

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, then each jest suite (unit, then integration), then ONE summary line
+# `npm test`: typecheck, lint, then the jest suites (unit, integration, reliability) in ONE jest
+# run with two workers, then ONE summary line
 #   N passed, N failed[, N skipped]
 # summing all suites. CI reads only that line, so anything that is not a passing test counts as
-# failed there: a failed typecheck or lint, a test file that crashed before its tests ran, a suite whose
-# jest process died without a result. Exit status is non-zero if anything failed or nothing ran.
+# failed there: a failed typecheck or lint, a test file that crashed before its tests ran, a jest
+# run that died without a result. Exit status is non-zero if anything failed or nothing ran.
 #
-# Extra arguments go to every jest run, e.g. `npm test -- src/lib` (then suites without a match
-# simply contribute 0). Suites are chosen by TEST_SUITES (default "unit integration"); each name is
-# a TEST_TYPE of jest.config.js. Hook for later suites (e.g. reliability): add its testMatch to
-# jest.config.js and its name to DEFAULT_SUITES below, or run `TEST_SUITES=reliability npm test`.
+# Extra arguments go to jest, e.g. `npm test -- src/lib` or one file's path. Suites are chosen by
+# TEST_SUITES (default "unit integration reliability"); each name is a project of jest.config.js.
 # TEST_EXTRA_RESULTS: jest JSON result files of suites run before (space separated; `.ci/run` passes
 # the install test's) that the summary adds; a missing one counts as 1 failure, like a dead suite.
 set -uo pipefail
@@ -54,39 +53,32 @@ fi
 echo "lint $((SECONDS - step_started))" >> "$timings_file"
 
 result_files=()
-for suite in $SUITES; do
-  result="$RESULTS_DIR/jest-$suite.json"
-  rm -f "$result"
-  echo "== $suite tests"
-  jest_args=(--json --outputFile="$result" --passWithNoTests)
-  suite_env=(TEST_TYPE="$suite")
-  if [ "$suite" = "unit" ]; then
-    # Pure tests: two workers use both cores. The fast-check properties run small here
-    # (TBC_PROPERTY_RUNS caps their random cases) and at full size in the reliability suite.
-    jest_args+=(--maxWorkers=2)
-    suite_env+=(TBC_PROPERTY_RUNS="${TBC_PROPERTY_RUNS:-200}")
-  else
-    # Integration suites boot Medusa on one PostgreSQL: one file at a time, and do not wait for
-    # handles the framework leaves open after the last test.
-    jest_args+=(--runInBand --forceExit)
-    # Every app test file boots its own Medusa in this one process, and not all of an app's memory
-    # is given back after its shutdown (about 250 MB a file): with V8's default heap limit (~4 GB
-    # here) the process died after 16 of the 35 files. A larger limit keeps the files in one process.
-    suite_env+=(NODE_OPTIONS="$NODE_OPTIONS --max-old-space-size=${TBC_TEST_HEAP_MB:-16384}")
-  fi
-  step_started=$SECONDS
-  # -u: outside the unit suite the properties run at their full size
-  env -u TBC_PROPERTY_RUNS "${suite_env[@]}" npx jest "${jest_args[@]}" "$@"
-  echo "$suite $((SECONDS - step_started))" >> "$timings_file"
-  result_files+=("$result")
-done
+# ONE jest run for all the suites (each a jest project, jest.config.js), in one pool of two
+# workers: jest starts the longest files first (by their last duration, else by size) and the
+# short ones fill in, so both cores stay busy to the end instead of waiting, suite after suite,
+# for each suite's last file. App files boot Medusa in a worker each, on their own databases.
+result="$RESULTS_DIR/jest-all.json"
+rm -f "$result"
+echo "== tests: $SUITES"
+step_started=$SECONDS
+# Not all of a booted app's memory is given back after its file (about 250 MB a file): a worker
+# whose idle memory passes TBC_TEST_WORKER_MEMORY is replaced by a fresh one after its file, and
+# each worker may grow to TBC_TEST_HEAP_MB meanwhile.
+# TBC_UNIT_PROPERTY_RUNS: the unit suite's cap on fast-check cases (integration-tests/setup-unit.js);
+# the reliability suite runs the properties at full size.
+env -u TBC_PROPERTY_RUNS TEST_SUITES="$SUITES" TBC_UNIT_PROPERTY_RUNS="${TBC_PROPERTY_RUNS:-200}" \
+  NODE_OPTIONS="$NODE_OPTIONS --max-old-space-size=${TBC_TEST_HEAP_MB:-6144}" \
+  npx jest --json --outputFile="$result" --passWithNoTests --maxWorkers="${TBC_TEST_WORKERS:-2}" \
+  --workerIdleMemoryLimit="${TBC_TEST_WORKER_MEMORY:-1500MB}" --forceExit "$@"
+echo "tests $((SECONDS - step_started))" >> "$timings_file"
+result_files+=("$result")
 
 for extra in ${TEST_EXTRA_RESULTS:-}; do
   result_files+=("$extra")
 done
 
 # Sum the jest JSON results. A missing/unreadable file means the jest process died: one failure.
-node - "$extra_failures" "$timings_file" "${result_files[@]}" <<'NODE'
+TEST_SUITES_RUN="$SUITES" node - "$extra_failures" "$timings_file" "${result_files[@]}" <<'NODE'
 const fs = require("fs")
 const [extraFailures, timingsFile, ...files] = process.argv.slice(2)
 let passed = 0
@@ -94,6 +86,15 @@ let failed = Number(extraFailures)
 let skipped = 0
 const failures = []
 const fileTimes = []
+// which suite (jest.config.js project) a file of the one jest run belongs to, by its path; a
+// property spec runs in both unit (small) and reliability (full size): its second entry is unit
+function suiteOf(name, seenBefore) {
+  if (/integration-tests\/reliability\/|\.reliability\.spec\./.test(name)) return "reliability"
+  if (/integration-tests\/http\/|\.integration\.spec\./.test(name)) return "integration"
+  if (/integration-tests\/install\//.test(name)) return "install"
+  const property = /\.properties\.unit\.spec\.|src\/sandbox\/__tests__\/tolerance\.unit\.spec\./.test(name)
+  return property && !seenBefore && process.env.TEST_SUITES_RUN?.includes("reliability") ? "reliability" : "unit"
+}
 // the first lines of a failure message, colour codes dropped, on one line
 const firstLine = (text) =>
   String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 500)
@@ -121,10 +122,16 @@ for (const file of files) {
   failed += result.numFailedTests + result.numRuntimeErrorTestSuites
   skipped += result.numPendingTests + result.numTodoTests
   failures.push(...failuresOf(result))
-  const suite = require("path").basename(file, ".json").replace(/^jest-/, "")
-  for (const entry of result.testResults ?? []) {
-    if (!entry.startTime || !entry.endTime) continue
-    fileTimes.push({ seconds: (entry.endTime - entry.startTime) / 1000, name: require("path").relative(process.cwd(), entry.name), suite })
+  const fromFile = require("path").basename(file, ".json").replace(/^jest-/, "")
+  const seen = new Set()
+  // longest first, so a property spec that ran in two suites is named reliability (full size) first
+  const entries = (result.testResults ?? []).filter((entry) => entry.startTime && entry.endTime)
+  entries.sort((a, b) => (b.endTime - b.startTime) - (a.endTime - a.startTime))
+  for (const entry of entries) {
+    const name = require("path").relative(process.cwd(), entry.name)
+    const suite = fromFile === "all" ? suiteOf(name, seen.has(name)) : fromFile
+    seen.add(name)
+    fileTimes.push({ seconds: (entry.endTime - entry.startTime) / 1000, name, suite })
   }
 }
 // Where the time went: each step's wall time and the slowest test files (jest's own per-file time).
@@ -135,6 +142,10 @@ if (steps.length > 0) {
   console.log(`time: ${steps.map((line) => `${line.split(" ")[0]} ${clock(Number(line.split(" ")[1]))}`).join(", ")} (total ${clock(total)})`)
 }
 fileTimes.sort((a, b) => b.seconds - a.seconds)
+// each suite's files' own times added up (they overlap in time: two workers run files at once)
+const bySuite = {}
+for (const { seconds, suite } of fileTimes) bySuite[suite] = (bySuite[suite] ?? 0) + seconds
+if (fileTimes.length > 0) console.log(`test files' own times per suite: ${Object.entries(bySuite).map(([suite, seconds]) => `${suite} ${clock(seconds)}`).join(", ")}`)
 if (fileTimes.length > 0) console.log("slowest test files:")
 for (const { seconds, name, suite } of fileTimes.slice(0, 10)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name} (${suite})`)
 // CI keeps only the tail of the output: name every failure again here, just above the summary.

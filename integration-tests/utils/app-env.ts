@@ -38,6 +38,10 @@ export function lateValue<T>(holder: { value?: T }, what: string): T {
  * in place when the runner loads medusa-config.ts and starts the app.
  */
 export function useAppAddress(): AppAddress {
+  return oncePerFile("useAppAddress", "", createAppAddress)
+}
+
+function createAppAddress(): AppAddress {
   const port: { value?: number } = {}
   let restoreEnv = (): void => undefined
   beforeAll(async () => {
@@ -56,4 +60,40 @@ export function useAppAddress(): AppAddress {
       return `http://127.0.0.1:${lateValue(port, "appPort")}`
     },
   }
+}
+
+// Jest gives every test file its own module registry, so these live as long as one file.
+const perFile = new Map<string, { key: string; value: unknown }>()
+const betweenSpecs: Array<() => Promise<void>> = []
+
+/**
+ * What an app group does before each of its spec files but the first, to give it what it had
+ * alone: e.g. the shared sandbox bank back to empty, with no faults left by the spec before.
+ */
+export function beforeNextSpecOfGroup(reset: () => Promise<void>): void {
+  betweenSpecs.push(reset)
+}
+
+/** Runs the resets registered with beforeNextSpecOfGroup (runAppGroup calls it). */
+export async function resetBetweenSpecs(): Promise<void> {
+  for (const reset of betweenSpecs) await reset()
+}
+
+/**
+ * What a test file sets up once for its one app (its address, its sandbox bank): an app group
+ * (app-test-runner.ts `runAppGroup`) loads several spec files into one file and one app, and their
+ * calls must then share it. A second call with other settings cannot share: it fails loudly
+ * rather than pointing the app at one bank and the spec at another.
+ */
+export function oncePerFile<T>(kind: string, key: string, create: () => T): T {
+  const existing = perFile.get(kind)
+  if (existing) {
+    if (existing.key !== key) {
+      throw new Error(`${kind} was already called in this test file with other settings (${existing.key} vs ${key}): specs of one app group must share them`)
+    }
+    return existing.value as T
+  }
+  const value = create()
+  perFile.set(kind, { key, value })
+  return value
 }

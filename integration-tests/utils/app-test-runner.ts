@@ -13,6 +13,7 @@
 import path from "path"
 import { cloneMigratedTemplate, saveMigratedTemplate } from "./migrated-template"
 import { setWebhookDelay, TEST_WEBHOOK_DELAY_MS } from "./webhook-delay"
+import { resetBetweenSpecs } from "./app-env"
 
 type TestUtils = typeof import("@medusajs/test-utils")
 type RunnerConfig = Parameters<TestUtils["medusaIntegrationTestRunner"]>[0]
@@ -21,6 +22,12 @@ type RunnerConfig = Parameters<TestUtils["medusaIntegrationTestRunner"]>[0]
 const PACKAGE_DIR = path.dirname(require.resolve("@medusajs/test-utils/package.json"))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const actual: TestUtils = require(PACKAGE_DIR)
+// the runner's own database copy (no bookkeeping of its "restore next" flags), for app groups
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createPostgresDatabaseTemplate, dropPostgresDatabaseTemplate } = require(path.join(PACKAGE_DIR, "dist/medusa-test-runner-utils/postgres-template.js")) as {
+  createPostgresDatabaseTemplate(input: { databaseName: string; templateName: string }): Promise<void>
+  dropPostgresDatabaseTemplate(templateName: string): Promise<void>
+}
 
 /**
  * The runner's migration step (the module its `migrateDatabase` export comes from; the runner
@@ -46,6 +53,15 @@ function skipRunnerMigrations(): () => void {
 }
 
 export function medusaIntegrationTestRunner(config: RunnerConfig): ReturnType<TestUtils["medusaIntegrationTestRunner"]> {
+  // inside runAppGroup's loading: the spec's suite joins the group's one app instead of booting
+  if (collecting) {
+    collecting.push(config)
+    return undefined as unknown as ReturnType<TestUtils["medusaIntegrationTestRunner"]>
+  }
+  return runWithTemplate(config)
+}
+
+function runWithTemplate(config: RunnerConfig): ReturnType<TestUtils["medusaIntegrationTestRunner"]> {
   // only for the dev app's own config, which is what the template was migrated with
   const dbName = config.medusaConfigFile || config.cwd ? undefined : config.dbName
   let cloned = false
@@ -67,6 +83,73 @@ export function medusaIntegrationTestRunner(config: RunnerConfig): ReturnType<Te
         setWebhookDelay(options.getContainer(), TEST_WEBHOOK_DELAY_MS)
       })
       return config.testSuite(options)
+    },
+  })
+}
+
+// the suites of the spec files runAppGroup is loading (undefined when it is not loading any)
+let collecting: RunnerConfig[] | undefined
+
+// jest-circus keeps the file's test timeout (jest.setTimeout) on the global under this symbol
+const TEST_TIMEOUT = Symbol.for("TEST_TIMEOUT_SYMBOL")
+
+/**
+ * Several app spec files, ONE Medusa boot (a boot costs ~15 s of CPU on this machine, more than
+ * most of these files' tests). A group file loads the spec files (named *.app.ts so that jest
+ * does not also run them alone); their `medusaIntegrationTestRunner(...)` calls are collected and
+ * run as one describe each inside one runner. What each file had alone, it still has:
+ * - the same app settings: specs of a group must set up the same sandbox and app env (a spec
+ *   asking for other settings fails at load, see oncePerFile in app-env.ts);
+ * - its own database state: each file's suite starts from the freshly booted app's database (a
+ *   template taken right after the boot), its beforeAll hooks run on that, and the runner
+ *   restores what they left before each of its tests, as it did for the file alone;
+ * - an empty sandbox bank with no faults (beforeNextSpecOfGroup in app-env.ts);
+ * - its timeout: the longest any of them set.
+ * A spec file of a group runs alone with `npx jest <group file> -t "<its describe name>"`.
+ */
+export function runAppGroup(dbName: string, specs: Record<string, () => unknown>): void {
+  collecting = []
+  const suites: Array<{ name: string; config: RunnerConfig }> = []
+  let timeout = 0
+  try {
+    for (const [name, load] of Object.entries(specs)) {
+      const before = collecting.length
+      load()
+      if (collecting.length !== before + 1) throw new Error(`app group: ${name} must call medusaIntegrationTestRunner exactly once`)
+      suites.push({ name, config: collecting[before] })
+      timeout = Math.max(timeout, Number((globalThis as Record<symbol, unknown>)[TEST_TIMEOUT] ?? 0))
+    }
+  } finally {
+    collecting = undefined
+  }
+  if (timeout > 0) jest.setTimeout(timeout)
+  const [first] = suites
+  for (const { name, config } of suites) {
+    if (config.inApp !== first.config.inApp || config.cwd || config.medusaConfigFile || JSON.stringify(config.env ?? {}) !== JSON.stringify(first.config.env ?? {})) {
+      throw new Error(`app group: ${name} needs another app (runner options differ from ${first.name})`)
+    }
+  }
+  const pristine = `${dbName}-booted`
+  runWithTemplate({
+    ...first.config,
+    dbName,
+    testSuite: (options) => {
+      // the database as the boot left it, for each file's suite to start from
+      beforeAll(() => createPostgresDatabaseTemplate({ databaseName: dbName, templateName: pristine }))
+      afterAll(() => dropPostgresDatabaseTemplate(pristine))
+      suites.forEach(({ name, config }, index) => {
+        describe(name, () => {
+          if (index > 0) {
+            beforeAll(async () => {
+              await options.dbUtils.restore({ templateName: pristine })
+              await resetBetweenSpecs()
+            })
+          }
+          config.testSuite(options)
+          // after the suite's own beforeAll hooks: what the runner restores before each test
+          beforeAll(() => createPostgresDatabaseTemplate({ databaseName: dbName, templateName: `${dbName}-template` }))
+        })
+      })
     },
   })
 }

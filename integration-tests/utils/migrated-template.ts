@@ -105,8 +105,18 @@ export async function cloneMigratedTemplate(dbName: string): Promise<boolean> {
  * test when it restores its per-file snapshot; the pool reconnects on the next query.
  */
 export async function saveMigratedTemplate(dbName: string): Promise<void> {
+  try {
+    await saveTemplateFrom(dbName)
+  } catch (error) {
+    // only a cache: the next file migrates its own database again
+    console.warn(`could not keep the migrated database as a template: ${(error as Error).message}`)
+  }
+}
+
+async function saveTemplateFrom(dbName: string): Promise<void> {
   const template = migratedTemplateName()
-  const building = `${template}-building`
+  // per process: two jest workers that both migrated (no template yet) each copy into their own
+  const building = `${template}-building-${process.pid}`
   await withAdminClient(async (client) => {
     await dropDatabase(client, building)
     await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS false`)
@@ -116,14 +126,16 @@ export async function saveMigratedTemplate(dbName: string): Promise<void> {
     } finally {
       await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS true`)
     }
-    // a complete copy only ever appears under the template's name
+    // a complete copy only ever appears under the template's name; if another worker's copy got
+    // there first, ours is dropped
     await client.query(`ALTER DATABASE ${quote(building)} RENAME TO ${quote(template)}`).catch(() => dropDatabase(client, building))
     const suffix = testDbName("")
     const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${TEMPLATE_PREFIX}%`])
     for (const { datname } of rows) {
-      // another checkout's (other TBC_TEST_DB_SUFFIX) templates are not ours to drop
+      // another checkout's (other TBC_TEST_DB_SUFFIX) templates are not ours to drop, nor copies
+      // another worker is still making
       const sameCheckout = suffix ? datname.endsWith(suffix) : /^tbc-it-migrated-[0-9a-f]{12}$/.test(datname)
-      if (sameCheckout && datname !== template && !datname.endsWith("-building")) await dropDatabase(client, datname)
+      if (sameCheckout && datname !== template && !datname.includes("-building")) await dropDatabase(client, datname)
     }
   })
 }

@@ -1,5 +1,5 @@
 import { startSandbox } from "../../src/sandbox"
-import { AppAddress, lateValue, setEnvForSuite, useAppAddress } from "./app-env"
+import { AppAddress, beforeNextSpecOfGroup, lateValue, oncePerFile, setEnvForSuite, useAppAddress } from "./app-env"
 
 type SandboxOptions = NonNullable<Parameters<typeof startSandbox>[0]>
 type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
@@ -30,6 +30,11 @@ export function startSandboxForApp(
    */
   appEnv: Record<string, string> | ((app: AppAddress) => Promise<Record<string, string>>) = {}
 ): SandboxForApp {
+  const key = JSON.stringify({ options, appEnv: typeof appEnv === "function" ? appEnv.toString() : appEnv })
+  return oncePerFile("startSandboxForApp", key, () => createSandboxForApp(options, appEnv))
+}
+
+function createSandboxForApp(options: Partial<SandboxOptions>, appEnv: Record<string, string> | ((app: AppAddress) => Promise<Record<string, string>>)): SandboxForApp {
   const app = useAppAddress()
   const running: { value?: SandboxHandle } = {}
   let restoreEnv = (): void => undefined
@@ -41,6 +46,10 @@ export function startSandboxForApp(
   afterAll(async () => {
     restoreEnv()
     await running.value?.close()
+  })
+  // in an app group, each spec file meets an empty bank with no faults, as its own sandbox was
+  beforeNextSpecOfGroup(async () => {
+    if (running.value) await fetch(`${running.value.url}/_sandbox/reset`, { method: "POST" })
   })
   return {
     get appPort() {

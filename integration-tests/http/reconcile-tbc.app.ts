@@ -6,7 +6,6 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -25,13 +24,7 @@ jest.setTimeout(120_000)
 const DAY_MS = 24 * 60 * 60 * 1000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true" })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp()
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({

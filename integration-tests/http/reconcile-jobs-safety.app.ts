@@ -28,7 +28,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 const CANCEL_CALLS = "POST /v1/tpay/payments/{payId}/cancel"
 
-const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "refund" })
+// the orphan policy these tests rely on is the default one: refund
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({

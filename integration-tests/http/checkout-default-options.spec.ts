@@ -1,0 +1,19 @@
+/**
+ * The checkout specs that run the app with its default TBC options (no preauthorization): one
+ * Medusa boot for all of them (integration-tests/utils/app-test-runner.ts, runAppGroup). Each
+ * spec file keeps its own describe, database state and tests; run one alone with
+ * `-t "<name below>"`.
+ */
+import { runAppGroup } from "../utils/app-test-runner"
+import { testDbName } from "../utils/db-name"
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded in order, inside the group */
+runAppGroup(testDbName("tbc-it-group-checkout-default"), {
+  "checkout flows": () => require("./checkout-flows.app"),
+  "checkout webhooks": () => require("./checkout-webhooks.app"),
+  "plain callback URL": () => require("./checkout-plain-callback-url.app"),
+  "processing payments": () => require("./checkout-processing.app"),
+  "saved cards": () => require("./checkout-saved-cards.app"),
+  "saved cards while processing": () => require("./checkout-saved-cards-processing.app"),
+  "personal data": () => require("./personal-data.app"),
+})
