@@ -1,6 +1,6 @@
 /**
- * The checkout specs that run the app with its default TBC options (no preauthorization): one
- * Medusa boot for all of them (integration-tests/utils/app-test-runner.ts, runAppGroup). Each
+ * The app specs that run the app with its default TBC options (no preauthorization) and the
+ * sandbox bank: one Medusa boot for all of them (integration-tests/utils/app-test-runner.ts, runAppGroup). Each
  * spec file keeps its own describe, database state and tests; run one alone with
  * `-t "<name below>"`.
  */
@@ -8,7 +8,9 @@ import { runAppGroup } from "../utils/app-test-runner"
 import { testDbName } from "../utils/db-name"
 
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded in order, inside the group */
-runAppGroup(testDbName("tbc-it-group-checkout-default"), {
+runAppGroup(testDbName("tbc-it-group-default"), {
+  "plugin boot": () => require("./plugin-boot.app"),
+  "module links": () => require("./module-links.app"),
   "checkout flows": () => require("./checkout-flows.app"),
   "checkout webhooks": () => require("./checkout-webhooks.app"),
   "plain callback URL": () => require("./checkout-plain-callback-url.app"),

@@ -8,7 +8,7 @@ import { runAppGroup } from "../utils/app-test-runner"
 import { testDbName } from "../utils/db-name"
 
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded in order, inside the group */
-runAppGroup(testDbName("tbc-it-group-checkout-preauth"), {
+runAppGroup(testDbName("tbc-it-group-preauth"), {
   "preauthorization": () => require("./checkout-preauth.app"),
   "preauthorization callbacks": () => require("./checkout-preauth-callbacks.app"),
   "amount guards": () => require("./checkout-amount-guards.app"),
