@@ -14,3 +14,4 @@ export {
 export { type ProviderSyncSummary, syncLockKey } from "../app/installments/sync-runner"
 export { SYNC_FAULT_KEY, type SyncFault } from "../app/installments/sync-fault"
 export * from "./reconcile"
+export { deleteSavedCardWorkflow, type DeleteSavedCardInput } from "./saved-cards/delete-saved-card"
