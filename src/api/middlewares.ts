@@ -8,6 +8,7 @@ import { paymentSessionMiddlewares } from "./tbc-middlewares/payment-sessions"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
 import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
+import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
 
 export default defineMiddlewares({
   routes: [
@@ -19,5 +20,7 @@ export default defineMiddlewares({
     ...captureAmountMiddlewares,
     // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)
     ...paymentLockMiddlewares,
+    // our routes' query/body checks, after the authentication entries above (401 before 400)
+    ...routeValidatorMiddlewares,
   ],
 })

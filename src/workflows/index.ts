@@ -19,3 +19,4 @@ export {
   createTbcPaymentSessionWorkflowId,
   type CreateTbcPaymentSessionInput,
 } from "./payment-sessions/create-tbc-payment-session"
+export { deleteSavedCardWorkflow, type DeleteSavedCardInput } from "./saved-cards/delete-saved-card"

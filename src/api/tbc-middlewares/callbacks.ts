@@ -19,7 +19,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PgConnection } from "../../app/pg-connection"
 import { findTbcProvider } from "../../app/tbc-providers"
-import { BoundedMap } from "../../lib/bounded-map"
+import { BoundedCache } from "../../lib/bounded-cache"
 import { countRefusedCallback } from "./refused-callback-log"
 import {
   CALLBACK_HEADERS,
@@ -104,7 +104,7 @@ export function jsonFromText(body: unknown): unknown {
  * stays harmless: a session moves to a new payment only while the old one is unpaid (updatePayment
  * refuses otherwise), and a callback for an unpaid or failed payment never authorizes anything.
  */
-const confirmedPairs = new BoundedMap<string, string>(10_000)
+const confirmedPairs = new BoundedCache<string, string>({ max: 10_000 })
 
 /**
  * The payment the signed URL's session really opened (session.data.payId). A callback naming any

@@ -11,11 +11,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../tbc-providers"
-import { openCardToken } from "../../lib/card-token-at-rest"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { isBankNotFound } from "../../providers/common/errors"
-import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { withBankClient } from "../bank-client"
+import { deleteCardAtBank } from "./bank-card-deletion"
 import { errorSummary } from "./recording-failures"
 
 interface Logger {
@@ -72,14 +69,7 @@ export async function finishCardDeletions(
         continue
       }
       try {
-        const recId = openCardToken(token, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
-        await withBankClient(registration, async (client) => {
-          try {
-            await client.checkout.deleteSavedCard(recId)
-          } catch (error) {
-            if (!isBankNotFound(error)) throw error // already gone at the bank = deleted
-          }
-        })
+        await deleteCardAtBank(registration, token) // already gone at the bank = deleted
       } catch (error) {
         logger.warn(`[tbc saved cards] card ${card.id}: deletion at the bank failed (${errorSummary(error)}); retried by the retention job`)
         run.pending++

@@ -16,7 +16,8 @@ import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-chec
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
-import { parseOrInvalid, savedCardIdSchema } from "../../api/validators/saved-card-input"
+import { savedCardIdSchema } from "../../api/validators/saved-card-input"
+import { parseOrInvalid } from "../../providers/common/invalid-data"
 
 const sessionDataSchema = z
   .object({
@@ -54,7 +55,7 @@ export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Pro
   if (forbidden.length > 0) {
     throw invalid(`data.${forbidden[0]}: is set by the server and may not be sent`)
   }
-  const parsed = parseOrInvalid(sessionDataSchema, data, "data.")
+  const parsed = parseOrInvalid(sessionDataSchema, data, { prefix: "data" })
   const savedCardId = parsed[SAVED_CARD_DATA.savedCardId] as string | undefined
   const saveCard = parsed[SAVED_CARD_DATA.saveCard] as boolean | undefined
   if (savedCardId === undefined) {

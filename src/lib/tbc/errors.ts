@@ -7,6 +7,8 @@
  * it" (TbcValidationError, nothing was sent). Every error serialises without
  * secrets: constructors only ever receive already-redacted data.
  */
+import { problemsText } from "../zod-problems"
+
 export type TbcErrorKind = "validation" | "api" | "network" | "timeout" | "config"
 
 export class TbcError extends Error {
@@ -32,10 +34,7 @@ export interface ValidationIssue {
 export class TbcValidationError extends TbcError {
   readonly issues: ValidationIssue[]
   constructor(what: string, issues: ValidationIssue[]) {
-    super(
-      "validation",
-      `Invalid ${what}: ` + issues.map((i) => `${i.field}: ${i.message}`).join("; ")
-    )
+    super("validation", problemsText(issues, `Invalid ${what}`))
     this.issues = issues
   }
   toJSON() {
@@ -47,10 +46,7 @@ export class TbcValidationError extends TbcError {
 export class TbcConfigError extends TbcError {
   readonly issues: ValidationIssue[]
   constructor(issues: ValidationIssue[]) {
-    super(
-      "config",
-      "Invalid TBC options: " + issues.map((i) => `${i.field}: ${i.message}`).join("; ")
-    )
+    super("config", problemsText(issues, "Invalid TBC options"))
     this.issues = issues
   }
   toJSON() {

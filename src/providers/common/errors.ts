@@ -8,6 +8,7 @@
  * were already redacted by the client. No operation paths, no secrets, no stack.
  */
 import { MedusaError } from "@medusajs/framework/utils"
+import { problemsText } from "../../lib/zod-problems"
 import {
   TbcApiError,
   TbcConfigError,
@@ -74,11 +75,11 @@ export function toMedusaError(error: unknown, action = "process the payment"): M
   }
   const what = `Could not ${action}`
   if (error instanceof TbcValidationError) {
-    const issues = error.issues.map((i) => `${i.field}: ${i.message}`).join("; ")
+    const issues = problemsText(error.issues)
     return new MedusaError(MedusaError.Types.INVALID_DATA, `${what}: ${issues}`)
   }
   if (error instanceof TbcConfigError) {
-    const issues = error.issues.map((i) => `${i.field}: ${i.message}`).join("; ")
+    const issues = problemsText(error.issues)
     return new MedusaError(MedusaError.Types.INVALID_DATA, `${what}: the TBC options are invalid (${issues})`)
   }
   if (error instanceof TbcApiError) {

@@ -12,7 +12,8 @@ import { configManager } from "@medusajs/framework/config"
 import { MedusaError } from "@medusajs/framework/utils"
 import { checkoutOptionsSchema, CHECKOUT_PROVIDER_NAME } from "../tbc-checkout/options"
 import { installmentsOptionsSchema, INSTALLMENTS_PROVIDER_NAME } from "../tbc-installments/options"
-import { optionIssues } from "./options"
+import { checkWith, problemsText } from "../../lib/zod-problems"
+import { OPTIONS_PLACE } from "./options"
 
 export type TbcProviderName = typeof CHECKOUT_PROVIDER_NAME | typeof INSTALLMENTS_PROVIDER_NAME
 
@@ -30,11 +31,8 @@ export interface TbcRegistration {
 
 /** "field: rule; field: rule" of options that fail their provider's schema; "" when valid. */
 export function optionProblemsOf(provider: TbcProviderName, options: unknown): string {
-  const parsed = SCHEMAS[provider].safeParse(options ?? {})
-  if (parsed.success) return ""
-  return optionIssues(parsed.error)
-    .map((issue) => `${issue.field}: ${issue.message}`)
-    .join("; ")
+  const checked = checkWith<unknown>(SCHEMAS[provider], options ?? {}, OPTIONS_PLACE)
+  return checked.ok ? "" : problemsText(checked.issues)
 }
 
 /** Which TBC provider a registration's `resolve` names ("…/providers/tbc-checkout", a path), if any. */

@@ -6,12 +6,12 @@
  * Why a MedusaError and not a bare ZodError: Medusa calls `validateOptions` while loading the
  * payment module, and an INVALID_DATA error with "Invalid tbc-checkout options: storeUrl: must be
  * an absolute http(s) URL" is what a merchant can act on. Option VALUES are never echoed (they may
- * be secrets); only names and rules are.
+ * be secrets); only names and rules are (the one formatter, src/lib/zod-problems.ts).
  */
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { environmentProblem } from "../../lib/tbc/environment-guard"
-import { TbcConfigError, type ValidationIssue } from "../../lib/tbc/errors"
+import { TbcConfigError } from "../../lib/tbc/errors"
+import { parseOrInvalid } from "./invalid-data"
 import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
 
 /** An absolute http(s) URL with a host (the message names the rule, never the value). */
@@ -113,14 +113,8 @@ export const registrationIdOption = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
   .default("tbc")
 
-/** zod issues → our {field, rule, message} issues (field = dotted option path). */
-export function optionIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.join(".") : "(options)",
-    rule: issue.code,
-    message: issue.message,
-  }))
-}
+/** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */
+export const OPTIONS_PLACE = { root: "(options)" } as const
 
 /**
  * Validates a provider's raw options. Throws MedusaError(INVALID_DATA) whose message names the
@@ -133,15 +127,11 @@ export function parseProviderOptions<S extends z.ZodTypeAny>(
   raw: unknown,
   providerName: string
 ): z.output<S> {
-  const parsed = schema.safeParse(raw ?? {})
-  if (parsed.success) {
-    return parsed.data
-  }
-  const config = new TbcConfigError(optionIssues(parsed.error))
-  const details = config.issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")
-  const error = new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${providerName} options: ${details}`)
-  Object.defineProperty(error, "cause", { value: config, enumerable: false })
-  throw error
+  return parseOrInvalid<z.output<S>>(schema, raw ?? {}, {
+    ...OPTIONS_PLACE,
+    heading: `Invalid ${providerName} options`,
+    causeOf: (issues) => new TbcConfigError(issues),
+  })
 }
 
 /** The origin ("https://shop.ge") of an absolute URL; undefined when it is not one. */

@@ -8,9 +8,10 @@
  * - listPaymentMethods returns [] — the store lists cards with GET /store/customers/me/tbc-cards;
  * - savePaymentMethod is not supported on its own: TBC saves a card only while the customer pays
  *   (a session created with data.save_card = true; a zero amount is allowed);
- * - deletePaymentMethod deletes at the bank (POST /v1/tpay/payments/{recId}/delete). Like every
- *   other path, it takes the recId only from a seal (made by our store route after its ownership
- *   check), never raw.
+ * - deletePaymentMethod deletes at the bank (POST /v1/tpay/payments/{recId}/delete), for callers
+ *   of Medusa's deletePaymentMethods. Like every other path, it takes the recId only from a seal
+ *   (made by our code after an ownership check), never raw. The store's own DELETE route does not
+ *   come through here: its workflow (tbc-delete-saved-card) calls the bank directly.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type {

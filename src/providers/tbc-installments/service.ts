@@ -30,7 +30,7 @@ import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaEr
 import { applicationRecordsFrom, type ApplicationRecords } from "./application-records"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
-import { RecentMap } from "./recent-map"
+import { BoundedCache } from "../../lib/bounded-cache"
 import { changeApplication } from "./application-changes"
 import { notApprovedYetMessage, sessionIdOf, withStatus, type InstallmentSessionData } from "./session-data"
 import {
@@ -47,8 +47,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
 
   protected readonly options_: InstallmentsOptions
   protected readonly client_: TbcClientLike
-  /** applications opened per Medusa session id, for retried initiates (bounded, see RecentMap) */
-  protected readonly created_ = new RecentMap<string, InstallmentSessionData>(1000, 15 * 60_000)
+  /** applications opened per Medusa session id, for retried initiates (bounded in number and age) */
+  protected readonly created_ = new BoundedCache<string, InstallmentSessionData>({ max: 1000, ttlMs: 15 * 60_000 })
   /** undefined outside a Medusa app (unit tests) */
   protected readonly applications_: ApplicationRecords | undefined
   /** how long a dropped session's cancel waits (Medusa may still roll the deletion back) */

@@ -4,7 +4,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
-import type { BoundedMap } from "../../../lib/bounded-map"
+import type { BoundedCache } from "../../../lib/bounded-cache"
 import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
 import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
 import type { TbcCheckoutOptions } from "../options"
@@ -18,7 +18,7 @@ export interface CallbackVerdictDeps {
   readonly book: PaymentBookkeeping
   readonly checkout: CheckoutApi
   /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
-  readonly verdicts: BoundedMap<string, Promise<TbcWebhookResult>>
+  readonly verdicts: BoundedCache<string, Promise<TbcWebhookResult>>
 }
 
 /**

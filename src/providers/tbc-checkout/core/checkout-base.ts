@@ -31,7 +31,7 @@ import { paymentRecordsFrom } from "../payment-records"
 import { refund, RefundQueue } from "./refund"
 import { startPayment } from "./start-payment"
 import { webhookActionOf } from "./callback-verdict"
-import { BoundedMap } from "../../../lib/bounded-map"
+import { BoundedCache } from "../../../lib/bounded-cache"
 // saved cards (returning customers): logic in ../saved-card-*.ts
 import * as savedCardAccount from "../saved-card-account-holder"
 import { isSavedCardSession } from "../saved-card-payment"
@@ -44,14 +44,14 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   /** our record of every payment we create (tbc_payment) and the orphan policy */
   protected readonly book_: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
-  private readonly createdForSession_ = new BoundedMap<string, string>(2000)
+  private readonly createdForSession_ = new BoundedCache<string, string>({ max: 2000 })
   /** callback receipt id → verdict, so the callback-log subscriber's second ask costs no bank call */
-  private readonly verdicts_ = new BoundedMap<string, Promise<TbcWebhookResult>>(500)
+  private readonly verdicts_ = new BoundedCache<string, Promise<TbcWebhookResult>>({ max: 500 })
   /**
    * payId → in-flight or succeeded capture: concurrent captures in this process send one
    * completion, and a repeat here (stale data still saying WaitingConfirm) costs no bank call
    */
-  private readonly captures_ = new BoundedMap<string, Promise<CapturePaymentOutput>>(2000)
+  private readonly captures_ = new BoundedCache<string, Promise<CapturePaymentOutput>>({ max: 2000 })
   /** refunds of one payment one at a time, and what this process last reported returned */
   private readonly refunds_ = new RefundQueue()
 

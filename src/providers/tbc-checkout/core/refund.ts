@@ -13,7 +13,7 @@ import type { PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { medusaAmountToMinor } from "../../common/medusa-values"
 import { toMedusaError } from "../../common"
 import { dataFromDetails } from "../payment-data"
-import { BoundedMap } from "../../../lib/bounded-map"
+import { BoundedCache } from "../../../lib/bounded-cache"
 import { asData, gel, leftToRefundMinor, mayHaveReachedBank, minorOf, NOT_CAPTURABLE, read, type Checkout, type Data } from "./money-moves"
 
 /**
@@ -24,7 +24,7 @@ import { asData, gel, leftToRefundMinor, mayHaveReachedBank, minorOf, NOT_CAPTUR
  */
 export class RefundQueue {
   private readonly tails_ = new Map<string, Promise<unknown>>()
-  private readonly reported_ = new BoundedMap<string, number>(2000)
+  private readonly reported_ = new BoundedCache<string, number>({ max: 2000 })
 
   run<T>(payId: string, work: () => Promise<T>): Promise<T> {
     const result = (this.tails_.get(payId) ?? Promise.resolve()).then(work)

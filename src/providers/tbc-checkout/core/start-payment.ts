@@ -4,7 +4,7 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
-import type { BoundedMap } from "../../../lib/bounded-map"
+import type { BoundedCache } from "../../../lib/bounded-cache"
 import { majorToMinorExact, minorToMajor } from "../../../lib/money"
 import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
 import { toMedusaError } from "../../common"
@@ -20,7 +20,7 @@ export interface StartPaymentDeps {
   readonly logger: TbcLogger
   readonly book: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
-  readonly createdForSession: BoundedMap<string, string>
+  readonly createdForSession: BoundedCache<string, string>
   savedCardDeps(checkout: CheckoutApi): SavedCardDeps
 }
 

@@ -6,11 +6,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listTbcProviders } from "../../../../app/tbc-providers"
 import { providerSettingsView } from "../helpers/provider-settings"
-import { parseOrThrow } from "../helpers/query"
-import { z } from "zod"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  parseOrThrow(z.object({}).strict(), req.query, "query")
+  // no query keys accepted (route-validators.ts)
   const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const providers = listTbcProviders(configModule).map(providerSettingsView)
   res.json({ providers })

@@ -8,10 +8,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import type { FailedChangeView } from "../../helpers/failed-change-view"
-import { listQuerySchema, parseOrThrow } from "../../helpers/query"
+import type { ListQuery } from "../../../../validators/route-schemas"
 
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
+  // checked by route-validators.ts (limit 1..200, default 20)
+  const { limit } = req.validatedQuery
   const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
   const order = { order: { updated_at: "DESC" as const }, take: limit }
   const givenUp = await tbc.listInstallmentChangeFailures({ gave_up_at: { $ne: null } }, order)

@@ -1,10 +1,11 @@
 /** GET /admin/tbc/installments/sync-runs?limit=: the last polls of the installment status feed. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import { listQuerySchema, parseOrThrow } from "../../helpers/query"
+import type { ListQuery } from "../../../../validators/route-schemas"
 
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
+  // checked by route-validators.ts (limit 1..200, default 20)
+  const { limit } = req.validatedQuery
   const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
   const rows = await tbc.listInstallmentSyncRuns({}, { order: { created_at: "DESC" }, take: limit })
   res.json({

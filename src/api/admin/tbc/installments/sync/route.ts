@@ -9,25 +9,14 @@
  * Admin authentication is enforced by Medusa for every /admin route.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
 import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../app/installments/sync-runner"
+import type { SyncBody } from "../../../../validators/route-schemas"
 
-const bodySchema = z
-  .object({
-    provider_id: z.string({ invalid_type_error: "must be a string" }).min(1, { message: "must not be empty" }).optional(),
-  })
-  .strict()
-
-export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const parsed = bodySchema.safeParse(req.body ?? {})
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, issues)
-  }
+export const POST = async (req: MedusaRequest<SyncBody>, res: MedusaResponse) => {
   try {
-    const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
+    // checked by route-validators.ts
+    const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: req.validatedBody })
     res.status(200).json(result)
   } catch (error) {
     if (error instanceof SyncBusyError || (error as Error)?.message === SYNC_BUSY_MESSAGE) {

@@ -9,12 +9,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import type { AttentionPaymentView } from "../../helpers/attention-view"
-import { listQuerySchema, parseOrThrow } from "../../helpers/query"
+import type { ListQuery } from "../../../../validators/route-schemas"
 
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null)
 
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
+  // checked by route-validators.ts (limit 1..200, default 20)
+  const { limit } = req.validatedQuery
   const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
   const rows = await tbc.listTbcPayments(
     { $or: [{ orphan_action: { $ne: null } }, { uncertain_at: { $ne: null } }] },

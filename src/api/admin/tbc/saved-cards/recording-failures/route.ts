@@ -8,10 +8,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { unresolvedRecordingFailures } from "../../../../../app/saved-cards/recording-failures"
 import type { RecordingFailureView } from "../../helpers/recording-failure-view"
-import { listQuerySchema, parseOrThrow } from "../../helpers/query"
+import type { ListQuery } from "../../../../validators/route-schemas"
 
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { limit } = parseOrThrow(listQuerySchema, req.query, "query")
+export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
+  // checked by route-validators.ts (limit 1..200, default 20)
+  const { limit } = req.validatedQuery
   const rows = await unresolvedRecordingFailures(req.scope.resolve<TbcModuleService>(TBC_MODULE), limit)
   const recording_failures: RecordingFailureView[] = rows.map((row) => ({
     id: row.id,

@@ -7,25 +7,17 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
-import { parseOrInvalid } from "../../../../validators/saved-card-input"
+import type { SavedCardsQuery } from "../../../../validators/route-schemas"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
-const listCardsQuery = z.object({
-  provider_id: z
-    .string({ invalid_type_error: "must be a string" })
-    .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
-    .optional(),
-})
-
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to see your saved cards")
   }
-  const query = parseOrInvalid(listCardsQuery, req.query ?? {})
+  const query = req.validatedQuery // checked by route-validators.ts
   const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
   const cards = rows
     .filter((row) => !query.provider_id || row.provider_id === query.provider_id)

@@ -6,7 +6,6 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { withBankClient } from "../../../../../../app/bank-client"
@@ -20,11 +19,10 @@ import {
   type PreauthView,
 } from "../../../helpers/bank-payment-view"
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
-import { parseOrThrow } from "../../../helpers/query"
+import { orderParamsSchema } from "../../../../../validators/route-schemas"
+import { parseParams } from "../../../../../validators/validate-request"
 import { requestBudgetMsOf } from "../../../helpers/request-budget"
 import { clientWithin } from "../../../../../../providers/common/client"
-
-const paramsSchema = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, "must be an order id") })
 
 const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
 
@@ -42,7 +40,7 @@ async function installmentSessionId(req: MedusaRequest, payment: OrderTbcPayment
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { id } = parseOrThrow(paramsSchema, req.params, "params")
+  const { id } = parseParams(orderParamsSchema, req.params)
   const payment = await findOrderTbcPayment(req.scope, id)
   if (payment === undefined) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${id} was not found`)

@@ -1,0 +1,28 @@
+/**
+ * Input checks of our own routes, by Medusa's validation middlewares with our schemas
+ * (src/api/validators): the routes read `req.validatedQuery` / `req.validatedBody`. Registered
+ * after the authentication entries, so a guest hears 401 before any 400 about their input.
+ */
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import {
+  emptyQuerySchema,
+  listQuerySchema,
+  savedCardsQuerySchema,
+  syncBodySchema,
+} from "../validators/route-schemas"
+import { validateBody, validateQuery } from "../validators/validate-request"
+
+const ADMIN_LISTS = [
+  "/admin/tbc/callbacks",
+  "/admin/tbc/installments/sync-runs",
+  "/admin/tbc/installments/failed-changes",
+  "/admin/tbc/saved-cards/recording-failures",
+  "/admin/tbc/payments/attention",
+]
+
+export const routeValidatorMiddlewares: MiddlewareRoute[] = [
+  ...ADMIN_LISTS.map((matcher): MiddlewareRoute => ({ method: ["GET"], matcher, middlewares: [validateQuery(listQuerySchema)] })),
+  { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
+  { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
+  { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
+]

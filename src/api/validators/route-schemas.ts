@@ -1,0 +1,54 @@
+/**
+ * The input rules of our HTTP routes, in the pinned zod (docs/architecture.md). Queries and
+ * bodies are checked by Medusa's validation middlewares (src/api/tbc-middlewares/route-validators.ts),
+ * params by the route itself (Medusa has no params middleware); a refusal is a 400 naming the
+ * field and the rule.
+ */
+import { z } from "zod"
+import { savedCardIdSchema } from "./saved-card-input"
+
+/** `?limit=` of the admin list routes: 1..200, default 20; no other query keys. */
+export const listQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(200, { message: "must be at most 200" })
+      .default(20),
+  })
+  .strict()
+export type ListQuery = z.output<typeof listQuerySchema>
+
+/** Routes that take no query at all. */
+export const emptyQuerySchema = z.object({}).strict()
+
+/** POST /admin/tbc/installments/sync: optionally one provider. */
+export const syncBodySchema = z
+  .object({
+    provider_id: z.string({ invalid_type_error: "must be a string" }).min(1, { message: "must not be empty" }).optional(),
+  })
+  .strict()
+export type SyncBody = z.output<typeof syncBodySchema>
+
+/** GET /store/customers/me/tbc-cards: optionally one tbc-checkout provider; other keys are ignored. */
+export const savedCardsQuerySchema = z.object({
+  provider_id: z
+    .string({ invalid_type_error: "must be a string" })
+    .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
+    .optional(),
+})
+export type SavedCardsQuery = z.output<typeof savedCardsQuerySchema>
+
+/** `:id` of /admin/tbc/orders/:id/payment. */
+export const orderParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(100, { message: "must be at most 100 characters" })
+    .regex(/^[A-Za-z0-9_]+$/, { message: "must be an order id" }),
+})
+
+/** `:id` of /store/customers/me/tbc-cards/:id. */
+export const savedCardParamsSchema = z.object({ id: savedCardIdSchema })
