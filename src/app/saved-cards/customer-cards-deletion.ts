@@ -15,7 +15,7 @@ import { openCardToken } from "../../lib/card-token-at-rest"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { isBankNotFound } from "../../providers/common/errors"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { withBankClient } from "../bank-client"
+import { bankClientFor } from "../bank-clients"
 import { errorSummary } from "./recording-failures"
 
 interface Logger {
@@ -73,13 +73,11 @@ export async function finishCardDeletions(
       }
       try {
         const recId = openCardToken(token, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
-        await withBankClient(registration, async (client) => {
-          try {
-            await client.checkout.deleteSavedCard(recId)
-          } catch (error) {
+        await bankClientFor(registration, container)
+          .checkout.deleteSavedCard(recId)
+          .catch((error: unknown) => {
             if (!isBankNotFound(error)) throw error // already gone at the bank = deleted
-          }
-        })
+          })
       } catch (error) {
         logger.warn(`[tbc saved cards] card ${card.id}: deletion at the bank failed (${errorSummary(error)}); retried by the retention job`)
         run.pending++
