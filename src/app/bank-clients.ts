@@ -32,7 +32,7 @@ function loggerOf(container: MedusaContainer | undefined, registration: TbcProvi
 }
 
 /** The registration's shared client (built on first use, by whichever side asks first). */
-export function sharedClientOf(registration: TbcProviderRegistration, container?: MedusaContainer): TbcClient {
+function sharedClientOf(registration: TbcProviderRegistration, container?: MedusaContainer): TbcClient {
   return sharedBankClient(clientOptionsOf(registration, loggerOf(container, registration)))
 }
 
