@@ -1,16 +1,14 @@
 /**
- * The app side's view of the installments providers: their validated options and one bank client
- * per registration, built from the same options the provider got (Medusa isolates modules, so the
- * sync cannot borrow the provider's own client).
- *
- * Clients are cached per registration and options, so the OAuth token (valid for hours) and the
- * keep-alive pool are reused between sync runs instead of fetching a token every interval.
+ * The app side's view of the installments providers: their validated options and the bank client
+ * of each registration, the one the provider itself uses (src/lib/bank-client-registry.ts), so the
+ * OAuth token (valid for hours) and the keep-alive pool are reused between sync runs and shared
+ * with the provider instead of fetching a token every interval.
  */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listTbcProviders, type TbcProviderRegistration } from "./tbc-providers"
 import { installmentOutcome } from "../lib/installment-status"
-import { TbcClient } from "../lib/tbc"
+import { sharedBankClient } from "../lib/bank-client-registry"
 import type { InstallmentsApi, TbcLogger } from "../lib/tbc/types"
 import {
   installmentsClientOptions,
@@ -34,24 +32,9 @@ export function installmentsRegistrations(container: MedusaContainer, providerId
   return chosen.map((p) => ({ providerId: p.providerId, options: parseInstallmentsOptions(p.options) }))
 }
 
-const clients = new Map<string, { fingerprint: string; client: TbcClient }>()
-
-function fingerprintOf(options: InstallmentsOptions): string {
-  const { environment, apiKey, apiSecret, merchantKey, timeoutMs, maxRetries } = options
-  return JSON.stringify([environment, apiKey, apiSecret, merchantKey, timeoutMs, maxRetries])
-}
-
-/** A cached installments client for the registration (a new one when its options changed). */
+/** The registration's shared installments client. */
 export function installmentsClientFor(registration: InstallmentsRegistration, logger?: TbcLogger): InstallmentsApi {
-  const fingerprint = fingerprintOf(registration.options)
-  const cached = clients.get(registration.providerId)
-  if (cached && cached.fingerprint === fingerprint) {
-    return cached.client.installments
-  }
-  cached?.client.close()
-  const client = new TbcClient(installmentsClientOptions(registration.options, logger))
-  clients.set(registration.providerId, { fingerprint, client })
-  return client.installments
+  return sharedBankClient(installmentsClientOptions(registration.options, logger)).installments
 }
 
 /**

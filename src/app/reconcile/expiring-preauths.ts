@@ -8,12 +8,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import type { TbcClient } from "../../lib/tbc"
+import type { TbcClientView } from "../../lib/tbc"
 import { preauthExpiryStep } from "../../lib/job-rules"
 import { withPaymentLock } from "./locks"
 import { noticeToAdmin } from "./admin-notice"
 import { isCapturable, isNoLongerHeld } from "../../lib/checkout-status"
-import { withBankClient } from "../bank-client"
+import { bankClientFor } from "../bank-clients"
 import { retirePreauth, uncapturedPayments, type UncapturedPayment } from "./uncaptured-payments"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { preauthDeadline, type PreauthDeadline } from "../../lib/preauth-deadline"
@@ -105,7 +105,7 @@ async function freshFacts(container: MedusaContainer, paymentId: string, orderId
  */
 async function actUnderLock(
   container: MedusaContainer,
-  client: TbcClient,
+  client: TbcClientView,
   result: PreauthReconcileResult
 ): Promise<PreauthOutcome> {
   const facts = await freshFacts(container, result.payment_id, result.order_id)
@@ -136,7 +136,7 @@ async function actUnderLock(
 
 async function reconcilePayment(
   container: MedusaContainer,
-  client: TbcClient,
+  client: TbcClientView,
   payment: PaymentRow,
   deadline: PreauthDeadline,
   action: PreauthExpiryAction
@@ -184,8 +184,8 @@ export async function reconcileExpiringPreauths(
   for (const registration of checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
-    // one client, so one token, for the whole run of this registration
-    await withBankClient(registration, async (client) => {
+    // the registration's shared client (its token too), with a job's fewer retries
+    const client = bankClientFor(registration, container, { maxRetries: 1 })
     for await (const payment of uncapturedPayments(container, registration.providerId, input.pageSize)) {
       const authorizedAt = new Date(payment.payment_session?.authorized_at ?? payment.created_at)
       const deadline = preauthDeadline(authorizedAt, now, warningDays)
@@ -198,7 +198,6 @@ export async function reconcileExpiringPreauths(
       }
       results.push(result)
     }
-    }, { maxRetries: 1 })
   }
   return results
 }

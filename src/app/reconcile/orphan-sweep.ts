@@ -11,7 +11,7 @@ import type { PgConnection } from "../pg-connection"
 import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { PaymentRecords, recordError } from "../../providers/tbc-checkout/payment-records"
-import { withBankClient } from "../bank-client"
+import { bankClientFor } from "../bank-clients"
 import { checkoutRegistrations } from "./run-context"
 
 /** Payments looked at per provider and run at most. */
@@ -37,20 +37,15 @@ export async function sweepOrphanedPayments(container: MedusaContainer): Promise
       warn: (msg: string) => logger.warn(`[tbc orphans] ${msg}`),
       error: (msg: string) => logger.error(`[tbc orphans] ${msg}`),
     }
-    await withBankClient(
-      registration,
-      async (client) => {
-        for (const payId of payIds) {
-          try {
-            const outcome = await settleOrphan({ checkout: client.checkout, records, payId, policy: options.orphanPolicy, logger: tbcLogger })
-            results.push({ pay_id: payId, outcome })
-          } catch (error) {
-            results.push({ pay_id: payId, outcome: "error", error: recordError(error) })
-          }
-        }
-      },
-      { maxRetries: 1 }
-    )
+    const { checkout } = bankClientFor(registration, container, { maxRetries: 1 })
+    for (const payId of payIds) {
+      try {
+        const outcome = await settleOrphan({ checkout, records, payId, policy: options.orphanPolicy, logger: tbcLogger })
+        results.push({ pay_id: payId, outcome })
+      } catch (error) {
+        results.push({ pay_id: payId, outcome: "error", error: recordError(error) })
+      }
+    }
   }
   return results
 }

@@ -14,8 +14,8 @@ import { WEBHOOK_ACTION } from "../../lib/medusa-statuses"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { PgConnection } from "../pg-connection"
 import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
-import { withBankClient } from "../bank-client"
-import type { TbcClient } from "../../lib/tbc"
+import { bankClientFor } from "../bank-clients"
+import type { TbcClientView } from "../../lib/tbc"
 import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage } from "../../lib/job-rules"
 import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
@@ -95,7 +95,7 @@ async function hasRecentAcceptedCallback(
 interface RunContext {
   container: MedusaContainer
   registration: TbcProviderRegistration
-  client: TbcClient
+  client: TbcClientView
   records: PaymentRecords
   breaker: CircuitBreaker
   now: Date
@@ -151,7 +151,7 @@ async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<P
   if (await hasRecentAcceptedCallback(container, payId, now, olderThanMinutes)) {
     return { ...base, outcome: "recent_callback" }
   }
-  let details: Awaited<ReturnType<TbcClient["checkout"]["getPayment"]>>
+  let details: Awaited<ReturnType<TbcClientView["checkout"]["getPayment"]>>
   try {
     details = await ctx.client.checkout.getPayment(payId)
     ctx.breaker.success()
@@ -198,9 +198,10 @@ function logResult(logger: { info(m: string): void; warn(m: string): void }, res
 }
 
 /**
- * One pass over every tbc-checkout registration; never throws for one bad session. One bank
- * client (so one token) per registration and run; after `breakerFailures` bank failures in a row
- * the registration's run stops, and the rest waits for the next run.
+ * One pass over every tbc-checkout registration; never throws for one bad session. The
+ * registration's shared bank client (so its token, shared with the provider and the routes), with
+ * a job's fewer retries; the circuit breaker is per run: after `breakerFailures` bank failures in
+ * a row the registration's run stops, and the rest waits for the next run.
  */
 export async function reconcilePendingCheckoutPayments(
   container: MedusaContainer,
@@ -219,28 +220,23 @@ export async function reconcilePendingCheckoutPayments(
     })
     if (sessions.length === 0) continue
     const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
-    await withBankClient(
-      registration,
-      async (client) => {
-        const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
-        const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
-        for (const [index, session] of sessions.entries()) {
-          if (input.signal?.aborted) break
-          if (Date.now() >= stopAt) {
-            logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`)
-            break
-          }
-          if (breaker.open) {
-            logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
-            break
-          }
-          const result = await reconcileSession(ctx, session)
-          logResult(logger, result)
-          results.push(result)
-        }
-      },
-      { maxRetries: 1 }
-    )
+    const client = bankClientFor(registration, container, { maxRetries: 1 })
+    const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
+    const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
+    for (const [index, session] of sessions.entries()) {
+      if (input.signal?.aborted) break
+      if (Date.now() >= stopAt) {
+        logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`)
+        break
+      }
+      if (breaker.open) {
+        logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
+        break
+      }
+      const result = await reconcileSession(ctx, session)
+      logResult(logger, result)
+      results.push(result)
+    }
   }
   return results
 }

@@ -7,22 +7,26 @@
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { isBankNotFound } from "../../providers/common/errors"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { withBankClient } from "../bank-client"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { bankClientFor } from "../bank-clients"
 import type { TbcProviderRegistration } from "../tbc-providers"
 
 /** "deleted" now, or "already_gone": the bank no longer knew the card (404), which counts as deleted. */
 export type BankCardDeletion = "deleted" | "already_gone"
 
 /** Deletes the card whose token is stored sealed as `sealedToken`; any other bank failure is thrown. */
-export async function deleteCardAtBank(registration: TbcProviderRegistration, sealedToken: string): Promise<BankCardDeletion> {
+export async function deleteCardAtBank(
+  registration: TbcProviderRegistration,
+  sealedToken: string,
+  container?: MedusaContainer
+): Promise<BankCardDeletion> {
   const recId = openCardToken(sealedToken, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
-  return withBankClient(registration, async (client) => {
-    try {
-      await client.checkout.deleteSavedCard(recId)
-      return "deleted"
-    } catch (error) {
-      if (isBankNotFound(error)) return "already_gone"
-      throw error
-    }
-  })
+  try {
+    // the registration's shared client (src/app/bank-clients.ts): its token is reused
+    await bankClientFor(registration, container).checkout.deleteSavedCard(recId)
+    return "deleted"
+  } catch (error) {
+    if (isBankNotFound(error)) return "already_gone"
+    throw error
+  }
 }

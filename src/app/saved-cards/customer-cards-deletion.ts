@@ -69,7 +69,7 @@ export async function finishCardDeletions(
         continue
       }
       try {
-        await deleteCardAtBank(registration, token) // already gone at the bank = deleted
+        await deleteCardAtBank(registration, token, container) // already gone at the bank = deleted
       } catch (error) {
         logger.warn(`[tbc saved cards] card ${card.id}: deletion at the bank failed (${errorSummary(error)}); retried by the retention job`)
         run.pending++

@@ -11,7 +11,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { withBankClient } from "../bank-client"
+import { bankClientFor } from "../bank-clients"
 import { recordSavedCard, type RecordOutcome } from "./record-saved-card"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { dueRecordingFailures, noteRecordingFailure, resolveRecordingFailure } from "./recording-failures"
@@ -59,9 +59,8 @@ async function recordPayments(
     }
     try {
       const table = savedCardTable(tbc, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
-      const outcome = await withBankClient(registration, (client) =>
-        recordSavedCard({ bank: client.checkout, table, payId, customerId, providerId: payment.provider_id })
-      )
+      const bank = bankClientFor(registration, container).checkout
+      const outcome = await recordSavedCard({ bank, table, payId, customerId, providerId: payment.provider_id })
       await resolveRecordingFailure(tbc, payment.id)
       if (outcome === "other_customer") {
         logger.warn(`[tbc saved cards] payment ${payment.id}: the bank's card is recorded for another customer; left alone`)

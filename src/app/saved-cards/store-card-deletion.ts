@@ -46,7 +46,7 @@ export async function checkCardOwnership(container: MedusaContainer, input: Dele
 export async function deleteOwnedCardAtBank(container: MedusaContainer, input: DeleteSavedCardInput): Promise<BankCardDeletion> {
   const { card, registration } = await ownedCard(container, input)
   try {
-    return await deleteCardAtBank(registration, card.rec_id ?? "")
+    return await deleteCardAtBank(registration, card.rec_id ?? "", container)
   } catch (error) {
     const reason = toMedusaError(error, "delete the saved card at the bank").message
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${card.id} was not deleted: ${reason}`)

@@ -14,10 +14,18 @@ import {
   type OAuthScope,
   type TokenSource,
 } from "./tokens"
-import { Transport, type RequestSender } from "./transport"
+import { Transport, type AttemptLimits, type RequestSender } from "./transport"
 import type { OAuthCredentials, TbcClientOptions, TbcLogger } from "./types"
 
 export { resolveBaseUrl } from "./client-options"
+export type { AttemptLimits } from "./transport"
+
+/** The bank calls of one client with given attempt limits; `within` as TbcClient.within. */
+export interface TbcClientView {
+  readonly checkout: CheckoutClient
+  readonly installments: InstallmentsClient
+  within(budgetMs: number): Pick<TbcClient, "checkout" | "installments">
+}
 
 const CHECKOUT_METHODS: ReadonlyArray<keyof CheckoutClient> = [
   "createPayment",
@@ -92,12 +100,26 @@ export class TbcClient {
    * left, the token endpoint is asked once, and a token another caller is fetching is waited for
    * only as long as the budget allows. Build one per request: the clock starts here.
    */
-  within(budgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+  within(budgetMs: number, limits: AttemptLimits = {}): Pick<TbcClient, "checkout" | "installments"> {
     const budget = new RequestBudget(budgetMs)
-    const sender = this.transport.within(budget)
+    const sender = this.transport.within(budget, true, limits)
     return {
-      checkout: this.buildCheckout(this.resolved, this.logger, sender, budget),
-      installments: this.buildInstallments(this.resolved, this.logger, sender, budget),
+      checkout: this.buildCheckout(this.resolved, this.logger, sender, budget, limits),
+      installments: this.buildInstallments(this.resolved, this.logger, sender, budget, limits),
+    }
+  }
+
+  /**
+   * This client with other attempt limits for one kind of use (a background job's fewer retries,
+   * an admin check's short timeout), token requests included. Same sockets and SAME token cache:
+   * a shared client hands every user the one token, whatever limits each user needs.
+   */
+  tuned(limits: AttemptLimits): TbcClientView {
+    const sender = this.transport.limited(limits)
+    return {
+      checkout: this.buildCheckout(this.resolved, this.logger, sender, undefined, limits),
+      installments: this.buildInstallments(this.resolved, this.logger, sender, undefined, limits),
+      within: (budgetMs) => this.within(budgetMs, limits),
     }
   }
 
@@ -107,12 +129,18 @@ export class TbcClient {
     this.tokenCache.clear()
   }
 
-  private buildCheckout(o: ResolvedClientOptions, logger: TbcLogger | undefined, sender: RequestSender, budget?: RequestBudget): CheckoutClient {
+  private buildCheckout(
+    o: ResolvedClientOptions,
+    logger: TbcLogger | undefined,
+    sender: RequestSender,
+    budget?: RequestBudget,
+    limits: AttemptLimits = {}
+  ): CheckoutClient {
     const creds = o.checkout
     if (!creds) {
       return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_METHODS)
     }
-    const tokens = this.tokenSource(checkoutTokenKey(o.baseUrl, creds), (t) => fetchCheckoutToken(t, creds), budget)
+    const tokens = this.tokenSource(checkoutTokenKey(o.baseUrl, creds), (t) => fetchCheckoutToken(t, creds), budget, limits)
     return new CheckoutApiClient({
       transport: sender,
       tokens,
@@ -122,14 +150,20 @@ export class TbcClient {
     })
   }
 
-  private buildInstallments(o: ResolvedClientOptions, logger: TbcLogger | undefined, sender: RequestSender, budget?: RequestBudget): InstallmentsClient {
+  private buildInstallments(
+    o: ResolvedClientOptions,
+    logger: TbcLogger | undefined,
+    sender: RequestSender,
+    budget?: RequestBudget,
+    limits: AttemptLimits = {}
+  ): InstallmentsClient {
     const creds = o.installments
     if (!creds) {
       return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_METHODS)
     }
     return new InstallmentsApiClient({
       transport: sender,
-      tokens: this.oauthTokens(o.baseUrl, creds, "online_installments", budget),
+      tokens: this.oauthTokens(o.baseUrl, creds, "online_installments", budget, limits),
       logger,
       merchantKey: creds.merchantKey,
       baseUrl: o.baseUrl,
@@ -145,17 +179,22 @@ export class TbcClient {
   }
 
   /** The cached OAuth tokens of one credential set and scope (installments and mortgages alike). */
-  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope, budget?: RequestBudget): TokenSource {
-    return this.tokenSource(oauthTokenKey(baseUrl, creds, scope), (t) => fetchOAuthToken(t, creds, scope), budget)
+  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope, budget?: RequestBudget, limits: AttemptLimits = {}): TokenSource {
+    return this.tokenSource(oauthTokenKey(baseUrl, creds, scope), (t) => fetchOAuthToken(t, creds, scope), budget, limits)
   }
 
   /**
    * Tokens from the shared cache. Inside a budget the token endpoint gets one attempt within the
    * budget, and waiting for a fetch another caller started ends when the budget does.
    */
-  private tokenSource(key: string, fetch: (sender: RequestSender) => Promise<IssuedToken>, budget?: RequestBudget): TokenSource {
-    if (!budget) return cachedTokenSource(this.tokenCache, key, () => fetch(this.transport))
-    const fetchOnce = () => fetch(this.transport.within(budget, false))
+  private tokenSource(
+    key: string,
+    fetch: (sender: RequestSender) => Promise<IssuedToken>,
+    budget?: RequestBudget,
+    limits: AttemptLimits = {}
+  ): TokenSource {
+    if (!budget) return cachedTokenSource(this.tokenCache, key, () => fetch(this.transport.limited(limits)))
+    const fetchOnce = () => fetch(this.transport.within(budget, false, limits))
     const cached = cachedTokenSource(this.tokenCache, key, fetchOnce)
     return { ...cached, get: () => budget.race(cached.get(), "access token") }
   }

@@ -1,5 +1,5 @@
 /** The public surface of the TBC bank client. */
-export { TbcClient, resolveBaseUrl } from "./client"
+export { TbcClient, resolveBaseUrl, type AttemptLimits, type TbcClientView } from "./client"
 export { DEFAULT_MAX_RETRIES, DEFAULT_RETRY_BASE_MS, DEFAULT_TIMEOUT_MS } from "./client-options"
 export type { CheckoutClient } from "./checkout-api"
 export type { InstallmentsClient } from "./installments-api"

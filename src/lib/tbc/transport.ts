@@ -66,6 +66,12 @@ export interface RequestSender {
   request(req: TransportRequest): Promise<TransportResponse>
 }
 
+/** Per-use attempt limits over the client's own (a job's fewer retries, an admin check's shorter timeout). */
+export interface AttemptLimits {
+  timeoutMs?: number
+  maxRetries?: number
+}
+
 /** A request sent inside a person's time budget (see ./budget.ts). */
 export interface BudgetedSend {
   budget: RequestBudget
@@ -134,21 +140,26 @@ export class Transport {
   }
 
   /** This transport inside `budget`: every attempt fits in what is left of it (see ./budget.ts). */
-  within(budget: RequestBudget, retries = true): RequestSender {
-    return { redactor: this.redactor, request: (req) => this.request(req, { budget, retries }) }
+  within(budget: RequestBudget, retries = true, limits: AttemptLimits = {}): RequestSender {
+    return { redactor: this.redactor, request: (req) => this.request(req, { budget, retries }, limits) }
+  }
+
+  /** This transport (same sockets) with other attempt limits. */
+  limited(limits: AttemptLimits): RequestSender {
+    return { redactor: this.redactor, request: (req) => this.request(req, undefined, limits) }
   }
 
   /**
    * Sends the request, retrying per `req.retry`; resolves only with a 2xx response. Inside a
    * budget, each attempt is cut to what is left and a retry is started only when it still fits.
    */
-  async request(req: TransportRequest, budgeted?: BudgetedSend): Promise<TransportResponse> {
+  async request(req: TransportRequest, budgeted?: BudgetedSend, limits: AttemptLimits = {}): Promise<TransportResponse> {
+    const perAttemptMs = limits.timeoutMs ?? this.options.timeoutMs
+    const maxRetries = limits.maxRetries ?? this.options.maxRetries
     for (let attempt = 0; ; attempt++) {
       let retryAfterMs: number | undefined
       let failure: TbcError
-      const timeoutMs = budgeted
-        ? attemptTimeoutMs(this.options.timeoutMs, budgeted.budget.remainingMs())
-        : this.options.timeoutMs
+      const timeoutMs = budgeted ? attemptTimeoutMs(perAttemptMs, budgeted.budget.remainingMs()) : perAttemptMs
       if (timeoutMs === undefined) {
         throw budgeted!.budget.exceeded(req.route.operation)
       }
@@ -166,7 +177,7 @@ export class Transport {
         failure = e
       }
       const stop =
-        attempt >= this.options.maxRetries ||
+        attempt >= maxRetries ||
         !isRetryable(failure, req.retry) ||
         (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS)
       const delay = retryAfterMs ?? this.backoffMs(attempt)

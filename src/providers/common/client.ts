@@ -1,12 +1,14 @@
 /**
- * How a TBC provider builds its bank client: one TbcClient per provider instance (one keep-alive
- * pool and token cache per merchant registration), logging through Medusa's logger.
+ * How a TBC provider gets its bank client: the process's shared client for its options
+ * (src/lib/bank-client-registry.ts), the same one the jobs, workflows and admin routes use, so one
+ * keep-alive pool and one token per merchant configuration; logging through Medusa's logger.
  *
  * Why a factory hook (`TbcClientFactory`): provider unit tests and the app tests point the client
  * at the local sandbox through `environment`; a test that wants to count or break calls can pass
  * its own factory in the provider's cradle under `tbcClientFactory` without touching the code.
  */
-import { TbcClient } from "../../lib/tbc"
+import type { TbcClient } from "../../lib/tbc"
+import { sharedBankClient } from "../../lib/bank-client-registry"
 import { bankShareMs } from "../../lib/tbc/budget"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
 
@@ -18,13 +20,13 @@ export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close
  * bank call of it fits in the bank's share of the budget, the rest being Medusa's own work
  * (TbcClient.within, bankShareMs; a fake client without `within` is used as it is).
  */
-export function clientWithin(client: TbcClientLike, requestBudgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+export function clientWithin(client: Omit<TbcClientLike, "close">, requestBudgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
   return client.within ? client.within(bankShareMs(requestBudgetMs)) : client
 }
 
 export type TbcClientFactory = (options: TbcClientOptions) => TbcClientLike
 
-export const defaultTbcClientFactory: TbcClientFactory = (options) => new TbcClient(options)
+export const defaultTbcClientFactory: TbcClientFactory = sharedBankClient
 
 /** Container key a test may register to replace the client factory. */
 export const TBC_CLIENT_FACTORY_KEY = "tbcClientFactory"

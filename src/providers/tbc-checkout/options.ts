@@ -5,7 +5,13 @@
  */
 import { isIP } from "node:net"
 import { z } from "zod"
-import { ACTIVATION_REQUIRED_METHODS, CHECKOUT_METHODS, type CheckoutMethod } from "../../lib/tbc/types"
+import {
+  ACTIVATION_REQUIRED_METHODS,
+  CHECKOUT_METHODS,
+  type CheckoutMethod,
+  type TbcClientOptions,
+  type TbcLogger,
+} from "../../lib/tbc/types"
 import {
   allowCustomEnvironmentOption,
   environmentOption,
@@ -204,6 +210,18 @@ export const CHECKOUT_PROVIDER_NAME = "tbc-checkout"
 /** The secret that seals saved-card tokens at rest (src/lib/card-token-at-rest.ts). */
 export function cardTokenSecretOf(options: Pick<TbcCheckoutOptions, "cardTokenSecret" | "clientSecret">): string {
   return options.cardTokenSecret ?? options.clientSecret
+}
+
+/** What the bank client needs from the provider options (checkout credentials and tuning). */
+export function checkoutClientOptions(options: TbcCheckoutOptions, logger?: TbcLogger): TbcClientOptions {
+  return {
+    environment: options.environment,
+    checkout: { apiKey: options.apiKey, clientId: options.clientId, clientSecret: options.clientSecret },
+    activatedMethods: options.activatedMethods,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    logger,
+  }
 }
 
 /** @throws MedusaError(INVALID_DATA) naming every broken option and its rule (never a value) */

@@ -21,7 +21,7 @@ import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/ty
 import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
 import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
-import { parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
+import { checkoutClientOptions, parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "./authorize-guard"
 import type { TbcWebhookResult } from "../webhook"
@@ -64,18 +64,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
-    this.client_ = clientFactoryFrom(cradle)({
-      environment: this.options_.environment,
-      checkout: {
-        apiKey: this.options_.apiKey,
-        clientId: this.options_.clientId,
-        clientSecret: this.options_.clientSecret,
-      },
-      activatedMethods: this.options_.activatedMethods,
-      timeoutMs: this.options_.timeoutMs,
-      maxRetries: this.options_.maxRetries,
-      logger: this.logger_,
-    })
+    this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
     this.book_ = new PaymentBookkeeping(paymentRecordsFrom(cradle), this.options_, () => this.checkout, this.logger_, providerId)
   }

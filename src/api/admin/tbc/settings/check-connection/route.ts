@@ -3,9 +3,10 @@
  * credentials and reports OK or the bank's problem in words (never the credentials).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listTbcProviders, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
-import { withBankClient } from "../../../../../app/bank-client"
+import { bankClientFor } from "../../../../../app/bank-clients"
 import { bankProblemOf, type BankProblemView } from "../../helpers/bank-problem"
 
 export interface ConnectionCheckResult {
@@ -19,17 +20,14 @@ export interface ConnectionCheckResult {
 /** A check must answer the admin quickly; no retries, a short timeout. */
 const CHECK_TUNING = { timeoutMs: 10_000, maxRetries: 0 }
 
-async function checkOne(registration: TbcProviderRegistration): Promise<ConnectionCheckResult> {
+async function checkOne(registration: TbcProviderRegistration, container: MedusaContainer): Promise<ConnectionCheckResult> {
   const base = { provider_id: registration.providerId, kind: registration.kind }
   try {
-    const check = await withBankClient(
-      registration,
-      (client) =>
-        registration.kind === "tbc-checkout"
-          ? client.checkout.verifyCredentials()
-          : client.installments.verifyCredentials(),
-      CHECK_TUNING
-    )
+    // verifyCredentials asks for a fresh token on purpose (the cached one proves nothing now)
+    const client = bankClientFor(registration, container, CHECK_TUNING)
+    const check = await (registration.kind === "tbc-checkout"
+      ? client.checkout.verifyCredentials()
+      : client.installments.verifyCredentials())
     return { ...base, ok: true, latency_ms: check.latencyMs, problem: null }
   } catch (error) {
     return { ...base, ok: false, latency_ms: null, problem: bankProblemOf(error) }
@@ -38,6 +36,6 @@ async function checkOne(registration: TbcProviderRegistration): Promise<Connecti
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const results = await Promise.all(listTbcProviders(configModule).map(checkOne))
+  const results = await Promise.all(listTbcProviders(configModule).map((r) => checkOne(r, req.scope)))
   res.json({ results })
 }

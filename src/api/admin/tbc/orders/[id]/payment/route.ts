@@ -8,7 +8,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
-import { withBankClient } from "../../../../../../app/bank-client"
+import { bankClientFor } from "../../../../../../app/bank-clients"
 import { preauthDeadline } from "../../../../../../lib/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
 import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
@@ -23,8 +23,14 @@ import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
 import { requestBudgetMsOf } from "../../../helpers/request-budget"
 import { clientWithin } from "../../../../../../providers/common/client"
+import type { TbcProviderRegistration } from "../../../../../../app/tbc-providers"
 
 const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
+
+/** The shared client, read limits, the whole read (token included) within the admin's request budget. */
+function budgetedRead(req: MedusaRequest, registration: TbcProviderRegistration) {
+  return clientWithin(bankClientFor(registration, req.scope, READ_TUNING), requestBudgetMsOf(registration))
+}
 
 async function installmentSessionId(req: MedusaRequest, payment: OrderTbcPayment): Promise<string | null> {
   const fromData = payment.data.sessionId ?? payment.data.bankSessionId
@@ -75,7 +81,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no bank payId")
       }
       // an admin waits: the whole read (token included) stays within the request budget
-      const details = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).checkout.getPayment(payId), READ_TUNING)
+      const details = await budgetedRead(req, registration).checkout.getPayment(payId)
       checkout = checkoutBankView(details, payment.data.preAuth === true)
       if (checkout.pre_auth) {
         const warningDays = readPreauthWarningDays(registration.options)
@@ -89,7 +95,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       if (!sessionId) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "The payment has no installment application")
       }
-      const status = await withBankClient(registration, (c) => clientWithin(c, requestBudgetMsOf(registration)).installments.getStatus(sessionId), READ_TUNING)
+      const status = await budgetedRead(req, registration).installments.getStatus(sessionId)
       installment = { session_id: sessionId, status_id: status.statusId, description: status.description ?? null }
     }
   } catch (error) {
