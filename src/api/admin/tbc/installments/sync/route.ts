@@ -2,8 +2,9 @@
  * POST /admin/tbc/installments/sync — "sync now": pulls and applies the installment status-changes
  * feed with the same workflow as the scheduled job, and answers what it applied:
  * `{ providers: [{ provider_id, pages, received, applied, authorized, captured, canceled, unknown,
- * retrying, gave_up, acknowledged, errors }] }` (a change in `retrying` is tried again by a later
- * run; see docs/installments.md). Body (optional): `{ provider_id?: string }`.
+ * retrying, gave_up, acknowledged, errors }] }` (helpers/sync-view.ts; a change in `retrying` is
+ * tried again by a later run; see docs/installments.md); `received: 0` means the feed had nothing
+ * new. Body (optional): `{ provider_id?: string }`.
  * While another sync of the provider runs (here or on another instance) it answers 409 after about
  * a second: `{ type: "conflict", code: "tbc_installments_sync_busy", message }`.
  * Admin authentication is enforced by Medusa for every /admin route.
@@ -13,6 +14,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
 import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../app/installments/sync-runner"
+import { syncView } from "../../helpers/sync-view"
 
 const bodySchema = z
   .object({
@@ -28,7 +30,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
   try {
     const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
-    res.status(200).json(result)
+    res.status(200).json(syncView(result))
   } catch (error) {
     if (error instanceof SyncBusyError || (error as Error)?.message === SYNC_BUSY_MESSAGE) {
       // answered here: Medusa's error handler would replace a CONFLICT's message by its idempotency text
