@@ -14,7 +14,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
 import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../app/installments/sync-runner"
-import { syncView } from "../../helpers/sync-view"
+import type { SyncView } from "../../helpers/sync-view"
 
 const bodySchema = z
   .object({
@@ -30,7 +30,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
   try {
     const { result } = await syncInstallmentStatusesWorkflow(req.scope).run({ input: parsed.data })
-    res.status(200).json(syncView(result))
+    const answer: SyncView = result // the admin's reading of the answer stays true to it
+    res.status(200).json(answer)
   } catch (error) {
     if (error instanceof SyncBusyError || (error as Error)?.message === SYNC_BUSY_MESSAGE) {
       // answered here: Medusa's error handler would replace a CONFLICT's message by its idempotency text
