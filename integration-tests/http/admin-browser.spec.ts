@@ -3,7 +3,7 @@
  * production build), PostgreSQL and the sandbox bank: log in, open Settings → TBC Bank, press
  * "Check connection" (OK against the sandbox) and "Sync now" (says "nothing new", shows the last
  * poll), open an order paid by preauthorization and read the widget's bank status in words and
- * its completion deadline. Screenshots: test-artifacts/admin-browser/.
+ * its completion deadline, capture it with the dashboard's button and see the widget refresh. Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
 import fs from "fs"
@@ -129,6 +129,16 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toBe("1 day left to capture")
         await warning.scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "04-order-widget-warning.png"), fullPage: true })
+
+        // Capture with the dashboard's own button: the widget asks the bank again by itself (no
+        // reload) and no longer shows the hold ("Authorized (held)", "Complete by").
+        await page.getByRole("button", { name: /^Capture payment/ }).click({ timeout: UI_TIMEOUT })
+        await page.getByRole("button", { name: "Confirm", exact: true }).click({ timeout: UI_TIMEOUT })
+        await status.getByText(/^(Paid|Capture in progress)$/).waitFor({ timeout: UI_TIMEOUT })
+        expect(await page.getByTestId("tbc-preauth-deadline").count()).toBe(0)
+        expect(await page.getByTestId("tbc-order-widget").getByText("Authorized (held)").count()).toBe(0)
+        await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "05-order-widget-captured.png"), fullPage: true })
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
         throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
@@ -142,6 +152,7 @@ medusaIntegrationTestRunner({
         "02-settings-check-connection.png",
         "03-order-widget.png",
         "04-order-widget-warning.png",
+        "05-order-widget-captured.png",
       ])
     })
   },
