@@ -11,8 +11,8 @@ const ROOT = path.join(__dirname, "..", "..")
 /** Where Medusa's admin loader serves a production admin build from (`<root>/public/admin`). */
 export const ADMIN_BUILD_DIR = path.join(ROOT, "public", "admin")
 export const ADMIN_SOURCE_DIR = path.join(ROOT, "src", "admin")
-/** Server-side helpers the admin bundle imports from (METHOD_NAMES of bank-payment-view.ts). */
-const ADMIN_SHARED_DIR = path.join(ROOT, "src", "api", "admin", "tbc", "helpers")
+/** Code outside src/admin that the admin bundle imports: the label tables and the routes' view types. */
+const ADMIN_SHARED_DIRS = [path.join(ROOT, "src", "lib"), path.join(ROOT, "src", "api", "admin", "tbc", "helpers")]
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 export const ARTIFACTS_DIR = path.join(ROOT, "test-artifacts")
 
@@ -32,7 +32,7 @@ function newestMtime(dir: string): number {
  */
 export async function ensureAdminBuild(): Promise<number> {
   const index = path.join(ADMIN_BUILD_DIR, "index.html")
-  const newestSource = Math.max(newestMtime(ADMIN_SOURCE_DIR), newestMtime(ADMIN_SHARED_DIR))
+  const newestSource = Math.max(newestMtime(ADMIN_SOURCE_DIR), ...ADMIN_SHARED_DIRS.map(newestMtime))
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > newestSource) {
     return 0
   }

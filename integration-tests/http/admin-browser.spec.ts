@@ -1,8 +1,9 @@
 /**
  * The admin extension in real Chromium against the real app (admin enabled and served from a
  * production build), PostgreSQL and the sandbox bank: log in, open Settings → TBC Bank, press
- * "Check connection" (OK against the sandbox), open an order paid by preauthorization and read
- * the widget's bank status and completion deadline. Screenshots: test-artifacts/admin-browser/.
+ * "Check connection" (OK against the sandbox) and "Sync now" (says "nothing new", shows the last
+ * poll), open an order paid by preauthorization and read the widget's bank status in words and
+ * its completion deadline, capture it with the dashboard's button and see the widget refresh. Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
 import fs from "fs"
@@ -13,7 +14,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { ARTIFACTS_DIR, CHROMIUM_PATH, createAdminUser, ensureAdminBuild, keepAdminEnabled } from "./admin-browser-support"
 import { paidCheckoutOrder } from "./admin-paid-order"
@@ -96,10 +97,18 @@ medusaIntegrationTestRunner({
         expect(await checkoutResult.innerText()).toContain("OK")
         await page.screenshot({ path: path.join(SHOTS, "02-settings-check-connection.png"), fullPage: true })
 
+        // "Sync now" says what it did (the sandbox feed is empty: nothing new) and the poll leaves its time
+        await page.getByTestId("tbc-sync-now").click()
+        const synced = page.getByText(/^Sync done: /)
+        await synced.first().waitFor({ timeout: UI_TIMEOUT })
+        expect(await synced.first().innerText()).toBe("Sync done: nothing new.")
+        const lastPoll = page.getByTestId(`tbc-last-poll-${TBC_INSTALLMENTS_PROVIDER_ID}`)
+        await lastPoll.getByText(/^Last poll .*: nothing new$/).waitFor({ timeout: UI_TIMEOUT })
+
         await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
         const status = page.getByTestId("tbc-bank-status")
         await status.waitFor({ timeout: UI_TIMEOUT })
-        expect(await status.innerText()).toBe("WaitingConfirm")
+        expect(await status.innerText()).toBe("Authorized (held)")
         const deadline = await page.getByTestId("tbc-preauth-deadline").innerText()
         const expected = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
         expect(deadline).toContain(String(expected.getFullYear()))
@@ -120,6 +129,16 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toBe("1 day left to capture")
         await warning.scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "04-order-widget-warning.png"), fullPage: true })
+
+        // Capture with the dashboard's own button: the widget asks the bank again by itself (no
+        // reload) and no longer shows the hold ("Authorized (held)", "Complete by").
+        await page.getByRole("button", { name: /^Capture payment/ }).click({ timeout: UI_TIMEOUT })
+        await page.getByRole("button", { name: "Confirm", exact: true }).click({ timeout: UI_TIMEOUT })
+        await status.getByText(/^(Paid|Capture in progress)$/).waitFor({ timeout: UI_TIMEOUT })
+        expect(await page.getByTestId("tbc-preauth-deadline").count()).toBe(0)
+        expect(await page.getByTestId("tbc-order-widget").getByText("Authorized (held)").count()).toBe(0)
+        await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "05-order-widget-captured.png"), fullPage: true })
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
         throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
@@ -133,6 +152,7 @@ medusaIntegrationTestRunner({
         "02-settings-check-connection.png",
         "03-order-widget.png",
         "04-order-widget-warning.png",
+        "05-order-widget-captured.png",
       ])
     })
   },

@@ -216,6 +216,21 @@ medusaIntegrationTestRunner({
       expect(typeof data.payment.installment.description).toBe("string")
     })
 
+    it("'Sync now' on an empty feed answers received 0 and leaves the poll's time, without a run row", async () => {
+      await api.post("/admin/tbc/installments/sync", {}, admin) // drains whatever earlier tests left in the feed
+      const runsBefore = (await adminGet("/admin/tbc/installments/sync-runs")).data.sync_runs.length
+      const startedAt = Date.now()
+      const { status, data } = await api.post("/admin/tbc/installments/sync", {}, admin)
+      expect(status).toBe(200)
+      expect(data.providers).toEqual([
+        expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, pages: 0, received: 0, applied: 0, acknowledged: 0 }),
+      ])
+      const runs = await adminGet("/admin/tbc/installments/sync-runs")
+      expect(runs.data.sync_runs).toHaveLength(runsBefore)
+      expect(runs.data.last_polls).toEqual([{ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, polled_at: expect.any(String), received: 0 }])
+      expect(new Date(runs.data.last_polls[0].polled_at).getTime()).toBeGreaterThanOrEqual(startedAt - 1000)
+    })
+
     it("answers 404 for an unknown order and 400 for a malformed id", async () => {
       expect((await adminGet("/admin/tbc/orders/order_nope/payment")).status).toBe(404)
       expect((await adminGet("/admin/tbc/orders/bad%20id!/payment")).status).toBe(400)

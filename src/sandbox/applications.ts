@@ -3,6 +3,7 @@
  * ApplicationStatuses) and the transitions the merchant drives. Every change after creation is
  * appended to the status-changes feed.
  */
+import { INSTALLMENT_STATUS_WIRE_NAMES } from "../lib/labels"
 import { minorToMajor } from "../lib/money"
 import type { InstallmentProduct } from "../lib/tbc/types"
 import type { SandboxBank } from "./bank"
@@ -10,22 +11,8 @@ import type { FeedItem } from "./feed"
 import { newSessionId } from "./ids"
 import type { SandboxApplication } from "./store"
 
-export const APPLICATION_STATUS_NAMES: Record<number, string> = {
-  0: "Pending",
-  1: "InProgress",
-  2: "Approved",
-  3: "Expired",
-  4: "Canceled",
-  5: "WaitingForMerchant",
-  6: "Declined",
-  7: "CanceledByMerchant",
-  8: "Disbursed",
-  9: "PendingDisbursed",
-  10: "NeedConfirmation",
-  11: "WaitingForIncomeDocumentsUpload",
-  12: "WaitingForIncomeDocumentsVerification",
-  13: "DocumentDeclined",
-}
+/** The status ids' names as the bank's answers carry them. */
+export const APPLICATION_STATUS_NAMES = INSTALLMENT_STATUS_WIRE_NAMES
 
 const DESCRIPTIONS: Record<number, string> = {
   0: "Installment pending (client authentication)",

@@ -1,8 +1,9 @@
 /**
  * The hosted checkout page's texts in the payment's language (the create request's `language`,
  * or `?lang=` on the approval URL): Georgian, English, Russian, like the bank's own page.
- * Pure: no I/O.
+ * Pure: no I/O. The English method names are the admin's (src/lib/labels.ts).
  */
+import { METHOD_NAMES } from "../lib/labels"
 
 export type PageLanguage = "ka" | "en" | "ru"
 
@@ -25,7 +26,7 @@ export interface PageTexts {
   expiredText: string
   processed: string
   processedText: (status: string) => string
-  methods: Record<number, string>
+  methods: Readonly<Record<number, string>>
 }
 
 const EN: PageTexts = {
@@ -47,7 +48,7 @@ const EN: PageTexts = {
   expiredText: "This payment has expired. Please return to the shop and try again.",
   processed: "Payment already processed",
   processedText: (status) => `This payment is already ${status}.`,
-  methods: { 4: "Web QR", 5: "Card", 6: "Loyalty points", 7: "Internet bank", 8: "Installment", 9: "Apple Pay", 11: "Saved card", 14: "Google Pay" },
+  methods: METHOD_NAMES,
 }
 
 const KA: PageTexts = {

@@ -1,30 +1,30 @@
 import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
-import { useState } from "react"
-import { adminFetch, errorText, formatTime, type CallbackRow, type SyncRunRow } from "../lib/api"
+import { errorText, formatTime, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
+import { useSyncNow } from "../lib/queries"
+import { lastPollText, syncNeedsAttention, syncSummaryText } from "../lib/sync-summary"
 
-/** Recent bank callbacks and installment sync runs, with "Sync now". */
+/**
+ * Recent bank callbacks and installment sync runs, with "Sync now" (its toast says what it
+ * received, applied and acknowledged, or "nothing new") and each provider's last poll: a run row
+ * is written only for a page with changes, the poll line shows that empty polls happen too.
+ */
 export function ActivitySection({
   callbacks,
   syncRuns,
-  onChanged,
+  lastPolls,
+  installmentProviders,
 }: {
   callbacks: CallbackRow[]
   syncRuns: SyncRunRow[]
-  onChanged: () => void
+  lastPolls: SyncPollRow[]
+  installmentProviders: string[]
 }) {
-  const [syncing, setSyncing] = useState(false)
-  const syncNow = async () => {
-    setSyncing(true)
-    try {
-      await adminFetch("/admin/tbc/installments/sync", { method: "POST" })
-      toast.success("Installment statuses synchronised")
-      onChanged()
-    } catch (e) {
-      toast.error(errorText(e))
-    } finally {
-      setSyncing(false)
-    }
-  }
+  const sync = useSyncNow()
+  const syncNow = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) => (syncNeedsAttention(result) ? toast.warning : toast.success)(syncSummaryText(result)),
+      onError: (e) => toast.error(errorText(e)),
+    })
 
   return (
     <>
@@ -65,8 +65,16 @@ export function ActivitySection({
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h2">Installment sync runs</Heading>
-          <Button size="small" variant="secondary" isLoading={syncing} onClick={syncNow}>Sync now</Button>
+          <Button size="small" variant="secondary" isLoading={sync.isPending} onClick={syncNow} data-testid="tbc-sync-now">
+            Sync now
+          </Button>
         </div>
+        {installmentProviders.map((providerId) => (
+          <Text key={providerId} size="small" className="text-ui-fg-subtle px-6 py-2" data-testid={`tbc-last-poll-${providerId}`}>
+            {installmentProviders.length > 1 ? `${providerId}: ` : ""}
+            {lastPollText(lastPolls.find((p) => p.provider_id === providerId), formatTime)}
+          </Text>
+        ))}
         {syncRuns.length === 0 ? (
           <Text size="small" className="text-ui-fg-subtle px-6 py-4">No sync runs yet.</Text>
         ) : (

@@ -1,31 +1,18 @@
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { useState } from "react"
-import { adminFetch, errorText, type ConnectionResult } from "../lib/api"
+import { errorText } from "../lib/api"
+import { useCheckConnection } from "../lib/queries"
 
 /** "Check connection": obtains a token from the bank per provider and shows OK or the bank's words. */
 export function ConnectionSection() {
-  const [results, setResults] = useState<ConnectionResult[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [checking, setChecking] = useState(false)
-
-  const check = async () => {
-    setChecking(true)
-    setError(null)
-    try {
-      const body = await adminFetch<{ results: ConnectionResult[] }>("/admin/tbc/settings/check-connection", { method: "POST" })
-      setResults(body.results)
-    } catch (e) {
-      setError(errorText(e))
-    } finally {
-      setChecking(false)
-    }
-  }
+  const check = useCheckConnection()
+  const results = check.data?.results
+  const error = check.error ? errorText(check.error) : null
 
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex items-center justify-between">
         <Heading level="h2">Connection</Heading>
-        <Button size="small" variant="secondary" isLoading={checking} onClick={check} data-testid="tbc-check-connection">
+        <Button size="small" variant="secondary" isLoading={check.isPending} onClick={() => check.mutate()} data-testid="tbc-check-connection">
           Check connection
         </Button>
       </div>

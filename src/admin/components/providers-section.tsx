@@ -1,5 +1,5 @@
 import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
-import { METHOD_NAMES } from "../../api/admin/tbc/helpers/bank-payment-view"
+import { methodLabel } from "../../lib/labels"
 import type { ProviderSettings } from "../lib/api"
 
 
@@ -36,7 +36,7 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
                 <Text size="xsmall" className="text-ui-fg-subtle">{p.provider_id}</Text>
               </Table.Cell>
               <Table.Cell>{p.environment ?? "—"}</Table.Cell>
-              <Table.Cell>{p.methods ? p.methods.map((m) => METHOD_NAMES[m] ?? m).join(", ") : p.kind === "tbc-checkout" ? "Default" : "—"}</Table.Cell>
+              <Table.Cell>{p.methods ? p.methods.map(methodLabel).join(", ") : p.kind === "tbc-checkout" ? "Default" : "—"}</Table.Cell>
               <Table.Cell>{p.kind === "tbc-checkout" ? yesNo(p.pre_auth) : "—"}</Table.Cell>
               <Table.Cell>{p.kind === "tbc-checkout" ? yesNo(p.save_cards) : "—"}</Table.Cell>
               <Table.Cell>{p.campaign_id ?? "—"}</Table.Cell>

@@ -1,7 +1,7 @@
 /**
- * Calls to the plugin's admin routes from the admin UI. Same origin as the admin, with the
- * admin's session cookie (credentials: "include"); a non-2xx answer becomes an Error carrying
- * Medusa's error message, so the page can show it in words.
+ * Calls to the plugin's admin routes from the admin UI, through Medusa's JS SDK (lib/sdk.ts). A
+ * non-2xx answer becomes the SDK's FetchError, carrying Medusa's error message, so the page can
+ * show it in words. The queries and mutations built on these are in lib/queries.ts.
  */
 import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../api/admin/tbc/helpers/bank-payment-view"
 import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
@@ -10,19 +10,11 @@ import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change
 import type { RecordingFailureView } from "../../api/admin/tbc/helpers/recording-failure-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
 import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention-view"
+import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
+import { sdk } from "./sdk"
 
-export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    credentials: "include",
-    headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
-  })
-  const text = await response.text()
-  const body = text ? JSON.parse(text) : {}
-  if (!response.ok) {
-    throw new Error(typeof body?.message === "string" ? body.message : `Request failed with ${response.status}`)
-  }
-  return body as T
+export function adminFetch<T>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> {
+  return sdk.client.fetch<T>(path, init)
 }
 
 // The routes' own view types (type-only imports: nothing of the server code reaches the bundle),
@@ -62,6 +54,16 @@ export interface SyncRunRow {
   error: string | null
 }
 
+/** A provider's last poll of the installment feed, empty ones included. */
+export interface SyncPollRow {
+  provider_id: string
+  polled_at: string
+  received: number
+}
+
+/** What "Sync now" answers: per provider, what it received, applied and acknowledged. */
+export type SyncNowResult = SyncView
+
 export interface OrderPaymentView {
   order_id: string
   payment: null | {
@@ -83,5 +85,5 @@ export interface OrderPaymentView {
 export const formatTime = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleString() : "—"
 
-/** What to show of a failed call: adminFetch's Error carries Medusa's message in words. */
+/** What to show of a failed call: the SDK's FetchError carries Medusa's message in words. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e))

@@ -6,6 +6,7 @@
  *     loop: pull a page (take = pageSize) → empty? stop
  *           record the run (InstallmentSyncRun) → apply the page (applyInstallmentStatusChangesWorkflow)
  *           → mark it applied → acknowledge it (status-changes-sync) → mark it acknowledged
+ *     then record the poll (time and changes received) in the provider's InstallmentSyncPoll row
  *
  * The acknowledgement is sent only after the page workflow returned, i.e. after every change of
  * the page is recorded in PostgreSQL. A lost acknowledgement (the bank delivers the page again)
@@ -121,9 +122,11 @@ async function pullAndApply(
     errors: [],
   }
   let fruitless = 0
+  let polled = false
   while (summary.pages < maxPages && fruitless < MAX_FRUITLESS_PAGES) {
     if (lockLost(signal, logger, registration.providerId)) break
     const page = await readPage(bank, registration.options.pageSize)
+    polled = true
     if (page.changes.length === 0) break
     // the lock may have been lost while the page was read: another instance may be applying it
     if (lockLost(signal, logger, registration.providerId)) break
@@ -156,6 +159,8 @@ async function pullAndApply(
       throw error
     }
   }
+  // an empty poll writes no run row: this one row per provider shows the job is alive
+  if (polled) await tbc.recordInstallmentSyncPoll({ provider_id: registration.providerId, received: summary.received })
   return summary
 }
 

@@ -17,13 +17,14 @@ import {
   type ChangeFailureToStore,
   type PendingChangeFailure,
 } from "./change-failure-sql"
-import { insertSyncRun, markSyncRunAcknowledged, markSyncRunApplied, markSyncRunFailed } from "./sync-run-sql"
+import { insertSyncRun, markSyncRunAcknowledged, markSyncRunApplied, markSyncRunFailed, upsertSyncPoll } from "./sync-run-sql"
 import {
   CallbackLog,
   InstallmentApplication,
   InstallmentChangeFailure,
   InstallmentStatusChange,
   InstallmentSyncRun,
+  InstallmentSyncPoll,
   RetiredPreauth,
   SavedCard,
   TbcPayment,
@@ -45,6 +46,7 @@ class TbcModuleService extends MedusaService({
   InstallmentApplication,
   InstallmentStatusChange,
   InstallmentSyncRun,
+  InstallmentSyncPoll,
   CallbackLog,
   InstallmentChangeFailure,
   RetiredPreauth,
@@ -141,6 +143,15 @@ class TbcModuleService extends MedusaService({
   @InjectManager()
   async markInstallmentSyncRunFailed(id: string, error: string, @MedusaContext() sharedContext: SqlContext = {}): Promise<void> {
     await markSyncRunFailed(sharedContext.manager!, id, error)
+  }
+
+  /** The provider's feed was polled now and gave `received` changes (0: nothing new); see InstallmentSyncPoll. */
+  @InjectManager()
+  async recordInstallmentSyncPoll(
+    input: { provider_id: string; received: number },
+    @MedusaContext() sharedContext: SqlContext = {}
+  ): Promise<void> {
+    await upsertSyncPoll(sharedContext.manager!, input.provider_id, input.received)
   }
 }
 

@@ -42,3 +42,18 @@ export async function markSyncRunAcknowledged(db: SqlExecutor, id: string): Prom
 export async function markSyncRunFailed(db: SqlExecutor, id: string, error: string): Promise<void> {
   await db.execute(`update tbc_installment_sync_run set error = ?, updated_at = now() where id = ?`, [cut(error), id], "run")
 }
+
+/**
+ * The provider's last poll (tbc_installment_sync_poll): one upsert on its unique provider_id, so
+ * the row is overwritten instead of one row per tick.
+ */
+export async function upsertSyncPoll(db: SqlExecutor, providerId: string, received: number): Promise<void> {
+  await db.execute(
+    `insert into tbc_installment_sync_poll (id, provider_id, polled_at, received)
+     values (?, ?, now(), ?)
+     on conflict (provider_id) where deleted_at is null
+     do update set polled_at = excluded.polled_at, received = excluded.received, updated_at = now()`,
+    [generateEntityId(undefined, "tbcpoll"), providerId, received],
+    "run"
+  )
+}

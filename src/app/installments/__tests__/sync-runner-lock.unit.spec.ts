@@ -8,7 +8,7 @@ import { SYNC_BUSY_MESSAGE, SyncBusyError, syncInstallmentProvider, syncLockKey 
 const registration = { providerId: "pp_tbc-installments_tbc", options: { pageSize: 50 } } as never
 
 function setup(locking: unknown) {
-  const tbc = { startInstallmentSyncRun: jest.fn(async () => "run_1") }
+  const tbc = { startInstallmentSyncRun: jest.fn(async () => "run_1"), recordInstallmentSyncPoll: jest.fn(async () => undefined) }
   const container = {
     resolve: (key: string) =>
       key === "locking" ? locking : key === "tbc" ? tbc : { warn: jest.fn(), error: jest.fn(), info: jest.fn() },
@@ -28,6 +28,17 @@ describe("syncInstallmentProvider and its lock", () => {
     expect(bank.getStatusChanges).not.toHaveBeenCalled()
   })
 
+  it("records an empty poll (no run row) in the provider's poll row", async () => {
+    const locking = { execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(new AbortController().signal) }
+    const { container, tbc } = setup(locking)
+    const bank = { getStatusChanges: jest.fn(async () => ({ synchronizationRequestId: "sync-0", statusChanges: [] })), syncStatusChanges: jest.fn() }
+    const summary = await syncInstallmentProvider(container, registration, bank as never)
+    expect(summary).toMatchObject({ pages: 0, received: 0 })
+    expect(tbc.startInstallmentSyncRun).not.toHaveBeenCalled()
+    expect(tbc.recordInstallmentSyncPoll).toHaveBeenCalledTimes(1)
+    expect(tbc.recordInstallmentSyncPoll).toHaveBeenCalledWith({ provider_id: "pp_tbc-installments_tbc", received: 0 })
+  })
+
   it("stops before applying a page read after its lock was lost", async () => {
     const controller = new AbortController()
     const locking = { execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(controller.signal) }
@@ -44,15 +55,18 @@ describe("syncInstallmentProvider and its lock", () => {
     expect(tbc.startInstallmentSyncRun).not.toHaveBeenCalled()
     expect(bank.syncStatusChanges).not.toHaveBeenCalled()
     expect(summary).toMatchObject({ pages: 0, applied: 0, acknowledged: 0 })
+    // the bank was asked: the poll is recorded, with nothing received
+    expect(tbc.recordInstallmentSyncPoll).toHaveBeenCalledWith({ provider_id: "pp_tbc-installments_tbc", received: 0 })
   })
 
   it("does not even read when the lock is already lost", async () => {
     const controller = new AbortController()
     controller.abort()
     const locking = { execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(controller.signal) }
-    const { container } = setup(locking)
+    const { container, tbc } = setup(locking)
     const bank = { getStatusChanges: jest.fn(), syncStatusChanges: jest.fn() }
     await syncInstallmentProvider(container, registration, bank as never)
     expect(bank.getStatusChanges).not.toHaveBeenCalled()
+    expect(tbc.recordInstallmentSyncPoll).not.toHaveBeenCalled()
   })
 })

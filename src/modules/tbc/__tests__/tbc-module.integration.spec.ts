@@ -12,6 +12,7 @@ const TABLES = [
   "tbc_installment_application",
   "tbc_installment_status_change",
   "tbc_installment_sync_run",
+  "tbc_installment_sync_poll",
   "tbc_callback_log",
   "tbc_installment_change_failure",
   "tbc_retired_preauth",
@@ -190,6 +191,18 @@ moduleIntegrationTestRunner<TbcModuleService>({
         const [failed] = await service.listInstallmentSyncRuns({ id })
         expect(failed.error).toBe("x".repeat(1000))
         expect(failed.applied_count).toBe(498)
+      })
+
+      it("keep one last-poll row per provider, overwritten by each poll", async () => {
+        await service.recordInstallmentSyncPoll({ provider_id: "pp_a", received: 3 })
+        const [first] = await service.listInstallmentSyncPolls({ provider_id: "pp_a" })
+        expect(first).toMatchObject({ provider_id: "pp_a", received: 3 })
+        await service.recordInstallmentSyncPoll({ provider_id: "pp_a", received: 0 })
+        await service.recordInstallmentSyncPoll({ provider_id: "pp_b", received: 0 })
+        const polls = await service.listInstallmentSyncPolls({}, { order: { provider_id: "ASC" } })
+        expect(polls.map((p) => [p.provider_id, p.received])).toEqual([["pp_a", 0], ["pp_b", 0]])
+        expect(polls[0].id).toBe(first.id)
+        expect(polls[0].polled_at.getTime()).toBeGreaterThanOrEqual(first.polled_at.getTime())
       })
     })
   },

@@ -2,6 +2,7 @@ export { default as SavedCard, SAVED_CARD_STATUSES, type SavedCardStatus } from 
 export { default as InstallmentApplication } from "./installment-application"
 export { default as InstallmentStatusChange } from "./installment-status-change"
 export { default as InstallmentSyncRun } from "./installment-sync-run"
+export { default as InstallmentSyncPoll } from "./installment-sync-poll"
 export { default as CallbackLog, CALLBACK_RESULTS, type CallbackResult } from "./callback-log"
 export { default as InstallmentChangeFailure } from "./installment-change-failure"
 export { default as RetiredPreauth } from "./retired-preauth"

@@ -4,76 +4,30 @@
  * sync runs with "Sync now", installment changes that could not be applied. Data from the plugin's admin routes (src/api/admin/tbc).
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Text, Toaster } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
+import { Container, Heading, Text } from "@medusajs/ui"
 import { ActivitySection } from "../../../components/activity-section"
 import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { FailedChangesSection } from "../../../components/failed-changes-section"
 import { ProvidersSection } from "../../../components/providers-section"
 import { RecordingFailuresSection } from "../../../components/recording-failures-section"
-import {
-  adminFetch,
-  errorText,
-  type AttentionPayment,
-  type CallbackRow,
-  type FailedChangeRow,
-  type ProviderSettings,
-  type RecordingFailureRow,
-  type SyncRunRow,
-} from "../../../lib/api"
+import { errorText } from "../../../lib/api"
+import { useSettingsPage } from "../../../lib/queries"
 
-interface PageData {
-  providers: ProviderSettings[]
-  callbacks: CallbackRow[]
-  syncRuns: SyncRunRow[]
-  failedChanges: FailedChangeRow[]
-  attention: AttentionPayment[]
-  recordingFailures: RecordingFailureRow[]
-}
-
+// No <Toaster/> here: the dashboard renders one for every page, a second would show each toast twice.
 const TbcSettingsPage = () => {
-  const [data, setData] = useState<PageData | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const load = useCallback(async () => {
-    try {
-      const [settings, callbacks, runs, failed, attention, recording] = await Promise.all([
-        adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
-        adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
-        adminFetch<{ sync_runs: SyncRunRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
-        adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
-        adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
-        adminFetch<{ recording_failures: RecordingFailureRow[] }>("/admin/tbc/saved-cards/recording-failures?limit=50"),
-      ])
-      setData({
-        providers: settings.providers,
-        callbacks: callbacks.callbacks,
-        syncRuns: runs.sync_runs,
-        failedChanges: failed.failed_changes,
-        attention: attention.payments,
-        recordingFailures: recording.recording_failures,
-      })
-      setError(null)
-    } catch (e) {
-      setError(errorText(e))
-    }
-  }, [])
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { data, error } = useSettingsPage()
+  const installmentProviders = data?.providers.filter((p) => p.kind === "tbc-installments").map((p) => p.provider_id) ?? []
 
   return (
     <div className="flex flex-col gap-y-3">
-      <Toaster />
       <Container className="px-6 py-4">
         <Heading level="h1">TBC Bank</Heading>
         <Text size="small" className="text-ui-fg-subtle">Card payments, preauthorization, saved cards and installments through TBC Bank.</Text>
       </Container>
       {error && (
         <Container className="px-6 py-4">
-          <Text size="small" className="text-ui-fg-error">{error}</Text>
+          <Text size="small" className="text-ui-fg-error">{errorText(error)}</Text>
         </Container>
       )}
       {data && data.providers.length === 0 && (
@@ -86,7 +40,12 @@ const TbcSettingsPage = () => {
           <ProvidersSection providers={data.providers} />
           <ConnectionSection />
           <AttentionSection payments={data.attention} />
-          <ActivitySection callbacks={data.callbacks} syncRuns={data.syncRuns} onChanged={load} />
+          <ActivitySection
+            callbacks={data.callbacks}
+            syncRuns={data.syncRuns}
+            lastPolls={data.lastPolls}
+            installmentProviders={installmentProviders}
+          />
           <FailedChangesSection failedChanges={data.failedChanges} />
           <RecordingFailuresSection failures={data.recordingFailures} />
         </>
@@ -98,5 +57,10 @@ const TbcSettingsPage = () => {
 export const config = defineRouteConfig({
   label: "TBC Bank",
 })
+
+/** The breadcrumb's label, as Medusa's own settings pages give one. */
+export const handle = {
+  breadcrumb: () => "TBC Bank",
+}
 
 export default TbcSettingsPage

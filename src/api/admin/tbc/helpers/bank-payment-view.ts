@@ -3,17 +3,7 @@
  */
 import type { PaymentDetails } from "../../../../lib/tbc"
 import type { PreauthDeadline } from "../../../../lib/preauth-deadline"
-
-/** The hosted page's method codes, as the bank's API documents them. */
-export const METHOD_NAMES: Record<number, string> = {
-  4: "Web QR",
-  5: "Card",
-  6: "Loyalty points",
-  7: "Internet bank",
-  8: "Installment",
-  9: "Apple Pay",
-  14: "Google Pay",
-}
+import { methodLabel } from "../../../../lib/labels"
 
 export interface CheckoutBankView {
   pay_id: string
@@ -29,10 +19,7 @@ export interface CheckoutBankView {
 }
 
 export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean): CheckoutBankView {
-  const method =
-    details.paymentMethod === undefined
-      ? null
-      : METHOD_NAMES[details.paymentMethod] ?? `Method ${details.paymentMethod}`
+  const method = details.paymentMethod === undefined ? null : methodLabel(details.paymentMethod)
   return {
     pay_id: details.payId,
     status: String(details.status),

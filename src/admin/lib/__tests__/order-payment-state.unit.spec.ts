@@ -1,0 +1,102 @@
+import {
+  authorizedLabel,
+  bankStatusBadge,
+  installmentStatusText,
+  isCaptured,
+  paymentsStateKey,
+  showsCompletionDeadline,
+  type TbcPaymentView,
+} from "../order-payment-state"
+
+const preauth = { authorized_at: "2026-11-23T00:00:00.000Z", deadline: "2026-12-23T00:00:00.000Z", days_left: 29.5, warning: false, expired: false, awaiting_completion: true, warning_days: 3 }
+
+function heldPayment(over: Partial<TbcPaymentView> = {}, checkoutOver: Partial<NonNullable<TbcPaymentView["checkout"]>> = {}): TbcPaymentView {
+  return {
+    payment_id: "pay_1",
+    provider_id: "pp_tbc-checkout_tbc",
+    kind: "tbc-checkout",
+    amount: 20,
+    currency_code: "gel",
+    authorized_at: "2026-11-23T00:00:00.000Z",
+    captured_at: null,
+    canceled_at: null,
+    checkout: {
+      pay_id: "P1",
+      status: "WaitingConfirm",
+      method: "Card",
+      card_mask: "4111****1111",
+      currency: "GEL",
+      authorized_amount: 20,
+      confirmed_amount: 0,
+      returned_amount: 0,
+      pre_auth: true,
+      ...checkoutOver,
+    },
+    installment: null,
+    preauth,
+    bank_error: null,
+    ...over,
+  }
+}
+
+describe("the order widget's status logic", () => {
+  it("shows a standing hold as held, with its deadline", () => {
+    const payment = heldPayment()
+    expect(isCaptured(payment)).toBe(false)
+    expect(authorizedLabel(payment)).toBe("Authorized (held)")
+    expect(showsCompletionDeadline(payment)).toBe(true)
+    expect(bankStatusBadge(payment)).toEqual({ label: "Authorized (held)", color: "orange" })
+  })
+
+  it("hides 'held' and 'Complete by' once captured in Medusa, even before the bank's status moved", () => {
+    const payment = heldPayment({ captured_at: "2026-11-24T00:00:00.000Z" })
+    expect(isCaptured(payment)).toBe(true)
+    expect(authorizedLabel(payment)).toBe("Authorized")
+    expect(showsCompletionDeadline(payment)).toBe(false)
+  })
+
+  it("reads a completed payment at the bank as captured", () => {
+    const payment = heldPayment({ preauth: { ...preauth, awaiting_completion: false } }, { status: "Succeeded", confirmed_amount: 20 })
+    expect(isCaptured(payment)).toBe(true)
+    expect(authorizedLabel(payment)).toBe("Authorized")
+    expect(showsCompletionDeadline(payment)).toBe(false)
+    expect(bankStatusBadge(payment)).toEqual({ label: "Paid", color: "green" })
+  })
+
+  it("hides the deadline of a hold canceled in Medusa", () => {
+    expect(showsCompletionDeadline(heldPayment({ canceled_at: "2026-11-24T00:00:00.000Z" }))).toBe(false)
+  })
+
+  it("puts bank statuses into words: partly refunded, refunded, installment names instead of ids", () => {
+    expect(bankStatusBadge(heldPayment({}, { status: "PartialReturned" }))?.label).toBe("Partly refunded")
+    expect(bankStatusBadge(heldPayment({}, { status: "Returned" }))?.label).toBe("Refunded")
+    const installment = { session_id: "s1", status_id: 9, description: "Installment pending Disbursed (Confirmed from both side)" }
+    const payment = heldPayment({ checkout: null, preauth: null, installment })
+    expect(bankStatusBadge(payment)?.label).toBe("Confirmed, disbursement pending")
+    expect(installmentStatusText(installment)).toBe("Confirmed, disbursement pending")
+    expect(installmentStatusText({ session_id: "s1", status_id: 77, description: "A new bank status" })).toBe("A new bank status")
+    expect(installmentStatusText({ session_id: "s1", status_id: 77, description: null })).toBe("Unknown status 77")
+  })
+})
+
+describe("paymentsStateKey", () => {
+  const order = (payment: Record<string, unknown>, refunds: { id: string }[] = []) => ({
+    id: "order_1",
+    payment_status: "authorized",
+    payment_collections: [{ id: "pc_1", status: "authorized", captured_amount: 0, refunded_amount: 0, payments: [{ id: "pay_1", ...payment, refunds }] }],
+  })
+
+  it("changes when a payment is captured, refunded or canceled, and only then", () => {
+    const before = paymentsStateKey(order({ captured_at: null }))
+    expect(paymentsStateKey(order({ captured_at: null }))).toBe(before)
+    const captured = paymentsStateKey(order({ captured_at: "2026-11-24" }))
+    expect(captured).not.toBe(before)
+    expect(paymentsStateKey(order({ captured_at: "2026-11-24" }, [{ id: "ref_1" }]))).not.toBe(captured)
+    expect(paymentsStateKey(order({ canceled_at: "2026-11-24" }))).not.toBe(before)
+    expect(paymentsStateKey({ ...order({}), payment_status: "partially_refunded" })).not.toBe(paymentsStateKey(order({})))
+  })
+
+  it("works for an order without payment collections", () => {
+    expect(paymentsStateKey({ id: "order_2" })).toBe(JSON.stringify([null, []]))
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * What the order widget shows of an order's TBC payment: which rows, under which words, and when
+ * to ask the backend again. Pure (no React, no I/O), so it is unit-tested on its own.
+ */
+import { checkoutStatusLabel, installmentStatusLabel } from "../../lib/labels"
+import type { OrderPaymentView } from "./api"
+
+export type TbcPaymentView = NonNullable<OrderPaymentView["payment"]>
+
+/** Bank statuses of a payment whose money was taken (wholly or partly), i.e. no longer a hold. */
+const TAKEN_STATUSES = new Set(["Succeeded", "PaymentCompletionProcessing", "PartialReturned", "Returned"])
+
+/** Captured in Medusa, or completed at the bank (e.g. a capture whose Medusa side is still on its way). */
+export function isCaptured(payment: TbcPaymentView): boolean {
+  if (payment.captured_at) return true
+  const checkout = payment.checkout
+  return checkout !== null && ((checkout.confirmed_amount ?? 0) > 0 || TAKEN_STATUSES.has(checkout.status))
+}
+
+/** A preauthorization the bank still holds and Medusa has neither captured nor canceled. */
+export function isHeld(payment: TbcPaymentView): boolean {
+  const checkout = payment.checkout
+  return Boolean(checkout?.pre_auth) && checkout?.status === "WaitingConfirm" && !payment.canceled_at && !isCaptured(payment)
+}
+
+/** "Authorized (held)" only while the hold stands; after capture or cancel the amount is what was authorized. */
+export function authorizedLabel(payment: TbcPaymentView): string {
+  return isHeld(payment) ? "Authorized (held)" : "Authorized"
+}
+
+/** The "Complete by" block (deadline, days left, warning) matters only while the hold stands. */
+export function showsCompletionDeadline(payment: TbcPaymentView): boolean {
+  return payment.preauth !== null && payment.preauth.awaiting_completion && isHeld(payment)
+}
+
+export type BadgeColor = "green" | "orange" | "red" | "grey"
+
+/** The header badge: the bank status in words, coloured by what it means for the merchant. */
+export function bankStatusBadge(payment: TbcPaymentView): { label: string; color: BadgeColor } | null {
+  if (payment.checkout) {
+    const status = payment.checkout.status
+    const color: BadgeColor =
+      status === "Succeeded" ? "green" : status === "WaitingConfirm" ? "orange" : status === "Failed" || status === "Expired" ? "red" : "grey"
+    return { label: checkoutStatusLabel(status), color }
+  }
+  if (payment.installment) {
+    return { label: installmentStatusLabel(payment.installment.status_id), color: "grey" }
+  }
+  return null
+}
+
+/** The application's status in words; the bank's own description only when it knows an id we do not. */
+export function installmentStatusText(installment: NonNullable<TbcPaymentView["installment"]>): string {
+  const label = installmentStatusLabel(installment.status_id)
+  return label.startsWith("Unknown") && installment.description ? installment.description : label
+}
+
+/** The slice of Medusa's admin order that changes when its payments are captured, canceled or refunded. */
+export interface OrderPaymentsState {
+  id: string
+  payment_status?: string | null
+  payment_collections?:
+    | {
+        id: string
+        status?: string | null
+        captured_amount?: unknown
+        refunded_amount?: unknown
+        payments?: { id: string; captured_at?: unknown; canceled_at?: unknown; refunds?: { id: string }[] | null }[] | null
+      }[]
+    | null
+}
+
+/**
+ * A key for the widget's query that changes whenever the order's payments do. The dashboard
+ * refetches the order after a capture or refund and hands the widget the new order, so a new key
+ * makes the widget ask the bank again: no wiring into the dashboard's own mutations needed.
+ */
+export function paymentsStateKey(order: OrderPaymentsState): string {
+  const collections = (order.payment_collections ?? []).map((c) => [
+    c.id,
+    c.status ?? null,
+    c.captured_amount ?? null,
+    c.refunded_amount ?? null,
+    (c.payments ?? []).map((p) => [p.id, Boolean(p.captured_at), Boolean(p.canceled_at), (p.refunds ?? []).length]),
+  ])
+  return JSON.stringify([order.payment_status ?? null, collections])
+}
+
+export const money = (amount: number | null | undefined, currency: string | null | undefined): string =>
+  amount === null || amount === undefined ? "—" : `${amount.toFixed(2)} ${currency ?? ""}`.trim()
+
+export function daysLeftText(daysLeft: number): string {
+  const whole = Math.max(0, Math.floor(daysLeft))
+  return whole === 0 ? "Less than a day left to capture" : `${whole} ${whole === 1 ? "day" : "days"} left to capture`
+}

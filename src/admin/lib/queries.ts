@@ -1,0 +1,83 @@
+/**
+ * The admin's data as react-query queries and mutations on the dashboard's own QueryClient, as
+ * Medusa's admin extensions do: cached per key, refetched when a key changes or is invalidated.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import {
+  adminFetch,
+  type AttentionPayment,
+  type CallbackRow,
+  type ConnectionResult,
+  type FailedChangeRow,
+  type OrderPaymentView,
+  type ProviderSettings,
+  type RecordingFailureRow,
+  type SyncNowResult,
+  type SyncPollRow,
+  type SyncRunRow,
+} from "./api"
+import { paymentsStateKey, type OrderPaymentsState } from "./order-payment-state"
+
+export const tbcQueryKeys = {
+  settingsPage: ["tbc", "settings-page"] as const,
+  /** the order's payment state is part of the key: a capture or refund asks the bank again */
+  orderPayment: (order: OrderPaymentsState) => ["tbc", "order-payment", order.id, paymentsStateKey(order)] as const,
+}
+
+export interface SettingsPageData {
+  providers: ProviderSettings[]
+  callbacks: CallbackRow[]
+  syncRuns: SyncRunRow[]
+  lastPolls: SyncPollRow[]
+  failedChanges: FailedChangeRow[]
+  attention: AttentionPayment[]
+  recordingFailures: RecordingFailureRow[]
+}
+
+async function loadSettingsPage(): Promise<SettingsPageData> {
+  const [settings, callbacks, runs, failed, attention, recording] = await Promise.all([
+    adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
+    adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
+    adminFetch<{ sync_runs: SyncRunRow[]; last_polls: SyncPollRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
+    adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
+    adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
+    adminFetch<{ recording_failures: RecordingFailureRow[] }>("/admin/tbc/saved-cards/recording-failures?limit=50"),
+  ])
+  return {
+    providers: settings.providers,
+    callbacks: callbacks.callbacks,
+    syncRuns: runs.sync_runs,
+    lastPolls: runs.last_polls,
+    failedChanges: failed.failed_changes,
+    attention: attention.payments,
+    recordingFailures: recording.recording_failures,
+  }
+}
+
+export function useSettingsPage() {
+  return useQuery({ queryKey: tbcQueryKeys.settingsPage, queryFn: loadSettingsPage })
+}
+
+export function useCheckConnection() {
+  return useMutation({
+    mutationFn: () => adminFetch<{ results: ConnectionResult[] }>("/admin/tbc/settings/check-connection", { method: "POST" }),
+  })
+}
+
+/** "Sync now": the page's runs, polls and failed changes are refetched after it. */
+export function useSyncNow() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => adminFetch<SyncNowResult>("/admin/tbc/installments/sync", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tbcQueryKeys.settingsPage }),
+  })
+}
+
+export function useOrderPayment(order: OrderPaymentsState) {
+  return useQuery({
+    queryKey: tbcQueryKeys.orderPayment(order),
+    queryFn: () => adminFetch<OrderPaymentView>(`/admin/tbc/orders/${order.id}/payment`),
+    // while the bank is asked again after a capture, the last answer stays on screen
+    placeholderData: (previous) => previous,
+  })
+}
