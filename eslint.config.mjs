@@ -13,7 +13,16 @@ export default defineConfig(
   },
   {
     // build output, installed packages, test results, local data
-    ignores: [".medusa/", "node_modules/", "test-artifacts/", "coverage/", ".cache/", ".demo-data/", "dist/", "public/"],
+    ignores: [
+      ".medusa/",
+      "node_modules/",
+      "test-artifacts/",
+      "coverage/",
+      ".cache/",
+      ".demo-data/",
+      "dist/",
+      "public/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -26,7 +26,11 @@ const SUITES = {
     setupFiles: APP_SETUP,
   },
   reliability: {
-    testMatch: ["**/integration-tests/reliability/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.reliability.spec.[jt]s", ...PROPERTY_SPECS],
+    testMatch: [
+      "**/integration-tests/reliability/**/*.spec.[jt]s",
+      "**/src/**/__tests__/**/*.reliability.spec.[jt]s",
+      ...PROPERTY_SPECS,
+    ],
     setupFiles: [...APP_SETUP, "./integration-tests/setup-full-properties.js"],
   },
   install: {
@@ -60,7 +64,8 @@ const shared = {
 }
 
 const suite = (name) => {
-  if (!SUITES[name]) throw new Error(`unknown test suite "${name}" (TEST_TYPE / TEST_SUITES): one of ${Object.keys(SUITES).join(", ")}`)
+  if (!SUITES[name])
+    throw new Error(`unknown test suite "${name}" (TEST_TYPE / TEST_SUITES): one of ${Object.keys(SUITES).join(", ")}`)
   return { ...shared, ...SUITES[name], displayName: name }
 }
 

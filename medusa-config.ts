@@ -105,7 +105,10 @@ const redisModules = redisUrl
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
       // jobWorkerOptions.concurrency: BullMQ's default of 1 would let one slow scheduled job hold
       // back every other one on the instance (e.g. the 5-second installment sync)
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl, jobWorkerOptions: { concurrency: 4 } } } },
+      {
+        resolve: "@medusajs/medusa/workflow-engine-redis",
+        options: { redis: { redisUrl, jobWorkerOptions: { concurrency: 4 } } },
+      },
       {
         resolve: "@medusajs/medusa/locking",
         options: {

@@ -47,9 +47,16 @@ function provider(sandbox: SandboxProcess, preAuth: boolean): TbcCheckoutProvide
   )
 }
 
-const closeProvider = (p: TbcCheckoutProviderService) => (p as unknown as { client_: { close(): void } }).client_.close()
+const closeProvider = (p: TbcCheckoutProviderService) =>
+  (p as unknown as { client_: { close(): void } }).client_.close()
 
-async function checkout(sandbox: SandboxProcess, p: TbcCheckoutProviderService, i: number, capture: boolean, tag: string) {
+async function checkout(
+  sandbox: SandboxProcess,
+  p: TbcCheckoutProviderService,
+  i: number,
+  capture: boolean,
+  tag: string
+) {
   const session_id = `payses_bench_${tag}_${i}`
   const started = await p.initiatePayment({
     amount: 100 + (i % 50) + 0.25,
@@ -61,15 +68,21 @@ async function checkout(sandbox: SandboxProcess, p: TbcCheckoutProviderService, 
   await sandbox.control(`/_sandbox/payments/${payId}/pay`, { method: 5, outcome: "success" })
   const authorized = await p.authorizePayment({ data: started.data, context: { idempotency_key: session_id } })
   const expected = capture ? "authorized" : "captured"
-  if (authorized.status !== expected) throw new Error(`${payId}: authorize gave ${authorized.status}, expected ${expected}`)
+  if (authorized.status !== expected)
+    throw new Error(`${payId}: authorize gave ${authorized.status}, expected ${expected}`)
   if (capture) {
     const captured = await p.capturePayment({ data: authorized.data, context: { idempotency_key: `capt_${i}` } })
-    if (captured.data?.status !== "Succeeded") throw new Error(`${payId}: capture left ${String(captured.data?.status)}`)
+    if (captured.data?.status !== "Succeeded")
+      throw new Error(`${payId}: capture left ${String(captured.data?.status)}`)
   }
 }
 
 const delta = (after: Calls, before: Calls): Calls =>
-  Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]).filter(([, n]) => (n as number) > 0))
+  Object.fromEntries(
+    Object.keys(after)
+      .map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)])
+      .filter(([, n]) => (n as number) > 0)
+  )
 
 async function phase(sandbox: SandboxProcess, name: string, preAuth: boolean, lifetimes = 1): Promise<Calls> {
   const p = provider(sandbox, preAuth)
@@ -109,7 +122,11 @@ function report(name: string, calls: Calls, target: Calls, tokensOnly = false): 
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandboxProcess({ callbackAttempts: 1, callbackRetryMs: 0, tokenLifetimeMs: TOKEN_LIFETIME_MS })
+  const sandbox = await startSandboxProcess({
+    callbackAttempts: 1,
+    callbackRetryMs: 0,
+    tokenLifetimeMs: TOKEN_LIFETIME_MS,
+  })
   const misses: string[] = []
   try {
     console.log(`bank calls per checkout, counted by the sandbox (${sandbox.url}), provider class tbc-checkout`)

@@ -49,13 +49,18 @@ async function main(): Promise<void> {
     ["part", "bank answers", "token requests"],
     [
       [`${r.pending + 1} checkout sessions opened by the provider`, r.pending + 1, r.tokensCheckouts],
-      [`${r.views} order-widget views (after the bank revoked its tokens)`, `${r.views - r.viewErrors} ok`, r.tokensViews],
+      [
+        `${r.views} order-widget views (after the bank revoked its tokens)`,
+        `${r.views - r.viewErrors} ok`,
+        r.tokensViews,
+      ],
       [`1 reconcile run`, `${r.reconciled} sessions read, ${r.stillOpen} still open`, r.tokensReconcile],
     ]
   )
   const tokens = r.tokensViews + r.tokensReconcile
   const misses: string[] = []
-  if (tokens > TARGET_TOKENS) misses.push(`${tokens} token requests for the views and the run (target ${TARGET_TOKENS})`)
+  if (tokens > TARGET_TOKENS)
+    misses.push(`${tokens} token requests for the views and the run (target ${TARGET_TOKENS})`)
   if (r.viewErrors > 0) misses.push(`${r.viewErrors} views without the bank's answer`)
   if (r.reconciled < r.pending) misses.push(`the run read ${r.reconciled} of ${r.pending} sessions`)
   console.log(`views + reconcile run: ${tokens} token request(s) (target ≤ ${TARGET_TOKENS})`)

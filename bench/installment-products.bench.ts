@@ -97,7 +97,13 @@ for (const row of rows) {
   const growth = previous ? row.fastest / previous.fastest : undefined
   const bound = previous ? nLogN(row.size) / nLogN(previous.size) : undefined
   // the ×100 step from 10 lines is all fixed costs; judge the ×10 steps only
-  if (growth !== undefined && bound !== undefined && previous && row.size / previous.size === 10 && growth > bound * GROWTH_TOLERANCE) {
+  if (
+    growth !== undefined &&
+    bound !== undefined &&
+    previous &&
+    row.size / previous.size === 10 &&
+    growth > bound * GROWTH_TOLERANCE
+  ) {
     tooSteep = true
   }
   const cells = [
@@ -111,7 +117,9 @@ for (const row of rows) {
   previous = row
 }
 const at10k = rows.find((row) => row.size === 10_000)!
-console.log(`10,000 lines: median ${at10k.median.toFixed(2)} ms, fastest ${at10k.fastest.toFixed(2)} ms (target < ${TARGET_MS_AT_10K} ms)`)
+console.log(
+  `10,000 lines: median ${at10k.median.toFixed(2)} ms, fastest ${at10k.fastest.toFixed(2)} ms (target < ${TARGET_MS_AT_10K} ms)`
+)
 if (at10k.fastest >= TARGET_MS_AT_10K || tooSteep) {
   console.error(tooSteep ? `FAIL: time grows faster than ${GROWTH_TOLERANCE} × n log n` : "FAIL: 10,000 lines too slow")
   process.exit(1)

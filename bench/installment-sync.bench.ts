@@ -47,7 +47,10 @@ interface Result {
 /** A second pass with V8's old space capped: shows whether the peak is kept data or uncollected garbage. */
 const CAPPED_HEAP_MIB = Number(process.env.BENCH_SYNC_CAPPED_HEAP_MIB ?? 384)
 
-async function syncOnce(size: number, heapCapMiB?: number): Promise<Result & { pendingAfter: number; bulkSeconds: number }> {
+async function syncOnce(
+  size: number,
+  heapCapMiB?: number
+): Promise<Result & { pendingAfter: number; bulkSeconds: number }> {
   const sandbox = await startSandboxProcess({ callbackAttempts: 1 })
   try {
     const b0 = Date.now()
@@ -63,7 +66,9 @@ async function syncOnce(size: number, heapCapMiB?: number): Promise<Result & { p
     if (!line) throw new Error(`no BENCH_RESULT from the sync process:\n${out.slice(-2000)}`)
     const result = JSON.parse(line.slice("BENCH_RESULT ".length)) as Result
     // what is still pending at the bank: one more bulk change reports the feed size (= pending + 1)
-    const probe = (await sandbox.control("/_sandbox/installments/bulk", { count: 1, statusId: 5 })) as { feedSize: number }
+    const probe = (await sandbox.control("/_sandbox/installments/bulk", { count: 1, statusId: 5 })) as {
+      feedSize: number
+    }
     return { ...result, pendingAfter: probe.feedSize - 1, bulkSeconds }
   } finally {
     await sandbox.close()
@@ -92,7 +97,10 @@ async function main(): Promise<void> {
   } finally {
     await dropDatabase(DB).catch(() => undefined)
   }
-  const rows = [...[...results].map(([size, r]) => ["default", size, r] as const), ...[...capped].map(([size, r]) => [`old space ≤ ${CAPPED_HEAP_MIB} MiB`, size, r] as const)].map(([heap, size, r]) => [
+  const rows = [
+    ...[...results].map(([size, r]) => ["default", size, r] as const),
+    ...[...capped].map(([size, r]) => [`old space ≤ ${CAPPED_HEAP_MIB} MiB`, size, r] as const),
+  ].map(([heap, size, r]) => [
     heap,
     size,
     r.pages,
@@ -127,7 +135,9 @@ async function main(): Promise<void> {
   const large = results.get(100_000)
   if (small) {
     const ok = small.seconds < TARGET_SECONDS_10K
-    console.log(`10,000 changes: ${fmt(small.seconds, 2)} s (target < ${TARGET_SECONDS_10K} s): ${ok ? "ok" : "MISSED"}`)
+    console.log(
+      `10,000 changes: ${fmt(small.seconds, 2)} s (target < ${TARGET_SECONDS_10K} s): ${ok ? "ok" : "MISSED"}`
+    )
     if (!ok) misses.push(`10,000 changes took ${fmt(small.seconds, 2)} s`)
   }
   if (small && large) {

@@ -12,10 +12,23 @@ const path = require("path")
 
 const ROOT = path.resolve(__dirname, "..")
 const BODY = {
-  payId: "abc123", status: "Succeeded", currency: "GEL", amount: 20.2, confirmedAmount: 20.2, returnedAmount: 0,
-  links: [{ uri: "https://bank.test/pay", method: "REDIRECT", rel: "approval_url" }], transactionId: "t1",
-  preAuth: false, recurringCard: null, paymentMethod: 5, rrn: "123", resultCode: "approved",
-  developerMessage: null, userMessage: null, httpStatusCode: 200, merchantPaymentId: "payses_1",
+  payId: "abc123",
+  status: "Succeeded",
+  currency: "GEL",
+  amount: 20.2,
+  confirmedAmount: 20.2,
+  returnedAmount: 0,
+  links: [{ uri: "https://bank.test/pay", method: "REDIRECT", rel: "approval_url" }],
+  transactionId: "t1",
+  preAuth: false,
+  recurringCard: null,
+  paymentMethod: 5,
+  rrn: "123",
+  resultCode: "approved",
+  developerMessage: null,
+  userMessage: null,
+  httpStatusCode: 200,
+  merchantPaymentId: "payses_1",
 }
 
 function measure(useMedusaZod) {

@@ -43,12 +43,30 @@ async function main(): Promise<void> {
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
     { logger: silentLogger },
-    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"] }
+    {
+      ...CREDS,
+      environment: sandbox.url,
+      storeUrl: "http://127.0.0.1:9",
+      returnUrl: "https://shop.example.ge/checkout/return",
+      callbackAllowlist: ["127.0.0.1"],
+    }
   )
-  const transport = new Transport({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS, maxRetries: 0, retryBaseMs: 100, redactor: new SecretRedactor([]) })
-  const settled = axios.create(axiosSettings(sandbox.url, new http.Agent(AGENT_OPTIONS), new https.Agent(AGENT_OPTIONS)))
+  const transport = new Transport({
+    baseUrl: sandbox.url,
+    timeoutMs: TIMEOUT_MS,
+    maxRetries: 0,
+    retryBaseMs: 100,
+    redactor: new SecretRedactor([]),
+  })
+  const settled = axios.create(
+    axiosSettings(sandbox.url, new http.Agent(AGENT_OPTIONS), new https.Agent(AGENT_OPTIONS))
+  )
   try {
-    const initiated = await provider.initiatePayment({ amount: 10, currency_code: "gel", data: { session_id: "payses_layers" } })
+    const initiated = await provider.initiatePayment({
+      amount: 10,
+      currency_code: "gel",
+      data: { session_id: "payses_layers" },
+    })
     const data = initiated.data!
     const payId = String(data.payId)
     await sandbox.control(`/_sandbox/payments/${payId}/pay`, { method: 5, outcome: "success" })
@@ -59,11 +77,18 @@ async function main(): Promise<void> {
     const token = headers.Authorization.slice("Bearer ".length)
     const path = `/v1/tpay/payments/${payId}`
     const r = route("GET", "/v1/tpay/payments/{payId}", { payId })
-    const tokens = { get: async () => token, invalidate: () => undefined, fetchFresh: async () => ({ accessToken: token, lifetimeMs: 3_600_000 }) }
+    const tokens = {
+      get: async () => token,
+      invalidate: () => undefined,
+      fetchFresh: async () => ({ accessToken: token, lifetimeMs: 3_600_000 }),
+    }
     const plain = () => raw.http.request({ method: "GET", url: path, headers })
     const layers: Layer[] = [
       ["0. raw axios, second instance (A/A control)", () => raw2.http.request({ method: "GET", url: path, headers })],
-      ["1. axios with the Transport's settings", () => settled.request<string>({ method: "GET", url: path, headers }).then((res) => JSON.parse(res.data))],
+      [
+        "1. axios with the Transport's settings",
+        () => settled.request<string>({ method: "GET", url: path, headers }).then((res) => JSON.parse(res.data)),
+      ],
       [
         "2. + the whole-exchange deadline",
         () => {
@@ -75,12 +100,15 @@ async function main(): Promise<void> {
         },
       ],
       ["3. Transport.request", () => transport.request({ route: r, retry: "idempotent", headers })],
-      ["4. + Bearer token (sendWithToken)", () => sendWithToken(transport, tokens, { route: r, retry: "idempotent", headers: { apikey: CREDS.apiKey } })],
+      [
+        "4. + Bearer token (sendWithToken)",
+        () => sendWithToken(transport, tokens, { route: r, retry: "idempotent", headers: { apikey: CREDS.apiKey } }),
+      ],
       [
         "5. + reading the answer (readPaymentDetails)",
         () =>
-          sendWithToken(transport, tokens, { route: r, retry: "idempotent", headers: { apikey: CREDS.apiKey } }).then((res) =>
-            readPaymentDetails(res.body, { operation: r.operation, status: res.status })
+          sendWithToken(transport, tokens, { route: r, retry: "idempotent", headers: { apikey: CREDS.apiKey } }).then(
+            (res) => readPaymentDetails(res.body, { operation: r.operation, status: res.status })
           ),
       ],
       ["6. TbcClient.checkout.getPayment", () => client.checkout.getPayment(payId)],
@@ -88,14 +116,26 @@ async function main(): Promise<void> {
     ]
     await section(`status read (GET) through the plugin's layers vs raw axios`, plain, layers)
 
-    const postPlain = (i: number) => raw.http.request({ method: "POST", url: "/v1/tpay/payments", headers, data: createBody(i) })
+    const postPlain = (i: number) =>
+      raw.http.request({ method: "POST", url: "/v1/tpay/payments", headers, data: createBody(i) })
     const post = route("POST", "/v1/tpay/payments")
     const sendCreate = (body: unknown) =>
-      sendWithToken(transport, tokens, { route: post, retry: "mutating", json: body, headers: { apikey: CREDS.apiKey } })
+      sendWithToken(transport, tokens, {
+        route: post,
+        retry: "mutating",
+        json: body,
+        headers: { apikey: CREDS.apiKey },
+      })
     await section(`create payment (POST) through the plugin's layers vs raw axios`, postPlain, [
-      ["0. raw axios, second instance (A/A control)", (i) => raw2.http.request({ method: "POST", url: "/v1/tpay/payments", headers, data: createBody(i) })],
+      [
+        "0. raw axios, second instance (A/A control)",
+        (i) => raw2.http.request({ method: "POST", url: "/v1/tpay/payments", headers, data: createBody(i) }),
+      ],
       ["1. Transport.request with the Bearer token (sendWithToken)", (i) => sendCreate(createBody(i))],
-      ["2. + validating the request (validateCreatePaymentRequest)", (i) => sendCreate(validateCreatePaymentRequest(createBody(i)))],
+      [
+        "2. + validating the request (validateCreatePaymentRequest)",
+        (i) => sendCreate(validateCreatePaymentRequest(createBody(i))),
+      ],
       [
         "3. + reading the answer (readPaymentDetails)",
         (i) =>
@@ -106,7 +146,12 @@ async function main(): Promise<void> {
       ["4. TbcClient.checkout.createPayment", (i) => client.checkout.createPayment(createBody(i))],
       [
         "5. provider.initiatePayment",
-        (i) => provider.initiatePayment({ amount: 100 + (i % 50) + 0.25, currency_code: "gel", data: { session_id: `payses_l_${i}` } }),
+        (i) =>
+          provider.initiatePayment({
+            amount: 100 + (i % 50) + 0.25,
+            currency_code: "gel",
+            data: { session_id: `payses_l_${i}` },
+          }),
       ],
     ])
   } finally {
@@ -115,7 +160,6 @@ async function main(): Promise<void> {
     ;(provider as unknown as { client_: { close(): void } }).client_.close()
     await sandbox.close()
   }
-
 }
 
 type Layer = [name: string, call: (i: number) => Promise<unknown>]

@@ -38,7 +38,9 @@ interface Pair {
 type Samples = { plugin: number[]; raw: number[]; pluginCpu: number[]; rawCpu: number[] }
 
 async function measure(pairs: Pair[]): Promise<Map<string, Samples>> {
-  const samples = new Map<string, Samples>(pairs.map((p) => [p.name, { plugin: [], raw: [], pluginCpu: [], rawCpu: [] }]))
+  const samples = new Map<string, Samples>(
+    pairs.map((p) => [p.name, { plugin: [], raw: [], pluginCpu: [], rawCpu: [] }])
+  )
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     for (const pair of pairs) {
       const args = pair.setup ? await pair.setup(i) : { plugin: undefined, raw: undefined }
@@ -70,7 +72,15 @@ async function concurrentCheckouts(label: string, checkout: (i: number) => Promi
   await pool(CONCURRENT, CONCURRENT, checkout)
   const elapsed = Date.now() - t0
   const serial = CONCURRENT * callsPerCheckout * LATENCY_MS
-  return [label, CONCURRENT, callsPerCheckout, elapsed, fmt(elapsed / (callsPerCheckout * LATENCY_MS), 1), fmt((CONCURRENT / elapsed) * 1000, 0), serial]
+  return [
+    label,
+    CONCURRENT,
+    callsPerCheckout,
+    elapsed,
+    fmt(elapsed / (callsPerCheckout * LATENCY_MS), 1),
+    fmt((CONCURRENT / elapsed) * 1000, 0),
+    serial,
+  ]
 }
 
 async function main(): Promise<void> {
@@ -78,14 +88,23 @@ async function main(): Promise<void> {
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
     { logger: silentLogger },
-    { ...CREDS, environment: sandbox.url, storeUrl: "http://127.0.0.1:9", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"], preAuth: true }
+    {
+      ...CREDS,
+      environment: sandbox.url,
+      storeUrl: "http://127.0.0.1:9",
+      returnUrl: "https://shop.example.ge/checkout/return",
+      callbackAllowlist: ["127.0.0.1"],
+      preAuth: true,
+    }
   )
   const raw = await rawClient(sandbox.url)
   let failed = false
   try {
     await client.checkout.verifyCredentials()
     const fixedPaid = await paidPayment(sandbox, raw, 0, false)
-    const fixedData = (await provider.initiatePayment({ amount: 10, currency_code: "gel", data: { session_id: "payses_fixed" } })).data!
+    const fixedData = (
+      await provider.initiatePayment({ amount: 10, currency_code: "gel", data: { session_id: "payses_fixed" } })
+    ).data!
     await sandbox.control(`/_sandbox/payments/${String(fixedData.payId)}/pay`, { method: 5, outcome: "success" })
     // held (WaitingConfirm) payments for the completion, capture and cancel pairs, made before the timed loop
     const heldCount = 3 * 2 * (WARMUP + ITERATIONS)
@@ -94,13 +113,17 @@ async function main(): Promise<void> {
     await pool(heldCount, 16, async (i) => {
       heldIds[i] = await paidPayment(sandbox, raw, i, true)
     })
-    console.log(`setup: ${heldCount} preauthorized payments held at the sandbox in ${((Date.now() - s0) / 1000).toFixed(1)} s`)
+    console.log(
+      `setup: ${heldCount} preauthorized payments held at the sandbox in ${((Date.now() - s0) / 1000).toFixed(1)} s`
+    )
     let nextHeld = 0
     const held = async (_i: number) => heldIds[nextHeld++]
     // refunds: one paid payment per side, returned REFUND_STEP at a time; the provider is given
     // the data of its previous refund, as Medusa does
     const refundRawId = await paidPayment(sandbox, raw, 1, false)
-    let refundData = (await provider.initiatePayment({ amount: 100, currency_code: "gel", data: { session_id: "payses_refunds" } })).data!
+    let refundData = (
+      await provider.initiatePayment({ amount: 100, currency_code: "gel", data: { session_id: "payses_refunds" } })
+    ).data!
     await sandbox.control(`/_sandbox/payments/${String(refundData.payId)}/pay`, { method: 5, outcome: "success" })
     refundData = (await provider.authorizePayment({ data: refundData })).data!
     refundData = (await provider.capturePayment({ data: refundData })).data!
@@ -141,7 +164,11 @@ async function main(): Promise<void> {
         name: "provider.initiatePayment",
         rawName: "POST /v1/tpay/payments",
         plugin: (i) =>
-          provider.initiatePayment({ amount: 100 + (i % 50) + 0.25, currency_code: "gel", data: { session_id: `payses_o_${i}` } }),
+          provider.initiatePayment({
+            amount: 100 + (i % 50) + 0.25,
+            currency_code: "gel",
+            data: { session_id: `payses_o_${i}` },
+          }),
         raw: (i) => rawCall(raw, "POST", "/v1/tpay/payments", createBody(i, true)),
       },
       readPair("authorizePayment", (data) => provider.authorizePayment({ data })),
@@ -151,7 +178,9 @@ async function main(): Promise<void> {
         rawName: "POST …/{payId}/completion (the one call it sends)",
         setup: async (i) => ({ plugin: await held(i), raw: await held(i) }),
         plugin: (_i, payId) =>
-          provider.capturePayment({ data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true } }),
+          provider.capturePayment({
+            data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true },
+          }),
         raw: (_i, payId) => rawCall(raw, "POST", `/v1/tpay/payments/${String(payId)}/completion`, { amount: 100.25 }),
       },
       readPair("getPaymentStatus", (data) => provider.getPaymentStatus({ data })),
@@ -162,7 +191,10 @@ async function main(): Promise<void> {
         name: "provider.cancelPayment (held)",
         rawName: "GET + POST …/{payId}/cancel + GET (the calls it sends)",
         setup: async (i) => ({ plugin: await held(i), raw: await held(i) }),
-        plugin: (_i, payId) => provider.cancelPayment({ data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true } }),
+        plugin: (_i, payId) =>
+          provider.cancelPayment({
+            data: { payId, status: "WaitingConfirm", amount: 100.25, currency: "GEL", preAuth: true },
+          }),
         raw: async (_i, payId) => {
           await rawCall(raw, "GET", `/v1/tpay/payments/${String(payId)}`)
           await rawCall(raw, "POST", `/v1/tpay/payments/${String(payId)}/cancel`, {})
@@ -182,7 +214,9 @@ async function main(): Promise<void> {
         },
       },
     ]
-    console.log(`plugin overhead vs raw axios (keep-alive), ${ITERATIONS} calls each after ${WARMUP} warm-up, interleaved; sandbox ${sandbox.url}`)
+    console.log(
+      `plugin overhead vs raw axios (keep-alive), ${ITERATIONS} calls each after ${WARMUP} warm-up, interleaved; sandbox ${sandbox.url}`
+    )
     const t0 = Date.now()
     const samples = await measure(pairs)
     console.log(`measured in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
@@ -229,9 +263,15 @@ async function main(): Promise<void> {
     console.log(`\n${CONCURRENT} concurrent checkouts with the sandbox adding ${LATENCY_MS} ms to every bank call`)
     const unlimited = await rawClient(sandbox.url) // raw, keep-alive, no socket cap: the floor
     // status reads alone, on payments paid beforehand: only the client's concurrency is measured
-    const paidIds = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => paidPayment(sandbox, unlimited, i, false)))
+    const paidIds = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => paidPayment(sandbox, unlimited, i, false))
+    )
     const results = [
-      await concurrentCheckouts("client: getPayment only", async (i) => void (await client.checkout.getPayment(paidIds[i])), 1),
+      await concurrentCheckouts(
+        "client: getPayment only",
+        async (i) => void (await client.checkout.getPayment(paidIds[i])),
+        1
+      ),
       await concurrentCheckouts(
         "raw axios (no socket cap): GET only",
         async (i) => void (await rawCall(unlimited, "GET", `/v1/tpay/payments/${paidIds[i]}`)),
@@ -249,7 +289,11 @@ async function main(): Promise<void> {
       await concurrentCheckouts(
         "provider: initiate → pay → authorize",
         async (i) => {
-          const out = await provider.initiatePayment({ amount: 20.5, currency_code: "gel", data: { session_id: `payses_c_${i}` } })
+          const out = await provider.initiatePayment({
+            amount: 20.5,
+            currency_code: "gel",
+            data: { session_id: `payses_c_${i}` },
+          })
           await sandbox.control(`/_sandbox/payments/${String(out.data!.payId)}/pay`, { method: 5, outcome: "success" })
           await provider.authorizePayment({ data: out.data })
         },
@@ -265,7 +309,10 @@ async function main(): Promise<void> {
         2
       ),
     ]
-    printTable(["path", "checkouts", "bank calls each", "total ms", "× one checkout's bank latency", "per s", "serial ms"], results)
+    printTable(
+      ["path", "checkouts", "bank calls each", "total ms", "× one checkout's bank latency", "per s", "serial ms"],
+      results
+    )
     await sandbox.control("/_sandbox/faults", { latencyMs: 0 })
   } finally {
     client.close()

@@ -24,7 +24,19 @@ import Redis from "ioredis"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { appEnv, createDatabase, databaseUrl, dropDatabase, migrate } from "./lib/scratch-db"
 import { bodiesOf, runJobOn, startSimInstance, type SimInstance } from "./lib/sim-instances"
-import { clockOf, dueJobs, inOutage, JOBS, OUTAGE, PROBE_TICKS, SESSIONS, sessionPlan, TICK_CLAIM_KEYS, TICK_MS, TICKS } from "./lib/sim-day-plan"
+import {
+  clockOf,
+  dueJobs,
+  inOutage,
+  JOBS,
+  OUTAGE,
+  PROBE_TICKS,
+  SESSIONS,
+  sessionPlan,
+  TICK_CLAIM_KEYS,
+  TICK_MS,
+  TICKS,
+} from "./lib/sim-day-plan"
 import { jobFigures, moneyFigures, type BankPayment } from "./lib/sim-day-figures"
 import { pool, printTable } from "./lib/stats"
 import { claimRedisDb } from "../integration-tests/reliability/support/redis-db"
@@ -51,7 +63,11 @@ interface Probe {
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 
-async function timedShopperRequest(tick: number, request: string, send: () => Promise<{ status: number; message: string }>): Promise<Probe> {
+async function timedShopperRequest(
+  tick: number,
+  request: string,
+  send: () => Promise<{ status: number; message: string }>
+): Promise<Probe> {
   const start = performance.now()
   const { status, message } = await send().catch((error) => ({
     status: Number(error?.response?.status ?? 0),
@@ -85,7 +101,12 @@ async function main(): Promise<void> {
     instances.push(
       ...(await Promise.all(
         ["A", "B"].map((name, i) =>
-          startSimInstance(name, ports[i], { ...env, MEDUSA_BACKEND_URL: `http://127.0.0.1:${ports[i]}` }, path.join(logDir, `tbc-simday-${name}.log`))
+          startSimInstance(
+            name,
+            ports[i],
+            { ...env, MEDUSA_BACKEND_URL: `http://127.0.0.1:${ports[i]}` },
+            path.join(logDir, `tbc-simday-${name}.log`)
+          )
         )
       ))
     )
@@ -96,7 +117,9 @@ async function main(): Promise<void> {
     const control = (route: string, body: unknown) => sandbox.control(route, body)
     await control("/_sandbox/faults", { callbacks: { drop: true } })
     await redisClient.connect()
-    console.log(`simulated day: servers A and B booted in ${seconds(bootMs)} (logs ${a.logFile}, ${b.logFile}); sandbox ${sandbox.url}`)
+    console.log(
+      `simulated day: servers A and B booted in ${seconds(bootMs)} (logs ${a.logFile}, ${b.logFile}); sandbox ${sandbox.url}`
+    )
 
     const plan = sessionPlan()
     // the carts (addresses, shipping, payment collection: no bank call) are filled before the day,
@@ -105,7 +128,11 @@ async function main(): Promise<void> {
     const cartsStart = Date.now()
     await pool(SESSIONS, 6, async (i) => {
       carts[i] = (await shops[i % 2].createCartReadyForPayment([1 + (i % 2)], `day${i}@sim.ge`)).cartId
-      await axios.post(`${instances[i % 2].url}/store/payment-collections`, { cart_id: carts[i] }, { headers: { "x-publishable-api-key": store.publishableKey } })
+      await axios.post(
+        `${instances[i % 2].url}/store/payment-collections`,
+        { cart_id: carts[i] },
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
     })
     console.log(`${SESSIONS} carts filled in ${seconds(Date.now() - cartsStart)}`)
     const opened: { index: number; cartId: string; payId: string; paid: boolean }[] = []
@@ -141,7 +168,8 @@ async function main(): Promise<void> {
       const shoppers = (async () => {
         // probe carts ready before the outage (the Store API's own steps do not call the bank)
         if (tick === OUTAGE.fromTick - 1) {
-          for (const [n] of PROBE_TICKS.entries()) probeCarts.push((await shops[n % 2].createCartReadyForPayment([1], `probe${n}@sim.ge`)).cartId)
+          for (const [n] of PROBE_TICKS.entries())
+            probeCarts.push((await shops[n % 2].createCartReadyForPayment([1], `probe${n}@sim.ge`)).cartId)
         }
         if (PROBE_TICKS.includes(tick)) {
           const n = PROBE_TICKS.indexOf(tick)
@@ -171,7 +199,9 @@ async function main(): Promise<void> {
       await Promise.all([shoppers, Promise.race([Promise.all(runs), new Promise((r) => setTimeout(r, TICK_WAIT_MS))])])
       if (tick % 24 === 23) {
         const outage = inOutage(tick) ? " (bank down)" : ""
-        console.log(`  ${clockOf(tick + 1)}${outage}: ${opened.length} sessions opened, ${inFlight.size} job run(s) still going, ${seconds(Date.now() - dayStart)} wall`)
+        console.log(
+          `  ${clockOf(tick + 1)}${outage}: ${opened.length} sessions opened, ${inFlight.size} job run(s) still going, ${seconds(Date.now() - dayStart)} wall`
+        )
       }
     }
     await Promise.all([...inFlight])
@@ -185,11 +215,23 @@ async function main(): Promise<void> {
     const money = await moneyFigures(databaseUrl(dbName), state.payments as unknown as BankPayment[])
     const bankCalls = Object.entries(calls).reduce((n, [, c]) => n + c, 0)
 
-    console.log(`\nday: ${TICKS} ticks of 5 min in ${seconds(dayMs)} wall; ${opened.length}/${SESSIONS} sessions opened (${opened.filter((o) => o.paid).length} paid at the bank, all callbacks lost)`)
+    console.log(
+      `\nday: ${TICKS} ticks of 5 min in ${seconds(dayMs)} wall; ${opened.length}/${SESSIONS} sessions opened (${opened.filter((o) => o.paid).length} paid at the bank, all callbacks lost)`
+    )
     console.log("\njob runs (each due job fired on A and B at the same moment):")
     printTable(
       ["job", "schedule", "fired", "mean run", "body ran", "skipped (lock)", "failed", "overlaps", "lock"],
-      jobs.map((j) => [j.job, JOBS[j.job].cron, j.fired, `${Math.round((runMs[j.job] ?? 0) / Math.max(1, j.fired))} ms`, j.executed, j.locked ? j.skipped : "-", j.failed, j.overlaps, j.locked ? "job lock" : "none (idempotent)"])
+      jobs.map((j) => [
+        j.job,
+        JOBS[j.job].cron,
+        j.fired,
+        `${Math.round((runMs[j.job] ?? 0) / Math.max(1, j.fired))} ms`,
+        j.executed,
+        j.locked ? j.skipped : "-",
+        j.failed,
+        j.overlaps,
+        j.locked ? "job lock" : "none (idempotent)",
+      ])
     )
     console.log("\nbank calls over the day (sandbox counters):")
     printTable(
@@ -198,18 +240,32 @@ async function main(): Promise<void> {
         .sort(([, x], [, y]) => y - x)
         .map(([k, n]) => [k, n, (n / SESSIONS).toFixed(2)])
     )
-    console.log(`bank calls per session: ${(bankCalls / SESSIONS).toFixed(2)} (${bankCalls} calls / ${SESSIONS} sessions, every endpoint incl. tokens and installment sync)`)
-    console.log(`token requests over the day: ${calls[TOKEN] ?? 0} checkout (${TOKEN}), ${calls["POST /oauth/token"] ?? 0} installments (POST /oauth/token)`)
+    console.log(
+      `bank calls per session: ${(bankCalls / SESSIONS).toFixed(2)} (${bankCalls} calls / ${SESSIONS} sessions, every endpoint incl. tokens and installment sync)`
+    )
+    console.log(
+      `token requests over the day: ${calls[TOKEN] ?? 0} checkout (${TOKEN}), ${calls["POST /oauth/token"] ?? 0} installments (POST /oauth/token)`
+    )
     console.log("\nshopper requests during the outage (requestBudgetMs 12 s, bank timeout 5 s per request):")
-    printTable(["time", "request", "wall", "status", "shopper sees"], probes.map((p) => [clockOf(p.tick), p.request, seconds(p.ms), p.status, p.message.slice(0, 90)]))
+    printTable(
+      ["time", "request", "wall", "status", "shopper sees"],
+      probes.map((p) => [clockOf(p.tick), p.request, seconds(p.ms), p.status, p.message.slice(0, 90)])
+    )
     const longest = Math.max(...probes.map((p) => p.ms))
     console.log(`longest shopper request during the outage: ${seconds(longest)}`)
     const lockedOverlaps = jobs.filter((j) => j.locked).reduce((n, j) => n + j.overlaps, 0)
     const unlockedOverlaps = jobs.filter((j) => !j.locked).reduce((n, j) => n + j.overlaps, 0)
-    console.log(`overlapping runs of a locked job: ${lockedOverlaps}; of the lock-free idempotent jobs: ${unlockedOverlaps} (by design)`)
-    console.log(`orders placed: ${money.orders} (expected ${opened.filter((o) => o.paid).length}); bank payments by status: ${JSON.stringify(money.bankStatuses)}`)
-    console.log(`money stranded (held/taken at the bank, no order): ${money.stranded.length}${money.stranded.length ? ` ${money.stranded.join(", ")}` : ""}`)
-    if (shopperFailures.length) console.log(`shopper steps that failed: ${shopperFailures.length}\n  ${shopperFailures.slice(0, 5).join("\n  ")}`)
+    console.log(
+      `overlapping runs of a locked job: ${lockedOverlaps}; of the lock-free idempotent jobs: ${unlockedOverlaps} (by design)`
+    )
+    console.log(
+      `orders placed: ${money.orders} (expected ${opened.filter((o) => o.paid).length}); bank payments by status: ${JSON.stringify(money.bankStatuses)}`
+    )
+    console.log(
+      `money stranded (held/taken at the bank, no order): ${money.stranded.length}${money.stranded.length ? ` ${money.stranded.join(", ")}` : ""}`
+    )
+    if (shopperFailures.length)
+      console.log(`shopper steps that failed: ${shopperFailures.length}\n  ${shopperFailures.slice(0, 5).join("\n  ")}`)
     const wallMs = Date.now() - wallStart
     console.log(`wall time: ${seconds(wallMs)} (boot ${seconds(bootMs)}, day ${seconds(dayMs)})`)
 

@@ -60,7 +60,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`medusa exited with ${child.exitCode}`)
-    const ok = await fetch(`${url}/health`).then((r) => r.ok).catch(() => false)
+    const ok = await fetch(`${url}/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (ok) return
     await new Promise((r) => setTimeout(r, 1000))
   }
@@ -68,7 +70,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /** One guest cart ready to pay, with a tbc-checkout session; returns the bank payId. */
-async function cartWithSession(api: AxiosInstance, store: SeededStore, i: number): Promise<{ cartId: string; payId: string }> {
+async function cartWithSession(
+  api: AxiosInstance,
+  store: SeededStore,
+  i: number
+): Promise<{ cartId: string; payId: string }> {
   const { data: created } = await api.post("/store/carts", {
     region_id: store.regionId,
     email: `guest${i}@tbc-bench.ge`,
@@ -138,7 +144,10 @@ function postCallback(agent: http.Agent, target: URL, payId: string): Promise<nu
   })
 }
 
-async function ordersPlaced(db: Client, cartIds: string[]): Promise<{ carts: number; orders: number; duplicated: number }> {
+async function ordersPlaced(
+  db: Client,
+  cartIds: string[]
+): Promise<{ carts: number; orders: number; duplicated: number }> {
   const { rows } = await db.query(
     `select count(distinct oc.cart_id)::int as carts, count(*)::int as orders,
             (select count(*)::int from (select cart_id from order_cart where cart_id = any($1) and deleted_at is null
@@ -174,7 +183,9 @@ async function main(): Promise<void> {
     await waitForHealth(appUrl, medusa, 300_000).catch((e) => {
       throw new Error(`${(e as Error).message}\n${medusaErr}`)
     })
-    console.log(`medusa start: healthy on ${appUrl} after ${((Date.now() - b0) / 1000).toFixed(0)} s (pid ${medusa.pid})`)
+    console.log(
+      `medusa start: healthy on ${appUrl} after ${((Date.now() - b0) / 1000).toFixed(0)} s (pid ${medusa.pid})`
+    )
 
     const api = axios.create({
       baseURL: appUrl,
@@ -241,7 +252,19 @@ async function main(): Promise<void> {
 
     const lat = summary(latencies)
     printTable(
-      ["carts", "callbacks sent", "accepted (200)", "fire time ms", "accepted/s", "median ms", "p99 ms", "first order ms", "all orders ms", "orders", "carts with >1 order"],
+      [
+        "carts",
+        "callbacks sent",
+        "accepted (200)",
+        "fire time ms",
+        "accepted/s",
+        "median ms",
+        "p99 ms",
+        "first order ms",
+        "all orders ms",
+        "orders",
+        "carts with >1 order",
+      ],
       [
         [
           CARTS,
@@ -260,14 +283,18 @@ async function main(): Promise<void> {
     )
     console.log(
       `medusa CPU: ${fmt(fireCpuMs / Math.max(1, accepted), 2)} ms per accepted callback while firing ` +
-        `(≈ ${fmt(accepted / Math.max(1, fireCpuMs) * 1000, 0)} accepted/s per fully available core); ` +
+        `(≈ ${fmt((accepted / Math.max(1, fireCpuMs)) * 1000, 0)} accepted/s per fully available core); ` +
         `${fmt(placeCpuMs / CARTS, 0)} ms per order from the last callback until every order was placed`
     )
     console.log(`load while firing: ${fs.readFileSync("/proc/loadavg", "utf8").trim()}`)
-    console.log(`responses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}; ${COPIES} copies per payment, ${CONCURRENCY} at a time`)
+    console.log(
+      `responses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}; ${COPIES} copies per payment, ${CONCURRENCY} at a time`
+    )
     if (perSecond < TARGET_PER_SECOND) misses.push(`${fmt(perSecond, 0)} accepted/s (target ≥ ${TARGET_PER_SECOND})`)
     if (placed.carts !== CARTS || placed.orders !== CARTS || placed.duplicated !== 0) {
-      misses.push(`orders: ${placed.carts}/${CARTS} carts placed, ${placed.orders} orders, ${placed.duplicated} carts with >1 order`)
+      misses.push(
+        `orders: ${placed.carts}/${CARTS} carts placed, ${placed.orders} orders, ${placed.duplicated} carts with >1 order`
+      )
     }
   } finally {
     if (medusa?.pid && medusa.exitCode === null) {

@@ -79,7 +79,10 @@ function convert(name, kind, raw) {
     return Number(raw)
   }
   if (kind === "ints") {
-    const list = raw.split(",").map((s) => s.trim()).filter(Boolean)
+    const list = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (!list.every((s) => /^\d+$/.test(s))) fail(`--${name} must be a comma-separated list of integers, got "${raw}"`)
     return list.map(Number)
   }

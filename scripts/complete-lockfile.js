@@ -17,7 +17,16 @@ const lock = JSON.parse(fs.readFileSync(lockPath, "utf8"))
 const pkgs = lock.packages
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "openharmony", "sunos", "netbsd", "aix"]
-const CPU = { arm64: "arm64", x64: "x64", ia32: "ia32", arm: "arm", ppc64: "ppc64", s390x: "s390x", riscv64: "riscv64", loong64: "loong64" }
+const CPU = {
+  arm64: "arm64",
+  x64: "x64",
+  ia32: "ia32",
+  arm: "arm",
+  ppc64: "ppc64",
+  s390x: "s390x",
+  riscv64: "riscv64",
+  loong64: "loong64",
+}
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-")
@@ -50,6 +59,8 @@ for (const [key, entry] of Object.entries(pkgs)) {
     added++
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)))
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0))
+)
 fs.writeFileSync(lockPath, JSON.stringify(lock, null, 2) + "\n")
 console.log(`complete-lockfile: recorded ${added} foreign-platform optional entries`)

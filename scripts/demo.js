@@ -53,7 +53,12 @@ const runStep = (name, args, env) => supervisor.runStep(name, "npx", args, env)
 function startSandbox(env) {
   const bin = path.join(ROOT, "bin", "medusa-payment-tbc.js")
   const sandboxEnv = { ...env, TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE }
-  supervisor.startChild("sandbox", process.execPath, [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"], sandboxEnv)
+  supervisor.startChild(
+    "sandbox",
+    process.execPath,
+    [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"],
+    sandboxEnv
+  )
 }
 
 /** The demo shop page (scripts/demo/storefront), on the demo's store and TBC settings. */
@@ -85,13 +90,25 @@ async function main() {
   ])
   let embeddedPostgres = null
   if (!process.env.DATABASE_URL) {
-    const starting = startEmbeddedPostgres({ demoDir: DEMO_DIR, port: PG_PORT, password: PG_PASSWORD, database: DB_NAME, log })
+    const starting = startEmbeddedPostgres({
+      demoDir: DEMO_DIR,
+      port: PG_PORT,
+      password: PG_PASSWORD,
+      database: DB_NAME,
+      log,
+    })
     // Registered before the server is up: a signal during initdb still stops it once it has started.
-    supervisor.onShutdown(() => starting.then((server) => server.stop(), () => undefined))
+    supervisor.onShutdown(() =>
+      starting.then(
+        (server) => server.stop(),
+        () => undefined
+      )
+    )
     embeddedPostgres = await starting
   }
   const databaseUrl = process.env.DATABASE_URL || embeddedPostgres.url
-  if (process.env.DATABASE_URL && (await ensureDatabase(databaseUrl))) log("demo", "created the database of DATABASE_URL")
+  if (process.env.DATABASE_URL && (await ensureDatabase(databaseUrl)))
+    log("demo", "created the database of DATABASE_URL")
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -120,7 +137,10 @@ async function main() {
   // forks exactly this): the demo should not restart whenever a file in the repo changes.
   // DEMO_WATCH=1 uses develop, for working on the plugin with the demo running.
   const medusaCommand = process.env.DEMO_WATCH === "1" ? "develop" : "start"
-  supervisor.startChild("medusa", "npx", ["medusa", medusaCommand, "--port", String(MEDUSA_PORT)], { ...env, NODE_ENV: "development" })
+  supervisor.startChild("medusa", "npx", ["medusa", medusaCommand, "--port", String(MEDUSA_PORT)], {
+    ...env,
+    NODE_ENV: "development",
+  })
   await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
   const storefront = await startStorefront(state)
   supervisor.onShutdown(() => storefront.close())

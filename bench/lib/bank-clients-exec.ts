@@ -34,7 +34,12 @@ export default async function benchBankClients({ container }: ExecArgs): Promise
   const payments = container.resolve(Modules.PAYMENT)
   const openSession = async (amount: number) => {
     const collection = await payments.createPaymentCollections({ currency_code: "gel", amount })
-    const session = await payments.createPaymentSession(collection.id, { provider_id: PROVIDER_ID, currency_code: "gel", amount, data: {} })
+    const session = await payments.createPaymentSession(collection.id, {
+      provider_id: PROVIDER_ID,
+      currency_code: "gel",
+      amount,
+      data: {},
+    })
     return { collection, session }
   }
   const t0 = await tokens()
@@ -43,7 +48,9 @@ export default async function benchBankClients({ container }: ExecArgs): Promise
   const { collection, session } = await openSession(25)
   await sandbox(`/_sandbox/payments/${String(session.data?.payId)}/pay`, { method: 5, outcome: "success" })
   await payments.authorizePaymentSession(session.id, {})
-  const [order] = await container.resolve(Modules.ORDER).createOrders([{ currency_code: "gel", email: "bench@example.ge" }])
+  const [order] = await container
+    .resolve(Modules.ORDER)
+    .createOrders([{ currency_code: "gel", email: "bench@example.ge" }])
   await container.resolve(ContainerRegistrationKeys.LINK).create({
     [Modules.ORDER]: { order_id: order.id },
     [Modules.PAYMENT]: { payment_collection_id: collection.id },

@@ -49,8 +49,12 @@ export default async function benchInstallmentSync({ container }: ExecArgs): Pro
   // what the sync left reachable (garbage aside): tells a leak from a heap V8 simply let grow
   gc()
   const after = process.memoryUsage()
-  const { rows } = await knex.raw("select count(*)::int as n, count(distinct bank_session_id)::int as sessions from tbc_installment_status_change")
-  const runs = await knex.raw("select count(*)::int as n, count(acknowledged_at)::int as acked from tbc_installment_sync_run")
+  const { rows } = await knex.raw(
+    "select count(*)::int as n, count(distinct bank_session_id)::int as sessions from tbc_installment_status_change"
+  )
+  const runs = await knex.raw(
+    "select count(*)::int as n, count(acknowledged_at)::int as acked from tbc_installment_sync_run"
+  )
   const p = result.providers[0]
   const line = {
     seconds,

@@ -9,7 +9,11 @@ import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import type { SandboxProcess } from "./sandbox-process"
 
 /** The sandbox's default checkout credentials, as the plugin's options name them. */
-export const CREDS = { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret }
+export const CREDS = {
+  apiKey: SANDBOX_DEFAULTS.apiKey,
+  clientId: SANDBOX_DEFAULTS.clientId,
+  clientSecret: SANDBOX_DEFAULTS.clientSecret,
+}
 
 export const createBody = (i: number, preAuth = false): CreatePaymentRequest => ({
   amount: { currency: "GEL", total: 100 + (i % 50) + 0.25, subTotal: 100 + (i % 50) + 0.25 },
@@ -36,7 +40,12 @@ export async function rawClient(url: string): Promise<Raw> {
   return { http: ax, headers: { apikey: CREDS.apiKey, Authorization: `Bearer ${token.data.access_token}` } }
 }
 
-export async function rawCall(raw: Raw, method: "GET" | "POST", path: string, data?: unknown): Promise<Record<string, unknown>> {
+export async function rawCall(
+  raw: Raw,
+  method: "GET" | "POST",
+  path: string,
+  data?: unknown
+): Promise<Record<string, unknown>> {
   const res = await raw.http.request({ method, url: path, data, headers: raw.headers })
   if (res.status >= 300) throw new Error(`raw ${method} ${path}: ${res.status}`)
   return res.data as Record<string, unknown>

@@ -50,7 +50,9 @@ export function run(
     })
     child.stderr.on("data", (d: Buffer) => (err += d.toString()))
     child.once("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${out.slice(-3000)}\n${err.slice(-3000)}`))
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${out.slice(-3000)}\n${err.slice(-3000)}`))
     )
   })
 }

@@ -20,8 +20,16 @@ export const inOutage = (tick: number): boolean => tick >= OUTAGE.fromTick && ti
 
 /** Job file in src/jobs → its lock key in the locking module (undefined: the job takes no lock). */
 export const JOBS: Record<string, { lockKey?: RegExp; due: (minute: number) => boolean; cron: string }> = {
-  "reconcile-pending-payments": { lockKey: /^tbc-job:tbc-reconcile-pending-payments$/, due: () => true, cron: "*/5 * * * *" },
-  "reconcile-expiring-preauths": { lockKey: /^tbc-job:tbc-reconcile-expiring-preauths$/, due: (m) => m === 8 * 60, cron: "0 8 * * *" },
+  "reconcile-pending-payments": {
+    lockKey: /^tbc-job:tbc-reconcile-pending-payments$/,
+    due: () => true,
+    cron: "*/5 * * * *",
+  },
+  "reconcile-expiring-preauths": {
+    lockKey: /^tbc-job:tbc-reconcile-expiring-preauths$/,
+    due: (m) => m === 8 * 60,
+    cron: "0 8 * * *",
+  },
   // real schedule every 5 s, each registration synced once its syncIntervalSeconds (300 here) passed
   "sync-tbc-installments": { lockKey: /^tbc-installments-sync:/, due: () => true, cron: "every 5 s, interval 300 s" },
   // hourly at :23 → the tick at :20
@@ -36,7 +44,8 @@ export const TICK_CLAIM_KEYS = ["tbc-reconcile-pending-payments", "tbc-reconcile
   (name) => `medusa_lock:tbc-job:${name}:tick`
 )
 
-export const dueJobs = (tick: number): string[] => Object.keys(JOBS).filter((job) => JOBS[job].due((tick * TICK_MS) / 60_000))
+export const dueJobs = (tick: number): string[] =>
+  Object.keys(JOBS).filter((job) => JOBS[job].due((tick * TICK_MS) / 60_000))
 
 export interface PlannedSession {
   index: number

@@ -32,7 +32,11 @@ export interface BodyInterval {
 
 const bodies: BodyInterval[] = []
 
-type Execute = (keys: string | string[], job: (signal?: AbortSignal) => Promise<unknown>, args?: unknown) => Promise<unknown>
+type Execute = (
+  keys: string | string[],
+  job: (signal?: AbortSignal) => Promise<unknown>,
+  args?: unknown
+) => Promise<unknown>
 
 /** Records the interval of every job body the locking module lets run in this process. */
 function recordLockedBodies(container: MedusaContainer): void {
@@ -95,8 +99,9 @@ function serveControl(container: MedusaContainer): http.Server {
       if (req.url === "/run") return answer(200, await runJob(container, String(body.job)))
       if (req.url === "/bodies") return answer(200, bodies)
       if (req.url === "/seed") {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const { seedStore, TBC_CHECKOUT_PROVIDER_ID } = require("../../integration-tests/utils/seed-store") as typeof import("../../integration-tests/utils/seed-store")
+        const { seedStore, TBC_CHECKOUT_PROVIDER_ID } =
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          require("../../integration-tests/utils/seed-store") as typeof import("../../integration-tests/utils/seed-store")
         return answer(200, await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] }))
       }
       answer(404, { error: `no control route ${req.method} ${req.url}` })

@@ -28,13 +28,22 @@ export async function startSimInstance(
   const { command, args, env: tsEnv } = tsNodeArgs(path.join(__dirname, "sim-instance.ts"))
   const log = fs.createWriteStream(logFile)
   const child: ChildProcess = spawn(command, args, {
-    env: { ...tsEnv, ...env, PORT: String(port), MEDUSA_WORKER_MODE: "server", NODE_OPTIONS: "--max-old-space-size=2048" },
+    env: {
+      ...tsEnv,
+      ...env,
+      PORT: String(port),
+      MEDUSA_WORKER_MODE: "server",
+      NODE_OPTIONS: "--max-old-space-size=2048",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   child.stderr!.pipe(log)
   const controlPort = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not boot within ${bootTimeoutMs / 1000} s (log ${logFile})`)), bootTimeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not boot within ${bootTimeoutMs / 1000} s (log ${logFile})`)),
+      bootTimeoutMs
+    )
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
       log.write(`${line}\n`)
       if (!line.startsWith("SIM_READY ")) return

@@ -16,7 +16,13 @@ import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
-import { ARTIFACTS_DIR, CHROMIUM_PATH, createAdminUser, ensureAdminBuild, keepAdminEnabled } from "./admin-browser-support"
+import {
+  ARTIFACTS_DIR,
+  CHROMIUM_PATH,
+  createAdminUser,
+  ensureAdminBuild,
+  keepAdminEnabled,
+} from "./admin-browser-support"
 import { paidCheckoutOrder } from "./admin-paid-order"
 
 jest.setTimeout(300_000)
@@ -42,7 +48,14 @@ async function launch(): Promise<{ context: BrowserContext; page: Page; close():
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+    ],
     viewport: { width: 1400, height: 1000 },
   })
   const page = context.pages()[0] ?? (await context.newPage())
@@ -89,7 +102,9 @@ medusaIntegrationTestRunner({
         expect(await menuLink.first().innerText()).toContain("TBC Bank")
         await menuLink.first().click()
         await page.getByTestId(`tbc-provider-${TBC_CHECKOUT_PROVIDER_ID}`).waitFor({ timeout: UI_TIMEOUT })
-        expect(await page.getByTestId("tbc-callback-url").innerText()).toBe(`${app.appUrl}/hooks/payment/tbc-checkout_tbc`)
+        expect(await page.getByTestId("tbc-callback-url").innerText()).toBe(
+          `${app.appUrl}/hooks/payment/tbc-checkout_tbc`
+        )
 
         await page.getByTestId("tbc-check-connection").click()
         const checkoutResult = page.getByTestId(`tbc-connection-${TBC_CHECKOUT_PROVIDER_ID}`)

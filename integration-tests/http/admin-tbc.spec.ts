@@ -138,19 +138,26 @@ medusaIntegrationTestRunner({
     it("lists recent callbacks and sync runs newest first, limited and validated", async () => {
       const tbc = getContainer().resolve<TbcModuleService>(TBC_MODULE)
       for (const [i, result] of ["accepted", "rejected_source", "unknown_payment"].entries()) {
-        await tbc.createCallbackLogs({ provider_id: TBC_CHECKOUT_PROVIDER_ID, pay_id: `PAY${i}`, result, bank_status: "Succeeded" })
-        await tbc.createInstallmentSyncRuns({ synchronization_request_id: `sync-${i}`, change_count: i, applied_count: i })
+        await tbc.createCallbackLogs({
+          provider_id: TBC_CHECKOUT_PROVIDER_ID,
+          pay_id: `PAY${i}`,
+          result,
+          bank_status: "Succeeded",
+        })
+        await tbc.createInstallmentSyncRuns({
+          synchronization_request_id: `sync-${i}`,
+          change_count: i,
+          applied_count: i,
+        })
       }
       const callbacks = await adminGet("/admin/tbc/callbacks?limit=2")
       expect(callbacks.status).toBe(200)
       expect(callbacks.data.callbacks.map((c: { pay_id: string }) => c.pay_id)).toEqual(["PAY2", "PAY1"])
       expect(callbacks.data.callbacks[0]).toMatchObject({ result: "unknown_payment", bank_status: "Succeeded" })
       const runs = await adminGet("/admin/tbc/installments/sync-runs")
-      expect(runs.data.sync_runs.map((r: { synchronization_request_id: string }) => r.synchronization_request_id)).toEqual([
-        "sync-2",
-        "sync-1",
-        "sync-0",
-      ])
+      expect(
+        runs.data.sync_runs.map((r: { synchronization_request_id: string }) => r.synchronization_request_id)
+      ).toEqual(["sync-2", "sync-1", "sync-0"])
       const bad = await adminGet("/admin/tbc/callbacks?limit=0")
       expect(bad.status).toBe(400)
       expect(bad.data.message).toMatch(/limit/)
@@ -179,7 +186,12 @@ medusaIntegrationTestRunner({
       const authorizedAt = new Date(payment.authorized_at).getTime()
       expect(Math.abs(authorizedAt - Date.now())).toBeLessThan(60_000)
       expect(new Date(payment.preauth.deadline).getTime() - authorizedAt).toBe(30 * 24 * 60 * 60 * 1000)
-      expect(payment.preauth).toMatchObject({ warning: false, expired: false, awaiting_completion: true, warning_days: 3 })
+      expect(payment.preauth).toMatchObject({
+        warning: false,
+        expired: false,
+        awaiting_completion: true,
+        warning_days: 3,
+      })
       expect(payment.preauth.days_left).toBeGreaterThan(29.8)
 
       // The same preauth authorized 28 days ago (as Medusa recorded it): fewer than 3 days left → warning.
@@ -223,11 +235,19 @@ medusaIntegrationTestRunner({
       const { status, data } = await api.post("/admin/tbc/installments/sync", {}, admin)
       expect(status).toBe(200)
       expect(data.providers).toEqual([
-        expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, pages: 0, received: 0, applied: 0, acknowledged: 0 }),
+        expect.objectContaining({
+          provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+          pages: 0,
+          received: 0,
+          applied: 0,
+          acknowledged: 0,
+        }),
       ])
       const runs = await adminGet("/admin/tbc/installments/sync-runs")
       expect(runs.data.sync_runs).toHaveLength(runsBefore)
-      expect(runs.data.last_polls).toEqual([{ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, polled_at: expect.any(String), received: 0 }])
+      expect(runs.data.last_polls).toEqual([
+        { provider_id: TBC_INSTALLMENTS_PROVIDER_ID, polled_at: expect.any(String), received: 0 },
+      ])
       expect(new Date(runs.data.last_polls[0].polled_at).getTime()).toBeGreaterThanOrEqual(startedAt - 1000)
     })
 

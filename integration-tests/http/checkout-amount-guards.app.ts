@@ -63,14 +63,22 @@ medusaIntegrationTestRunner({
       const admin = await createAdminRequestConfig(getContainer(), api)
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
-      const partial = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 1 }, { ...admin, validateStatus: () => true })
+      const partial = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        { amount: 1 },
+        { ...admin, validateStatus: () => true }
+      )
       expect(partial.status).toBe(400)
       expect(partial.data.message).toMatch(/^amount: a TBC payment is captured in full: 1\.00 GEL is less than/)
       expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore)
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       expect(onlyPayment(await readOrder(getContainer(), completion.order!.id)).capturesTetri).toEqual([])
       // the route still asks for an admin: no amount is revealed to a stranger
-      const stranger = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 1 }, { validateStatus: () => true })
+      const stranger = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        { amount: 1 },
+        { validateStatus: () => true }
+      )
       expect(stranger.status).toBe(401)
 
       const full = await api.post(`/admin/payments/${payment.id}/capture`, { amount: total }, admin)

@@ -59,7 +59,11 @@ medusaIntegrationTestRunner({
 
       // 2. starting a payment: the readable message, within the budget
       const start = await timed<{ status: number; data: { message?: string } }>(() =>
-        api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: TBC_CHECKOUT_PROVIDER_ID }, headers)
+        api.post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: TBC_CHECKOUT_PROVIDER_ID },
+          headers
+        )
       )
       expect(start.ms).toBeLessThan(BUDGET_MS + 1_000)
       expect(start.result.status).toBeGreaterThanOrEqual(400)
@@ -75,7 +79,9 @@ medusaIntegrationTestRunner({
       // 4. completing the cart while the bank hangs: the cart answer with the message, no order
       await hangTheBank()
       const complete = await timed(() => shop.completeCart(cartId))
-      console.log(`bank hanging: cart edit ${edit.ms} ms, start payment ${start.ms} ms, complete cart ${complete.ms} ms (budget ${BUDGET_MS} ms)`)
+      console.log(
+        `bank hanging: cart edit ${edit.ms} ms, start payment ${start.ms} ms, complete cart ${complete.ms} ms (budget ${BUDGET_MS} ms)`
+      )
       expect(complete.ms).toBeLessThan(BUDGET_MS + 1_000)
       expect(complete.result.type).toBe("cart")
       expect(complete.result.error?.message).toBe(BANK_NOT_ANSWERING_MESSAGE)
@@ -93,7 +99,9 @@ medusaIntegrationTestRunner({
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(0)
       const state = await bank.state()
       const payments = Array.isArray(state.payments) ? state.payments : Object.values(state.payments ?? {})
-      expect(payments.filter((p: { status: string }) => p.status === "Succeeded").map((p: { payId: string }) => p.payId)).toEqual([payId])
+      expect(
+        payments.filter((p: { status: string }) => p.status === "Succeeded").map((p: { payId: string }) => p.payId)
+      ).toEqual([payId])
     })
   },
 })

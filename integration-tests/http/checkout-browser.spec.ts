@@ -53,7 +53,15 @@ async function orderWithPayments(container: MedusaContainer, orderId: string) {
     filters: { id: orderId },
   })
   return data[0] as
-    | { id: string; display_id: number; total: unknown; payment_collections: { status: string; payments: { provider_id: string; data: Record<string, unknown>; captured_at: unknown }[] }[] }
+    | {
+        id: string
+        display_id: number
+        total: unknown
+        payment_collections: {
+          status: string
+          payments: { provider_id: string; data: Record<string, unknown>; captured_at: unknown }[]
+        }[]
+      }
     | undefined
 }
 
@@ -89,7 +97,9 @@ medusaIntegrationTestRunner({
         await fillCartUpToPayment(page, shots, store.variantIds[0])
         expect([...kitModules]).toEqual(expect.arrayContaining(["/kit/index.js", "/kit/start.js", "/kit/complete.js"]))
         // The hint names what the bank's page offers with the provider's methods (card only here).
-        expect(await page.locator("label.choice", { has: page.getByTestId("pay-tbc-card") }).textContent()).toContain("card on TBC's page")
+        expect(await page.locator("label.choice", { has: page.getByTestId("pay-tbc-card") }).textContent()).toContain(
+          "card on TBC's page"
+        )
         await expect(page.getByTestId("pay-total").textContent()).resolves.toContain("54.99")
         await goToBankPage(page, shots)
         await expect(page.getByTestId("amount").getAttribute("data-amount")).resolves.toBe("54.99")
@@ -138,12 +148,19 @@ medusaIntegrationTestRunner({
         await page.setViewportSize({ width: 390, height: 844 })
         const shots = new StepScreenshots(page, "checkout-browser-390px")
         await fillCartUpToPayment(page, shots, store.variantIds[0])
-        const width = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+        const width = await page.evaluate(() => ({
+          content: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        }))
         expect(width.viewport).toBe(390)
         expect(width.content).toBeLessThanOrEqual(width.viewport)
         for (const testId of ["pay-button", "pay-tbc-card", "cart-total", "login-form"]) {
           const box = await page.getByTestId(testId).boundingBox()
-          expect({ testId, left: box!.x >= 0, right: box!.x + box!.width <= 390 }).toEqual({ testId, left: true, right: true })
+          expect({ testId, left: box!.x >= 0, right: box!.x + box!.width <= 390 }).toEqual({
+            testId,
+            left: true,
+            right: true,
+          })
         }
       })
     })
@@ -288,7 +305,10 @@ medusaIntegrationTestRunner({
 
         // Back in the shop before the application is decided: no order, no "Payment not completed".
         await page.getByTestId("installments-done").click()
-        await page.getByTestId("message").filter({ hasText: "Waiting for the bank" }).waitFor({ timeout: UI_TIMEOUT_MS })
+        await page
+          .getByTestId("message")
+          .filter({ hasText: "Waiting for the bank" })
+          .waitFor({ timeout: UI_TIMEOUT_MS })
         await shots.take("shop-waiting-for-the-bank")
         expect(await page.getByTestId("message").textContent()).toMatch(/The bank has not approved the installment yet/)
         expect(await page.getByTestId("error").isVisible()).toBe(false)

@@ -24,7 +24,10 @@ jest.setTimeout(120_000)
 
 /** The bank's address as the store's proxy reports it. */
 const BANK_ADDRESS = "193.104.20.44"
-const app = startSandboxForApp({}, { TBC_TRUST_PROXY: "127.0.0.1", TBC_CALLBACK_ALLOWLIST: BANK_ADDRESS, TBC_CALLBACK_LOG_RETENTION_DAYS: "30" })
+const app = startSandboxForApp(
+  {},
+  { TBC_TRUST_PROXY: "127.0.0.1", TBC_CALLBACK_ALLOWLIST: BANK_ADDRESS, TBC_CALLBACK_LOG_RETENTION_DAYS: "30" }
+)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 interface LogRow {
@@ -37,7 +40,9 @@ interface LogRow {
 
 async function logRows(container: MedusaContainer): Promise<LogRow[]> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows } = await pg.raw(`select pay_id, source_ip, result, count, created_at from tbc_callback_log order by created_at`)
+  const { rows } = await pg.raw(
+    `select pay_id, source_ip, result, count, created_at from tbc_callback_log order by created_at`
+  )
   return rows as LogRow[]
 }
 
@@ -62,12 +67,16 @@ medusaIntegrationTestRunner({
         path,
       })
       expect(spoofed).toBe(200)
-      expect(await logRows(getContainer())).toMatchObject([{ pay_id: payId, source_ip: FOREIGN_LOOPBACK_ADDRESS, result: "rejected_source", count: 1 }])
+      expect(await logRows(getContainer())).toMatchObject([
+        { pay_id: payId, source_ip: FOREIGN_LOOPBACK_ADDRESS, result: "rejected_source", count: 1 },
+      ])
       await waitPastWebhookDelay(getContainer())
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
 
       // through the proxy (peer 127.0.0.1), which reports the bank's address
-      expect(await postRawCallback(app.appUrl, callbackBody(payId), { headers: { "x-forwarded-for": BANK_ADDRESS }, path })).toBe(200)
+      expect(
+        await postRawCallback(app.appUrl, callbackBody(payId), { headers: { "x-forwarded-for": BANK_ADDRESS }, path })
+      ).toBe(200)
       await waitForPaidOrderOfCart(getContainer(), cartId, "completed")
       const accepted = await waitFor(
         async () => (await logRows(getContainer())).find((row) => row.result === "accepted"),
@@ -81,21 +90,30 @@ medusaIntegrationTestRunner({
       const statuses: number[] = []
       for (let index = 0; index < sent; index++) {
         // bodies and claimed ids vary: still one row per source, result and minute
-        statuses.push(await postRawCallback(app.appUrl, callbackBody(`Forged${index}`), { fromAddress: FOREIGN_LOOPBACK_ADDRESS }))
+        statuses.push(
+          await postRawCallback(app.appUrl, callbackBody(`Forged${index}`), { fromAddress: FOREIGN_LOOPBACK_ADDRESS })
+        )
       }
       expect(statuses.every((status) => status === 200)).toBe(true)
       const rows = await logRows(getContainer())
       // two rows at most: the flood may straddle a minute boundary
       expect(rows.length).toBeLessThanOrEqual(2)
-      expect(rows.every((row) => row.source_ip === FOREIGN_LOOPBACK_ADDRESS && row.result === "rejected_source")).toBe(true)
+      expect(rows.every((row) => row.source_ip === FOREIGN_LOOPBACK_ADDRESS && row.result === "rejected_source")).toBe(
+        true
+      )
       expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(sent)
 
       // retention: 30 days for this registration (TBC_CALLBACK_LOG_RETENTION_DAYS)
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await pg.raw(`update tbc_callback_log set created_at = created_at - interval '31 days', window_start = window_start - interval '31 days'`)
+      await pg.raw(
+        `update tbc_callback_log set created_at = created_at - interval '31 days', window_start = window_start - interval '31 days'`
+      )
       await postRawCallback(app.appUrl, callbackBody("FreshOne"), { fromAddress: FOREIGN_LOOPBACK_ADDRESS })
       const { result } = await pruneCallbackLogWorkflow(getContainer()).run({ input: {} })
-      expect(result.find((r) => r.provider_id === TBC_CHECKOUT_PROVIDER_ID)).toMatchObject({ retention_days: 30, deleted: rows.length })
+      expect(result.find((r) => r.provider_id === TBC_CHECKOUT_PROVIDER_ID)).toMatchObject({
+        retention_days: 30,
+        deleted: rows.length,
+      })
       const left = await logRows(getContainer())
       expect(left).toHaveLength(1)
       expect(left[0]).toMatchObject({ pay_id: "FreshOne", count: 1 })

@@ -38,7 +38,12 @@ medusaIntegrationTestRunner({
       expect(await shop.sessionsOf(cartId)).toEqual([])
 
       const listed = await waitForAttention(list, payId)
-      expect(listed).toMatchObject({ problem: "orphaned", action: "cancelled", action_amount: Math.round(total * 100), cart_id: cartId })
+      expect(listed).toMatchObject({
+        problem: "orphaned",
+        action: "cancelled",
+        action_amount: Math.round(total * 100),
+        cart_id: cartId,
+      })
       expect((await bank.payment(payId)).status).toBe("Returned")
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")

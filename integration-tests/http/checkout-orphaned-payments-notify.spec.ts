@@ -34,7 +34,12 @@ medusaIntegrationTestRunner({
       await shop.addItem(cartId, 1, 1)
 
       const listed = await waitForAttention(list, payId)
-      expect(listed).toMatchObject({ problem: "orphaned", action: "notified", action_amount: Math.round(total * 100), bank_status: "WaitingConfirm" })
+      expect(listed).toMatchObject({
+        problem: "orphaned",
+        action: "notified",
+        action_amount: Math.round(total * 100),
+        bank_status: "WaitingConfirm",
+      })
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
       await new Promise((resolve) => setTimeout(resolve, 1_500))

@@ -34,7 +34,9 @@ medusaIntegrationTestRunner({
     beforeEach(() => bank.setFaults({ reset: true }))
 
     async function openStore() {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, MANUAL_PROVIDER_ID] })
+      const store = await seedStore(getContainer(), {
+        paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, MANUAL_PROVIDER_ID],
+      })
       const shop = new StoreCheckout(api, store)
       // another shopper's unfinished cart with a manual-payment session: must stay a cart
       const decoy = await shop.createCartReadyForPayment([1], "decoy@tbc-it.ge")
@@ -63,7 +65,12 @@ medusaIntegrationTestRunner({
 
       // the money goes back in full, once, and the admin sees what was done
       const listed = await waitForAttention(list, payId)
-      expect(listed).toMatchObject({ problem: "orphaned", action: "refunded", action_amount: Math.round(total * 100), cart_id: cartId })
+      expect(listed).toMatchObject({
+        problem: "orphaned",
+        action: "refunded",
+        action_amount: Math.round(total * 100),
+        cart_id: cartId,
+      })
       expect((await bank.payment(payId)).status).toBe("Returned")
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
@@ -95,7 +102,10 @@ medusaIntegrationTestRunner({
       await new Promise((resolve) => setTimeout(resolve, 2_000)) // the deletion's orphan check found nothing to do
       expect((await bank.payment(late)).status).toBe("Created")
       await bank.pay(late, "success")
-      expect(await waitForAttention(list, late)).toMatchObject({ action: "refunded", action_amount: Math.round(first.total * 100) })
+      expect(await waitForAttention(list, late)).toMatchObject({
+        action: "refunded",
+        action_amount: Math.round(first.total * 100),
+      })
       expect((await bank.payment(late)).status).toBe("Returned")
 
       // (b) the same, but the bank's callback is lost: the reconcile job's sweep finds it

@@ -38,12 +38,11 @@ medusaIntegrationTestRunner({
       const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
 
       // the shopper (or anyone with the collection id) opens a new session on the paid collection
-      const replay = await api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: TBC_CHECKOUT_PROVIDER_ID },
-          { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true }
-        )
+      const replay = await api.post(
+        `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+        { provider_id: TBC_CHECKOUT_PROVIDER_ID },
+        { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true }
+      )
       // whatever Medusa answers, the bank must still hold the money for the order
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)

@@ -12,7 +12,13 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder, waitForOrderOfCart } from "../utils/checkout-orders"
-import { callbackBody, pathOfCallbackUrl, postRawCallback, TBC_CHECKOUT_WEBHOOK_PATH, waitForCallbackResults } from "../utils/checkout-callbacks"
+import {
+  callbackBody,
+  pathOfCallbackUrl,
+  postRawCallback,
+  TBC_CHECKOUT_WEBHOOK_PATH,
+  waitForCallbackResults,
+} from "../utils/checkout-callbacks"
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 
 jest.setTimeout(180_000)

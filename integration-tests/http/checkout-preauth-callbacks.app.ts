@@ -43,7 +43,12 @@ medusaIntegrationTestRunner({
       expect(onlyPayment(placed).amountTetri).toBe(totalTetri)
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       const [held] = await waitForCallbackResults(container, 1)
-      expect(held).toMatchObject({ pay_id: payId, result: "accepted", bank_status: "WaitingConfirm", source_ip: "127.0.0.1" })
+      expect(held).toMatchObject({
+        pay_id: payId,
+        result: "accepted",
+        bank_status: "WaitingConfirm",
+        source_ip: "127.0.0.1",
+      })
 
       const admin = await createAdminRequestConfig(container, api)
       const completionsBefore = await bank.calls(BANK_CALLS.completion)

@@ -68,7 +68,10 @@ medusaIntegrationTestRunner({
       const later = new Date(Date.now() + 20 * 60 * 1000).toISOString()
 
       const { result: deciding } = await reconcilePendingPaymentsWorkflow(getContainer()).run({ input: { now: later } })
-      expect(deciding.find((r) => r.pay_id === payId)).toMatchObject({ bank_status: "Processing", outcome: "still_open" })
+      expect(deciding.find((r) => r.pay_id === payId)).toMatchObject({
+        bank_status: "Processing",
+        outcome: "still_open",
+      })
       expect(await orderCount(getContainer())).toBe(0)
 
       await bank.pay(payId, "success")

@@ -115,10 +115,14 @@ medusaIntegrationTestRunner({
       const { orderId, paymentId, payId } = await placeCapturedOrder(api, getContainer())
       await bank.advanceClockDays(1)
       const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
-      await bank.setFaults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
+      await bank.setFaults({
+        timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true },
+      })
       const first = refund(paymentId, 10)
       // the bank has acted on the cancel (its answer is held): from now on it cannot be read
-      await waitFor(async () => (await bank.calls(BANK_CALLS.cancel)) > cancelsBefore, { description: "the cancel at the bank" })
+      await waitFor(async () => (await bank.calls(BANK_CALLS.cancel)) > cancelsBefore, {
+        description: "the cancel at the bank",
+      })
       await bank.setFaults({ failNext: { count: 50, status: 503, path: `GET /v1/tpay/payments/${payId}` } })
       const failed = await first
       expect(failed.status).toBeGreaterThanOrEqual(400)

@@ -38,10 +38,13 @@ medusaIntegrationTestRunner({
       await bank.pay(payId, "success")
       const placed = await alice.call("post", `/store/carts/${first.cartId}/complete`)
       expect(placed.body.type).toBe("order")
-      const [pending] = await waitFor(async () => {
-        const rows = await tbc.listSavedCards({ customer_id: store.customer.id })
-        return rows.length > 0 ? rows : undefined
-      }, { timeoutMs: 15_000, description: "the pending card row" })
+      const [pending] = await waitFor(
+        async () => {
+          const rows = await tbc.listSavedCards({ customer_id: store.customer.id })
+          return rows.length > 0 ? rows : undefined
+        },
+        { timeoutMs: 15_000, description: "the pending card row" }
+      )
       expect(pending).toMatchObject({ status: "pending", pay_id: payId })
       expect(await alice.cards()).toEqual([])
 

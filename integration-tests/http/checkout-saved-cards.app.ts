@@ -88,7 +88,9 @@ medusaIntegrationTestRunner({
 
       // still one card (the execution reports the same recId), also when a capture event replays
       // the recording through the payment → collection → order → customer path
-      expect(await recordCardsForPayment(getContainer(), payment.id)).toEqual([{ paymentId: payment.id, outcome: "unchanged" }])
+      expect(await recordCardsForPayment(getContainer(), payment.id)).toEqual([
+        { paymentId: payment.id, outcome: "unchanged" },
+      ])
       expect(await alice.cards()).toHaveLength(1)
       expect(recId.length).toBeGreaterThan(8)
       expect(responses.length).toBeGreaterThan(15)
@@ -140,38 +142,47 @@ medusaIntegrationTestRunner({
     })
 
     it.each([
-      ["is lost (timeout after the bank charged)", { timeoutNext: { count: 1, path: "POST /v1/tpay/payments/execution", afterProcessing: true } }],
-      ["is a 502 from the gateway after the bank charged", { failNext: { count: 1, status: 502, path: "POST /v1/tpay/payments/execution", afterProcessing: true } }],
-    ])("an execution whose answer %s is never sent again for that session or cart; the shopper reads 'we are checking'", async (_name, fault) => {
-      const list = await attentionList(getContainer(), api)
-      const { card } = await firstOrderSavesCard()
-      const { cartId, collectionId } = await alice.cartReadyForPayment()
-      const started = await alice.startSession(collectionId, { saved_card_id: card.id })
-      const sessionId = started.body.payment_collection.payment_sessions[0].id
-      const executions = await bank.calls(CALLS.execution)
-      await bank.setFaults(fault)
+      [
+        "is lost (timeout after the bank charged)",
+        { timeoutNext: { count: 1, path: "POST /v1/tpay/payments/execution", afterProcessing: true } },
+      ],
+      [
+        "is a 502 from the gateway after the bank charged",
+        { failNext: { count: 1, status: 502, path: "POST /v1/tpay/payments/execution", afterProcessing: true } },
+      ],
+    ])(
+      "an execution whose answer %s is never sent again for that session or cart; the shopper reads 'we are checking'",
+      async (_name, fault) => {
+        const list = await attentionList(getContainer(), api)
+        const { card } = await firstOrderSavesCard()
+        const { cartId, collectionId } = await alice.cartReadyForPayment()
+        const started = await alice.startSession(collectionId, { saved_card_id: card.id })
+        const sessionId = started.body.payment_collection.payment_sessions[0].id
+        const executions = await bank.calls(CALLS.execution)
+        await bank.setFaults(fault)
 
-      const first = await alice.call("post", `/store/carts/${cartId}/complete`)
-      expect(first.body.type).not.toBe("order")
-      expect(JSON.stringify(first.body)).toMatch(/We are checking your payment/)
-      expect(JSON.stringify(first.body)).not.toMatch(/try again/i)
-      expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
+        const first = await alice.call("post", `/store/carts/${cartId}/complete`)
+        expect(first.body.type).not.toBe("order")
+        expect(JSON.stringify(first.body)).toMatch(/We are checking your payment/)
+        expect(JSON.stringify(first.body)).not.toMatch(/try again/i)
+        expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
 
-      // "Place order" again, then again on a fresh saved-card session of the same cart: refused
-      const retried = await alice.call("post", `/store/carts/${cartId}/complete`)
-      expect(retried.body.type).not.toBe("order")
-      expect(JSON.stringify(retried.body)).toMatch(/We are checking your payment/)
-      expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(200)
-      const fresh = await alice.call("post", `/store/carts/${cartId}/complete`)
-      expect(JSON.stringify(fresh.body)).toMatch(/We are checking your payment/)
-      expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
+        // "Place order" again, then again on a fresh saved-card session of the same cart: refused
+        const retried = await alice.call("post", `/store/carts/${cartId}/complete`)
+        expect(retried.body.type).not.toBe("order")
+        expect(JSON.stringify(retried.body)).toMatch(/We are checking your payment/)
+        expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(200)
+        const fresh = await alice.call("post", `/store/carts/${cartId}/complete`)
+        expect(JSON.stringify(fresh.body)).toMatch(/We are checking your payment/)
+        expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
 
-      // the one charge the bank made is findable by the session id, and the admin is told
-      const charged = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
-      expect(charged).toHaveLength(1)
-      const held = (await list()).find((p) => p.payment_session_id === sessionId)
-      expect(held).toMatchObject({ problem: "uncertain", kind: "execution", cart_id: cartId, resolved_at: null })
-      expect(held?.message).toMatch(/bank/)
-    })
+        // the one charge the bank made is findable by the session id, and the admin is told
+        const charged = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
+        expect(charged).toHaveLength(1)
+        const held = (await list()).find((p) => p.payment_session_id === sessionId)
+        expect(held).toMatchObject({ problem: "uncertain", kind: "execution", cart_id: cartId, resolved_at: null })
+        expect(held?.message).toMatch(/bank/)
+      }
+    )
   },
 })

@@ -84,7 +84,10 @@ medusaIntegrationTestRunner({
       expect(rejected.map((log) => log.pay_id)).toEqual([paidPayId, paidPayId, paidPayId])
       expect(rejected.map((log) => log.source_ip)).toContain(FOREIGN_LOOPBACK_ADDRESS)
       expect(results.find((log) => log.pay_id === "NoSuchPayment0001")?.result).toBe("unknown_payment")
-      expect(results.find((log) => log.pay_id === unpaidPayId)).toMatchObject({ result: "not_final", bank_status: "Created" })
+      expect(results.find((log) => log.pay_id === unpaidPayId)).toMatchObject({
+        result: "not_final",
+        bank_status: "Created",
+      })
       expect(results.filter((log) => log.result === "malformed")).toHaveLength(expectedRows - 5)
       expect(results.filter((log) => log.result === "accepted")).toHaveLength(0)
       for (const cart of [paid, unpaid]) {
@@ -96,12 +99,19 @@ medusaIntegrationTestRunner({
       // The genuine callback (signed URL, allowed address) completes the paid cart — even when the
       // bank labels its JSON body text/plain.
       expect(
-        await postRawCallback(app.appUrl, callbackBody(paidPayId), { path: paidCallbackPath, contentType: "text/plain" })
+        await postRawCallback(app.appUrl, callbackBody(paidPayId), {
+          path: paidCallbackPath,
+          contentType: "text/plain",
+        })
       ).toBe(200)
       const order = await waitForPaidOrderOfCart(getContainer(), paid.cartId, "completed")
       expect(onlyPayment(order).capturesTetri).toEqual([toTetri(paid.total)])
       const accepted = await waitForCallbackResults(getContainer(), expectedRows + 1)
-      expect(accepted[accepted.length - 1]).toMatchObject({ pay_id: paidPayId, result: "accepted", bank_status: "Succeeded" })
+      expect(accepted[accepted.length - 1]).toMatchObject({
+        pay_id: paidPayId,
+        result: "accepted",
+        bank_status: "Succeeded",
+      })
     })
   },
 })

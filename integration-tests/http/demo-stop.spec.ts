@@ -30,7 +30,12 @@ interface RunningDemo {
 }
 
 async function startDemo(demoDir: string): Promise<RunningDemo> {
-  const ports = { medusa: await getFreePort(), sandbox: await getFreePort(), storefront: await getFreePort(), pg: await getFreePort() }
+  const ports = {
+    medusa: await getFreePort(),
+    sandbox: await getFreePort(),
+    storefront: await getFreePort(),
+    pg: await getFreePort(),
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TBC_DEMO_DIR: demoDir,
@@ -40,7 +45,15 @@ async function startDemo(demoDir: string): Promise<RunningDemo> {
     DEMO_PG_PORT: String(ports.pg),
     MEDUSA_ADMIN_DISABLED: "true", // the admin bundle build is not what this test is about
   }
-  for (const name of ["DATABASE_URL", "NODE_ENV", "TEST_TYPE", "JEST_WORKER_ID", "MEDUSA_BACKEND_URL", "TBC_ENVIRONMENT"]) delete env[name]
+  for (const name of [
+    "DATABASE_URL",
+    "NODE_ENV",
+    "TEST_TYPE",
+    "JEST_WORKER_ID",
+    "MEDUSA_BACKEND_URL",
+    "TBC_ENVIRONMENT",
+  ])
+    delete env[name]
   const npm = spawn("npm", ["run", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   npm.stdout!.on("data", (chunk) => (output += chunk))
@@ -70,7 +83,9 @@ async function stopAndCheck(demo: RunningDemo, signal: NodeJS.Signals): Promise<
         // already gone
       }
     }
-    throw new Error(`${(error as Error).message}\nstill running:\n${left.join("\n")}\n--- demo output ---\n${demo.output().slice(-3000)}`)
+    throw new Error(
+      `${(error as Error).message}\nstill running:\n${left.join("\n")}\n--- demo output ---\n${demo.output().slice(-3000)}`
+    )
   } finally {
     demo.stopWatching()
   }
@@ -88,7 +103,9 @@ async function expectDemoSettings(demo: RunningDemo): Promise<void> {
     body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
   })
   const { token } = (await login.json()) as { token: string }
-  const stores = (await (await fetch(`${backend}/admin/stores`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const stores = (await (
+    await fetch(`${backend}/admin/stores`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     stores: { name: string }[]
   }
   expect(stores.stores.map((store) => store.name)).toEqual([config.storeName])
@@ -100,7 +117,11 @@ describe("npm run demo: stopping", () => {
 
   it("SIGTERM to npm during the migrations stops PostgreSQL and the migration", async () => {
     const demo = await startDemo(demoDir)
-    await waitFor(() => /\[demo\] migrations:/.test(demo.output()), { timeoutMs: 120_000, intervalMs: 200, description: "the migrations started" })
+    await waitFor(() => /\[demo\] migrations:/.test(demo.output()), {
+      timeoutMs: 120_000,
+      intervalMs: 200,
+      description: "the migrations started",
+    })
     await waitFor(() => demo.tree.commands().some((command) => /medusa db:migrate/.test(command)), {
       timeoutMs: 30_000,
       description: "the migration process seen",

@@ -17,7 +17,12 @@ import { setEnvForSuite } from "../utils/app-env"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { StoreCheckout } from "../utils/checkout-store"
 import { toTetri } from "../utils/checkout-orders"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import {
+  seedStore,
+  TBC_CHECKOUT_PROVIDER_ID,
+  TBC_INSTALLMENTS_PROVIDER_ID,
+  type SeededStore,
+} from "../utils/seed-store"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 
 jest.setTimeout(120_000)
@@ -35,7 +40,10 @@ const bank = new SandboxBankControl(() => app.sandboxUrl)
 const FORGED = [{ name: "Forged by the storefront", price: 0.01, quantity: 1 }]
 
 /** A second product, so that an item promotion can target one line only. */
-async function createChurchkhela(container: MedusaContainer, store: SeededStore): Promise<{ productId: string; variantId: string }> {
+async function createChurchkhela(
+  container: MedusaContainer,
+  store: SeededStore
+): Promise<{ productId: string; variantId: string }> {
   const [profile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({ type: "default" })
   const { result } = await createProductsWorkflow(container).run({
     input: {
@@ -125,7 +133,11 @@ function expectExactProducts(products: InstallmentProduct[], totalTetri: number,
   expect(products.map((product) => product.name).sort()).toEqual([...names].sort())
 }
 
-const EXPECTED_NAMES = ["Khinkali cooking set (Small) \u00d7 3", "Khinkali cooking set (Family)", "Churchkhela (Walnut) \u00d7 7"]
+const EXPECTED_NAMES = [
+  "Khinkali cooking set (Small) \u00d7 3",
+  "Khinkali cooking set (Family)",
+  "Churchkhela (Walnut) \u00d7 7",
+]
 
 medusaIntegrationTestRunner({
   inApp: true,

@@ -13,7 +13,12 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { waitFor } from "../utils/wait-for"
 import { BANK_NOT_ANSWERING_MESSAGE } from "../../src/providers/common/errors"
-import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox, type InstallmentCart } from "./installments-support"
+import {
+  cartWithInstallmentSession,
+  medusaStateOf,
+  useInstallmentsSandbox,
+  type InstallmentCart,
+} from "./installments-support"
 
 jest.setTimeout(180_000)
 
@@ -35,7 +40,8 @@ medusaIntegrationTestRunner({
     afterEach(() => bank.faults({ reset: true }))
     const seed = () =>
       seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID, "pp_system_default"] })
-    const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
+    const sync = async () =>
+      (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
     const cartOpen = async (store: Awaited<ReturnType<typeof seed>>, cart: InstallmentCart) => {
       const { data } = await api.get(`/store/carts/${cart.cartId}?fields=id,completed_at`, {
         headers: { "x-publishable-api-key": store.publishableKey },
@@ -52,7 +58,11 @@ medusaIntegrationTestRunner({
       for (const statusId of [0, 1]) {
         if (statusId > 0) await bank.setStatus(cart.bankSessionId, statusId)
         const completion = await checkout.completeCart(cart.cartId)
-        expect(completion).toMatchObject({ httpStatus: 200, type: "cart", error: { message: expect.stringMatching(NOT_APPROVED) } })
+        expect(completion).toMatchObject({
+          httpStatus: 200,
+          type: "cart",
+          error: { message: expect.stringMatching(NOT_APPROVED) },
+        })
         const state = await medusaStateOf(getContainer(), cart)
         expect(state.orderIds).toEqual([])
         expect(state.payments).toEqual([])
@@ -121,7 +131,9 @@ medusaIntegrationTestRunner({
           .reduce((n, [, v]) => n + v, 0)
       await waitFor(async () => (await cancelCalls()) === 3, { description: "3 cancels at the bank" })
       expect((await bank.application(alreadyCanceled.bankSessionId)).statusId).toBe(4)
-      expect((await checkout.sessionsOf(alreadyCanceled.cartId)).map((s) => s.provider_id)).toEqual(["pp_system_default"])
+      expect((await checkout.sessionsOf(alreadyCanceled.cartId)).map((s) => s.provider_id)).toEqual([
+        "pp_system_default",
+      ])
 
       expect(await cancelCalls()).toBe(3)
       for (const cart of [switched, changed, alreadyCanceled]) {
@@ -134,13 +146,20 @@ medusaIntegrationTestRunner({
       const checkout = new StoreCheckout(api, store)
       const cart = await cartWithInstallmentSession(api, store)
       await bank.faults({
-        failNext: { count: 1, status: 500, path: `POST /v1/online-installments/applications/${cart.bankSessionId}/cancel` },
+        failNext: {
+          count: 1,
+          status: 500,
+          path: `POST /v1/online-installments/applications/${cart.bankSessionId}/cancel`,
+        },
       })
       await checkout.startPaymentSession(cart.cartId, { providerId: "pp_system_default" })
       // the background cancel was refused (the injected 500 is used up) and did not get through
-      await waitFor(async () => (await bank.state()).calls[`POST /v1/online-installments/applications/{sessionId}/cancel`] >= 1, {
-        description: "the background cancel",
-      })
+      await waitFor(
+        async () => (await bank.state()).calls[`POST /v1/online-installments/applications/{sessionId}/cancel`] >= 1,
+        {
+          description: "the background cancel",
+        }
+      )
       expect((await bank.application(cart.bankSessionId)).statusId).toBe(0)
 
       await bank.setStatus(cart.bankSessionId, 5) // the shopper finished the bank's page anyway
@@ -189,7 +208,9 @@ medusaIntegrationTestRunner({
       started = Date.now()
       await checkout.startPaymentSession(dropped.cartId, { providerId: "pp_system_default" })
       const switchMs = Date.now() - started
-      console.log(`installments, bank hanging: complete cart ${completeMs} ms, switch method ${switchMs} ms (budget ${BUDGET_MS} ms)`)
+      console.log(
+        `installments, bank hanging: complete cart ${completeMs} ms, switch method ${switchMs} ms (budget ${BUDGET_MS} ms)`
+      )
       expect(completeMs).toBeLessThan(BUDGET_MS + 1_000)
       expect(completion).toMatchObject({ type: "cart", error: { message: BANK_NOT_ANSWERING_MESSAGE } })
       expect(switchMs).toBeLessThan(BUDGET_MS + 1_000)

@@ -22,14 +22,18 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     beforeEach(() => bank.reset())
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
-    const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
+    const sync = async () =>
+      (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
 
     it("approved: the sync places the order with an authorized payment; admin capture confirms at the bank", async () => {
       const store = await seed()
       const cart = await cartWithInstallmentSession(api, store)
       expect(cart.total).toBeGreaterThan(1000)
       expect(cart.sessionData).toEqual(
-        expect.objectContaining({ sessionId: expect.any(String), redirect_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) })
+        expect.objectContaining({
+          sessionId: expect.any(String),
+          redirect_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//),
+        })
       )
       expect(JSON.stringify(cart.sessionData)).not.toMatch(/sandbox-inst-(key|secret)/)
       // session creation recorded the mapping before the storefront got the redirect URL
@@ -57,7 +61,9 @@ medusaIntegrationTestRunner({
       expect(captured.status).toBe(200)
       expect((await bank.application(cart.bankSessionId)).statusId).toBe(9)
       const calls = (await bank.state()).calls
-      const confirms = Object.entries(calls).filter(([k]) => /confirm/.test(k)).reduce((n, [, v]) => n + v, 0)
+      const confirms = Object.entries(calls)
+        .filter(([k]) => /confirm/.test(k))
+        .reduce((n, [, v]) => n + v, 0)
       expect(confirms).toBe(1)
 
       // the bank's own "pending disbursed" change comes back through the feed: recorded, nothing redone
@@ -81,7 +87,13 @@ medusaIntegrationTestRunner({
       const { status, data } = await api.post("/admin/tbc/installments/sync", {}, admin)
       expect(status).toBe(200)
       expect(data.providers).toEqual([
-        expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, received: 3, applied: 3, canceled: 2, authorized: 0 }),
+        expect.objectContaining({
+          provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+          received: 3,
+          applied: 3,
+          canceled: 2,
+          authorized: 0,
+        }),
       ])
 
       const d = await medusaStateOf(getContainer(), declined)
@@ -111,7 +123,11 @@ medusaIntegrationTestRunner({
       expect(result).toMatchObject({ applied: 1, canceled: 1 })
       const state = await medusaStateOf(getContainer(), cart)
       const query = getContainer().resolve("query")
-      const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: state.orderIds } })
+      const { data: orders } = await query.graph({
+        entity: "order",
+        fields: ["id", "status"],
+        filters: { id: state.orderIds },
+      })
       expect(orders[0].status).toBe("canceled")
       expect(state.payments.every((p) => p.canceled_at)).toBe(true)
     })
@@ -125,7 +141,10 @@ medusaIntegrationTestRunner({
       const config = { headers: { "x-publishable-api-key": store.publishableKey } }
       for (const c of [cart, other]) {
         const { data } = await api.post(`/store/carts/${c.cartId}/complete`, {}, config)
-        expect(data).toMatchObject({ type: "cart", error: { message: expect.stringMatching(/has not approved the installment yet/) } })
+        expect(data).toMatchObject({
+          type: "cart",
+          error: { message: expect.stringMatching(/has not approved the installment yet/) },
+        })
       }
       const waiting = await medusaStateOf(getContainer(), cart)
       expect(waiting.sessionStatus).toBe("pending")
@@ -152,7 +171,12 @@ medusaIntegrationTestRunner({
       const result = await sync()
       expect(result).toMatchObject({ received: 1, applied: 0, authorized: 0, retrying: 1, acknowledged: 0 })
       expect(result.errors).toEqual([
-        expect.objectContaining({ bank_session_id: cart.bankSessionId, status_id: 2, attempts: 1, message: expect.stringMatching(/no payment/) }),
+        expect.objectContaining({
+          bank_session_id: cart.bankSessionId,
+          status_id: 2,
+          attempts: 1,
+          message: expect.stringMatching(/no payment/),
+        }),
       ])
       expect((await bank.state()).feed).toHaveLength(1)
       const state = await medusaStateOf(getContainer(), cart)
@@ -172,7 +196,9 @@ medusaIntegrationTestRunner({
       expect(unknown.data.message).toMatch(/provider_id: no tbc-installments provider pp_tbc-installments_nope/)
       const one = await api.post("/admin/tbc/installments/sync", { provider_id: TBC_INSTALLMENTS_PROVIDER_ID }, admin)
       expect(one.status).toBe(200)
-      expect(one.data.providers).toEqual([expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, received: 0 })])
+      expect(one.data.providers).toEqual([
+        expect.objectContaining({ provider_id: TBC_INSTALLMENTS_PROVIDER_ID, received: 0 }),
+      ])
     })
   },
 })

@@ -104,7 +104,9 @@ export async function cartWithInstallmentSession(
     country_code: "ge",
     postal_code: "0108",
   }
-  const items = quantities.map((quantity, i) => ({ variant_id: store.variantIds[i], quantity })).filter((i) => i.quantity > 0)
+  const items = quantities
+    .map((quantity, i) => ({ variant_id: store.variantIds[i], quantity }))
+    .filter((i) => i.quantity > 0)
   const { data: created } = await api.post(
     "/store/carts",
     { region_id: store.regionId, email: "guest@tbc-it.ge", items, shipping_address: address, billing_address: address },
@@ -135,7 +137,11 @@ export async function cartWithInstallmentSession(
 /** What Medusa made of a cart: its order (if any), payment session status and payments. */
 export async function medusaStateOf(container: MedusaContainer, cart: InstallmentCart) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cart.cartId } })
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cart.cartId },
+  })
   const orderIds = links.map((l: { order_id: string }) => l.order_id)
   const { data: sessions } = await query.graph({
     entity: "payment_session",
@@ -153,6 +159,10 @@ export async function medusaStateOf(container: MedusaContainer, cart: Installmen
     sessionStatus: session?.status as string | undefined,
     sessionData: (session?.data ?? {}) as Record<string, unknown>,
     collectionStatus: (collections[0] as any)?.status as string | undefined,
-    payments: ((collections[0] as any)?.payments ?? []) as { id: string; captured_at?: string | null; canceled_at?: string | null }[],
+    payments: ((collections[0] as any)?.payments ?? []) as {
+      id: string
+      captured_at?: string | null
+      canceled_at?: string | null
+    }[],
   }
 }

@@ -11,7 +11,12 @@ import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox, type InstallmentCart } from "./installments-support"
+import {
+  cartWithInstallmentSession,
+  medusaStateOf,
+  useInstallmentsSandbox,
+  type InstallmentCart,
+} from "./installments-support"
 
 jest.setTimeout(240_000)
 
@@ -32,7 +37,8 @@ medusaIntegrationTestRunner({
     })
     afterEach(() => bank.faults({ reset: true }))
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
-    const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
+    const sync = async () =>
+      (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
     const tbc = () => getContainer().resolve<TbcModuleService>(TBC_MODULE)
     /** The next `count` reads of this application's status at the bank answer 500. */
     const failStatusReads = (cart: InstallmentCart, count: number) =>
@@ -105,7 +111,9 @@ medusaIntegrationTestRunner({
       for (const attempts of [1, 2]) {
         const run = await sync()
         expect(run).toMatchObject({ received: 1, applied: 0, retrying: 1, gave_up: 0, acknowledged: 0 })
-        expect(run.errors).toEqual([expect.objectContaining({ attempts, gave_up: false, message: expect.stringMatching(/no payment/) })])
+        expect(run.errors).toEqual([
+          expect.objectContaining({ attempts, gave_up: false, message: expect.stringMatching(/no payment/) }),
+        ])
       }
       const last = await sync()
       expect(last).toMatchObject({ received: 1, applied: 1, retrying: 0, gave_up: 1, acknowledged: 1 })
@@ -147,13 +155,16 @@ medusaIntegrationTestRunner({
       const runs = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []))
       const refusals = settled.flatMap((r) => (r.status === "rejected" ? [r.reason] : []))
       expect(runs.length).toBeGreaterThanOrEqual(1)
-      for (const refusal of refusals) expect(String(refusal?.message ?? refusal)).toMatch(/Another installment sync is running/)
+      for (const refusal of refusals)
+        expect(String(refusal?.message ?? refusal)).toMatch(/Another installment sync is running/)
       // later runs (backoff 0: each is the retry) finish what is left; bounded
       for (let i = 0; i < 5 && (await bank.state()).feed.length > 0; i++) runs.push(await sync())
       const total = (key: "authorized" | "applied") => runs.reduce((n, r) => n + r[key], 0)
       expect(total("authorized")).toBe(3)
       expect(total("applied")).toBe(3)
-      expect(runs.flatMap((r) => r.errors)).toEqual([expect.objectContaining({ bank_session_id: carts[1].bankSessionId, attempts: 1 })])
+      expect(runs.flatMap((r) => r.errors)).toEqual([
+        expect.objectContaining({ bank_session_id: carts[1].bankSessionId, attempts: 1 }),
+      ])
       expect((await bank.state()).feed).toEqual([])
       for (const cart of carts) await expectOneOrderOnePayment(cart)
       expect(await tbc().listInstallmentStatusChanges({})).toHaveLength(3)

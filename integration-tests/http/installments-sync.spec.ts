@@ -23,7 +23,8 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     beforeEach(() => bank.reset())
     const seed = () => seedStore(getContainer(), { paymentProviderIds: [TBC_INSTALLMENTS_PROVIDER_ID] })
-    const sync = async () => (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
+    const sync = async () =>
+      (await syncInstallmentStatusesWorkflow(getContainer()).run({ input: {} })).result.providers[0]
     const tbc = () => getContainer().resolve<TbcModuleService>(TBC_MODULE)
     /** Injects a fault into this app's sync (undefined clears it). */
     const injectFault = (fault: SyncFault | undefined) => getContainer().register(SYNC_FAULT_KEY, asValue(fault))
@@ -72,7 +73,11 @@ medusaIntegrationTestRunner({
       expect(crash).toMatch(/injected fault/)
       expect((await bank.state()).feed).toHaveLength(2) // never acknowledged
       const [crashed] = await tbc().listInstallmentSyncRuns({})
-      expect(crashed).toMatchObject({ applied_count: 2, acknowledged_at: null, error: expect.stringMatching(/injected fault/) })
+      expect(crashed).toMatchObject({
+        applied_count: 2,
+        acknowledged_at: null,
+        error: expect.stringMatching(/injected fault/),
+      })
 
       injectFault(undefined)
       const again = await sync()
@@ -120,9 +125,15 @@ medusaIntegrationTestRunner({
       const [one, two] = await Promise.allSettled([sync(), sync()])
       // the lock lets one run drain the feed; the other is refused as busy after about a second
       // (our message), or, if the first finished within that second, runs after it on an empty feed
-      const done = [one, two].filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof sync>>>).value)
-      const refused = [one, two].filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as Error)
-      expect(refused.map((e) => e.message)).toEqual(done.length === 2 ? [] : ["Another installment sync is running; try again when it has finished."])
+      const done = [one, two]
+        .filter((r) => r.status === "fulfilled")
+        .map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof sync>>>).value)
+      const refused = [one, two]
+        .filter((r) => r.status === "rejected")
+        .map((r) => (r as PromiseRejectedResult).reason as Error)
+      expect(refused.map((e) => e.message)).toEqual(
+        done.length === 2 ? [] : ["Another installment sync is running; try again when it has finished."]
+      )
       expect(done.reduce((sum, d) => sum + d.applied, 0)).toBe(1000)
       expect(done.reduce((sum, d) => sum + d.unknown, 0)).toBe(1000)
       expect(Math.max(...done.map((d) => d.pages))).toBe(1000 / PAGE_SIZE)
@@ -132,7 +143,9 @@ medusaIntegrationTestRunner({
       expect(count).toBe(1000)
       const runs = await tbc().listInstallmentSyncRuns({}, { take: 100 })
       expect(runs).toHaveLength(1000 / PAGE_SIZE)
-      expect(runs.every((r) => r.change_count === PAGE_SIZE && r.applied_count === PAGE_SIZE && r.acknowledged_at)).toBe(true)
+      expect(
+        runs.every((r) => r.change_count === PAGE_SIZE && r.applied_count === PAGE_SIZE && r.acknowledged_at)
+      ).toBe(true)
     })
 
     it("finds a session created outside the store route through the payment_session fallback", async () => {

@@ -33,8 +33,16 @@ medusaIntegrationTestRunner({
     it("saved card → customer", async () => {
       const customers = getContainer().resolve<ICustomerModuleService>(Modules.CUSTOMER)
       const customer = await customers.createCustomers({ email: "nino@example.ge" })
-      const card = await tbc().createSavedCards({ customer_id: customer.id, provider_id: "pp_tbc_tbc", pay_id: "pay_link_1" })
-      const orphan = await tbc().createSavedCards({ customer_id: "cus_gone", provider_id: "pp_tbc_tbc", pay_id: "pay_link_2" })
+      const card = await tbc().createSavedCards({
+        customer_id: customer.id,
+        provider_id: "pp_tbc_tbc",
+        pay_id: "pay_link_1",
+      })
+      const orphan = await tbc().createSavedCards({
+        customer_id: "cus_gone",
+        provider_id: "pp_tbc_tbc",
+        pay_id: "pay_link_2",
+      })
 
       const { data } = await query().graph({
         entity: "saved_card",
@@ -73,7 +81,13 @@ medusaIntegrationTestRunner({
       const orders = getContainer().resolve<IOrderModuleService>(Modules.ORDER)
       const order = await orders.createOrders({ currency_code: "gel", email: "nino@example.ge" })
       await tbc().createInstallmentApplications([
-        { bank_session_id: "inst_link_1", payment_session_id: session.id, order_id: order.id, status_id: 2, amount: 25 },
+        {
+          bank_session_id: "inst_link_1",
+          payment_session_id: session.id,
+          order_id: order.id,
+          status_id: 2,
+          amount: 25,
+        },
         { bank_session_id: "inst_link_2", payment_session_id: "payses_gone", status_id: 1, amount: 5 },
       ])
 

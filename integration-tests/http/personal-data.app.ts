@@ -47,11 +47,13 @@ medusaIntegrationTestRunner({
     /** Alice's first order with save_card (the shared helper), and that order's id. */
     async function aliceSavesCard(): Promise<{ card: any; recId: string; orderId: string }> {
       const saved = await firstOrderSavesCard(alice, bank)
-      const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({
-        entity: "order",
-        fields: ["id"],
-        filters: { customer_id: store.customer.id },
-      })
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "order",
+          fields: ["id"],
+          filters: { customer_id: store.customer.id },
+        })
       return { ...saved, orderId: (data[0] as { id: string }).id }
     }
 
@@ -81,13 +83,18 @@ medusaIntegrationTestRunner({
 
     it("a bank outage keeps the deletion marked; the retention run finishes it once the bank answers", async () => {
       const { recId } = await aliceSavesCard()
-      await bank.setFaults({ failNext: { count: 100, status: 503, path: `POST ${"/v1/tpay/payments/{recId}/delete"}` } })
+      await bank.setFaults({
+        failNext: { count: 100, status: 503, path: `POST ${"/v1/tpay/payments/{recId}/delete"}` },
+      })
       const admin = await createAdminRequestConfig(getContainer(), api)
       expect((await api.delete(`/admin/customers/${store.customer.id}`, admin)).status).toBe(200)
-      const [marked] = await waitFor(async () => {
-        const rows = await cardRows(store.customer.id)
-        return rows[0]?.delete_requested_at ? rows : undefined
-      }, { timeoutMs: 20_000, description: "the card to be marked for deletion" })
+      const [marked] = await waitFor(
+        async () => {
+          const rows = await cardRows(store.customer.id)
+          return rows[0]?.delete_requested_at ? rows : undefined
+        },
+        { timeoutMs: 20_000, description: "the card to be marked for deletion" }
+      )
       expect(marked.status).toBe("active")
       expect((await bankCard(recId)).deleted).toBeFalsy()
 
@@ -115,7 +122,11 @@ medusaIntegrationTestRunner({
       // someone deleted the card at the bank meanwhile (the bank now answers 404 for it)
       const other = new TbcClient({
         environment: app.sandboxUrl,
-        checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+        checkout: {
+          apiKey: SANDBOX_DEFAULTS.apiKey,
+          clientId: SANDBOX_DEFAULTS.clientId,
+          clientSecret: SANDBOX_DEFAULTS.clientSecret,
+        },
       })
       await other.checkout.deleteSavedCard(recId).finally(() => other.close())
       const run = await runDataRetention(getContainer())
@@ -165,35 +176,60 @@ medusaIntegrationTestRunner({
       // an installment application of a final order, its changes applied 400 days ago
       const old = new Date(Date.now() - 400 * day)
       await pg()("tbc_installment_application").insert({
-        id: "tbcapp_retention1", bank_session_id: "bank-sess-retention", payment_session_id: "payses_retention",
-        order_id: orderId, status_id: 5, amount: 100, raw_amount: JSON.stringify({ value: "100", precision: 20 }),
+        id: "tbcapp_retention1",
+        bank_session_id: "bank-sess-retention",
+        payment_session_id: "payses_retention",
+        order_id: orderId,
+        status_id: 5,
+        amount: 100,
+        raw_amount: JSON.stringify({ value: "100", precision: 20 }),
         last_change_at: old,
       })
       await pg()("tbc_installment_status_change").insert([
-        { id: "tbcchg_ret1", bank_session_id: "bank-sess-retention", status_id: 2, change_date: "2025-10-01T10:00:00", synchronization_request_id: "s1", applied_at: old },
-        { id: "tbcchg_ret2", bank_session_id: "bank-sess-retention", status_id: 5, change_date: "2025-10-02T10:00:00", synchronization_request_id: "s1", applied_at: old },
+        {
+          id: "tbcchg_ret1",
+          bank_session_id: "bank-sess-retention",
+          status_id: 2,
+          change_date: "2025-10-01T10:00:00",
+          synchronization_request_id: "s1",
+          applied_at: old,
+        },
+        {
+          id: "tbcchg_ret2",
+          bank_session_id: "bank-sess-retention",
+          status_id: 5,
+          change_date: "2025-10-02T10:00:00",
+          synchronization_request_id: "s1",
+          applied_at: old,
+        },
       ])
       const early = await runDataRetention(getContainer())
       expect(early.installmentChangesRemoved).toBe(0) // the order is not final yet
       expect(early.deletedCardRowsRemoved).toBe(0) // deleted today: kept for deletedCardRetentionDays (90)
       await pg()("order").where({ id: orderId }).update({ status: "completed" })
-      await pg()("tbc_saved_card").where({ id: card.id }).update({ deleted_card_at: new Date(Date.now() - 91 * day) })
+      await pg()("tbc_saved_card")
+        .where({ id: card.id })
+        .update({ deleted_card_at: new Date(Date.now() - 91 * day) })
 
       const run = await runDataRetention(getContainer())
       expect(run.deletedCardRowsRemoved).toBe(1)
       expect(run.installmentChangesRemoved).toBe(2)
       expect(await cardRows(store.customer.id)).toHaveLength(0)
-      expect(await pg()("tbc_installment_status_change").where({ bank_session_id: "bank-sess-retention" })).toHaveLength(0)
+      expect(
+        await pg()("tbc_installment_status_change").where({ bank_session_id: "bank-sess-retention" })
+      ).toHaveLength(0)
     })
 
     it("a recording that fails is listed in the admin and recorded by the retry run", async () => {
       const { card, orderId } = await aliceSavesCard()
       await pg()("tbc_saved_card").where({ id: card.id }).delete()
-      const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({
-        entity: "order",
-        fields: ["payment_collections.payments.id"],
-        filters: { id: orderId },
-      })
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "order",
+          fields: ["payment_collections.payments.id"],
+          filters: { id: orderId },
+        })
       const paymentId = (data[0] as any).payment_collections[0].payments[0].id as string
 
       await bank.setFaults({ failNext: { count: 100, status: 503, path: GET_PAYMENT } })
@@ -209,11 +245,16 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(listed)).not.toMatch(/tbcrec1|recId/)
 
       await bank.setFaults({ reset: true })
-      expect(await retryDueRecordings(getContainer(), new Date(Date.now() + 60 * 60 * 1000))).toEqual({ tried: 1, recorded: 1 })
+      expect(await retryDueRecordings(getContainer(), new Date(Date.now() + 60 * 60 * 1000))).toEqual({
+        tried: 1,
+        recorded: 1,
+      })
       expect(await cardRows(store.customer.id)).toHaveLength(1)
       expect((await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures).toEqual([])
       // the resolved failure is bookkeeping only: removed after deletedCardRetentionDays
-      await pg()("tbc_saved_card_recording_failure").update({ resolved_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000) })
+      await pg()("tbc_saved_card_recording_failure").update({
+        resolved_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000),
+      })
       expect((await runDataRetention(getContainer())).recordingFailuresRemoved).toBe(1)
     })
   },

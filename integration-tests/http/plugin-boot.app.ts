@@ -53,13 +53,8 @@ medusaIntegrationTestRunner({
 
       const { data: regionBody } = await api.get(`/store/regions/${store.regionId}`, { headers })
       expect(regionBody.region.currency_code).toBe("gel")
-      const { data: providerBody } = await api.get(
-        `/store/payment-providers?region_id=${store.regionId}`,
-        { headers }
-      )
-      const offered = providerBody.payment_providers
-        .map((provider: { id: string }) => provider.id)
-        .sort()
+      const { data: providerBody } = await api.get(`/store/payment-providers?region_id=${store.regionId}`, { headers })
+      const offered = providerBody.payment_providers.map((provider: { id: string }) => provider.id).sort()
       expect(offered).toEqual([...store.paymentProviderIds].sort())
 
       const { data: productBody } = await api.get(
@@ -67,7 +62,9 @@ medusaIntegrationTestRunner({
         { headers }
       )
       const prices = productBody.product.variants
-        .map((variant: { calculated_price: { calculated_amount: number } }) => variant.calculated_price.calculated_amount)
+        .map(
+          (variant: { calculated_price: { calculated_amount: number } }) => variant.calculated_price.calculated_amount
+        )
         .sort((a: number, b: number) => a - b)
       expect(prices).toEqual([49.99, 1234.56])
 

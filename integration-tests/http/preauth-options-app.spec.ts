@@ -9,7 +9,7 @@ import { testDbName } from "../utils/db-name"
 
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded in order, inside the group */
 runAppGroup(testDbName("tbc-it-group-preauth"), {
-  "preauthorization": () => require("./checkout-preauth.app"),
+  preauthorization: () => require("./checkout-preauth.app"),
   "preauthorization callbacks": () => require("./checkout-preauth-callbacks.app"),
   "amount guards": () => require("./checkout-amount-guards.app"),
   "paid session replaced": () => require("./checkout-paid-session-replaced.app"),

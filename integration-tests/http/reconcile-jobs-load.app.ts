@@ -72,12 +72,18 @@ medusaIntegrationTestRunner({
         expect(data.payment.bank_error).toBeNull()
         expect(data.payment.checkout.status).toBe("WaitingConfirm")
       }
-      const { result } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * MINUTE) } })
-      expect(result.filter((r) => sessions.includes(r.session_id)).map((r) => r.outcome)).toEqual(Array(3).fill("still_open"))
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * MINUTE) },
+      })
+      expect(result.filter((r) => sessions.includes(r.session_id)).map((r) => r.outcome)).toEqual(
+        Array(3).fill("still_open")
+      )
       const { session } = await shop.startPaymentSession((await shop.createCartReadyForPayment([1])).cartId)
       expect(session.data.payId).toEqual(expect.any(String)) // the provider: same client, same token
       const tokens = (await bank.calls(TOKENS)) - tokens0
-      console.log(`[figures] 3 order-widget views + a reconcile run of 3 sessions + 1 checkout: ${tokens} token request(s)`)
+      console.log(
+        `[figures] 3 order-widget views + a reconcile run of 3 sessions + 1 checkout: ${tokens} token request(s)`
+      )
       expect(tokens).toBe(1)
     })
 
@@ -87,12 +93,14 @@ medusaIntegrationTestRunner({
       const reads0 = await bank.calls(READS)
       const tokens0 = await bank.calls(TOKENS)
       const run = async (minutes: number) =>
-        (await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(minutes * MINUTE) } })).result.filter((r) =>
-          sessions.includes(r.session_id)
-        )
+        (
+          await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(minutes * MINUTE) } })
+        ).result.filter((r) => sessions.includes(r.session_id))
 
       // a run whose time budget is spent leaves everything for the next run
-      const { result: noTime } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * MINUTE), budgetMs: 0 } })
+      const { result: noTime } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * MINUTE), budgetMs: 0 },
+      })
       expect(noTime).toEqual([])
       expect(await bank.calls(READS)).toBe(reads0)
 
@@ -116,7 +124,9 @@ medusaIntegrationTestRunner({
       const resent = 1
       expect(reads).toBe(10 + resent) // 2 per session over 12 runs, plus the one resent read
       expect(tokens).toBe(1)
-      console.log(`[figures] 5 abandoned sessions, 12 runs: ${(reads - resent) / 5} bank reads per session (+${resent} resent after the clock jump), ${tokens} token requests in all`)
+      console.log(
+        `[figures] 5 abandoned sessions, 12 runs: ${(reads - resent) / 5} bank reads per session (+${resent} resent after the clock jump), ${tokens} token requests in all`
+      )
     })
 
     it("a bank outage stops the run after 5 failures in a row, oldest first; the next run reads them all", async () => {
@@ -125,17 +135,25 @@ medusaIntegrationTestRunner({
       await bank.setFaults({ failNext: { count: 1000, status: 503, path: `GET ${"/v1/tpay/payments/{payId}"}` } })
       const reads0 = await bank.calls(READS)
 
-      const { result } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * MINUTE) } })
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * MINUTE) },
+      })
       const mine = result.filter((r) => sessions.includes(r.session_id))
       expect(mine.map((r) => r.outcome)).toEqual(Array(DEFAULT_BREAKER_FAILURES).fill("error"))
       expect(mine.map((r) => r.session_id)).toEqual(sessions.slice(0, DEFAULT_BREAKER_FAILURES)) // oldest first
       const outageReads = (await bank.calls(READS)) - reads0
-      console.log(`[figures] outage, 8 due sessions: the run stopped after ${mine.length} sessions and ${outageReads} bank reads (retries included)`)
+      console.log(
+        `[figures] outage, 8 due sessions: the run stopped after ${mine.length} sessions and ${outageReads} bank reads (retries included)`
+      )
       expect(outageReads).toBeLessThanOrEqual(DEFAULT_BREAKER_FAILURES * 2)
 
       await bank.setFaults({ failNext: { count: 0, status: 503 } })
-      const { result: after } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(25 * MINUTE) } })
-      expect(after.filter((r) => sessions.includes(r.session_id)).map((r) => r.outcome)).toEqual(Array(8).fill("still_open"))
+      const { result: after } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(25 * MINUTE) },
+      })
+      expect(after.filter((r) => sessions.includes(r.session_id)).map((r) => r.outcome)).toEqual(
+        Array(8).fill("still_open")
+      )
     })
 
     it("two runs of the lost-callback job at once never overlap: each session is read once", async () => {
@@ -159,7 +177,9 @@ medusaIntegrationTestRunner({
       await locking.acquire(key, { ownerId: "another-instance" })
       try {
         const started = Date.now()
-        const answer = await api.post("/admin/tbc/installments/sync", {}, admin).catch((e: { response: { status: number; data: { message: string } } }) => e.response)
+        const answer = await api
+          .post("/admin/tbc/installments/sync", {}, admin)
+          .catch((e: { response: { status: number; data: { message: string } } }) => e.response)
         const waitedMs = Date.now() - started
         expect(answer.status).toBe(409)
         expect(answer.data.message).toBe("Another installment sync is running; try again when it has finished.")

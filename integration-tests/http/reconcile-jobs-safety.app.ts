@@ -46,7 +46,11 @@ medusaIntegrationTestRunner({
 
     async function paymentCanceledAt(paymentId: string): Promise<unknown> {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "payment", fields: ["id", "canceled_at"], filters: { id: paymentId } })
+      const { data } = await query.graph({
+        entity: "payment",
+        fields: ["id", "canceled_at"],
+        filters: { id: paymentId },
+      })
       return data[0].canceled_at
     }
 
@@ -60,7 +64,10 @@ medusaIntegrationTestRunner({
       const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "order", fields: ["id", "items.*"], filters: { id: orderId } })
-      const items = (data[0].items as Array<{ id: string; quantity: unknown }>).map((i) => ({ id: i.id, quantity: new BigNumber(i.quantity as number).numeric }))
+      const items = (data[0].items as Array<{ id: string; quantity: unknown }>).map((i) => ({
+        id: i.id,
+        quantity: new BigNumber(i.quantity as number).numeric,
+      }))
       await createOrderFulfillmentWorkflow(container).run({ input: { order_id: orderId, items } })
       const cancelsBefore = await bank.calls(CANCEL_CALLS)
 
@@ -69,7 +76,11 @@ medusaIntegrationTestRunner({
         input: { now: inFuture(29 * DAY_MS), action: "cancel" },
       })
 
-      expect(result.find((r) => r.pay_id === payId)).toMatchObject({ order_id: orderId, action: "cancel", outcome: "completed" })
+      expect(result.find((r) => r.pay_id === payId)).toMatchObject({
+        order_id: orderId,
+        action: "cancel",
+        outcome: "completed",
+      })
       expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore)
       expect((await bank.payment(payId)).status).toBe("Succeeded")
       expect(await orderStatus(orderId)).not.toBe("canceled")
@@ -88,13 +99,18 @@ medusaIntegrationTestRunner({
       // the admin's capture holds the payment's lock (as the admin route's middleware does)
       const locking = container.resolve(Modules.LOCKING)
       await locking.acquire(paymentLockKey(paymentId), { ownerId: "admin-capture" })
-      const run = reconcileExpiringPreauthsWorkflow(container).run({ input: { now: inFuture(29 * DAY_MS), action: "cancel" } })
-      // the pass has read the bank (still held) and notified; now it waits for the lock
-      await waitFor(async () => (await feedAbout(payId, "TBC preauthorization about to lapse")).length > 0 || undefined, {
-        timeoutMs: 30_000,
-        intervalMs: 100,
-        description: "the pass's notice before it acts",
+      const run = reconcileExpiringPreauthsWorkflow(container).run({
+        input: { now: inFuture(29 * DAY_MS), action: "cancel" },
       })
+      // the pass has read the bank (still held) and notified; now it waits for the lock
+      await waitFor(
+        async () => (await feedAbout(payId, "TBC preauthorization about to lapse")).length > 0 || undefined,
+        {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+          description: "the pass's notice before it acts",
+        }
+      )
       await capturePaymentWorkflow(container).run({ input: { payment_id: paymentId } })
       await locking.release(paymentLockKey(paymentId), { ownerId: "admin-capture" })
       const { result } = await run
@@ -113,15 +129,26 @@ medusaIntegrationTestRunner({
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       // the last unit is sold elsewhere: the variant's stock is now managed and there is none
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "cart", fields: ["id", "items.variant_id"], filters: { id: cartId } })
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["id", "items.variant_id"],
+        filters: { id: cartId },
+      })
       const variantId = (data[0].items as Array<{ variant_id: string }>)[0].variant_id
       await container.resolve(Modules.PRODUCT).updateProductVariants(variantId, { manage_inventory: true })
       const cancelsBefore = await bank.calls(CANCEL_CALLS)
 
-      const { result } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(20 * 60 * 1000) } })
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * 60 * 1000) },
+      })
 
       const mine = result.find((r) => r.session_id === session.id)
-      expect(mine).toMatchObject({ pay_id: payId, bank_status: "WaitingConfirm", outcome: "not_completed", orphan_outcome: "cancelled" })
+      expect(mine).toMatchObject({
+        pay_id: payId,
+        bank_status: "WaitingConfirm",
+        outcome: "not_completed",
+        orphan_outcome: "cancelled",
+      })
       expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
       expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore + 1)
       expect((await bank.payment(payId)).status).not.toBe("WaitingConfirm")
@@ -132,9 +159,16 @@ medusaIntegrationTestRunner({
 
       // the next run reads the released payment once (Returned: final) and does nothing with it;
       // from then on the session is retired and not read at all
-      const { result: next } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(25 * 60 * 1000) } })
-      expect(next.find((r) => r.session_id === session.id)).toMatchObject({ bank_status: "Returned", outcome: "not_paid" })
-      const { result: after } = await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(30 * 60 * 1000) } })
+      const { result: next } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(25 * 60 * 1000) },
+      })
+      expect(next.find((r) => r.session_id === session.id)).toMatchObject({
+        bank_status: "Returned",
+        outcome: "not_paid",
+      })
+      const { result: after } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(30 * 60 * 1000) },
+      })
       expect(after.find((r) => r.session_id === session.id)).toBeUndefined()
       expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore + 1)
       expect(await feedAbout(payId, "TBC payment without an order")).toHaveLength(1)

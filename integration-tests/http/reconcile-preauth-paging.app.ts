@@ -49,7 +49,11 @@ async function clonePayment(container: MedusaContainer, paymentId: string, count
 
 async function paymentIdOfOrder(container: MedusaContainer, orderId: string): Promise<string> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["payment_collections.payments.id"], filters: { id: orderId } })
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["payment_collections.payments.id"],
+    filters: { id: orderId },
+  })
   return (data[0] as any).payment_collections[0].payments[0].id
 }
 

@@ -11,10 +11,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
-import {
-  reconcileExpiringPreauthsWorkflow,
-  reconcilePendingPaymentsWorkflow,
-} from "../../src/workflows/reconcile"
+import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
@@ -71,9 +68,15 @@ medusaIntegrationTestRunner({
       const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [2])
       // The bank's callback arrived (and was accepted) 1 minute before the job's "now".
       const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-      const log = await tbc.createCallbackLogs({ provider_id: TBC_CHECKOUT_PROVIDER_ID, pay_id: payId, result: "accepted" })
+      const log = await tbc.createCallbackLogs({
+        provider_id: TBC_CHECKOUT_PROVIDER_ID,
+        pay_id: payId,
+        result: "accepted",
+      })
       const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await pg("tbc_callback_log").where({ id: log.id }).update({ created_at: new Date(Date.now() + 19 * 60 * 1000) })
+      await pg("tbc_callback_log")
+        .where({ id: log.id })
+        .update({ created_at: new Date(Date.now() + 19 * 60 * 1000) })
 
       const { result } = await reconcilePendingPaymentsWorkflow(container).run({
         input: { now: inFuture(20 * 60 * 1000) },
@@ -92,7 +95,10 @@ medusaIntegrationTestRunner({
       const { result } = await reconcilePendingPaymentsWorkflow(container).run({
         input: { now: inFuture(20 * 60 * 1000) },
       })
-      expect(result.find((r) => r.session_id === session.id)).toMatchObject({ bank_status: "Created", outcome: "still_open" })
+      expect(result.find((r) => r.session_id === session.id)).toMatchObject({
+        bank_status: "Created",
+        outcome: "still_open",
+      })
       expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
     })
 

@@ -10,10 +10,22 @@ import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError, waitForTbcDecision, type TbcStoreClient } from "../../src/storefront"
+import {
+  completeTbcPayment,
+  createTbcStoreClient,
+  startTbcPayment,
+  TbcPaymentError,
+  waitForTbcDecision,
+  type TbcStoreClient,
+} from "../../src/storefront"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import {
+  seedStore,
+  TBC_CHECKOUT_PROVIDER_ID,
+  TBC_INSTALLMENTS_PROVIDER_ID,
+  type SeededStore,
+} from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { SandboxInstallments } from "./installments-support"
@@ -86,9 +98,17 @@ medusaIntegrationTestRunner({
       expect(redirectUrl).toMatch(new RegExp(`^${app.sandboxUrl}/`))
       await installmentsBank.setStatus(String(session.data?.sessionId), 1)
       await installmentsBank.setStatus(String(session.data?.sessionId), 6)
-      const error = await completeTbcPayment(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID }).catch((e) => e)
+      const error = await completeTbcPayment(cartId, {
+        ...kit,
+        ...FAST,
+        providerId: TBC_INSTALLMENTS_PROVIDER_ID,
+      }).catch((e) => e)
       expect(error).toBeInstanceOf(TbcPaymentError)
-      expect(error).toMatchObject({ code: "installment_declined", message: "The bank did not approve the installment.", canPayAgain: true })
+      expect(error).toMatchObject({
+        code: "installment_declined",
+        message: "The bank did not approve the installment.",
+        canPayAgain: true,
+      })
       expect(await cartOrderIds(getContainer(), cartId)).toEqual([])
     })
 
@@ -104,14 +124,23 @@ medusaIntegrationTestRunner({
     it("installment still under review: installment_pending and no order; once the bank approves and the sync runs, completing gives exactly one order", async () => {
       const { cartId, session } = await startPayment(TBC_INSTALLMENTS_PROVIDER_ID, [1, 1])
       await installmentsBank.setStatus(String(session.data?.sessionId), 1)
-      const early = await completeTbcPayment(cartId, { ...kit, ...FAST, providerId: TBC_INSTALLMENTS_PROVIDER_ID }).catch((e) => e)
+      const early = await completeTbcPayment(cartId, {
+        ...kit,
+        ...FAST,
+        providerId: TBC_INSTALLMENTS_PROVIDER_ID,
+      }).catch((e) => e)
       expect(early).toBeInstanceOf(TbcPaymentError)
       expect(early).toMatchObject({ code: "installment_pending", canPayAgain: false })
       expect(early.storeMessage).toMatch(/The bank has not approved the installment yet/)
       expect(await cartOrderIds(getContainer(), cartId)).toEqual([])
 
       // Waiting on the return page: still no order until the bank approves and the sync runs.
-      const waiting = await waitForTbcDecision(cartId, { ...kit, providerId: TBC_INSTALLMENTS_PROVIDER_ID, timeoutMs: 1_000, intervalMs: 500 }).catch((e) => e)
+      const waiting = await waitForTbcDecision(cartId, {
+        ...kit,
+        providerId: TBC_INSTALLMENTS_PROVIDER_ID,
+        timeoutMs: 1_000,
+        intervalMs: 500,
+      }).catch((e) => e)
       expect(waiting).toMatchObject({ code: "installment_pending" })
       expect(await cartOrderIds(getContainer(), cartId)).toEqual([])
 

@@ -19,7 +19,10 @@ const CONFIG_BLOCK_INTRO = "`medusa-config.ts` of the store:"
 /** The store's medusa-config.ts: the ```ts block after CONFIG_BLOCK_INTRO in README.md, verbatim. */
 export function readmeStoreConfig(readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8")): string {
   const intro = readme.indexOf(CONFIG_BLOCK_INTRO)
-  if (intro < 0) throw new Error(`README.md has no "${CONFIG_BLOCK_INTRO}" line: the install test reads the store's config from there`)
+  if (intro < 0)
+    throw new Error(
+      `README.md has no "${CONFIG_BLOCK_INTRO}" line: the install test reads the store's config from there`
+    )
   const block = /```ts\n([\s\S]*?)\n```/.exec(readme.slice(intro))
   if (!block) throw new Error(`README.md has no \`\`\`ts block after "${CONFIG_BLOCK_INTRO}"`)
   return block[1] + "\n"
@@ -30,7 +33,10 @@ export function readmeStoreConfig(readme = fs.readFileSync(path.join(REPO_ROOT, 
  * tools Medusa's starter brings (`medusa build` needs typescript; the admin build vite and react),
  * at the versions this repository is developed with. No @medusajs/ui, no zod, no overrides.
  */
-export function storePackageJson(medusaVersion: string, repoDevDependencies: Record<string, string>): Record<string, unknown> {
+export function storePackageJson(
+  medusaVersion: string,
+  repoDevDependencies: Record<string, string>
+): Record<string, unknown> {
   const tool = (name: string): string => {
     const version = repoDevDependencies[name]
     if (!version) throw new Error(`the repository has no devDependency ${name} to give the store`)
@@ -44,9 +50,18 @@ export function storePackageJson(medusaVersion: string, repoDevDependencies: Rec
     scripts: { build: "medusa build", start: "medusa start", dev: "medusa develop" },
     dependencies: Object.fromEntries(medusa.map((name) => [name, medusaVersion])),
     devDependencies: Object.fromEntries(
-      ["@swc/core", "@types/node", "@types/react", "@types/react-dom", "prop-types", "react", "react-dom", "ts-node", "typescript", "vite"].map(
-        (name) => [name, tool(name)]
-      )
+      [
+        "@swc/core",
+        "@types/node",
+        "@types/react",
+        "@types/react-dom",
+        "prop-types",
+        "react",
+        "react-dom",
+        "ts-node",
+        "typescript",
+        "vite",
+      ].map((name) => [name, tool(name)])
     ),
     engines: { node: ">=20" },
   }
@@ -96,7 +111,11 @@ export function logTail(file: string, lines = 40): string {
 }
 
 /** Spawns a command in its own process group, output to LOG_DIR/<log>. */
-export function start(command: string, args: string[], { cwd, env, log }: RunOptions): { child: ChildProcess; logFile: string } {
+export function start(
+  command: string,
+  args: string[],
+  { cwd, env, log }: RunOptions
+): { child: ChildProcess; logFile: string } {
   fs.mkdirSync(LOG_DIR, { recursive: true })
   const logFile = path.join(LOG_DIR, log)
   const out = fs.openSync(logFile, "w")
@@ -141,7 +160,16 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
 /** The environment of the store's commands: the caller's, minus what jest sets for itself. */
 export function storeEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra }
-  for (const name of ["NODE_ENV", "TEST_TYPE", "JEST_WORKER_ID", "NODE_OPTIONS", "DB_HOST", "DB_USERNAME", "DB_PASSWORD", "MEDUSA_ADMIN_DISABLED"]) {
+  for (const name of [
+    "NODE_ENV",
+    "TEST_TYPE",
+    "JEST_WORKER_ID",
+    "NODE_OPTIONS",
+    "DB_HOST",
+    "DB_USERNAME",
+    "DB_PASSWORD",
+    "MEDUSA_ADMIN_DISABLED",
+  ]) {
     delete env[name]
   }
   return env

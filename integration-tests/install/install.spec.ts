@@ -45,7 +45,8 @@ const serverDir = path.join(storeDir, ".medusa", "server")
 const medusaBin = path.join(storeDir, "node_modules", ".bin", "medusa")
 const psql = (sql: string, db = "postgres"): string =>
   execFileSync("psql", ["-h", "localhost", "-U", "postgres", "-d", db, "-tAc", sql], { encoding: "utf8" })
-const step = (name: string): void => console.log(`install test: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`)
+const step = (name: string): void =>
+  console.log(`install test: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`)
 
 let tarball = ""
 let env: NodeJS.ProcessEnv = {}
@@ -95,35 +96,62 @@ afterAll(async () => {
   }
   // the store's node_modules take minutes to delete on a busy disk: not on the test's clock
   spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref()
-  console.log(`install test: total ${((Date.now() - started) / 1000).toFixed(0)} s (logs in ${path.relative(REPO_ROOT, LOG_DIR)})`)
+  console.log(
+    `install test: total ${((Date.now() - started) / 1000).toFixed(0)} s (logs in ${path.relative(REPO_ROOT, LOG_DIR)})`
+  )
 })
 
 describe("installing the packed plugin into a fresh Medusa store", () => {
   it("builds and packs the plugin", async () => {
     await run("npx", ["medusa", "plugin:build"], { cwd: REPO_ROOT, env: storeEnv({}), log: "plugin-build.log" })
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO_ROOT, encoding: "utf8" }))
+    const packed = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO_ROOT, encoding: "utf8" })
+    )
     tarball = path.join(work, packed[0].filename)
     const shipped: string[] = packed[0].files.map((file: { path: string }) => file.path)
-    expect(shipped).toEqual(expect.arrayContaining(["LICENSE", "CHANGELOG.md", "src/sandbox/README.md", "docs/architecture.md", ".medusa/server/src/lib/index.d.ts"]))
+    expect(shipped).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "CHANGELOG.md",
+        "src/sandbox/README.md",
+        "docs/architecture.md",
+        ".medusa/server/src/lib/index.d.ts",
+      ])
+    )
     step(`packed ${packed[0].filename} (${packed[0].files.length} files)`)
   })
 
   it("installs into a store of the newest Medusa 2.x with no flag", async () => {
-    const versions = JSON.parse(execFileSync("npm", ["view", "@medusajs/medusa@^2", "version", "--json"], { encoding: "utf8" }))
+    const versions = JSON.parse(
+      execFileSync("npm", ["view", "@medusajs/medusa@^2", "version", "--json"], { encoding: "utf8" })
+    )
     const newest: string = Array.isArray(versions) ? versions[versions.length - 1] : versions
     const repoPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"))
     fs.mkdirSync(path.join(storeDir, "src", "scripts"), { recursive: true })
-    fs.writeFileSync(path.join(storeDir, "package.json"), JSON.stringify(storePackageJson(newest, repoPackage.devDependencies), null, 2))
+    fs.writeFileSync(
+      path.join(storeDir, "package.json"),
+      JSON.stringify(storePackageJson(newest, repoPackage.devDependencies), null, 2)
+    )
     fs.writeFileSync(path.join(storeDir, "tsconfig.json"), JSON.stringify(STORE_TSCONFIG, null, 2))
     fs.writeFileSync(path.join(storeDir, "medusa-config.ts"), readmeStoreConfig())
     step(`store of @medusajs/medusa ${newest}`)
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: storeDir, env, log: "npm-install-store.log" })
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: storeDir,
+      env,
+      log: "npm-install-store.log",
+    })
     step("store installed")
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: storeDir, env, log: "npm-install-plugin.log" })
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], {
+      cwd: storeDir,
+      env,
+      log: "npm-install-plugin.log",
+    })
     step("plugin installed")
     const storePackage = JSON.parse(fs.readFileSync(path.join(storeDir, "package.json"), "utf8"))
     expect(storePackage.dependencies["medusa-payment-tbc"]).toMatch(/^file:/)
-    expect(fs.existsSync(path.join(storeDir, "node_modules", "medusa-payment-tbc", "docs", "installments.md"))).toBe(true)
+    expect(fs.existsSync(path.join(storeDir, "node_modules", "medusa-payment-tbc", "docs", "installments.md"))).toBe(
+      true
+    )
   })
 
   it("gives TypeScript stores the types of its code exports", async () => {
@@ -134,20 +162,33 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         'import { majorToMinorExact } from "medusa-payment-tbc/lib"',
         'import { syncInstallmentStatusesWorkflow } from "medusa-payment-tbc/workflows"',
         'import { startSandbox } from "medusa-payment-tbc/sandbox"',
-        "const minor: number | null = majorToMinorExact(\"12.34\")",
+        'const minor: number | null = majorToMinorExact("12.34")',
         "export const used = [minor, syncInstallmentStatusesWorkflow, startSandbox]",
         "",
       ].join("\n")
     )
     // strict: an import without declarations is an error (TS7016), not an implicit any
-    const args = ["--noEmit", "--strict", "--skipLibCheck", "--module", "node16", "--moduleResolution", "node16", "--target", "es2021", probe]
+    const args = [
+      "--noEmit",
+      "--strict",
+      "--skipLibCheck",
+      "--module",
+      "node16",
+      "--moduleResolution",
+      "node16",
+      "--target",
+      "es2021",
+      probe,
+    ]
     await run(path.join(storeDir, "node_modules", ".bin", "tsc"), args, { cwd: storeDir, env, log: "types-probe.log" })
     fs.rmSync(probe)
   })
 
   it("migrates a scratch database: the tbc_* tables exist", async () => {
     await run(medusaBin, ["db:migrate"], { cwd: storeDir, env, log: "db-migrate.log" })
-    const tables = psql("SELECT tablename FROM pg_tables WHERE tablename LIKE 'tbc\\_%' ORDER BY 1", DB_NAME).trim().split("\n")
+    const tables = psql("SELECT tablename FROM pg_tables WHERE tablename LIKE 'tbc\\_%' ORDER BY 1", DB_NAME)
+      .trim()
+      .split("\n")
     expect(tables.length).toBeGreaterThanOrEqual(4)
     expect(tables).toEqual(expect.arrayContaining(["tbc_saved_card"]))
     step(`migrated: ${tables.join(", ")}`)
@@ -158,12 +199,18 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     const bin = path.join(storeDir, "node_modules", ".bin", "medusa-payment-tbc")
     const bank = start(bin, ["sandbox", "--port", port], { cwd: storeDir, env, log: "sandbox.log" })
     sandbox = bank.child
-    const banner = await waitFor(() => /see (\S+README\.md)\)/.exec(logTail(bank.logFile)), { timeoutMs: 30_000, description: "sandbox banner" })
+    const banner = await waitFor(() => /see (\S+README\.md)\)/.exec(logTail(bank.logFile)), {
+      timeoutMs: 30_000,
+      description: "sandbox banner",
+    })
     expect(fs.existsSync(path.resolve(storeDir, banner[1]))).toBe(true)
   })
 
   it("seeds the store (region GEL with the TBC providers, a product, a publishable key)", async () => {
-    fs.copyFileSync(path.join(REPO_ROOT, "integration-tests", "utils", "seed-store.ts"), path.join(storeDir, "src", "scripts", "seed-store.ts"))
+    fs.copyFileSync(
+      path.join(REPO_ROOT, "integration-tests", "utils", "seed-store.ts"),
+      path.join(storeDir, "src", "scripts", "seed-store.ts")
+    )
     fs.writeFileSync(
       path.join(storeDir, "src", "scripts", "seed-install-test.ts"),
       [

@@ -102,22 +102,42 @@ function acceptedOrClear(fn: () => unknown): "accepted" | "refused" {
 
 describe("bad input (fast-check, 10,000 inputs each)", () => {
   it("checkout and installments option validation", () => {
-    const checkoutExtras = ["preAuth", "methods", "callbackAllowlist", "trustProxy", "timeoutMs", "maxRetries", "returnUrl", "registrationId", "saveCards"]
+    const checkoutExtras = [
+      "preAuth",
+      "methods",
+      "callbackAllowlist",
+      "trustProxy",
+      "timeoutMs",
+      "maxRetries",
+      "returnUrl",
+      "registrationId",
+      "saveCards",
+    ]
     fuzz("tbc-checkout options", fc.oneof(mutatedOptions(VALID_CHECKOUT, checkoutExtras), fc.anything()), (o) =>
       acceptedOrClear(() => parseCheckoutOptions(o))
     )
-    fuzz("tbc-installments options", fc.oneof(mutatedOptions(VALID_INSTALLMENTS, ["campaignId", "syncIntervalSeconds", "pageSize", "timeoutMs"]), fc.anything()), (o) =>
-      acceptedOrClear(() => parseInstallmentsOptions(o))
+    fuzz(
+      "tbc-installments options",
+      fc.oneof(
+        mutatedOptions(VALID_INSTALLMENTS, ["campaignId", "syncIntervalSeconds", "pageSize", "timeoutMs"]),
+        fc.anything()
+      ),
+      (o) => acceptedOrClear(() => parseInstallmentsOptions(o))
     )
   })
 
   it("payment request validation, direct and as the provider builds it from storefront data", () => {
     const request = fc.record(
       {
-        amount: fc.oneof(fc.record({ currency: fc.constantFrom("GEL", "USD", "EUR", "XXX"), total: fc.double() }), fc.anything()),
+        amount: fc.oneof(
+          fc.record({ currency: fc.constantFrom("GEL", "USD", "EUR", "XXX"), total: fc.double() }),
+          fc.anything()
+        ),
         returnurl: fc.oneof(fc.webUrl(), fc.string()),
         methods: fc.array(fc.oneof(fc.integer({ min: -1, max: 20 }), fc.anything()), { maxLength: 4 }),
-        installmentProducts: fc.array(fc.record({ name: fc.string(), price: fc.double(), quantity: fc.integer() }), { maxLength: 3 }),
+        installmentProducts: fc.array(fc.record({ name: fc.string(), price: fc.double(), quantity: fc.integer() }), {
+          maxLength: 3,
+        }),
         merchantPaymentId: fc.string({ maxLength: 120 }),
         expirationMinutes: fc.anything(),
         language: fc.constantFrom("KA", "EN", "xx"),
@@ -134,7 +154,11 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
     }
     fuzz(
       "bank payment request",
-      fc.oneof(request, mutatedOptions(validRequest, ["expirationMinutes", "callbackUrl", "preAuth", "saveCard", "description"]), fc.anything()),
+      fc.oneof(
+        request,
+        mutatedOptions(validRequest, ["expirationMinutes", "callbackUrl", "preAuth", "saveCard", "description"]),
+        fc.anything()
+      ),
       (r) => acceptedOrClear(() => validateCreatePaymentRequest(r))
     )
 
@@ -142,7 +166,10 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
     fuzz(
       "provider payment request from storefront data",
       fc.record({
-        data: fc.dictionary(fc.constantFrom("installmentProducts", "return_url", "payId", "session_id", "method"), fc.anything()),
+        data: fc.dictionary(
+          fc.constantFrom("installmentProducts", "return_url", "payId", "session_id", "method"),
+          fc.anything()
+        ),
         amount: fc.oneof(fc.double({ min: 0.01, max: 1e7, noNaN: true }), fc.integer({ min: 1, max: 1e9 })),
         currency: fc.constantFrom("gel", "GEL", "usd", "eur"),
       }),
@@ -171,7 +198,10 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
     })
     fuzz(
       "installment-products mapping",
-      fc.oneof(fc.record({ lines: fc.array(line, { maxLength: 6 }), targetMinor: fc.oneof(fc.nat(), fc.anything()) }), fc.anything()),
+      fc.oneof(
+        fc.record({ lines: fc.array(line, { maxLength: 6 }), targetMinor: fc.oneof(fc.nat(), fc.anything()) }),
+        fc.anything()
+      ),
       (input) =>
         acceptedOrClear(() => {
           const result = spreadToInstallmentProducts(input as Parameters<typeof spreadToInstallmentProducts>[0])
@@ -186,21 +216,36 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
     // the sandbox's own credentials: a callback that names a payment is checked with the bank for
     // real (unknown ids → 404 → ignored); a bank that cannot be asked makes the provider throw on
     // purpose, so Medusa's event bus retries — not what this property is about
-    const checkout = new TbcCheckoutProviderService({}, {
-      ...VALID_CHECKOUT,
-      apiKey: "sandbox-apikey",
-      clientId: "sandbox-client",
-      clientSecret: "sandbox-client-secret",
-      environment: sandbox.url,
-      callbackAllowlist: ["127.0.0.1"],
-    })
+    const checkout = new TbcCheckoutProviderService(
+      {},
+      {
+        ...VALID_CHECKOUT,
+        apiKey: "sandbox-apikey",
+        clientId: "sandbox-client",
+        clientSecret: "sandbox-client-secret",
+        environment: sandbox.url,
+        callbackAllowlist: ["127.0.0.1"],
+      }
+    )
     const installments = new TbcInstallmentsProviderService({}, { ...VALID_INSTALLMENTS, environment: sandbox.url })
     const headers = fc.dictionary(
-      fc.oneof(fc.constantFrom("x-tbc-callback-source", "x-tbc-callback-session", "x-tbc-callback-signature", "x-tbc-callback-receipt", "x-forwarded-for"), fc.string()),
+      fc.oneof(
+        fc.constantFrom(
+          "x-tbc-callback-source",
+          "x-tbc-callback-session",
+          "x-tbc-callback-signature",
+          "x-tbc-callback-receipt",
+          "x-forwarded-for"
+        ),
+        fc.string()
+      ),
       fc.oneof(fc.constantFrom("127.0.0.1", "::1", "10.0.0.1"), fc.string(), fc.anything())
     )
     const payload = fc.record({
-      data: fc.oneof(fc.record({ PaymentId: fc.oneof(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.anything()) }), fc.anything()),
+      data: fc.oneof(
+        fc.record({ PaymentId: fc.oneof(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.anything()) }),
+        fc.anything()
+      ),
       rawData: fc.oneof(fc.string(), fc.constant(Buffer.from("{}"))),
       headers: fc.oneof(headers, fc.anything()),
     })
@@ -209,7 +254,10 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
       await fc.assert(
         fc.asyncProperty(payload, async (p) => {
           const input = p as Parameters<typeof checkout.getWebhookActionAndData>[0]
-          const [a, b] = await Promise.all([checkout.getWebhookActionAndData(input), installments.getWebhookActionAndData(input)])
+          const [a, b] = await Promise.all([
+            checkout.getWebhookActionAndData(input),
+            installments.getWebhookActionAndData(input),
+          ])
           expect(a.action).toBe(PaymentActions.NOT_SUPPORTED)
           expect(b.action).toBe(PaymentActions.NOT_SUPPORTED)
           actions.checkout += 1

@@ -144,8 +144,14 @@ medusaIntegrationTestRunner({
 
       const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
       // the bank returns the money, then the answer never arrives (the client times out)
-      await bank.setFaults({ timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true } })
-      const answer = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...admin, validateStatus: () => true })
+      await bank.setFaults({
+        timeoutNext: { count: 1, path: `POST /v1/tpay/payments/${payId}/cancel`, afterProcessing: true },
+      })
+      const answer = await api.post(
+        `/admin/payments/${paymentId}/refund`,
+        { amount: 100 },
+        { ...admin, validateStatus: () => true }
+      )
       await bank.setFaults({ reset: true })
 
       const payment = onlyPayment(await readOrder(container, completion.order!.id))

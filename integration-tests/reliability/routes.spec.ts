@@ -58,10 +58,13 @@ medusaIntegrationTestRunner({
       expect(started.status).toBe(200)
       await bank.pay(started.body.payment_collection.payment_sessions[0].data.payId, "success")
       expect((await shopper.call("post", `/store/carts/${cartId}/complete`)).body.type).toBe("order")
-      const [card] = await waitFor(async () => {
-        const cards = await shopper.cards()
-        return cards.length > 0 ? cards : undefined
-      }, { timeoutMs: 20_000, description: "the saved card recorded" })
+      const [card] = await waitFor(
+        async () => {
+          const cards = await shopper.cards()
+          return cards.length > 0 ? cards : undefined
+        },
+        { timeoutMs: 20_000, description: "the saved card recorded" }
+      )
       return card
     }
 
@@ -91,7 +94,9 @@ medusaIntegrationTestRunner({
       }
       const admin = await createAdminRequestConfig(container, api)
       const adminAnswers = await Promise.all(
-        ADMIN_ROUTES.map(([method, path]) => api.request({ method, url: path, data: {}, ...admin, validateStatus: () => true }))
+        ADMIN_ROUTES.map(([method, path]) =>
+          api.request({ method, url: path, data: {}, ...admin, validateStatus: () => true })
+        )
       )
 
       // 2. saved cards: each customer sees, uses and deletes only their own
@@ -111,43 +116,126 @@ medusaIntegrationTestRunner({
       let sent = 0
       const send = async (label: string, request: HostileRequest) => {
         // bodies go as JSON text: axios refuses to serialize bare numbers, and the bytes should be exact
-        const json = request.data === undefined ? {} : { data: JSON.stringify(request.data), transformRequest: [(body: unknown) => body] }
-        const headers = { ...(request.data === undefined ? {} : { "content-type": "application/json" }), ...request.headers }
+        const json =
+          request.data === undefined
+            ? {}
+            : { data: JSON.stringify(request.data), transformRequest: [(body: unknown) => body] }
+        const headers = {
+          ...(request.data === undefined ? {} : { "content-type": "application/json" }),
+          ...request.headers,
+        }
         const answer = await api.request({ ...request, ...json, headers, validateStatus: () => true })
         sent += 1
         fuzzStatuses[answer.status] = (fuzzStatuses[answer.status] ?? 0) + 1
         const body = typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data ?? "")
         const leaks = leaksIn(body, [...SECRETS, aliceToken])
-        if (answer.status >= 500 || leaks.length) problems.push(`${label} → ${answer.status} ${leaks.join(", ")} ${body.slice(0, 200)}`)
+        if (answer.status >= 500 || leaks.length)
+          problems.push(`${label} → ${answer.status} ${leaks.join(", ")} ${body.slice(0, 200)}`)
       }
       const storeHeaders = (token?: string) => ({
         "x-publishable-api-key": store.publishableKey,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       })
       const settings = { seed: SEED, numRuns: HTTP_RUNS }
-      const query = fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)), { maxKeys: 4 })
+      const query = fc.dictionary(
+        fc.string({ maxLength: 12 }),
+        fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)),
+        { maxKeys: 4 }
+      )
       const qs = (params: Record<string, string>) => new URLSearchParams(params).toString()
-      const segment = fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.constantFrom(aliceCard.id, bobCard.id, "../settings", "%00", "tbccard_01"))
+      const segment = fc.oneof(
+        fc.string({ minLength: 1, maxLength: 60 }),
+        fc.constantFrom(aliceCard.id, bobCard.id, "../settings", "%00", "tbccard_01")
+      )
       const routes: [string, fc.Arbitrary<HostileRequest>][] = [
-        ["DELETE /store/customers/me/tbc-cards/:id", segment.map((id) => ({ method: "delete" as const, url: `/store/customers/me/tbc-cards/${encodeURIComponent(id)}`, headers: storeHeaders(aliceToken) }))],
-        ["GET /store/customers/me/tbc-cards", query.map((q) => ({ method: "get" as const, url: `/store/customers/me/tbc-cards?${qs(q)}`, headers: storeHeaders(aliceToken) }))],
-        ["POST /store/payment-collections/:id/payment-sessions", fc.jsonValue().map((data) => ({ method: "post" as const, url: `/store/payment-collections/${bobCart.collectionId}/payment-sessions`, data: { provider_id: TBC_CHECKOUT_PROVIDER_ID, data }, headers: storeHeaders() }))],
-        ["POST /hooks/payment/tbc-checkout_tbc", fc.tuple(fc.jsonValue(), query).map(([data, q]) => ({ method: "post" as const, url: `/hooks/payment/tbc-checkout_tbc?${qs(q)}`, data }))],
-        ["GET /admin/tbc/orders/:id/payment", segment.map((id) => ({ method: "get" as const, url: `/admin/tbc/orders/${encodeURIComponent(id)}/payment`, ...admin }))],
-        ["GET /admin/tbc/callbacks", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/callbacks?${qs(q)}`, ...admin }))],
-        ["GET /admin/tbc/installments/sync-runs", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/sync-runs?${qs(q)}`, ...admin }))],
-        ["GET /admin/tbc/installments/failed-changes", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/failed-changes?${qs(q)}`, ...admin }))],
-        ["GET /admin/tbc/saved-cards/recording-failures", query.map((q) => ({ method: "get" as const, url: `/admin/tbc/saved-cards/recording-failures?${qs(q)}`, ...admin }))],
-        ["POST /admin/tbc/installments/sync", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/installments/sync", data, ...admin }))],
-        ["POST /admin/tbc/settings/check-connection", fc.jsonValue().map((data) => ({ method: "post" as const, url: "/admin/tbc/settings/check-connection", data, ...admin }))],
+        [
+          "DELETE /store/customers/me/tbc-cards/:id",
+          segment.map((id) => ({
+            method: "delete" as const,
+            url: `/store/customers/me/tbc-cards/${encodeURIComponent(id)}`,
+            headers: storeHeaders(aliceToken),
+          })),
+        ],
+        [
+          "GET /store/customers/me/tbc-cards",
+          query.map((q) => ({
+            method: "get" as const,
+            url: `/store/customers/me/tbc-cards?${qs(q)}`,
+            headers: storeHeaders(aliceToken),
+          })),
+        ],
+        [
+          "POST /store/payment-collections/:id/payment-sessions",
+          fc.jsonValue().map((data) => ({
+            method: "post" as const,
+            url: `/store/payment-collections/${bobCart.collectionId}/payment-sessions`,
+            data: { provider_id: TBC_CHECKOUT_PROVIDER_ID, data },
+            headers: storeHeaders(),
+          })),
+        ],
+        [
+          "POST /hooks/payment/tbc-checkout_tbc",
+          fc
+            .tuple(fc.jsonValue(), query)
+            .map(([data, q]) => ({ method: "post" as const, url: `/hooks/payment/tbc-checkout_tbc?${qs(q)}`, data })),
+        ],
+        [
+          "GET /admin/tbc/orders/:id/payment",
+          segment.map((id) => ({
+            method: "get" as const,
+            url: `/admin/tbc/orders/${encodeURIComponent(id)}/payment`,
+            ...admin,
+          })),
+        ],
+        [
+          "GET /admin/tbc/callbacks",
+          query.map((q) => ({ method: "get" as const, url: `/admin/tbc/callbacks?${qs(q)}`, ...admin })),
+        ],
+        [
+          "GET /admin/tbc/installments/sync-runs",
+          query.map((q) => ({ method: "get" as const, url: `/admin/tbc/installments/sync-runs?${qs(q)}`, ...admin })),
+        ],
+        [
+          "GET /admin/tbc/installments/failed-changes",
+          query.map((q) => ({
+            method: "get" as const,
+            url: `/admin/tbc/installments/failed-changes?${qs(q)}`,
+            ...admin,
+          })),
+        ],
+        [
+          "GET /admin/tbc/saved-cards/recording-failures",
+          query.map((q) => ({
+            method: "get" as const,
+            url: `/admin/tbc/saved-cards/recording-failures?${qs(q)}`,
+            ...admin,
+          })),
+        ],
+        [
+          "POST /admin/tbc/installments/sync",
+          fc
+            .jsonValue()
+            .map((data) => ({ method: "post" as const, url: "/admin/tbc/installments/sync", data, ...admin })),
+        ],
+        [
+          "POST /admin/tbc/settings/check-connection",
+          fc
+            .jsonValue()
+            .map((data) => ({ method: "post" as const, url: "/admin/tbc/settings/check-connection", data, ...admin })),
+        ],
       ]
       const started = Date.now()
       for (const [label, arbitrary] of routes) {
-        await fc.assert(fc.asyncProperty(arbitrary, (request) => send(label, request)), settings)
+        await fc.assert(
+          fc.asyncProperty(arbitrary, (request) => send(label, request)),
+          settings
+        )
       }
       const fuzzMs = Date.now() - started
       // the guest's session-creation attempts above may have replaced Bob's session: nothing was paid
-      const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id"] })
+      const { data: orders } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["id"] })
 
       console.log(
         `reliability: routes: ${refusals.length} non-admin calls to ${ADMIN_ROUTES.length} admin routes → ` +

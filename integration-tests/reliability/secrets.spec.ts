@@ -22,7 +22,11 @@ import { startRecordingProxy, type RecordingProxy } from "./support/recording-pr
 
 jest.setTimeout(240_000)
 
-const SECRETS = { apiKey: "sandbox-apikey", clientSecret: "sandbox-client-secret", installmentSecret: "sandbox-inst-secret" }
+const SECRETS = {
+  apiKey: "sandbox-apikey",
+  clientSecret: "sandbox-client-secret",
+  installmentSecret: "sandbox-inst-secret",
+}
 
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
@@ -52,7 +56,17 @@ function captureOutput(sink: string[]): () => void {
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     const original = console[method]
     console[method] = (...args: unknown[]) => {
-      sink.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack} ${JSON.stringify(a)}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "))
+      sink.push(
+        args
+          .map((a) =>
+            a instanceof Error
+              ? `${a.message} ${a.stack} ${JSON.stringify(a)}`
+              : typeof a === "string"
+                ? a
+                : JSON.stringify(a)
+          )
+          .join(" ")
+      )
       original.apply(console, args)
     }
     undo.push(() => (console[method] = original))
@@ -72,7 +86,18 @@ medusaIntegrationTestRunner({
       const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>
       ;(logger.setLogLevel as ((level: string) => void) | undefined)?.call(logger, "debug")
       const restoreLogger: (() => void)[] = []
-      for (const method of ["debug", "info", "warn", "error", "log", "activity", "progress", "success", "failure", "panic"]) {
+      for (const method of [
+        "debug",
+        "info",
+        "warn",
+        "error",
+        "log",
+        "activity",
+        "progress",
+        "success",
+        "failure",
+        "panic",
+      ]) {
         const original = logger[method]
         if (typeof original !== "function") continue
         logger[method] = (...args: unknown[]) => {
@@ -82,7 +107,12 @@ medusaIntegrationTestRunner({
         restoreLogger.push(() => (logger[method] = original))
       }
       // every record the app's winston logger emits, whichever console or stream it is printed to
-      const winston = logger.loggerInstance_ as { on?(event: "data", fn: (info: unknown) => void): void; off?(event: "data", fn: (info: unknown) => void): void } | undefined
+      const winston = logger.loggerInstance_ as
+        | {
+            on?(event: "data", fn: (info: unknown) => void): void
+            off?(event: "data", fn: (info: unknown) => void): void
+          }
+        | undefined
       const onRecord = (info: unknown) => void output.push(JSON.stringify(info))
       winston?.on?.("data", onRecord)
       restoreLogger.push(() => winston?.off?.("data", onRecord))
@@ -99,7 +129,9 @@ medusaIntegrationTestRunner({
       const sessionsSeen: string[] = []
       let payId: string
       try {
-        const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID] })
+        const store = await seedStore(container, {
+          paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID],
+        })
         const shop = new StoreCheckout(api, store)
         const admin = await createAdminRequestConfig(container, api)
         const seeSessions = async (cartId: string) => sessionsSeen.push(JSON.stringify(await shop.sessionsOf(cartId)))
@@ -137,7 +169,9 @@ medusaIntegrationTestRunner({
 
         // 4. installments (OAuth token) and the admin routes that show or use the credentials
         const installment = await shop.createCartReadyForPayment([0, 1], "inst@rel.ge")
-        await shop.startPaymentSession(installment.cartId, { providerId: TBC_INSTALLMENTS_PROVIDER_ID }).catch(() => undefined)
+        await shop
+          .startPaymentSession(installment.cartId, { providerId: TBC_INSTALLMENTS_PROVIDER_ID })
+          .catch(() => undefined)
         await seeSessions(installment.cartId)
         for (const request of [
           () => api.get("/admin/tbc/settings", admin),
@@ -156,11 +190,16 @@ medusaIntegrationTestRunner({
       }
 
       const tokens = [...proxy.tokens]
-      const haystacks = { output: output.join("\n"), "HTTP answers": answers.join("\n"), "payment_sessions.data": sessionsSeen.join("\n") }
+      const haystacks = {
+        output: output.join("\n"),
+        "HTTP answers": answers.join("\n"),
+        "payment_sessions.data": sessionsSeen.join("\n"),
+      }
       const needles = { ...SECRETS, ...Object.fromEntries(tokens.map((token, i) => [`access token ${i + 1}`, token])) }
       const found: string[] = []
       for (const [where, text] of Object.entries(haystacks)) {
-        for (const [what, secret] of Object.entries(needles)) if (text.includes(secret)) found.push(`${what} in ${where}`)
+        for (const [what, secret] of Object.entries(needles))
+          if (text.includes(secret)) found.push(`${what} in ${where}`)
       }
       const debugLines = output.filter((line) => /"level":"debug"/.test(line)).length
       console.log(

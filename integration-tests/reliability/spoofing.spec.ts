@@ -67,7 +67,7 @@ async function verdictsAfter(container: MedusaContainer, logsBefore: number): Pr
   await waitPastWebhookDelay(container, 0)
   const roundMs = Math.max(500, webhookDelayOf(container) / 4)
   let logs = await listCallbackLogs(container)
-  for (let stable = 0, last = -1; stable < 4; ) {
+  for (let stable = 0, last = -1; stable < 4;) {
     await new Promise((resolve) => setTimeout(resolve, roundMs))
     logs = await listCallbackLogs(container)
     stable = logs.length === last ? stable + 1 : 0
@@ -110,11 +110,23 @@ medusaIntegrationTestRunner({
         callbackUrl: "https://other-store.example/callback",
       })
 
-      return { container, paid, paidSession, paidPayId, paidPath, unpaid, unpaidSession, unpaidPayId, unpaidPath, foreign }
+      return {
+        container,
+        paid,
+        paidSession,
+        paidPayId,
+        paidPath,
+        unpaid,
+        unpaidSession,
+        unpaidPayId,
+        unpaidPath,
+        foreign,
+      }
     }
 
     it("1,000 forged callbacks change nothing and leak nothing; the genuine one still works", async () => {
-      const { container, paid, paidSession, paidPayId, paidPath, unpaidSession, unpaidPayId, unpaidPath, foreign } = await setUpPayments()
+      const { container, paid, paidSession, paidPayId, paidPath, unpaidSession, unpaidPayId, unpaidPath, foreign } =
+        await setUpPayments()
       const before = await stateFingerprint(container, await bank.state())
       const logsBefore = (await listCallbackLogs(container)).length
       const random = new SeededRandom(SEED)
@@ -128,12 +140,14 @@ medusaIntegrationTestRunner({
         path: paidPath,
         body: json(paidPayId),
         fromAddress: foreignAddress(),
-        headers: ([
-          { "x-forwarded-for": "127.0.0.1" },
-          { "x-forwarded-for": "193.104.20.44, 127.0.0.1" },
-          { forwarded: "for=127.0.0.1" },
-          { "x-tbc-callback-source": "127.0.0.1", "x-real-ip": "127.0.0.1" },
-        ] as Record<string, string>[])[i % 4],
+        headers: (
+          [
+            { "x-forwarded-for": "127.0.0.1" },
+            { "x-forwarded-for": "193.104.20.44, 127.0.0.1" },
+            { forwarded: "for=127.0.0.1" },
+            { "x-tbc-callback-source": "127.0.0.1", "x-real-ip": "127.0.0.1" },
+          ] as Record<string, string>[]
+        )[i % 4],
       }))
       add("unknown id", 150, () => ({
         path: random.chance(0.5) ? TBC_CHECKOUT_WEBHOOK_PATH : paidPath,
@@ -162,13 +176,22 @@ medusaIntegrationTestRunner({
           `${TBC_CHECKOUT_WEBHOOK_PATH}?sig=${"A".repeat(43)}`,
         ][i % 5],
         body: json(paidPayId),
-        headers: (i % 3 === 0 ? { "x-tbc-callback-session": paidSession.id, "x-tbc-callback-signature": "x" } : {}) as Record<string, string>,
+        headers: (i % 3 === 0
+          ? { "x-tbc-callback-session": paidSession.id, "x-tbc-callback-signature": "x" }
+          : {}) as Record<string, string>,
       }))
       const shapes = fc.sample(fc.jsonValue(), { seed: SEED, numRuns: 240 })
       add("malformed body", 240, (i) => ({ path: paidPath, body: JSON.stringify(shapes[i]) ?? "null" }))
       add("malformed bytes", 60, (i) => ({
         path: paidPath,
-        body: [`{"PaymentId":"${paidPayId}"`, `PaymentId=${paidPayId}`, "\u0000\u0001", `{"PaymentId":["${paidPayId}"]}`, "{}{}", `{"PaymentId":"${paidPayId}\\u0000"}`][i % 6],
+        body: [
+          `{"PaymentId":"${paidPayId}"`,
+          `PaymentId=${paidPayId}`,
+          "\u0000\u0001",
+          `{"PaymentId":["${paidPayId}"]}`,
+          "{}{}",
+          `{"PaymentId":"${paidPayId}\\u0000"}`,
+        ][i % 6],
         headers: (i % 2 === 0 ? { "content-type": "text/plain" } : {}) as Record<string, string>,
       }))
       // (with an unpaid payment: a huge body that got through would still change nothing)
@@ -179,7 +202,11 @@ medusaIntegrationTestRunner({
       expect(forged).toHaveLength(1000)
 
       const answers = await inBatches(
-        forged.map(({ request }) => () => sendRaw(app.appUrl, request)),
+        forged.map(
+          ({ request }) =>
+            () =>
+              sendRaw(app.appUrl, request)
+        ),
         25
       )
       const byStatus: Record<string, number> = {}
@@ -224,7 +251,10 @@ medusaIntegrationTestRunner({
         ...Array.from({ length: 25 }, () => ({ path: unpaidPath, body: JSON.stringify({ PaymentId: foreign.payId }) })),
         ...Array.from({ length: 25 }, () => ({ path: unpaidPath, body: JSON.stringify({ PaymentId: paidPayId }) })),
       ]
-      await inBatches(crossPaired.map((request) => () => sendRaw(app.appUrl, request)), 25)
+      await inBatches(
+        crossPaired.map((request) => () => sendRaw(app.appUrl, request)),
+        25
+      )
       const verdicts = await verdictsAfter(container, logsBefore)
       const changes = changedKeys(before, await stateFingerprint(container, await bank.state()))
       console.log(

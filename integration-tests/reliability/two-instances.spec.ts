@@ -98,13 +98,17 @@ medusaIntegrationTestRunner({
       const [callbackStatuses, syncA, syncB] = await Promise.all([
         Promise.all(
           paid.flatMap(({ payId, path }) =>
-            [...instances, ...instances].map((base) => sendRaw(base, { path, body: callbackBody(payId) }).then((a) => a.status))
+            [...instances, ...instances].map((base) =>
+              sendRaw(base, { path, body: callbackBody(payId) }).then((a) => a.status)
+            )
           )
         ),
-        syncInstallmentStatusesWorkflow(container).run({ input: {} }).then(
-          ({ result }) => result.providers[0],
-          (error: Error) => ({ error: error.message })
-        ),
+        syncInstallmentStatusesWorkflow(container)
+          .run({ input: {} })
+          .then(
+            ({ result }) => result.providers[0],
+            (error: Error) => ({ error: error.message })
+          ),
         fetch(`${second.url}/admin/tbc/installments/sync`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
@@ -129,7 +133,9 @@ medusaIntegrationTestRunner({
       const totals = summarize(judgements)
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data: orders } = await query.graph({ entity: "order", fields: ["id", "email"] })
-      const payments = await container.resolve(Modules.PAYMENT).listPayments({}, { relations: ["captures"], take: 10_000 })
+      const payments = await container
+        .resolve(Modules.PAYMENT)
+        .listPayments({}, { relations: ["captures"], take: 10_000 })
       const captures = payments.reduce((n, p) => n + (p.captures?.length ?? 0), 0)
       const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
       const [, changes] = await tbc.listAndCountInstallmentStatusChanges({}, { take: 1 })
@@ -137,7 +143,9 @@ medusaIntegrationTestRunner({
       const feedLeft = (await bank.state()).feed.length
       // A runs the workflow in-process (its summary), B answers its admin route ({ providers: [...] })
       const appliedA = "applied" in syncA ? String(syncA.applied) : `error ${JSON.stringify(syncA).slice(0, 200)}`
-      const appliedB = String((syncB as { providers?: { applied?: number }[] }).providers?.[0]?.applied ?? `answer ${syncB.status}`)
+      const appliedB = String(
+        (syncB as { providers?: { applied?: number }[] }).providers?.[0]?.applied ?? `answer ${syncB.status}`
+      )
       const appliedByInstance = [appliedA, appliedB]
 
       console.log(

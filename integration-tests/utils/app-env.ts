@@ -89,7 +89,9 @@ export function oncePerFile<T>(kind: string, key: string, create: () => T): T {
   const existing = perFile.get(kind)
   if (existing) {
     if (existing.key !== key) {
-      throw new Error(`${kind} was already called in this test file with other settings (${existing.key} vs ${key}): specs of one app group must share them`)
+      throw new Error(
+        `${kind} was already called in this test file with other settings (${existing.key} vs ${key}): specs of one app group must share them`
+      )
     }
     return existing.value as T
   }

@@ -24,7 +24,9 @@ const PACKAGE_DIR = path.dirname(require.resolve("@medusajs/test-utils/package.j
 const actual: TestUtils = require(PACKAGE_DIR)
 // the runner's own database copy (no bookkeeping of its "restore next" flags), for app groups
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createPostgresDatabaseTemplate, dropPostgresDatabaseTemplate } = require(path.join(PACKAGE_DIR, "dist/medusa-test-runner-utils/postgres-template.js")) as {
+const { createPostgresDatabaseTemplate, dropPostgresDatabaseTemplate } = require(
+  path.join(PACKAGE_DIR, "dist/medusa-test-runner-utils/postgres-template.js")
+) as {
   createPostgresDatabaseTemplate(input: { databaseName: string; templateName: string }): Promise<void>
   dropPostgresDatabaseTemplate(templateName: string): Promise<void>
 }
@@ -52,7 +54,9 @@ function skipRunnerMigrations(): () => void {
   }
 }
 
-export function medusaIntegrationTestRunner(config: RunnerConfig): ReturnType<TestUtils["medusaIntegrationTestRunner"]> {
+export function medusaIntegrationTestRunner(
+  config: RunnerConfig
+): ReturnType<TestUtils["medusaIntegrationTestRunner"]> {
   // inside runAppGroup's loading: the spec's suite joins the group's one app instead of booting
   if (collecting) {
     collecting.push(config)
@@ -115,7 +119,8 @@ export function runAppGroup(dbName: string, specs: Record<string, () => unknown>
     for (const [name, load] of Object.entries(specs)) {
       const before = collecting.length
       load()
-      if (collecting.length !== before + 1) throw new Error(`app group: ${name} must call medusaIntegrationTestRunner exactly once`)
+      if (collecting.length !== before + 1)
+        throw new Error(`app group: ${name} must call medusaIntegrationTestRunner exactly once`)
       suites.push({ name, config: collecting[before] })
       timeout = Math.max(timeout, Number((globalThis as Record<symbol, unknown>)[TEST_TIMEOUT] ?? 0))
     }
@@ -125,7 +130,12 @@ export function runAppGroup(dbName: string, specs: Record<string, () => unknown>
   if (timeout > 0) jest.setTimeout(timeout)
   const [first] = suites
   for (const { name, config } of suites) {
-    if (config.inApp !== first.config.inApp || config.cwd || config.medusaConfigFile || JSON.stringify(config.env ?? {}) !== JSON.stringify(first.config.env ?? {})) {
+    if (
+      config.inApp !== first.config.inApp ||
+      config.cwd ||
+      config.medusaConfigFile ||
+      JSON.stringify(config.env ?? {}) !== JSON.stringify(first.config.env ?? {})
+    ) {
       throw new Error(`app group: ${name} needs another app (runner options differ from ${first.name})`)
     }
   }
@@ -158,5 +168,6 @@ export const moduleIntegrationTestRunner: TestUtils["moduleIntegrationTestRunner
 
 // everything else of the package, unchanged
 for (const key of Object.keys(actual)) {
-  if (!(key in exports)) Object.defineProperty(exports, key, { enumerable: true, get: () => actual[key as keyof TestUtils] })
+  if (!(key in exports))
+    Object.defineProperty(exports, key, { enumerable: true, get: () => actual[key as keyof TestUtils] })
 }

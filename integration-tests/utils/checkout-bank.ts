@@ -89,10 +89,18 @@ export class SandboxBankControl {
    * Another store's payment at the same bank (created with the sandbox's credentials, its own
    * merchantPaymentId and return URL), paid by card: a real, final payId that is not ours.
    */
-  async paidPaymentOfAnotherStore(payment: { total: number; merchantPaymentId: string; callbackUrl?: string }): Promise<{ payId: string }> {
+  async paidPaymentOfAnotherStore(payment: {
+    total: number
+    merchantPaymentId: string
+    callbackUrl?: string
+  }): Promise<{ payId: string }> {
     const other = new TbcClient({
       environment: this.baseUrl(),
-      checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+      checkout: {
+        apiKey: SANDBOX_DEFAULTS.apiKey,
+        clientId: SANDBOX_DEFAULTS.clientId,
+        clientSecret: SANDBOX_DEFAULTS.clientSecret,
+      },
     })
     try {
       const created = await other.checkout.createPayment({
@@ -115,7 +123,11 @@ export class SandboxBankControl {
   async releaseHoldOutsideMedusa(payId: string): Promise<void> {
     const client = new TbcClient({
       environment: this.baseUrl(),
-      checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+      checkout: {
+        apiKey: SANDBOX_DEFAULTS.apiKey,
+        clientId: SANDBOX_DEFAULTS.clientId,
+        clientSecret: SANDBOX_DEFAULTS.clientSecret,
+      },
     })
     try {
       await client.checkout.cancelPayment(payId)

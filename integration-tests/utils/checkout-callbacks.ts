@@ -81,7 +81,9 @@ export interface CallbackLogRow {
  */
 export async function listCallbackLogs(container: MedusaContainer): Promise<CallbackLogRow[]> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  const rows = (await tbc.listCallbackLogs({}, { order: { created_at: "ASC" }, take: 100_000 })) as Array<CallbackLogRow & { count?: number }>
+  const rows = (await tbc.listCallbackLogs({}, { order: { created_at: "ASC" }, take: 100_000 })) as Array<
+    CallbackLogRow & { count?: number }
+  >
   return rows.flatMap((row) => Array.from({ length: Math.max(1, Number(row.count ?? 1)) }, () => row))
 }
 
@@ -113,10 +115,11 @@ export async function waitForWebhookProcessed(
   payId: string,
   settleMs = 1_500
 ): Promise<CallbackLogRow> {
-  const row = await waitFor(
-    async () => (await listCallbackLogs(container)).find((log) => log.pay_id === payId),
-    { timeoutMs: 20_000, intervalMs: 250, description: `the callback of payment ${payId} judged` }
-  )
+  const row = await waitFor(async () => (await listCallbackLogs(container)).find((log) => log.pay_id === payId), {
+    timeoutMs: 20_000,
+    intervalMs: 250,
+    description: `the callback of payment ${payId} judged`,
+  })
   await new Promise((resolve) => setTimeout(resolve, settleMs))
   return row
 }

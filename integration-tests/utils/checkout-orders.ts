@@ -67,16 +67,14 @@ export async function readOrder(container: MedusaContainer, orderId: string): Pr
     id: order.id,
     totalTetri: toTetri(order.total),
     collectionStatus: collection.status,
-    payments: (collection.payments ?? []).map(
-      (payment: Record<string, any>): PaymentSnapshot => ({
-        id: payment.id,
-        amountTetri: toTetri(payment.amount),
-        capturedAt: payment.captured_at ?? null,
-        capturesTetri: (payment.captures ?? []).map((capture: { amount: unknown }) => toTetri(capture.amount)),
-        refundsTetri: (payment.refunds ?? []).map((refund: { amount: unknown }) => toTetri(refund.amount)),
-        data: payment.data ?? {},
-      })
-    ),
+    payments: (collection.payments ?? []).map((payment: Record<string, any>): PaymentSnapshot => ({
+      id: payment.id,
+      amountTetri: toTetri(payment.amount),
+      capturedAt: payment.captured_at ?? null,
+      capturesTetri: (payment.captures ?? []).map((capture: { amount: unknown }) => toTetri(capture.amount)),
+      refundsTetri: (payment.refunds ?? []).map((refund: { amount: unknown }) => toTetri(refund.amount)),
+      data: payment.data ?? {},
+    })),
   }
 }
 

@@ -124,21 +124,21 @@ export class StoreCheckout {
    * HTTP error: the tests assert the status and the error Medusa shows the shopper.
    */
   async completeCart(cartId: string): Promise<CartCompletion> {
-    const response = await this.api.post(`/store/carts/${cartId}/complete`, {}, {
-      ...this.config,
-      validateStatus: () => true,
-    })
+    const response = await this.api.post(
+      `/store/carts/${cartId}/complete`,
+      {},
+      {
+        ...this.config,
+        validateStatus: () => true,
+      }
+    )
     return { httpStatus: response.status, ...response.data }
   }
 
   private async paymentCollectionIdOf(cartId: string): Promise<string> {
     const { data } = await this.api.get(`/store/carts/${cartId}?fields=id,*payment_collection`, this.config)
     if (data.cart.payment_collection?.id) return data.cart.payment_collection.id
-    const { data: created } = await this.api.post(
-      "/store/payment-collections",
-      { cart_id: cartId },
-      this.config
-    )
+    const { data: created } = await this.api.post("/store/payment-collections", { cart_id: cartId }, this.config)
     return created.payment_collection.id
   }
 }

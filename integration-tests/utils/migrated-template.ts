@@ -70,7 +70,10 @@ async function withAdminClient<T>(work: (client: Client) => Promise<T>): Promise
 }
 
 async function dropDatabase(client: Client, name: string): Promise<void> {
-  await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name])
+  await client.query(
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [name]
+  )
   await client.query(`DROP DATABASE IF EXISTS ${quote(name)}`)
 }
 
@@ -121,16 +124,23 @@ async function saveTemplateFrom(dbName: string): Promise<void> {
     await dropDatabase(client, building)
     await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS false`)
     try {
-      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName])
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [dbName]
+      )
       await client.query(`CREATE DATABASE ${quote(building)} WITH TEMPLATE ${quote(dbName)}`)
     } finally {
       await client.query(`ALTER DATABASE ${quote(dbName)} WITH ALLOW_CONNECTIONS true`)
     }
     // a complete copy only ever appears under the template's name; if another worker's copy got
     // there first, ours is dropped
-    await client.query(`ALTER DATABASE ${quote(building)} RENAME TO ${quote(template)}`).catch(() => dropDatabase(client, building))
+    await client
+      .query(`ALTER DATABASE ${quote(building)} RENAME TO ${quote(template)}`)
+      .catch(() => dropDatabase(client, building))
     const suffix = testDbName("")
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${TEMPLATE_PREFIX}%`])
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `${TEMPLATE_PREFIX}%`,
+    ])
     for (const { datname } of rows) {
       // another checkout's (other TBC_TEST_DB_SUFFIX) templates are not ours to drop, nor copies
       // another worker is still making

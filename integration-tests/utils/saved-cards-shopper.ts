@@ -16,7 +16,14 @@ export const SAVED_CARD_CALLS = {
   execution: "POST /v1/tpay/payments/execution",
   deleteCard: "POST /v1/tpay/payments/{recId}/delete",
 }
-const ADDRESS = { first_name: "Nino", last_name: "Beridze", address_1: "Rustaveli Ave 12", city: "Tbilisi", country_code: "ge", postal_code: "0108" }
+const ADDRESS = {
+  first_name: "Nino",
+  last_name: "Beridze",
+  address_1: "Rustaveli Ave 12",
+  city: "Tbilisi",
+  country_code: "ge",
+  postal_code: "0108",
+}
 
 interface HttpResult {
   status: number
@@ -76,10 +83,13 @@ export class Shopper {
 
   /** The first card the list shows, once there is one: cards are recorded by event subscribers after the response. */
   async firstCardOnceListed(description: string): Promise<any> {
-    const [card] = await waitFor(async () => {
-      const cards = await this.cards()
-      return cards.length > 0 ? cards : undefined
-    }, { timeoutMs: 15_000, description })
+    const [card] = await waitFor(
+      async () => {
+        const cards = await this.cards()
+        return cards.length > 0 ? cards : undefined
+      },
+      { timeoutMs: 15_000, description }
+    )
     return card
   }
 }
@@ -101,14 +111,18 @@ export async function login(api: AxiosInstance, email: string, password: string)
  * The shopper's first order with save_card: paid on the hosted page; returns the card as the
  * Store API lists it and the bank token the sandbox saved (to search responses for it).
  */
-export async function firstOrderSavesCard(shopper: Shopper, bank: SandboxBankControl): Promise<{ card: any; recId: string }> {
+export async function firstOrderSavesCard(
+  shopper: Shopper,
+  bank: SandboxBankControl
+): Promise<{ card: any; recId: string }> {
   const { cartId, collectionId } = await shopper.cartReadyForPayment()
   const started = await shopper.startSession(collectionId, { save_card: true })
   if (started.status !== 200) throw new Error(`save-card session refused: ${JSON.stringify(started.body)}`)
   const session = started.body.payment_collection.payment_sessions[0]
   await bank.pay(session.data.payId, "success")
   const completion = await shopper.call("post", `/store/carts/${cartId}/complete`)
-  if (completion.body.type !== "order") throw new Error(`the save-card order was not placed: ${JSON.stringify(completion.body)}`)
+  if (completion.body.type !== "order")
+    throw new Error(`the save-card order was not placed: ${JSON.stringify(completion.body)}`)
   const card = await shopper.firstCardOnceListed("the saved card to be recorded")
   const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
   return { card, recId: saved.recId }

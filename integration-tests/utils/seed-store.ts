@@ -164,10 +164,7 @@ async function createShipping(
  * can log in with email + password. Works on a fresh database (each call creates new rows);
  * the demo makes it idempotent by checking for the region first.
  */
-export async function seedStore(
-  container: MedusaContainer,
-  options: SeedStoreOptions = {}
-): Promise<SeededStore> {
+export async function seedStore(container: MedusaContainer, options: SeedStoreOptions = {}): Promise<SeededStore> {
   const paymentProviderIds = options.paymentProviderIds ?? (await defaultPaymentProviderIds(container))
   const customer = { ...DEFAULT_SEED_CUSTOMER, ...options.customer }
   const variantPrices = options.variantPrices ?? [49.99, 1234.56]
@@ -188,9 +185,7 @@ export async function seedStore(
   })
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: {
-      regions: [
-        { name: "Georgia", currency_code: "gel", countries: ["ge"], payment_providers: paymentProviderIds },
-      ],
+      regions: [{ name: "Georgia", currency_code: "gel", countries: ["ge"], payment_providers: paymentProviderIds }],
     },
   })
   const regionId = regions[0].id

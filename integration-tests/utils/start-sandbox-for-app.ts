@@ -34,7 +34,10 @@ export function startSandboxForApp(
   return oncePerFile("startSandboxForApp", key, () => createSandboxForApp(options, appEnv))
 }
 
-function createSandboxForApp(options: Partial<SandboxOptions>, appEnv: Record<string, string> | ((app: AppAddress) => Promise<Record<string, string>>)): SandboxForApp {
+function createSandboxForApp(
+  options: Partial<SandboxOptions>,
+  appEnv: Record<string, string> | ((app: AppAddress) => Promise<Record<string, string>>)
+): SandboxForApp {
   const app = useAppAddress()
   const running: { value?: SandboxHandle } = {}
   let restoreEnv = (): void => undefined

@@ -8,7 +8,10 @@ import { waitFor } from "./wait-for"
  * GET /admin/tbc/payments/attention as the admin page reads it: orphaned and uncertain payments.
  * Creates the test admin (call once per test: the runner resets the database between tests).
  */
-export async function attentionList(container: MedusaContainer, api: AxiosInstance): Promise<() => Promise<AttentionPaymentView[]>> {
+export async function attentionList(
+  container: MedusaContainer,
+  api: AxiosInstance
+): Promise<() => Promise<AttentionPaymentView[]>> {
   const admin = await createAdminRequestConfig(container, api)
   return async () => (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.payments
 }
@@ -19,8 +22,9 @@ export async function waitForAttention(
   payId: string,
   timeoutMs = 30_000
 ): Promise<AttentionPaymentView> {
-  return waitFor(
-    async () => (await list()).find((p) => p.pay_id === payId && p.action !== "acting"),
-    { timeoutMs, intervalMs: 250, description: `payment ${payId} in the admin's orphaned payments list` }
-  )
+  return waitFor(async () => (await list()).find((p) => p.pay_id === payId && p.action !== "acting"), {
+    timeoutMs,
+    intervalMs: 250,
+    description: `payment ${payId} in the admin's orphaned payments list`,
+  })
 }

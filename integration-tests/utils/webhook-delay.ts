@@ -30,7 +30,11 @@ export function webhookDelayOf(container: MedusaContainer): number {
 }
 
 /** Runs `work` with Medusa's webhook delay at `delayMs`, then puts the previous delay back. */
-export async function withWebhookDelay<T>(container: MedusaContainer, delayMs: number, work: () => Promise<T>): Promise<T> {
+export async function withWebhookDelay<T>(
+  container: MedusaContainer,
+  delayMs: number,
+  work: () => Promise<T>
+): Promise<T> {
   const previous = webhookDelayOf(container)
   setWebhookDelay(container, delayMs)
   try {

@@ -22,11 +22,11 @@ function variablesIn(envText: string): Set<string> {
 
 describe(".env examples", () => {
   it("variablesReadBy finds both spellings", () => {
-    expect(variablesReadBy('a = process.env.TBC_X; b = env("TBC_Y", "1"); c = process.env.OTHER; d = process.env.MEDUSA_BACKEND_URL')).toEqual([
-      "MEDUSA_BACKEND_URL",
-      "TBC_X",
-      "TBC_Y",
-    ])
+    expect(
+      variablesReadBy(
+        'a = process.env.TBC_X; b = env("TBC_Y", "1"); c = process.env.OTHER; d = process.env.MEDUSA_BACKEND_URL'
+      )
+    ).toEqual(["MEDUSA_BACKEND_URL", "TBC_X", "TBC_Y"])
   })
 
   it(".env.template covers every TBC_* variable of the dev app and MEDUSA_BACKEND_URL", () => {

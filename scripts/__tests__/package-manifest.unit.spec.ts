@@ -16,7 +16,8 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
 function shippedSourceFiles(dir = path.join(ROOT, "src")): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === "__tests__" || entry.name === "__fixtures__" ? [] : shippedSourceFiles(full)
+    if (entry.isDirectory())
+      return entry.name === "__tests__" || entry.name === "__fixtures__" ? [] : shippedSourceFiles(full)
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : []
   })
 }
@@ -30,7 +31,9 @@ export function packageNameOf(specifier: string): string {
 /** Bare module specifiers a file imports, requires or dynamically imports. */
 function bareImportsOf(file: string): string[] {
   const info = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true)
-  return info.importedFiles.map((imported) => imported.fileName).filter((name) => !name.startsWith(".") && !name.startsWith("/"))
+  return info.importedFiles
+    .map((imported) => imported.fileName)
+    .filter((name) => !name.startsWith(".") && !name.startsWith("/"))
 }
 
 const NODE_BUILTINS = new Set(builtinModules)
@@ -104,7 +107,10 @@ describe("the published package", () => {
   it("declares types for every code entry point it exports", () => {
     for (const [entry, target] of Object.entries<unknown>(pkg.exports)) {
       if (entry === "./package.json" || entry === "./admin" || entry === "./storefront") continue
-      expect({ entry, target }).toEqual({ entry, target: { types: expect.stringMatching(/\.d\.ts$/), default: expect.stringMatching(/\.js$/) } })
+      expect({ entry, target }).toEqual({
+        entry,
+        target: { types: expect.stringMatching(/\.d\.ts$/), default: expect.stringMatching(/\.js$/) },
+      })
     }
     expect(fs.readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")).toMatch(/"declaration":\s*true/)
   })

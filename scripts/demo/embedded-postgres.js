@@ -74,7 +74,9 @@ async function startEmbeddedPostgres({ demoDir, port, password, database, log })
     await server.initialise()
   }
   await server.start().catch((error) => {
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (in use? set DEMO_PG_PORT): ${error && error.message ? error.message : error}`)
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${port} (in use? set DEMO_PG_PORT): ${error && error.message ? error.message : error}`
+    )
   })
   await server.createDatabase(database).catch((error) => {
     if (!/already exists/.test(String(error && error.message))) throw error

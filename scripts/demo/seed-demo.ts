@@ -5,14 +5,15 @@
  * Writes what the demo prints (and a storefront needs) to $TBC_DEMO_STATE_FILE as JSON.
  */
 import fs from "fs"
-import { createProductsWorkflow, createUserAccountWorkflow, updateRegionsWorkflow, updateStoresWorkflow } from "@medusajs/core-flows"
+import {
+  createProductsWorkflow,
+  createUserAccountWorkflow,
+  updateRegionsWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/core-flows"
 import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  DEFAULT_SEED_CUSTOMER,
-  SEED_PUBLISHABLE_KEY_TITLE,
-  seedStore,
-} from "../../integration-tests/utils/seed-store"
+import { DEFAULT_SEED_CUSTOMER, SEED_PUBLISHABLE_KEY_TITLE, seedStore } from "../../integration-tests/utils/seed-store"
 
 const DEMO_ADMIN = { email: "admin@tbc-demo.ge", password: "supersecret" }
 const DEMO_CUSTOMER = { email: DEFAULT_SEED_CUSTOMER.email, password: DEFAULT_SEED_CUSTOMER.password }
@@ -45,7 +46,10 @@ async function readExistingStore(container: MedusaContainer, regionId: string): 
     .resolve(Modules.API_KEY)
     .listApiKeys({ type: "publishable", title: SEED_PUBLISHABLE_KEY_TITLE })
   const key = keys.find((candidate) => !candidate.revoked_at)
-  if (!key) throw new Error(`demo seed: region Georgia exists but the publishable key "${SEED_PUBLISHABLE_KEY_TITLE}" is missing`)
+  if (!key)
+    throw new Error(
+      `demo seed: region Georgia exists but the publishable key "${SEED_PUBLISHABLE_KEY_TITLE}" is missing`
+    )
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: regions } = await query.graph({
     entity: "region",
@@ -55,7 +59,9 @@ async function readExistingStore(container: MedusaContainer, regionId: string): 
   return {
     regionId,
     publishableKey: key.token,
-    paymentProviderIds: (regions[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) => (provider ? [provider.id] : [])),
+    paymentProviderIds: (regions[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) =>
+      provider ? [provider.id] : []
+    ),
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
     storeName: DEMO_STORE_NAME,
@@ -64,16 +70,28 @@ async function readExistingStore(container: MedusaContainer, regionId: string): 
 
 /** More to shop for than the test seed's one product (demo only; prices in GEL, major units). */
 const DEMO_PRODUCTS = [
-  { title: "Churchkhela gift box", handle: "demo-churchkhela-box", description: "Walnut churchkhela, 6 pieces.", price: 18.5 },
+  {
+    title: "Churchkhela gift box",
+    handle: "demo-churchkhela-box",
+    description: "Walnut churchkhela, 6 pieces.",
+    price: 18.5,
+  },
   { title: "Saperavi, three bottles", handle: "demo-saperavi-3", description: "Kakheti red, 2021.", price: 89.9 },
-  { title: "Svanetian salt", handle: "demo-svanetian-salt", description: "Spiced salt from Mestia, 250 g.", price: 7.25 },
+  {
+    title: "Svanetian salt",
+    handle: "demo-svanetian-salt",
+    description: "Spiced salt from Mestia, 250 g.",
+    price: 7.25,
+  },
 ]
 
 /** Adds the demo products missing from the store's sales channel (idempotent by handle). */
 async function ensureDemoProducts(container: MedusaContainer): Promise<void> {
   const products = container.resolve(Modules.PRODUCT)
   const existing = new Set(
-    (await products.listProducts({ handle: DEMO_PRODUCTS.map((product) => product.handle) })).map((product) => product.handle)
+    (await products.listProducts({ handle: DEMO_PRODUCTS.map((product) => product.handle) })).map(
+      (product) => product.handle
+    )
   )
   const missing = DEMO_PRODUCTS.filter((product) => !existing.has(product.handle))
   if (missing.length === 0) return
@@ -112,9 +130,13 @@ async function ensureAdminUser(container: MedusaContainer): Promise<void> {
   const { success, authIdentity, error } = await container
     .resolve(Modules.AUTH)
     .register("emailpass", { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })
-  if (!success || !authIdentity) throw new Error(`demo seed: admin ${DEMO_ADMIN.email} could not be registered: ${error}`)
+  if (!success || !authIdentity)
+    throw new Error(`demo seed: admin ${DEMO_ADMIN.email} could not be registered: ${error}`)
   await createUserAccountWorkflow(container).run({
-    input: { authIdentityId: authIdentity.id, userData: { email: DEMO_ADMIN.email, first_name: "Demo", last_name: "Admin" } },
+    input: {
+      authIdentityId: authIdentity.id,
+      userData: { email: DEMO_ADMIN.email, first_name: "Demo", last_name: "Admin" },
+    },
   })
 }
 
@@ -122,7 +144,9 @@ async function ensureAdminUser(container: MedusaContainer): Promise<void> {
 async function ensureStoreName(container: MedusaContainer): Promise<void> {
   const [store] = await container.resolve(Modules.STORE).listStores({})
   if (!store || store.name === DEMO_STORE_NAME) return
-  await updateStoresWorkflow(container).run({ input: { selector: { id: store.id }, update: { name: DEMO_STORE_NAME } } })
+  await updateStoresWorkflow(container).run({
+    input: { selector: { id: store.id }, update: { name: DEMO_STORE_NAME } },
+  })
 }
 
 export default async function seedDemo({ container }: ExecArgs): Promise<void> {

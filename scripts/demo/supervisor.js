@@ -70,7 +70,10 @@ function createSupervisor({ cwd }) {
     if (parentWatch) clearInterval(parentWatch)
     log("demo", "stopping…")
     for (const { name, child } of children.slice().reverse()) await stopChild(name, child)
-    for (const cleanup of cleanups.slice().reverse()) await Promise.resolve().then(cleanup).catch(() => undefined)
+    for (const cleanup of cleanups.slice().reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => undefined)
     log("demo", "stopped")
     process.exit(exitCode)
   }

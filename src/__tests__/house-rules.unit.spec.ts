@@ -57,7 +57,10 @@ describe("house rules", () => {
 
   it(`no source file under src is longer than ${MAX_LINES} lines`, () => {
     const long = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
-      .map((file) => ({ file: relative(file), lines: read(file).split("\n").length - (read(file).endsWith("\n") ? 1 : 0) }))
+      .map((file) => ({
+        file: relative(file),
+        lines: read(file).split("\n").length - (read(file).endsWith("\n") ? 1 : 0),
+      }))
       .filter(({ lines }) => lines > MAX_LINES)
     expect(long).toEqual([])
   })
@@ -75,11 +78,14 @@ describe("house rules", () => {
     ...["src", "integration-tests", "bench", "scripts", "bin", "docs"].flatMap((dir) =>
       filesUnder(path.join(ROOT, dir), (file) => /\.(ts|tsx|js|mjs|md|sh)$/.test(file))
     ),
-    ...["README.md", "BENCHMARKS.md", "CHANGELOG.md", "jest.config.js", "medusa-config.ts"].map((name) => path.join(ROOT, name)),
+    ...["README.md", "BENCHMARKS.md", "CHANGELOG.md", "jest.config.js", "medusa-config.ts"].map((name) =>
+      path.join(ROOT, name)
+    ),
   ].filter((file) => fs.existsSync(file) && file !== __filename)
 
   it("no comment or doc points outside the repository", () => {
-    const outside = /\.\.\/shared\b|\/work\/|\/home\/|shared bank-api-reference|bank-api-reference §|bank-interface(\.md| ")/
+    const outside =
+      /\.\.\/shared\b|\/work\/|\/home\/|shared bank-api-reference|bank-api-reference §|bank-interface(\.md| ")/
     const offenders = documented.flatMap((file) =>
       read(file)
         .split("\n")

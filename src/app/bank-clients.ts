@@ -25,7 +25,10 @@ export function clientOptionsOf(registration: TbcProviderRegistration, logger?: 
 }
 
 /** Medusa's logger, prefixed as the provider prefixes its own lines; none when the container has none. */
-function loggerOf(container: MedusaContainer | undefined, registration: TbcProviderRegistration): TbcLogger | undefined {
+function loggerOf(
+  container: MedusaContainer | undefined,
+  registration: TbcProviderRegistration
+): TbcLogger | undefined {
   if (!container) return undefined
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER, { allowUnregistered: true })
   return logger ? providerLogger({ logger }, registration.webhookSegment) : undefined
@@ -40,6 +43,10 @@ function sharedClientOf(registration: TbcProviderRegistration, container?: Medus
  * The registration's shared client with the attempt limits of one kind of use (a job's fewer
  * retries, an admin read's shorter timeout): same sockets, same token.
  */
-export function bankClientFor(registration: TbcProviderRegistration, container?: MedusaContainer, limits: AttemptLimits = {}): TbcClientView {
+export function bankClientFor(
+  registration: TbcProviderRegistration,
+  container?: MedusaContainer,
+  limits: AttemptLimits = {}
+): TbcClientView {
   return sharedClientOf(registration, container).tuned(limits)
 }

@@ -66,10 +66,15 @@ export function lineItemName(item: MedusaCartItemTotals): string {
 export function cartLinesFromItems(items: readonly MedusaCartItemTotals[]): InstallmentCartLine[] {
   return items.map((item, index) => {
     // line item quantities are big numbers in Medusa: a number, a string or a raw {value} object
-    const quantity = item.quantity === null || item.quantity === undefined ? NaN : MathBN.convert(item.quantity).toNumber()
+    const quantity =
+      item.quantity === null || item.quantity === undefined ? NaN : MathBN.convert(item.quantity).toNumber()
     if (!Number.isSafeInteger(quantity) || quantity <= 0) {
       throw new TbcValidationError("cart line items", [
-        { field: `items[${index}].quantity`, rule: "positive_integer", message: `must be a positive integer, got ${String(item.quantity)}` },
+        {
+          field: `items[${index}].quantity`,
+          rule: "positive_integer",
+          message: `must be a positive integer, got ${String(item.quantity)}`,
+        },
       ])
     }
     return {
@@ -99,8 +104,7 @@ export async function computeCartInstallmentProducts(
     filters: { id: paymentCollectionId },
   })
   const collection = collections[0] as
-    | { amount?: BigNumberInput; currency_code?: string; cart?: { id?: string } | null }
-    | undefined
+    { amount?: BigNumberInput; currency_code?: string; cart?: { id?: string } | null } | undefined
   const cartId = collection?.cart?.id
   if (!collection || !cartId) return undefined
   const { data: carts } = await query.graph({

@@ -27,7 +27,10 @@ export function installmentsRegistrations(container: MedusaContainer, providerId
   const all = listTbcProviders(configModule).filter((p: TbcProviderRegistration) => p.kind === "tbc-installments")
   const chosen = providerId ? all.filter((p) => p.providerId === providerId) : all
   if (providerId && chosen.length === 0) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider_id: no tbc-installments provider ${providerId} is registered`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `provider_id: no tbc-installments provider ${providerId} is registered`
+    )
   }
   return chosen.map((p) => ({ providerId: p.providerId, options: parseInstallmentsOptions(p.options) }))
 }
@@ -42,7 +45,11 @@ export function installmentsClientFor(registration: InstallmentsRegistration, lo
  * that already ended without a loan (canceled, expired, declined) counts as canceled; any other
  * failure is thrown, so the change is retried.
  */
-export async function cancelApplicationAtBank(container: MedusaContainer, providerId: string, sessionId: string): Promise<void> {
+export async function cancelApplicationAtBank(
+  container: MedusaContainer,
+  providerId: string,
+  sessionId: string
+): Promise<void> {
   const [registration] = installmentsRegistrations(container, providerId)
   const bank = installmentsClientFor(registration)
   try {

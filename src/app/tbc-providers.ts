@@ -34,7 +34,11 @@ export function providerKindOf(resolve: unknown): TbcProviderKind | undefined {
   if (typeof resolve !== "string") {
     return undefined
   }
-  const segments = resolve.replace(/\\/g, "/").replace(/\/index(\.[jt]s)?$/, "").replace(/\/+$/, "").split("/")
+  const segments = resolve
+    .replace(/\\/g, "/")
+    .replace(/\/index(\.[jt]s)?$/, "")
+    .replace(/\/+$/, "")
+    .split("/")
   const last = segments[segments.length - 1]
   return TBC_PROVIDER_KINDS.find((kind) => kind === last)
 }

@@ -17,7 +17,8 @@ import { isSyncDue } from "../lib/installment-sync-schedule"
 import { SYNC_BUSY_MESSAGE } from "../app/installments/sync-runner"
 
 const isSyncBusy = (error: unknown): boolean =>
-  (error as { code?: unknown })?.code === "tbc_installments_sync_busy" || (error as Error)?.message === SYNC_BUSY_MESSAGE
+  (error as { code?: unknown })?.code === "tbc_installments_sync_busy" ||
+  (error as Error)?.message === SYNC_BUSY_MESSAGE
 
 export const TICK_MS = 5_000
 
@@ -51,7 +52,9 @@ export default async function syncTbcInstallmentsJob(container: MedusaContainer)
         logger.info(`[tbc-installments] ${registration.providerId}: another sync is running; this tick is skipped`)
         continue
       }
-      logger.error(`[tbc-installments] scheduled sync of ${registration.providerId} failed: ${(error as Error).message}`)
+      logger.error(
+        `[tbc-installments] scheduled sync of ${registration.providerId} failed: ${(error as Error).message}`
+      )
     }
   }
 }

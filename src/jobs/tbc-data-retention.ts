@@ -13,7 +13,9 @@ export default async function tbcDataRetentionJob(container: MedusaContainer) {
   const run = await runDataRetention(container)
   const acted = Object.values(run).some((count) => count > 0)
   if (acted) {
-    container.resolve<{ info(msg: string): void }>(ContainerRegistrationKeys.LOGGER).info(`[tbc retention] ${JSON.stringify(run)}`)
+    container
+      .resolve<{ info(msg: string): void }>(ContainerRegistrationKeys.LOGGER)
+      .info(`[tbc retention] ${JSON.stringify(run)}`)
   }
 }
 

@@ -15,7 +15,10 @@ export function readCallbackLogRetentionDays(options: Record<string, unknown>): 
   if (value === undefined || value === null || value === "") return DEFAULT_CALLBACK_LOG_RETENTION_DAYS
   const days = typeof value === "string" ? Number(value) : value
   if (typeof days !== "number" || !Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS) {
-    throw new PreauthOptionError("callbackLogRetentionDays", `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}`)
+    throw new PreauthOptionError(
+      "callbackLogRetentionDays",
+      `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}`
+    )
   }
   return days
 }

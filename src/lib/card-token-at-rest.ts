@@ -30,7 +30,9 @@ export class CardTokenError extends Error {
 
 function key(secret: string, info: string): Buffer {
   if (typeof secret !== "string" || secret === "") {
-    throw new CardTokenError("saved cards need the checkout provider's clientSecret (or cardTokenSecret) to seal card tokens")
+    throw new CardTokenError(
+      "saved cards need the checkout provider's clientSecret (or cardTokenSecret) to seal card tokens"
+    )
   }
   return Buffer.from(hkdfSync("sha256", secret, HKDF_SALT, info, 32))
 }
@@ -59,7 +61,9 @@ export function openCardToken(stored: string, secret: string): string {
     const decipher = createDecipheriv("aes-256-gcm", key(secret, "card-token-at-rest/v1"), raw.subarray(0, IV_BYTES))
     decipher.setAAD(AAD)
     decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES))
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString("utf8")
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString(
+      "utf8"
+    )
   } catch {
     throw new CardTokenError(
       "a stored card token cannot be opened with this key (was cardTokenSecret or clientSecret changed?)"

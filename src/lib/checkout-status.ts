@@ -40,8 +40,7 @@ export type SessionOutcome =
 
 export const DECLINED_MESSAGE =
   "The payment was declined by the bank or not completed. Please try again or choose another payment method."
-export const EXPIRED_MESSAGE =
-  "The payment was not completed in time and has expired. Please start the payment again."
+export const EXPIRED_MESSAGE = "The payment was not completed in time and has expired. Please start the payment again."
 /**
  * authorizePayment says this for a payment the shopper has not paid yet (Created, or an unknown
  * status): returning PENDING would make Medusa answer "Session payses_… was not authorized with

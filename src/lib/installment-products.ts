@@ -204,7 +204,11 @@ function lineIssues(line: InstallmentCartLine | undefined, index: number, issues
   }
   const { quantity } = line
   if (!Number.isSafeInteger(quantity) || quantity <= 0) {
-    issues.push({ field: `${field}.quantity`, rule: "positive_integer", message: `must be a positive integer, got ${shown(quantity)}` })
+    issues.push({
+      field: `${field}.quantity`,
+      rule: "positive_integer",
+      message: `must be a positive integer, got ${shown(quantity)}`,
+    })
   }
   for (const key of ["unitPriceMinor", "discountMinor", "taxMinor"] as const) {
     const value = line[key]

@@ -62,9 +62,7 @@ export function installmentSessionStatus(statusId: number): SessionStatus {
     case "disbursed":
       return SESSION_STATUS.CAPTURED
     case "failed":
-      return DECLINED_INSTALLMENT_STATUSES.includes(statusId)
-        ? SESSION_STATUS.ERROR
-        : SESSION_STATUS.CANCELED
+      return DECLINED_INSTALLMENT_STATUSES.includes(statusId) ? SESSION_STATUS.ERROR : SESSION_STATUS.CANCELED
     case "pending":
       return SESSION_STATUS.PENDING
   }

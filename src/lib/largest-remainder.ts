@@ -16,7 +16,10 @@
 export function allocateLargestRemainder(totalMinor: number, weights: readonly bigint[] | readonly number[]): number[] {
   const numeric = numericWeights(weights)
   return numeric === null
-    ? allocateWithBigInts(totalMinor, weights.map((weight) => BigInt(weight)))
+    ? allocateWithBigInts(
+        totalMinor,
+        weights.map((weight) => BigInt(weight))
+      )
     : allocateWithNumbers(totalMinor, numeric.weights, numeric.sum)
 }
 
@@ -90,12 +93,16 @@ function mulDivFloor(a: number, b: number, d: number): number {
     return quotient
   }
   let quotient = Math.floor(product / d)
-  const a1 = Math.floor(a / LIMB), a0 = a - a1 * LIMB
-  const b1 = Math.floor(b / LIMB), b0 = b - b1 * LIMB
-  const q1 = Math.floor(quotient / LIMB), q0 = quotient - q1 * LIMB
-  const d1 = Math.floor(d / LIMB), d0 = d - d1 * LIMB
+  const a1 = Math.floor(a / LIMB),
+    a0 = a - a1 * LIMB
+  const b1 = Math.floor(b / LIMB),
+    b0 = b - b1 * LIMB
+  const q1 = Math.floor(quotient / LIMB),
+    q0 = quotient - q1 * LIMB
+  const d1 = Math.floor(d / LIMB),
+    d0 = d - d1 * LIMB
   const high = a1 * b1 - q1 * d1
-  const middle = (a1 * b0 - q1 * d0) + (a0 * b1 - q0 * d1)
+  const middle = a1 * b0 - q1 * d0 + (a0 * b1 - q0 * d1)
   const low = a0 * b0 - q0 * d0
   let remainder = (high * LIMB + middle) * LIMB + low
   while (remainder < 0) {
@@ -144,7 +151,12 @@ function allocateWithBigInts(totalMinor: number, weights: readonly bigint[]): nu
  * largest remainder; lines above it get a tetri, and only the lines tied at it are ordered by
  * weight, then index.
  */
-function giveLeftoverByThreshold(shares: number[], left: number, remainders: Float64Array, weights: readonly number[]): void {
+function giveLeftoverByThreshold(
+  shares: number[],
+  left: number,
+  remainders: Float64Array,
+  weights: readonly number[]
+): void {
   if (left <= 0) return
   // > 0: fewer tetri are left than lines with a remainder (see giveLeftoverTetri)
   const threshold = remainders.slice().sort()[remainders.length - left]
@@ -165,7 +177,12 @@ function giveLeftoverByThreshold(shares: number[], left: number, remainders: Flo
  * One tetri each to the `left` first lines in `compare` order. Σ remainders / W tetri are left,
  * fewer than the lines with a remainder (each remainder < W), so only those can receive one.
  */
-function giveLeftoverTetri(shares: number[], left: number, withRemainder: number[], compare: (a: number, b: number) => number): void {
+function giveLeftoverTetri(
+  shares: number[],
+  left: number,
+  withRemainder: number[],
+  compare: (a: number, b: number) => number
+): void {
   if (left <= 0) return
   withRemainder.sort(compare)
   for (let k = 0; k < left; k++) shares[withRemainder[k]] += 1

@@ -95,7 +95,8 @@ export function toMinorUnits(amount: number | string): number {
   let magnitude: bigint
   if (shift >= 0) {
     // more than 15 places up, any non-zero amount is beyond MAX_EXACT_MINOR (and 10^shift stays small)
-    magnitude = /[1-9]/.test(digits) && shift > 15 ? BigInt(MAX_EXACT_MINOR) + 1n : BigInt(digits) * 10n ** BigInt(shift)
+    magnitude =
+      /[1-9]/.test(digits) && shift > 15 ? BigInt(MAX_EXACT_MINOR) + 1n : BigInt(digits) * 10n ** BigInt(shift)
   } else if (-shift > digits.length + 1) {
     magnitude = 0n // below half a tetri whatever the digits (and no huge power of ten is built)
   } else {
@@ -134,8 +135,6 @@ export function sumMinor(values: readonly number[]): number {
 
 function assertMinor(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || Math.abs(value) > MAX_EXACT_MINOR) {
-    throw new RangeError(
-      `${what} must be an integer number of minor units within ±${MAX_EXACT_MINOR}, got ${value}`
-    )
+    throw new RangeError(`${what} must be an integer number of minor units within ±${MAX_EXACT_MINOR}, got ${value}`)
   }
 }

@@ -34,7 +34,11 @@ export function paymentMismatch(session: AmountAndCurrency, bank: AmountAndCurre
   const bankMinor = minorOrNull(bank.amount)
   const bankCurrency = currencyOrNull(bank.currency)
   const same =
-    expectedMinor !== null && bankMinor !== null && expectedMinor === bankMinor && expectedCurrency !== null && expectedCurrency === bankCurrency
+    expectedMinor !== null &&
+    bankMinor !== null &&
+    expectedMinor === bankMinor &&
+    expectedCurrency !== null &&
+    expectedCurrency === bankCurrency
   if (same) return undefined
   return `The bank's payment (${shown(bankMinor, bankCurrency)}) does not match this checkout (${shown(expectedMinor, expectedCurrency)}), so it was not accepted. Please start the payment again.`
 }

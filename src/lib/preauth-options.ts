@@ -20,7 +20,10 @@ export const DEFAULT_PENDING_RECONCILE_MINUTES = 15
 
 /** A broken option: `rule` is the words alone, so the checkout option schema can report them too. */
 export class PreauthOptionError extends Error {
-  constructor(readonly field: string, readonly rule: string) {
+  constructor(
+    readonly field: string,
+    readonly rule: string
+  ) {
     super(`Invalid TBC checkout option ${field}: ${rule}`)
   }
 }
@@ -54,7 +57,12 @@ function positiveNumberOption(
   }
   const number = typeof value === "string" ? Number(value) : value
   if (typeof number !== "number" || !Number.isFinite(number) || number <= 0 || number > max) {
-    throw invalid(field, min === undefined ? `must be a number greater than 0 and at most ${max}` : `must be a number from ${min} to ${max}`)
+    throw invalid(
+      field,
+      min === undefined
+        ? `must be a number greater than 0 and at most ${max}`
+        : `must be a number from ${min} to ${max}`
+    )
   }
   if (min !== undefined && number < min) {
     throw invalid(field, `must be a number from ${min} to ${max}`)

@@ -24,9 +24,7 @@
  * Pure: integer tetri in, a decision out.
  */
 export type RefundLedgerDecision =
-  | { kind: "send" }
-  | { kind: "already-returned" }
-  | { kind: "unrecorded"; unrecordedMinor: number }
+  { kind: "send" } | { kind: "already-returned" } | { kind: "unrecorded"; unrecordedMinor: number }
 
 export interface RefundLedgerInput {
   /** what the bank reports returned on the payment (tetri) */
@@ -37,7 +35,11 @@ export interface RefundLedgerInput {
   amountMinor: number
 }
 
-export function refundLedgerDecision({ bankReturnedMinor, recordedMinor, amountMinor }: RefundLedgerInput): RefundLedgerDecision {
+export function refundLedgerDecision({
+  bankReturnedMinor,
+  recordedMinor,
+  amountMinor,
+}: RefundLedgerInput): RefundLedgerDecision {
   const unrecordedMinor = bankReturnedMinor - recordedMinor
   if (unrecordedMinor <= 0) return { kind: "send" }
   if (unrecordedMinor === amountMinor) return { kind: "already-returned" }

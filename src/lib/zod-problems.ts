@@ -47,7 +47,9 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; issues: Validatio
 /** The parsed value, or every issue of the failure in our words. */
 export function checkWith<T>(schema: SafeParser<T>, input: unknown, place: ProblemPlace = {}): Checked<T> {
   const parsed = schema.safeParse(input)
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: zodProblems(parsed.error.issues, place) }
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, issues: zodProblems(parsed.error.issues, place) }
 }
 
 /** zod issues → ours: the dotted field path, a rule id, and the rule's message. */
@@ -67,7 +69,7 @@ export function problemsText(issues: readonly ValidationIssue[], heading?: strin
 
 function fieldOf(path: readonly PropertyKey[], place: ProblemPlace): string {
   const parts = [place.prefix ?? "", ...path.map(String)].filter((part) => part !== "")
-  return parts.length > 0 ? parts.join(".") : place.root ?? "body"
+  return parts.length > 0 ? parts.join(".") : (place.root ?? "body")
 }
 
 function ruleOf(issue: ZodIssueLike): string {

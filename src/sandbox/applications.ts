@@ -63,7 +63,11 @@ export function createApplication(bank: SandboxBank, input: NewApplication): San
   return application
 }
 
-export function changeApplicationStatus(bank: SandboxBank, application: SandboxApplication, statusId: number): FeedItem {
+export function changeApplicationStatus(
+  bank: SandboxBank,
+  application: SandboxApplication,
+  statusId: number
+): FeedItem {
   const now = bank.now()
   application.statusId = statusId
   application.history.push({ statusId, at: now })

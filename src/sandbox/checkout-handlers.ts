@@ -10,7 +10,15 @@ import {
 import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { newPayId, newRecId, newRrn, newTransactionId } from "./ids"
-import { cancelPayment, completePayment, mmyy, setStatus, sweepExpired, trackOpenPayment, yymm } from "./payment-machine"
+import {
+  cancelPayment,
+  completePayment,
+  mmyy,
+  setStatus,
+  sweepExpired,
+  trackOpenPayment,
+  yymm,
+} from "./payment-machine"
 import { completionView, createdView, detailsView, messageView } from "./payment-views"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxPayment } from "./store"
@@ -24,11 +32,19 @@ const SAVED_CARD_METHOD = 11
 
 /** What the page offers when the request names no methods: everything enabled for the merchant. */
 function defaultMethods(bank: SandboxBank, request: CreatePaymentRequest): number[] {
-  const methods = [4, 5, 7, 14, ...bank.config.activatedMethods.filter((m) => (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(m))]
+  const methods = [
+    4,
+    5,
+    7,
+    14,
+    ...bank.config.activatedMethods.filter((m) => (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(m)),
+  ]
   if (request.installmentProducts?.length && request.amount.currency === "GEL") {
     methods.push(8)
   }
-  const allowed = request.saveCard ? methods.filter((m) => !(NO_SAVE_CARD_METHODS as readonly number[]).includes(m)) : methods
+  const allowed = request.saveCard
+    ? methods.filter((m) => !(NO_SAVE_CARD_METHODS as readonly number[]).includes(m))
+    : methods
   return [...new Set(allowed)].sort((a, b) => a - b)
 }
 
@@ -159,7 +175,13 @@ export function executionHandler(bank: SandboxBank, req: SandboxRequest): Reply 
   }
   const now = bank.now()
   if (yymm(mmyy(now)) > yymm(card.expiryDate)) {
-    fail({ status: 400, title: "Card expired", detail: `the saved card was saved until ${card.expiryDate}`, area: "checkout", code: "007" })
+    fail({
+      status: 400,
+      title: "Card expired",
+      detail: `the saved card was saved until ${card.expiryDate}`,
+      area: "checkout",
+      code: "007",
+    })
   }
   const payment: SandboxPayment = {
     payId: newPayId(),

@@ -51,7 +51,9 @@ function checkoutForm({ bank, payment, texts, action }: PageContext, error?: str
       return `<label><input type="radio" name="method" id="method-${method}" data-testid="method-${method}" value="${method}"${checked}> ${name}</label>`
     })
     .join("\n")
-  const cards = TEST_CARDS.map((card) => `<li><code>${groupedCardNumber(card.number)}</code> — ${escapeHtml(card.label)}</li>`).join("\n")
+  const cards = TEST_CARDS.map(
+    (card) => `<li><code>${groupedCardNumber(card.number)}</code> — ${escapeHtml(card.label)}</li>`
+  ).join("\n")
   const cardField = payment.methods.some((method) => CARD_METHODS.includes(method))
     ? `<label>${escapeHtml(texts.cardNumber)} <input type="text" name="cardNumber" id="card-number" data-testid="card-number" inputmode="numeric" autocomplete="cc-number" value="${groupedCardNumber(DEFAULT_TEST_CARD.number)}"></label>
 ${error ? `<p class="error" id="card-error" data-testid="card-error">${escapeHtml(error)}</p>` : ""}
@@ -80,7 +82,12 @@ ${saveCard}
 }
 
 /** The 3-D Secure step: the shopper confirms (the card's outcome applies) or cancels (declined). */
-function threeDsForm({ bank, payment, texts, action }: PageContext, card: TestCard, method: number, saveCard: string | null): string {
+function threeDsForm(
+  { bank, payment, texts, action }: PageContext,
+  card: TestCard,
+  method: number,
+  saveCard: string | null
+): string {
   const threeDsAction = action.replace("?", "/3ds?")
   return `<p class="shop" id="shop-name" data-testid="shop-name">${escapeHtml(bank.config.shopName)}</p>
 <h1 id="three-ds" data-testid="three-ds">${escapeHtml(texts.threeDsTitle)}</h1>
@@ -133,7 +140,12 @@ export function checkoutSubmitHandler(bank: SandboxBank, req: SandboxRequest): R
   const method = Number(form.get("method") ?? payment.methods[0])
   const saveCard = payment.request?.saveCard ? form.get("saveCard") === "true" : undefined
   if (!payment.methods.includes(method)) {
-    return messagePage(context.texts.method, `Method ${form.get("method") ?? ""} is not offered.`, 400, context.language)
+    return messagePage(
+      context.texts.method,
+      `Method ${form.get("method") ?? ""} is not offered.`,
+      400,
+      context.language
+    )
   }
   if (form.get("action") === "decline") {
     payPayment(bank, payment, { method, outcome: "decline", saveCard })
@@ -146,11 +158,17 @@ export function checkoutSubmitHandler(bank: SandboxBank, req: SandboxRequest): R
   // a form without the field (a client posting only method/action) pays with the default card
   const card = form.has("cardNumber") ? testCardFor(form.get("cardNumber")) : DEFAULT_TEST_CARD
   if (!card) {
-    const html = page(context.texts.payTitle(amountText(payment)), checkoutForm(context, context.texts.unknownCard), context.language)
+    const html = page(
+      context.texts.payTitle(amountText(payment)),
+      checkoutForm(context, context.texts.unknownCard),
+      context.language
+    )
     return htmlReply(html, 400)
   }
   if (card.threeDSecure) {
-    return htmlReply(page(context.texts.threeDsTitle, threeDsForm(context, card, method, form.get("saveCard")), context.language))
+    return htmlReply(
+      page(context.texts.threeDsTitle, threeDsForm(context, card, method, form.get("saveCard")), context.language)
+    )
   }
   payWithCard(bank, payment, card, method, saveCard)
   return redirectReply(payment.returnUrl ?? bank.baseUrl)
@@ -170,11 +188,29 @@ export function threeDsSubmitHandler(bank: SandboxBank, req: SandboxRequest): Re
   if (form.get("action") === "confirm") {
     payWithCard(bank, payment, card, method, saveCard)
   } else {
-    payPayment(bank, payment, { method, outcome: "decline", saveCard, cardMask: maskCardNumber(card.number), resultCode: RESULT_CODES.doNotHonour })
+    payPayment(bank, payment, {
+      method,
+      outcome: "decline",
+      saveCard,
+      cardMask: maskCardNumber(card.number),
+      resultCode: RESULT_CODES.doNotHonour,
+    })
   }
   return redirectReply(payment.returnUrl ?? bank.baseUrl)
 }
 
-function payWithCard(bank: SandboxBank, payment: SandboxPayment, card: TestCard, method: number, saveCard: boolean | undefined): void {
-  payPayment(bank, payment, { method, outcome: card.outcome, saveCard, cardMask: maskCardNumber(card.number), resultCode: card.resultCode })
+function payWithCard(
+  bank: SandboxBank,
+  payment: SandboxPayment,
+  card: TestCard,
+  method: number,
+  saveCard: boolean | undefined
+): void {
+  payPayment(bank, payment, {
+    method,
+    outcome: card.outcome,
+    saveCard,
+    cardMask: maskCardNumber(card.number),
+    resultCode: card.resultCode,
+  })
 }

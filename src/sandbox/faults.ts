@@ -25,9 +25,7 @@ export const faultsInputSchema = z
         afterProcessing: z.boolean().optional(),
       })
       .optional(),
-    timeoutNext: z
-      .object({ count: countSchema, path: pathSchema, afterProcessing: z.boolean().optional() })
-      .optional(),
+    timeoutNext: z.object({ count: countSchema, path: pathSchema, afterProcessing: z.boolean().optional() }).optional(),
     revokeTokens: z.boolean().optional(),
     callbacks: z
       .object({
@@ -141,7 +139,11 @@ export class Faults {
    * The status to fail this request with (failNext first, then the random rate), if any;
    * `afterProcessing` = the bank acts first and only its answer is replaced by the error.
    */
-  takeFailure(method: string, pathname: string, template: string): { status: number; afterProcessing: boolean } | undefined {
+  takeFailure(
+    method: string,
+    pathname: string,
+    template: string
+  ): { status: number; afterProcessing: boolean } | undefined {
     if (this.failNext && this.failNext.remaining > 0 && matches(this.failNext.path, method, pathname, template)) {
       this.failNext.remaining--
       return { status: this.failNext.status, afterProcessing: this.failNext.afterProcessing }

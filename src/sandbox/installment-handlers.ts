@@ -37,7 +37,13 @@ function requireMerchantKey(bank: SandboxBank, value: unknown): string {
     invalid("installments", [{ field: "merchantKey", rule: "required", message: "is required" }])
   }
   if (value !== bank.config.merchantKey) {
-    fail({ status: 404, title: "Merchant not found", detail: "merchant not found or deactivated", area: "installments", code: "002" })
+    fail({
+      status: 404,
+      title: "Merchant not found",
+      detail: "merchant not found or deactivated",
+      area: "installments",
+      code: "002",
+    })
   }
   return value
 }

@@ -34,7 +34,14 @@ ${body}
 }
 
 export function messagePage(title: string, message: string, status = 200, language = "en"): Reply {
-  return htmlReply(page(title, `<h1>${escapeHtml(title)}</h1><p id="message" data-testid="message">${escapeHtml(message)}</p>`, language), status)
+  return htmlReply(
+    page(
+      title,
+      `<h1>${escapeHtml(title)}</h1><p id="message" data-testid="message">${escapeHtml(message)}</p>`,
+      language
+    ),
+    status
+  )
 }
 
 function installmentForm(application: SandboxApplication): string {
@@ -73,10 +80,17 @@ export function installmentSubmitHandler(bank: SandboxBank, req: SandboxRequest)
     return messagePage("Application not found", `There is no application ${req.params.sessionId}.`, 404)
   }
   if (!CUSTOMER_STATUSES.includes(application.statusId)) {
-    return messagePage("Application processed", `This application is ${APPLICATION_STATUS_NAMES[application.statusId]}.`, 409)
+    return messagePage(
+      "Application processed",
+      `This application is ${APPLICATION_STATUS_NAMES[application.statusId]}.`,
+      409
+    )
   }
   const approve = req.form().get("action") !== "decline"
   changeApplicationStatus(bank, application, approve ? CONFIRMABLE_STATUSES[1] : 6)
   const outcome = approve ? "approved; the shop will confirm your order" : "declined"
-  return messagePage(approve ? "Application approved" : "Application declined", `Your installment application was ${outcome}.`)
+  return messagePage(
+    approve ? "Application approved" : "Application declined",
+    `Your installment application was ${outcome}.`
+  )
 }

@@ -193,7 +193,8 @@ export function cancelPayment(bank: SandboxBank, payment: SandboxPayment, amount
       fail({
         status: 400,
         title: "Partial cancel not allowed",
-        detail: "a preauthorized payment can only be cancelled in full before completion; complete a smaller amount instead",
+        detail:
+          "a preauthorized payment can only be cancelled in full before completion; complete a smaller amount instead",
         area: "checkout",
         code: "004",
       })

@@ -51,10 +51,23 @@ const snapshotSchema = z.object({
     })
   ),
   savedCards: z.array(
-    z.looseObject({ recId: z.string().min(1), payId: z.string(), cardMask: z.string(), expiryDate: z.string(), active: z.boolean(), deleted: z.boolean() })
+    z.looseObject({
+      recId: z.string().min(1),
+      payId: z.string(),
+      cardMask: z.string(),
+      expiryDate: z.string(),
+      active: z.boolean(),
+      deleted: z.boolean(),
+    })
   ),
   applications: z.array(
-    z.looseObject({ sessionId: z.string().min(1), priceTotalMinor: minor, statusId: z.number().int(), products: z.array(z.unknown()), history: z.array(z.unknown()) })
+    z.looseObject({
+      sessionId: z.string().min(1),
+      priceTotalMinor: minor,
+      statusId: z.number().int(),
+      products: z.array(z.unknown()),
+      history: z.array(z.unknown()),
+    })
   ),
   feed: z.object({
     items: z.array(z.looseObject({ seq: z.number().int(), sessionId: z.string(), statusId: z.number().int() })),
@@ -107,13 +120,17 @@ export function loadState(bank: SandboxBank, file: string): void {
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new SandboxDataError(`the sandbox data file ${file} is not valid JSON (${(error as Error).message}); move it away or fix it, it was left untouched`)
+    throw new SandboxDataError(
+      `the sandbox data file ${file} is not valid JSON (${(error as Error).message}); move it away or fix it, it was left untouched`
+    )
   }
   const checked = snapshotSchema.safeParse(parsed)
   if (!checked.success) {
     const first = checked.error.issues[0]
     const where = first ? `${first.path.join(".") || "(root)"}: ${first.message}` : "unknown shape"
-    throw new SandboxDataError(`the sandbox data file ${file} is not a sandbox state (${where}); move it away or fix it, it was left untouched`)
+    throw new SandboxDataError(
+      `the sandbox data file ${file} is not a sandbox state (${where}); move it away or fix it, it was left untouched`
+    )
   }
   restore(bank, checked.data as unknown as SandboxSnapshot)
 }

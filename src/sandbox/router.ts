@@ -35,9 +35,7 @@ export function route(method: string, template: string, kind: RouteKind, handler
   return { method, template, kind, handler, pattern: new RegExp(`^${source}/?$`), keys }
 }
 
-export type Match =
-  | { found: true; route: Route; params: Record<string, string> }
-  | { found: false; pathKnown: boolean }
+export type Match = { found: true; route: Route; params: Record<string, string> } | { found: false; pathKnown: boolean }
 
 export function matchRoute(routes: readonly Route[], method: string, pathname: string): Match {
   let pathKnown = false

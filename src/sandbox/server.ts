@@ -134,7 +134,9 @@ async function handle(
   } catch (error) {
     if (!(error instanceof SandboxProblem)) {
       // a sandbox bug: say where, so the 500 can be traced (messages carry no request data)
-      bank.log(`error in ${route.method} ${route.template}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+      bank.log(
+        `error in ${route.method} ${route.template}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
+      )
     }
     reply = problemReply(error, area)
   }

@@ -89,7 +89,9 @@ export function buildStateView(bank: SandboxBank): SandboxStateView {
     nowIso: new Date(now).toISOString(),
     clockOffsetMs: store.clock.offset,
     payments: [...store.payments.values()].map((p) => stateView(p) as unknown as SandboxPaymentView),
-    applications: [...store.applications.values()].map((a) => applicationStateView(a) as unknown as SandboxApplicationView),
+    applications: [...store.applications.values()].map(
+      (a) => applicationStateView(a) as unknown as SandboxApplicationView
+    ),
     feed: store.feed.pending().map((item) => feedItemView(item) as unknown as SandboxFeedItemView),
     savedCards: [...store.savedCards.values()].map((card) => ({ ...card })),
     callbacks: bank.callbacks.list(),

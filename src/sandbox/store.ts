@@ -7,14 +7,7 @@ import { SandboxClock } from "./clock"
 import { StatusFeed } from "./feed"
 
 export type PaymentStatus =
-  | "Created"
-  | "Processing"
-  | "Succeeded"
-  | "Failed"
-  | "Expired"
-  | "WaitingConfirm"
-  | "Returned"
-  | "PartialReturned"
+  "Created" | "Processing" | "Succeeded" | "Failed" | "Expired" | "WaitingConfirm" | "Returned" | "PartialReturned"
 
 export interface SandboxPayment {
   payId: string

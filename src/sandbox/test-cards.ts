@@ -24,12 +24,48 @@ export interface TestCard {
 }
 
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: "4111111111111111", label: "success", outcome: "success", threeDSecure: false, resultCode: RESULT_CODES.approved },
-  { number: "5555555555554444", label: "success", outcome: "success", threeDSecure: false, resultCode: RESULT_CODES.approved },
-  { number: "4000000000003220", label: "3-D Secure, then success", outcome: "success", threeDSecure: true, resultCode: RESULT_CODES.approved },
-  { number: "4000000000009995", label: "declined: insufficient funds", outcome: "decline", threeDSecure: false, resultCode: RESULT_CODES.insufficientFunds },
-  { number: "4000000000000069", label: "declined: expired card", outcome: "decline", threeDSecure: false, resultCode: RESULT_CODES.expiredCard },
-  { number: "4000000000000002", label: "declined: do not honour", outcome: "decline", threeDSecure: false, resultCode: RESULT_CODES.doNotHonour },
+  {
+    number: "4111111111111111",
+    label: "success",
+    outcome: "success",
+    threeDSecure: false,
+    resultCode: RESULT_CODES.approved,
+  },
+  {
+    number: "5555555555554444",
+    label: "success",
+    outcome: "success",
+    threeDSecure: false,
+    resultCode: RESULT_CODES.approved,
+  },
+  {
+    number: "4000000000003220",
+    label: "3-D Secure, then success",
+    outcome: "success",
+    threeDSecure: true,
+    resultCode: RESULT_CODES.approved,
+  },
+  {
+    number: "4000000000009995",
+    label: "declined: insufficient funds",
+    outcome: "decline",
+    threeDSecure: false,
+    resultCode: RESULT_CODES.insufficientFunds,
+  },
+  {
+    number: "4000000000000069",
+    label: "declined: expired card",
+    outcome: "decline",
+    threeDSecure: false,
+    resultCode: RESULT_CODES.expiredCard,
+  },
+  {
+    number: "4000000000000002",
+    label: "declined: do not honour",
+    outcome: "decline",
+    threeDSecure: false,
+    resultCode: RESULT_CODES.doNotHonour,
+  },
 ]
 
 /** What the page prefills, so a shopper (or a test) that only clicks Pay pays successfully. */

@@ -78,12 +78,19 @@ export function checkoutTokenHandler(bank: SandboxBank, req: SandboxRequest): Re
  * gateway accepts both, giorgijorji's client sends them so) — from the form's client_id and
  * client_secret when there is no Basic header.
  */
-function oauthCredentials(bank: SandboxBank, req: SandboxRequest, form: URLSearchParams): { user: string; password: string } {
+function oauthCredentials(
+  bank: SandboxBank,
+  req: SandboxRequest,
+  form: URLSearchParams
+): { user: string; password: string } {
   const basic = /^Basic\s+(.+)$/i.exec(headerValue(req, "authorization") ?? "")
   if (basic) {
     const decoded = Buffer.from(basic[1], "base64").toString("utf8")
     const colon = decoded.indexOf(":")
-    return { user: colon >= 0 ? decoded.slice(0, colon) : decoded, password: colon >= 0 ? decoded.slice(colon + 1) : "" }
+    return {
+      user: colon >= 0 ? decoded.slice(0, colon) : decoded,
+      password: colon >= 0 ? decoded.slice(colon + 1) : "",
+    }
   }
   const user = formField(form, "client_id")
   const password = formField(form, "client_secret")
@@ -118,7 +125,9 @@ export function oauthTokenHandler(bank: SandboxBank, req: SandboxRequest): Reply
       detail: `scope: must be one of ${OAUTH_SCOPES.join(", ")} (enum)`,
       area: "token",
       code: "003",
-      issues: [{ field: "scope", rule: scope ? "enum" : "required", message: `must be one of ${OAUTH_SCOPES.join(", ")}` }],
+      issues: [
+        { field: "scope", rule: scope ? "enum" : "required", message: `must be one of ${OAUTH_SCOPES.join(", ")}` },
+      ],
     })
   }
   const { token, issuedAt, lifetimeMs } = issue(bank, scope as TokenKind)

@@ -8,7 +8,13 @@
  * completing answers with the cart and a reason ("still processing", "not approved yet"), which
  * the kit reads as payment_pending / installment_pending and asks again until its deadline.
  */
-import { classifyStoreMessage, isGenericAuthorizationFailure, TbcPaymentError, TBC_RETRY_CODES, type TbcErrorCode } from "./errors"
+import {
+  classifyStoreMessage,
+  isGenericAuthorizationFailure,
+  TbcPaymentError,
+  TBC_RETRY_CODES,
+  type TbcErrorCode,
+} from "./errors"
 import { isTbcInstallments, latestSession } from "./session"
 import type { CompleteCartResponse, StoreCart, StoreOrder } from "./store-client"
 
@@ -25,7 +31,9 @@ const AWAITING_BANK = new Set(["awaiting", "not_paid"])
 export function isAwaitingBank(order: StoreOrder): boolean {
   if (typeof order.payment_status === "string") return AWAITING_BANK.has(order.payment_status)
   const collections = order.payment_collections ?? []
-  return collections.length > 0 && collections.every((collection) => AWAITING_BANK.has(String(collection?.status ?? "")))
+  return (
+    collections.length > 0 && collections.every((collection) => AWAITING_BANK.has(String(collection?.status ?? "")))
+  )
 }
 
 /** One judgement of one complete-cart attempt (pure, see judgeCompletion). */
@@ -46,17 +54,27 @@ const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "unknown error"
 
 /** Why a cart whose session is in `status` did not complete. */
-export function judgeSession(cart: StoreCart | undefined, providerId: string | undefined, storeMessage: string): SettledStep {
+export function judgeSession(
+  cart: StoreCart | undefined,
+  providerId: string | undefined,
+  storeMessage: string
+): SettledStep {
   const session = latestSession(cart, providerId)
   const installments = isTbcInstallments(session?.provider_id ?? providerId)
   if (session && STILL_OPEN.has(session.status ?? "")) {
     return { kind: "retry", code: installments ? "installment_pending" : "payment_pending" }
   }
   if (session?.status === "error") {
-    return { kind: "failed", error: new TbcPaymentError(installments ? "installment_declined" : "declined", { storeMessage }) }
+    return {
+      kind: "failed",
+      error: new TbcPaymentError(installments ? "installment_declined" : "declined", { storeMessage }),
+    }
   }
   if (session?.status === "canceled") {
-    return { kind: "failed", error: new TbcPaymentError(installments ? "installment_canceled" : "canceled", { storeMessage }) }
+    return {
+      kind: "failed",
+      error: new TbcPaymentError(installments ? "installment_canceled" : "canceled", { storeMessage }),
+    }
   }
   // Medusa's "Session: payses_… was not authorized with the provider." means nothing to a shopper.
   const message = isGenericAuthorizationFailure(storeMessage) ? NOT_AUTHORIZED : undefined
@@ -186,5 +204,9 @@ export interface WaitForDecisionOptions extends Omit<CompleteTbcPaymentOptions, 
  * the pending error again: the store still places the order when the bank decides.
  */
 export function waitForTbcDecision(cartId: string, options: WaitForDecisionOptions): Promise<TbcCompletion> {
-  return completeTbcPayment(cartId, { ...options, timeoutMs: options.timeoutMs ?? 10 * 60_000, intervalMs: options.intervalMs ?? 5_000 })
+  return completeTbcPayment(cartId, {
+    ...options,
+    timeoutMs: options.timeoutMs ?? 10 * 60_000,
+    intervalMs: options.intervalMs ?? 5_000,
+  })
 }

@@ -60,7 +60,10 @@ export class TbcPaymentError extends Error {
   readonly status?: number
 
   constructor(code: TbcErrorCode, options: { storeMessage?: string; status?: number; message?: string } = {}) {
-    super(options.message ?? (code === "failed" ? options.storeMessage || "The payment could not be completed." : TBC_SHOPPER_MESSAGES[code]))
+    super(
+      options.message ??
+        (code === "failed" ? options.storeMessage || "The payment could not be completed." : TBC_SHOPPER_MESSAGES[code])
+    )
     this.name = "TbcPaymentError"
     this.code = code
     this.storeMessage = options.storeMessage
@@ -106,5 +109,9 @@ export function classifyStoreMessage(message: string | undefined | null): TbcErr
 
 /** Medusa's words when a provider answered "not authorized" without a reason of its own. */
 export function isGenericAuthorizationFailure(message: string | undefined | null): boolean {
-  return !message || /^payment authorization failed\.?$/i.test(message) || /was not authorized with the provider/i.test(message)
+  return (
+    !message ||
+    /^payment authorization failed\.?$/i.test(message) ||
+    /was not authorized with the provider/i.test(message)
+  )
 }

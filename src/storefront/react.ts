@@ -54,7 +54,9 @@ export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sl
 const isUndecided = (error: TbcPaymentError) => error.code === "payment_pending" || error.code === "installment_pending"
 
 const asPaymentError = (error: unknown): TbcPaymentError =>
-  error instanceof TbcPaymentError ? error : new TbcPaymentError("failed", { storeMessage: error instanceof Error ? error.message : String(error) })
+  error instanceof TbcPaymentError
+    ? error
+    : new TbcPaymentError("failed", { storeMessage: error instanceof Error ? error.message : String(error) })
 
 export function createTbcReact<Element>(React: ReactLike<Element>) {
   const h = React.createElement
@@ -72,7 +74,10 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
           ;(props.onRedirect ?? ((url: string) => redirectToBank(url)))(redirectUrl)
           return // keep the button disabled while the browser leaves
         }
-        const completion = await completeTbcPayment(props.cartId, { ...props.client, providerId: props.choice.providerId })
+        const completion = await completeTbcPayment(props.cartId, {
+          ...props.client,
+          providerId: props.choice.providerId,
+        })
         setBusy(false)
         props.onPlaced?.(completion)
       } catch (caught) {
@@ -87,8 +92,13 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
       { className: props.className },
       h(
         "button",
-        { type: "button", disabled: Boolean(busy || props.disabled), onClick, "data-testid": props["data-testid"] ?? "tbc-pay-button" },
-        busy ? "Opening the bank…" : props.label ?? "Pay with TBC"
+        {
+          type: "button",
+          disabled: Boolean(busy || props.disabled),
+          onClick,
+          "data-testid": props["data-testid"] ?? "tbc-pay-button",
+        },
+        busy ? "Opening the bank…" : (props.label ?? "Pay with TBC")
       ),
       error ? h("p", { role: "alert", "data-testid": "tbc-payment-error" }, error.message) : null
     )
@@ -96,7 +106,9 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
 
   /** On the return page: completes the cart once, waiting while the bank decides. */
   function useTbcReturn(options: UseTbcReturnOptions): TbcReturnState {
-    const [state, setState] = React.useState<TbcReturnState>(options.cartId ? { status: "completing" } : { status: "idle" })
+    const [state, setState] = React.useState<TbcReturnState>(
+      options.cartId ? { status: "completing" } : { status: "idle" }
+    )
     React.useEffect(() => {
       if (!options.cartId) return
       let live = true
@@ -112,7 +124,8 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
         .then(placed)
         .catch((caught) => {
           // keep completing (slower, longer) until an order or a decline; at that deadline it stays "waiting"
-          if (ended(caught)) return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, ended)
+          if (ended(caught))
+            return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, ended)
         })
       return () => {
         live = false

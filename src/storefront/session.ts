@@ -7,7 +7,8 @@
 export const TBC_CHECKOUT_PREFIX = "pp_tbc-checkout_"
 export const TBC_INSTALLMENTS_PREFIX = "pp_tbc-installments_"
 
-export const isTbcCheckout = (providerId?: string | null): boolean => Boolean(providerId?.startsWith(TBC_CHECKOUT_PREFIX))
+export const isTbcCheckout = (providerId?: string | null): boolean =>
+  Boolean(providerId?.startsWith(TBC_CHECKOUT_PREFIX))
 export const isTbcInstallments = (providerId?: string | null): boolean =>
   Boolean(providerId?.startsWith(TBC_INSTALLMENTS_PREFIX))
 export const isTbcProvider = (providerId?: string | null): boolean =>
@@ -56,7 +57,9 @@ export function tbcSessionData(choice: TbcPaymentChoice): Record<string, unknown
  * Checkout stores it as `redirect_url` (and `approvalUrl`), installments as `redirectUrl`: both
  * spellings are read, so the kit works before and after the keys are unified.
  */
-export function tbcRedirectUrl(session: StorePaymentSession | Record<string, unknown> | null | undefined): string | null {
+export function tbcRedirectUrl(
+  session: StorePaymentSession | Record<string, unknown> | null | undefined
+): string | null {
   if (!session) return null
   const data = ("provider_id" in session ? (session as StorePaymentSession).data : session) ?? {}
   for (const key of ["redirect_url", "redirectUrl", "approvalUrl"]) {

@@ -1,6 +1,13 @@
 /** Starting a TBC payment from a cart: payment collection → payment session → the bank's page. */
 import { classifyStoreMessage, TbcPaymentError } from "./errors"
-import { isTbcProvider, latestSession, tbcRedirectUrl, tbcSessionData, type StorePaymentSession, type TbcPaymentChoice } from "./session"
+import {
+  isTbcProvider,
+  latestSession,
+  tbcRedirectUrl,
+  tbcSessionData,
+  type StorePaymentSession,
+  type TbcPaymentChoice,
+} from "./session"
 import type { TbcStoreClient } from "./store-client"
 
 export interface StartedTbcPayment {
@@ -13,7 +20,8 @@ export interface StartedTbcPayment {
 function asPaymentError(error: unknown): TbcPaymentError {
   if (error instanceof TbcPaymentError) return error
   const storeMessage = error instanceof Error ? error.message : String(error)
-  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
+  const status =
+    typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
   return new TbcPaymentError(classifyStoreMessage(storeMessage) ?? "failed", { storeMessage, status })
 }
 
@@ -31,7 +39,8 @@ export async function startTbcPayment(
     const collectionId = cart.payment_collection?.id ?? (await client.createPaymentCollection(cartId)).id
     const collection = await client.createPaymentSession(collectionId, choice.providerId, tbcSessionData(choice))
     const session = latestSession({ payment_collection: collection }, choice.providerId)
-    if (!session) throw new TbcPaymentError("failed", { storeMessage: "The store did not open the payment. Please try again." })
+    if (!session)
+      throw new TbcPaymentError("failed", { storeMessage: "The store did not open the payment. Please try again." })
     if (session.status === "error") throw new TbcPaymentError("declined")
     const redirectUrl = tbcRedirectUrl(session)
     if (!redirectUrl && isTbcProvider(choice.providerId) && !choice.savedCardId) {

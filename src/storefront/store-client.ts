@@ -13,7 +13,12 @@ export interface FetchResponseLike {
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; credentials?: "include" | "omit" | "same-origin" }
+  init: {
+    method: string
+    headers: Record<string, string>
+    body?: string
+    credentials?: "include" | "omit" | "same-origin"
+  }
 ) => Promise<FetchResponseLike>
 
 export interface TbcStoreClientOptions {
@@ -61,7 +66,8 @@ const CART_FIELDS = "id,completed_at,*payment_collection,*payment_collection.pay
 
 export function createTbcStoreClient(options: TbcStoreClientOptions) {
   if (!options.backendUrl) throw new Error("createTbcStoreClient: backendUrl is required (the Medusa server's URL)")
-  if (!options.publishableKey) throw new Error("createTbcStoreClient: publishableKey is required (x-publishable-api-key)")
+  if (!options.publishableKey)
+    throw new Error("createTbcStoreClient: publishableKey is required (x-publishable-api-key)")
   const fetchImpl: FetchLike | undefined =
     options.fetch ?? (typeof fetch === "function" ? (fetch as unknown as FetchLike) : undefined)
   if (!fetchImpl) throw new Error("createTbcStoreClient: no fetch available; pass options.fetch")
@@ -80,7 +86,9 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
-      throw new TbcPaymentError("store_unreachable", { storeMessage: error instanceof Error ? error.message : String(error) })
+      throw new TbcPaymentError("store_unreachable", {
+        storeMessage: error instanceof Error ? error.message : String(error),
+      })
     }
     const text = await response.text()
     let parsed: unknown
@@ -103,7 +111,9 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
   const id = (value: string) => encodeURIComponent(value)
   return {
     getCart: (cartId: string) =>
-      call<{ cart: StoreCart }>("GET", `/store/carts/${id(cartId)}?fields=${encodeURIComponent(CART_FIELDS)}`).then((r) => r.cart),
+      call<{ cart: StoreCart }>("GET", `/store/carts/${id(cartId)}?fields=${encodeURIComponent(CART_FIELDS)}`).then(
+        (r) => r.cart
+      ),
     createPaymentCollection: (cartId: string) =>
       call<{ payment_collection: { id: string } }>("POST", "/store/payment-collections", { cart_id: cartId }).then(
         (r) => r.payment_collection
@@ -116,7 +126,10 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
       ).then((r) => r.payment_collection),
     completeCart: (cartId: string) => call<CompleteCartResponse>("POST", `/store/carts/${id(cartId)}/complete`, {}),
     getOrder: (orderId: string) =>
-      call<{ order: StoreOrder }>("GET", `/store/orders/${id(orderId)}?fields=id,display_id,payment_status,*payment_collections`).then((r) => r.order),
+      call<{ order: StoreOrder }>(
+        "GET",
+        `/store/orders/${id(orderId)}?fields=id,display_id,payment_status,*payment_collections`
+      ).then((r) => r.order),
   }
 }
 

@@ -23,7 +23,10 @@ export default async function recordTbcCheckoutCallback({ event, container }: Su
   let verdict: CallbackVerdict | undefined
   try {
     const payment = container.resolve(Modules.PAYMENT)
-    const result = (await payment.getWebhookActionAndData({ provider: input.provider, payload })) as Partial<TbcWebhookResult>
+    const result = (await payment.getWebhookActionAndData({
+      provider: input.provider,
+      payload,
+    })) as Partial<TbcWebhookResult>
     verdict = result.tbc_callback
   } catch (error) {
     // the provider throws when the bank could not be asked; its verdict rides on the error

@@ -15,7 +15,9 @@ export default async function tbcCustomerDeleted({ event, container }: Subscribe
   if (run.removed + run.pending > 0) {
     container
       .resolve<{ info(msg: string): void }>(ContainerRegistrationKeys.LOGGER)
-      .info(`[tbc saved cards] customer ${id} deleted: ${run.removed} card(s) removed, ${run.pending} waiting for the bank`)
+      .info(
+        `[tbc saved cards] customer ${id} deleted: ${run.removed} card(s) removed, ${run.pending} waiting for the bank`
+      )
   }
 }
 

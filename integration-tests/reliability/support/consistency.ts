@@ -67,7 +67,10 @@ export async function judgeCheckouts(
   const collectionIds = carts.map((cart) => cart.payment_collection?.id).filter((id): id is string => Boolean(id))
   // sessions replaced by a storefront retry are soft-deleted: their bank payments still count
   const sessions = collectionIds.length
-    ? await paymentModule.listPaymentSessions({ payment_collection_id: collectionIds }, { withDeleted: true, take: 100_000 })
+    ? await paymentModule.listPaymentSessions(
+        { payment_collection_id: collectionIds },
+        { withDeleted: true, take: 100_000 }
+      )
     : []
   const payments = (collectionIds.length
     ? await paymentModule.listPayments(
@@ -95,17 +98,24 @@ export async function judgeCheckouts(
     const cartPayments = payments.filter((payment) => payment.payment_collection_id === collectionId)
     const captures = cartPayments.flatMap((payment) => payment.captures ?? [])
 
-    if (holding.length > 1) return judged("double", `${holding.length} bank payments hold money: ${holding.map((p) => p.payId)}`)
+    if (holding.length > 1)
+      return judged("double", `${holding.length} bank payments hold money: ${holding.map((p) => p.payId)}`)
     if (cartPayments.length > 1) return judged("double", `${cartPayments.length} Medusa payments`)
     if (captures.length > 1) return judged("double", `${captures.length} captures recorded`)
     if (!cart.order?.id) {
       if (holding.length === 0) return judged("not_placed_nothing_held", "no order, nothing held")
-      return judged("lost", `no order, bank ${holding[0].payId} ${holding[0].status} holds ${heldOrTakenTetri(holding[0])} tetri`)
+      return judged(
+        "lost",
+        `no order, bank ${holding[0].payId} ${holding[0].status} holds ${heldOrTakenTetri(holding[0])} tetri`
+      )
     }
     const orderTetri = toTetri(cart.order.total)
     const paid = holding[0]
     if (!paid || paid.status !== "Succeeded" || heldOrTakenTetri(paid) !== orderTetri) {
-      return judged("unpaid", `order ${cart.order.id} of ${orderTetri} tetri, bank: ${paid ? `${paid.status} ${heldOrTakenTetri(paid)}` : "nothing taken"}`)
+      return judged(
+        "unpaid",
+        `order ${cart.order.id} of ${orderTetri} tetri, bank: ${paid ? `${paid.status} ${heldOrTakenTetri(paid)}` : "nothing taken"}`
+      )
     }
     const medusaPayment = cartPayments[0]
     if (!medusaPayment || medusaPayment.data?.payId !== paid.payId) {

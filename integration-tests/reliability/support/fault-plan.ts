@@ -17,7 +17,8 @@ export type StepFault =
   | { kind: "token-revoked"; faults: Record<string, unknown> }
   | { kind: "error-rate"; faults: Record<string, unknown> }
 
-export type CallbackFault = { kind: "none" } | { kind: "drop" } | { kind: "duplicate"; copies: number } | { kind: "delay"; ms: number }
+export type CallbackFault =
+  { kind: "none" } | { kind: "drop" } | { kind: "duplicate"; copies: number } | { kind: "delay"; ms: number }
 
 export interface CheckoutPlan {
   index: number
@@ -42,7 +43,10 @@ function stepFault(random: SeededRandom, timeoutMs: number, path: string | undef
   const at = path ? { path } : {}
   switch (kind) {
     case "5xx-burst":
-      return { kind, faults: { failNext: { count: random.int(1, 4), status: random.pick([500, 502, 503, 504]), ...at } } }
+      return {
+        kind,
+        faults: { failNext: { count: random.int(1, 4), status: random.pick([500, 502, 503, 504]), ...at } },
+      }
     case "timeout":
       return { kind, faults: { timeoutNext: { count: random.int(1, 2), afterProcessing: random.chance(0.5), ...at } } }
     case "slow":

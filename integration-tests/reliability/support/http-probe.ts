@@ -31,14 +31,18 @@ export function sendRaw(baseUrl: string, request: RawRequest): Promise<RawAnswer
         localAddress: request.fromAddress,
         agent: false,
         headers: {
-          ...(request.body !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
+          ...(request.body !== undefined
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+            : {}),
           ...request.headers,
         },
       },
       (response) => {
         const chunks: Buffer[] = []
         response.on("data", (chunk: Buffer) => chunks.push(chunk))
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }))
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })
+        )
       }
     )
     // a server may close early on a huge body: that is an answer too, not a crash of ours
@@ -64,7 +68,12 @@ export async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): 
   return results
 }
 
-const STACK_PATTERNS = [/\n\s+at [^\n]+\(/, /\bat [A-Za-z0-9_.<>]+ \(\/[^)]+:\d+:\d+\)/, /\/work\/|node_modules\//, /"stack"\s*:/]
+const STACK_PATTERNS = [
+  /\n\s+at [^\n]+\(/,
+  /\bat [A-Za-z0-9_.<>]+ \(\/[^)]+:\d+:\d+\)/,
+  /\/work\/|node_modules\//,
+  /"stack"\s*:/,
+]
 
 /** What in `text` gives something away: a stack trace / path, or one of `secrets`. Empty = clean. */
 export function leaksIn(text: string, secrets: string[]): string[] {

@@ -17,7 +17,13 @@ export async function startRecordingProxy(targetUrl: () => string): Promise<Reco
   const server = http.createServer((incoming, answer) => {
     const target = new URL(incoming.url ?? "/", targetUrl())
     const outgoing = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: incoming.method, headers: incoming.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on("data", (chunk: Buffer) => chunks.push(chunk))

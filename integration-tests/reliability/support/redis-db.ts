@@ -6,7 +6,8 @@
 import net from "node:net"
 
 function command(index: number, ...args: string[]): Promise<string> {
-  const encode = (parts: string[]) => `*${parts.length}\r\n` + parts.map((p) => `$${Buffer.byteLength(p)}\r\n${p}\r\n`).join("")
+  const encode = (parts: string[]) =>
+    `*${parts.length}\r\n` + parts.map((p) => `$${Buffer.byteLength(p)}\r\n${p}\r\n`).join("")
   return new Promise((resolve, reject) => {
     const socket = net.connect(6379, "127.0.0.1")
     let answer = ""
@@ -29,7 +30,11 @@ export async function claimRedisDb(): Promise<{ index: number; url: string; flus
     const index = 1 + ((start - 1 + k) % 15)
     const size = Number((await command(index, "DBSIZE")).replace(/^:/, ""))
     if (size === 0) {
-      return { index, url: `redis://127.0.0.1:6379/${index}`, flush: async () => void (await command(index, "FLUSHDB")) }
+      return {
+        index,
+        url: `redis://127.0.0.1:6379/${index}`,
+        flush: async () => void (await command(index, "FLUSHDB")),
+      }
     }
   }
   throw new Error("claimRedisDb: no empty Redis database among 1..15")

@@ -16,11 +16,22 @@ export interface SecondInstance {
 
 const ROOT = path.resolve(__dirname, "../../..")
 
-export async function startSecondInstance(port: number, env: Record<string, string>, bootTimeoutMs = 240_000): Promise<SecondInstance> {
+export async function startSecondInstance(
+  port: number,
+  env: Record<string, string>,
+  bootTimeoutMs = 240_000
+): Promise<SecondInstance> {
   const output: string[] = []
   const child: ChildProcess = spawn("npx", ["medusa", "start", "--port", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", NODE_OPTIONS: "", MEDUSA_ADMIN_DISABLED: "true", PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      NODE_OPTIONS: "",
+      MEDUSA_ADMIN_DISABLED: "true",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })

@@ -20,7 +20,16 @@ const CONTENT_TYPES = {
 }
 
 /** The browser-side configuration, as a script that sets window.TBC_DEMO_CONFIG. */
-function configScript({ backendUrl, publishableKey, regionId, sandboxUrl, demoLogin, storeName, checkoutMethods, preAuth }) {
+function configScript({
+  backendUrl,
+  publishableKey,
+  regionId,
+  sandboxUrl,
+  demoLogin,
+  storeName,
+  checkoutMethods,
+  preAuth,
+}) {
   const config = {
     backendUrl,
     publishableKey,

@@ -33,7 +33,9 @@ export function ActivitySection({
           <Heading level="h2">Recent callbacks</Heading>
         </div>
         {callbacks.length === 0 ? (
-          <Text size="small" className="text-ui-fg-subtle px-6 py-4">No callbacks received yet.</Text>
+          <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+            No callbacks received yet.
+          </Text>
         ) : (
           <Table>
             <Table.Header>
@@ -65,18 +67,34 @@ export function ActivitySection({
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h2">Installment sync runs</Heading>
-          <Button size="small" variant="secondary" isLoading={sync.isPending} onClick={syncNow} data-testid="tbc-sync-now">
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={sync.isPending}
+            onClick={syncNow}
+            data-testid="tbc-sync-now"
+          >
             Sync now
           </Button>
         </div>
         {installmentProviders.map((providerId) => (
-          <Text key={providerId} size="small" className="text-ui-fg-subtle px-6 py-2" data-testid={`tbc-last-poll-${providerId}`}>
+          <Text
+            key={providerId}
+            size="small"
+            className="text-ui-fg-subtle px-6 py-2"
+            data-testid={`tbc-last-poll-${providerId}`}
+          >
             {installmentProviders.length > 1 ? `${providerId}: ` : ""}
-            {lastPollText(lastPolls.find((p) => p.provider_id === providerId), formatTime)}
+            {lastPollText(
+              lastPolls.find((p) => p.provider_id === providerId),
+              formatTime
+            )}
           </Text>
         ))}
         {syncRuns.length === 0 ? (
-          <Text size="small" className="text-ui-fg-subtle px-6 py-4">No sync runs yet.</Text>
+          <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+            No sync runs yet.
+          </Text>
         ) : (
           <Table>
             <Table.Header>

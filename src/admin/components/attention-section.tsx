@@ -22,12 +22,15 @@ export function AttentionSection({ payments }: { payments: AttentionPayment[] })
       <div className="px-6 py-4">
         <Heading level="h2">Orphaned and uncertain payments</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Money the bank held or took for a checkout that changed before the order existed (orphan policy: refund or notify),
-          and saved-card charges whose bank answer could not be read (never sent twice; check them in the TBC dashboard).
+          Money the bank held or took for a checkout that changed before the order existed (orphan policy: refund or
+          notify), and saved-card charges whose bank answer could not be read (never sent twice; check them in the TBC
+          dashboard).
         </Text>
       </div>
       {payments.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-4">Nothing needs attention.</Text>
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+          Nothing needs attention.
+        </Text>
       ) : (
         <Table>
           <Table.Header>
@@ -47,7 +50,9 @@ export function AttentionSection({ payments }: { payments: AttentionPayment[] })
                 <Table.Cell>{p.pay_id ?? `session ${p.payment_session_id}`}</Table.Cell>
                 <Table.Cell>{amountText(p.action_amount ?? p.amount, p.currency)}</Table.Cell>
                 <Table.Cell>
-                  <Badge size="2xsmall" color={p.problem === "orphaned" ? "orange" : "red"}>{p.problem}</Badge>
+                  <Badge size="2xsmall" color={p.problem === "orphaned" ? "orange" : "red"}>
+                    {p.problem}
+                  </Badge>
                 </Table.Cell>
                 <Table.Cell>
                   <Text size="small">
@@ -55,9 +60,13 @@ export function AttentionSection({ payments }: { payments: AttentionPayment[] })
                       ? p.resolved_at
                         ? "Settled by reading the bank"
                         : "Check at the bank; not charged again"
-                      : ACTION_WORDS[p.action ?? ""] ?? p.action ?? "—"}
+                      : (ACTION_WORDS[p.action ?? ""] ?? p.action ?? "—")}
                   </Text>
-                  {p.message && <Text size="xsmall" className="text-ui-fg-subtle">{p.message}</Text>}
+                  {p.message && (
+                    <Text size="xsmall" className="text-ui-fg-subtle">
+                      {p.message}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell>{p.bank_status ?? "—"}</Table.Cell>
               </Table.Row>

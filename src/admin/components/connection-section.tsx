@@ -12,15 +12,27 @@ export function ConnectionSection() {
     <Container className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex items-center justify-between">
         <Heading level="h2">Connection</Heading>
-        <Button size="small" variant="secondary" isLoading={check.isPending} onClick={() => check.mutate()} data-testid="tbc-check-connection">
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={check.isPending}
+          onClick={() => check.mutate()}
+          data-testid="tbc-check-connection"
+        >
           Check connection
         </Button>
       </div>
-      {error && <Text size="small" className="text-ui-fg-error">{error}</Text>}
+      {error && (
+        <Text size="small" className="text-ui-fg-error">
+          {error}
+        </Text>
+      )}
       {results?.map((r) => (
         <div key={r.provider_id} className="flex items-center gap-x-2" data-testid={`tbc-connection-${r.provider_id}`}>
           <StatusBadge color={r.ok ? "green" : "red"}>{r.ok ? "OK" : "Failed"}</StatusBadge>
-          <Text size="small" weight="plus">{r.provider_id}</Text>
+          <Text size="small" weight="plus">
+            {r.provider_id}
+          </Text>
           <Text size="small" className="text-ui-fg-subtle">
             {r.ok
               ? `token obtained in ${r.latency_ms} ms`

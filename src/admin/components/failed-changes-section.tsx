@@ -16,7 +16,11 @@ export function FailedChangesSection({ failedChanges }: { failedChanges: FailedC
           Retried by the sync; after the last retry they are given up and need a look.
         </Text>
       </div>
-      <RetriedFailuresTable rows={failedChanges} columns={["Application", "Bank status"]} cells={(c) => [c.bank_session_id, c.status_id]} />
+      <RetriedFailuresTable
+        rows={failedChanges}
+        columns={["Application", "Bank status"]}
+        cells={(c) => [c.bank_session_id, c.status_id]}
+      />
     </Container>
   )
 }

@@ -15,7 +15,11 @@ export function RecordingFailuresSection({ failures }: { failures: RecordingFail
           Retried every few minutes; after the last retry they are given up and the customer must save the card again.
         </Text>
       </div>
-      <RetriedFailuresTable rows={failures} columns={["Payment", "Customer"]} cells={(f) => [f.payment_id, f.customer_id]} />
+      <RetriedFailuresTable
+        rows={failures}
+        columns={["Payment", "Customer"]}
+        cells={(f) => [f.payment_id, f.customer_id]}
+      />
     </Container>
   )
 }

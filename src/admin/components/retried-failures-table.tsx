@@ -24,7 +24,12 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
   columns: [string, string]
   cells: (row: Row) => [React.ReactNode, React.ReactNode]
 }) {
-  if (rows.length === 0) return <Text size="small" className="text-ui-fg-subtle px-6 py-4">None.</Text>
+  if (rows.length === 0)
+    return (
+      <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+        None.
+      </Text>
+    )
   return (
     <Table>
       <Table.Header>

@@ -13,7 +13,10 @@ import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
 import { sdk } from "./sdk"
 
-export function adminFetch<T>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> {
+export function adminFetch<T>(
+  path: string,
+  init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}
+): Promise<T> {
   return sdk.client.fetch<T>(path, init)
 }
 
@@ -82,8 +85,7 @@ export interface OrderPaymentView {
   }
 }
 
-export const formatTime = (iso: string | null | undefined): string =>
-  iso ? new Date(iso).toLocaleString() : "—"
+export const formatTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : "—")
 
 /** What to show of a failed call: the SDK's FetchError carries Medusa's message in words. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e))

@@ -20,7 +20,9 @@ export function isCaptured(payment: TbcPaymentView): boolean {
 /** A preauthorization the bank still holds and Medusa has neither captured nor canceled. */
 export function isHeld(payment: TbcPaymentView): boolean {
   const checkout = payment.checkout
-  return Boolean(checkout?.pre_auth) && checkout?.status === "WaitingConfirm" && !payment.canceled_at && !isCaptured(payment)
+  return (
+    Boolean(checkout?.pre_auth) && checkout?.status === "WaitingConfirm" && !payment.canceled_at && !isCaptured(payment)
+  )
 }
 
 /** "Authorized (held)" only while the hold stands; after capture or cancel the amount is what was authorized. */
@@ -40,7 +42,13 @@ export function bankStatusBadge(payment: TbcPaymentView): { label: string; color
   if (payment.checkout) {
     const status = payment.checkout.status
     const color: BadgeColor =
-      status === "Succeeded" ? "green" : status === "WaitingConfirm" ? "orange" : status === "Failed" || status === "Expired" ? "red" : "grey"
+      status === "Succeeded"
+        ? "green"
+        : status === "WaitingConfirm"
+          ? "orange"
+          : status === "Failed" || status === "Expired"
+            ? "red"
+            : "grey"
     return { label: checkoutStatusLabel(status), color }
   }
   if (payment.installment) {
@@ -65,7 +73,8 @@ export interface OrderPaymentsState {
         status?: string | null
         captured_amount?: unknown
         refunded_amount?: unknown
-        payments?: { id: string; captured_at?: unknown; canceled_at?: unknown; refunds?: { id: string }[] | null }[] | null
+        payments?:
+          { id: string; captured_at?: unknown; canceled_at?: unknown; refunds?: { id: string }[] | null }[] | null
       }[]
     | null
 }

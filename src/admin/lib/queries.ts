@@ -60,7 +60,8 @@ export function useSettingsPage() {
 
 export function useCheckConnection() {
   return useMutation({
-    mutationFn: () => adminFetch<{ results: ConnectionResult[] }>("/admin/tbc/settings/check-connection", { method: "POST" }),
+    mutationFn: () =>
+      adminFetch<{ results: ConnectionResult[] }>("/admin/tbc/settings/check-connection", { method: "POST" }),
   })
 }
 

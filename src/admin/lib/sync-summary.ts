@@ -33,6 +33,7 @@ export function syncNeedsAttention(result: SyncNowResult): boolean {
 /** A provider's last poll of the feed, for the sync section: when, and what it brought. */
 export function lastPollText(poll: SyncPollRow | undefined, formatTime: (iso: string) => string): string {
   if (!poll) return "Not polled yet"
-  const brought = poll.received === 0 ? "nothing new" : `${poll.received} ${poll.received === 1 ? "change" : "changes"} received`
+  const brought =
+    poll.received === 0 ? "nothing new" : `${poll.received} ${poll.received === 1 ? "change" : "changes"} received`
   return `Last poll ${formatTime(poll.polled_at)}: ${brought}`
 }

@@ -20,8 +20,12 @@ import { useOrderPayment } from "../lib/queries"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="flex justify-between gap-x-4 px-6 py-2">
-    <Text size="small" className="text-ui-fg-subtle">{label}</Text>
-    <Text size="small" data-testid={testId}>{value}</Text>
+    <Text size="small" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" data-testid={testId}>
+      {value}
+    </Text>
   </div>
 )
 
@@ -39,13 +43,26 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
     <Container className="divide-y p-0" data-testid="tbc-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">TBC Bank</Heading>
-        {badge && <StatusBadge color={badge.color} data-testid="tbc-bank-status">{badge.label}</StatusBadge>}
+        {badge && (
+          <StatusBadge color={badge.color} data-testid="tbc-bank-status">
+            {badge.label}
+          </StatusBadge>
+        )}
       </div>
-      {!view && !error && <Text size="small" className="px-6 py-4">Asking the bank…</Text>}
-      {error && <Text size="small" className="text-ui-fg-error px-6 py-4">{errorText(error)}</Text>}
+      {!view && !error && (
+        <Text size="small" className="px-6 py-4">
+          Asking the bank…
+        </Text>
+      )}
+      {error && (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          {errorText(error)}
+        </Text>
+      )}
       {payment?.bank_error && (
         <Text size="small" className="text-ui-fg-error px-6 py-4">
-          The bank could not be asked: {[payment.bank_error.title, payment.bank_error.detail].filter(Boolean).join(": ")}
+          The bank could not be asked:{" "}
+          {[payment.bank_error.title, payment.bank_error.detail].filter(Boolean).join(": ")}
         </Text>
       )}
       {payment && checkout && (
@@ -53,7 +70,11 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           <Row label="Payment id" value={checkout.pay_id} />
           <Row label="Method" value={checkout.method ?? "—"} testId="tbc-payment-method" />
           <Row label="Card" value={checkout.card_mask ?? "—"} />
-          <Row label={authorizedLabel(payment)} value={money(checkout.authorized_amount, checkout.currency)} testId="tbc-authorized" />
+          <Row
+            label={authorizedLabel(payment)}
+            value={money(checkout.authorized_amount, checkout.currency)}
+            testId="tbc-authorized"
+          />
           <Row label="Confirmed" value={money(checkout.confirmed_amount, checkout.currency)} />
           <Row label="Returned" value={money(checkout.returned_amount, checkout.currency)} />
         </div>
@@ -61,8 +82,12 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       {payment && preauth && showsCompletionDeadline(payment) && (
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <div className="flex items-center justify-between">
-            <Text size="small" weight="plus">Complete by</Text>
-            <Text size="small" data-testid="tbc-preauth-deadline">{formatTime(preauth.deadline)}</Text>
+            <Text size="small" weight="plus">
+              Complete by
+            </Text>
+            <Text size="small" data-testid="tbc-preauth-deadline">
+              {formatTime(preauth.deadline)}
+            </Text>
           </div>
           <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tbc-preauth-days-left">
             {preauth.expired ? "The hold has lapsed at the bank." : daysLeftText(preauth.days_left)}

@@ -17,7 +17,11 @@ type PaymentRow = { id?: string; provider_id?: string }
 
 async function tbcPaymentIdsOfPayment(req: MedusaRequest): Promise<string[]> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
-  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id"], filters: { id: String(req.params.id ?? "") } })
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id"],
+    filters: { id: String(req.params.id ?? "") },
+  })
   return (data as PaymentRow[]).filter((p) => TBC_CHECKOUT_PROVIDER.test(p.provider_id ?? "")).map((p) => p.id!)
 }
 
@@ -63,15 +67,26 @@ export function underPaymentLocks(paymentIdsOf: (req: MedusaRequest) => Promise<
       )
       .catch((error) => {
         if (!entered) {
-          next(new MedusaError(MedusaError.Types.CONFLICT, "This TBC payment is being completed or cancelled by a scheduled job; try again in a minute."))
+          next(
+            new MedusaError(
+              MedusaError.Types.CONFLICT,
+              "This TBC payment is being completed or cancelled by a scheduled job; try again in a minute."
+            )
+          )
         } else {
-          req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`[tbc] payment lock: ${(error as Error)?.message ?? error}`)
+          req.scope
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(`[tbc] payment lock: ${(error as Error)?.message ?? error}`)
         }
       })
   }
 }
 
 export const paymentLockMiddlewares: MiddlewareRoute[] = [
-  { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [underPaymentLocks(tbcPaymentIdsOfPayment)] },
+  {
+    method: ["POST"],
+    matcher: "/admin/payments/:id/capture",
+    middlewares: [underPaymentLocks(tbcPaymentIdsOfPayment)],
+  },
   { method: ["POST"], matcher: "/admin/orders/:id/cancel", middlewares: [underPaymentLocks(tbcPaymentIdsOfOrder)] },
 ]

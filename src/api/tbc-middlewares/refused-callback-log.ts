@@ -61,6 +61,13 @@ export async function countRefusedCallback(pg: PgConnection, row: RefusedCallbac
      values (?, ?, ?, ?, ?, null, 1, ?)
      on conflict (provider_id, source_ip, result, window_start) where window_start is not null and deleted_at is null
      do update set count = tbc_callback_log.count + 1, updated_at = now()`,
-    [`tbccb_${randomUUID().replace(/-/g, "")}`, row.provider_id, row.pay_id, source, row.result, windowStart.toISOString()]
+    [
+      `tbccb_${randomUUID().replace(/-/g, "")}`,
+      row.provider_id,
+      row.pay_id,
+      source,
+      row.result,
+      windowStart.toISOString(),
+    ]
   )
 }

@@ -4,12 +4,7 @@
  * after the authentication entries, so a guest hears 401 before any 400 about their input.
  */
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import {
-  emptyQuerySchema,
-  listQuerySchema,
-  savedCardsQuerySchema,
-  syncBodySchema,
-} from "../validators/route-schemas"
+import { emptyQuerySchema, listQuerySchema, savedCardsQuerySchema, syncBodySchema } from "../validators/route-schemas"
 import { validateBody, validateQuery } from "../validators/validate-request"
 
 const ADMIN_LISTS = [
@@ -21,7 +16,11 @@ const ADMIN_LISTS = [
 ]
 
 export const routeValidatorMiddlewares: MiddlewareRoute[] = [
-  ...ADMIN_LISTS.map((matcher): MiddlewareRoute => ({ method: ["GET"], matcher, middlewares: [validateQuery(listQuerySchema)] })),
+  ...ADMIN_LISTS.map((matcher): MiddlewareRoute => ({
+    method: ["GET"],
+    matcher,
+    middlewares: [validateQuery(listQuerySchema)],
+  })),
   { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },

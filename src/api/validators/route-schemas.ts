@@ -26,7 +26,10 @@ export const emptyQuerySchema = z.object({}).strict()
 /** POST /admin/tbc/installments/sync: optionally one provider. */
 export const syncBodySchema = z
   .object({
-    provider_id: z.string({ invalid_type_error: "must be a string" }).min(1, { message: "must not be empty" }).optional(),
+    provider_id: z
+      .string({ invalid_type_error: "must be a string" })
+      .min(1, { message: "must not be empty" })
+      .optional(),
   })
   .strict()
 export type SyncBody = z.output<typeof syncBodySchema>

@@ -40,9 +40,12 @@ describe("cartLinesFromItems", () => {
   })
 
   it("names the item whose quantity is not a positive integer", () => {
-    expect(() => cartLinesFromItems([{ quantity: 1, unit_price: 1 }, { quantity: 0, unit_price: 1 }])).toThrow(
-      /items\[1\]\.quantity: must be a positive integer/
-    )
+    expect(() =>
+      cartLinesFromItems([
+        { quantity: 1, unit_price: 1 },
+        { quantity: 0, unit_price: 1 },
+      ])
+    ).toThrow(/items\[1\]\.quantity: must be a positive integer/)
     expect(() => cartLinesFromItems([{ quantity: 1.5, unit_price: 1 }])).toThrow(/items\[0\]\.quantity/)
     expect(() => cartLinesFromItems([{ unit_price: 1 }])).toThrow(/items\[0\]\.quantity/)
   })

@@ -43,7 +43,9 @@ describe("listTbcProviders", () => {
   })
 
   it("reads the provider kind from built and source paths alike", () => {
-    expect(providerKindOf("/x/node_modules/medusa-payment-tbc/.medusa/server/src/providers/tbc-checkout/index.js")).toBe("tbc-checkout")
+    expect(
+      providerKindOf("/x/node_modules/medusa-payment-tbc/.medusa/server/src/providers/tbc-checkout/index.js")
+    ).toBe("tbc-checkout")
     expect(providerKindOf("./src/providers/tbc-installments/")).toBe("tbc-installments")
     expect(providerKindOf("./src/providers/tbc-checkout-extra")).toBeUndefined()
     expect(providerKindOf(42)).toBeUndefined()

@@ -25,7 +25,10 @@ export interface PruneCallbackLogResult {
 
 const cutoff = (now: Date, days: number): string => new Date(now.getTime() - days * DAY_MS).toISOString()
 
-export async function pruneCallbackLog(container: MedusaContainer, input: PruneCallbackLogInput = {}): Promise<PruneCallbackLogResult[]> {
+export async function pruneCallbackLog(
+  container: MedusaContainer,
+  input: PruneCallbackLogInput = {}
+): Promise<PruneCallbackLogResult[]> {
   const now = reconcileNow(input.now, "pruneCallbackLog")
   const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
   const results: PruneCallbackLogResult[] = []
@@ -43,6 +46,10 @@ export async function pruneCallbackLog(container: MedusaContainer, input: PruneC
     `with gone as (delete from tbc_callback_log where not (provider_id = any(?)) and created_at < ? returning 1) select count(*)::int as deleted from gone`,
     [known, cutoff(now, DEFAULT_CALLBACK_LOG_RETENTION_DAYS)]
   )
-  results.push({ provider_id: null, retention_days: DEFAULT_CALLBACK_LOG_RETENTION_DAYS, deleted: Number(rows[0]?.deleted ?? 0) })
+  results.push({
+    provider_id: null,
+    retention_days: DEFAULT_CALLBACK_LOG_RETENTION_DAYS,
+    deleted: Number(rows[0]?.deleted ?? 0),
+  })
   return results
 }

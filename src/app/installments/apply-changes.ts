@@ -44,7 +44,15 @@ export async function applyChanges(
   cancelAtBank?: CancelAtBank
 ): Promise<AppliedPage> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const effects: ChangeEffects = { authorized: 0, captured: 0, canceled: 0, unknown: 0, retrying: 0, gave_up: 0, errors: [] }
+  const effects: ChangeEffects = {
+    authorized: 0,
+    captured: 0,
+    canceled: 0,
+    unknown: 0,
+    retrying: 0,
+    gave_up: 0,
+    errors: [],
+  }
   const page: AppliedPage = { effects, settled: [], failures: [], resolved: [], orders: [], unknownSessions: [] }
   const orders = new Map<string, string>()
   /** applications with an earlier change of this page still waiting */
@@ -80,7 +88,13 @@ export async function applyChanges(
         error: message,
         retryInSeconds: next.giveUp ? null : next.retryInSeconds,
       })
-      effects.errors.push({ bank_session_id: change.bank_session_id, status_id: change.status_id, message, attempts, gave_up: next.giveUp })
+      effects.errors.push({
+        bank_session_id: change.bank_session_id,
+        status_id: change.status_id,
+        message,
+        attempts,
+        gave_up: next.giveUp,
+      })
       if (next.giveUp) {
         effects.gave_up++
         page.settled.push(change)

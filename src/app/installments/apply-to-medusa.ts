@@ -15,12 +15,7 @@
  */
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  Modules,
-  PaymentActions,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { cartIdOfCollection } from "./cart-of-collection"
 import { toSessionStatus } from "../../providers/common/medusa-values"
@@ -79,7 +74,11 @@ export async function orderForCollection(
   const cartId = await cartIdOfCollection(container, paymentCollectionId)
   if (!cartId) return undefined
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
   if (!orderId) return undefined
   const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
@@ -116,8 +115,7 @@ export async function applyChangeToMedusa(
     const sessionClosed =
       session.status === PaymentSessionStatus.CANCELED || session.status === PaymentSessionStatus.ERROR
     if (!alreadyDone && !sessionClosed) {
-      const action =
-        outcome === "disbursed" && paymentLive ? PaymentActions.SUCCESSFUL : PaymentActions.AUTHORIZED
+      const action = outcome === "disbursed" && paymentLive ? PaymentActions.SUCCESSFUL : PaymentActions.AUTHORIZED
       await processPaymentWorkflow(container).run({
         input: { action, data: { session_id: session.id, amount: session.amount } },
       })

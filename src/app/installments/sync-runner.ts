@@ -53,7 +53,6 @@ export class SyncBusyError extends Error {
 export const MAX_FRUITLESS_PAGES = 3
 export const DEFAULT_MAX_PAGES_PER_RUN = 10_000
 
-
 /** The counts of every page applied in one run, plus what only the run knows. */
 export interface ProviderSyncSummary extends ApplyStatusChangesResult {
   provider_id: string
@@ -131,14 +130,20 @@ async function pullAndApply(
     // the lock may have been lost while the page was read: another instance may be applying it
     if (lockLost(signal, logger, registration.providerId)) break
     summary.pages++
-    const runId = await tbc.startInstallmentSyncRun({ synchronization_request_id: page.id, change_count: page.changes.length })
+    const runId = await tbc.startInstallmentSyncRun({
+      synchronization_request_id: page.id,
+      change_count: page.changes.length,
+    })
     try {
       const { result } = await applyInstallmentStatusChangesWorkflow(container).run({
         input: {
           provider_id: registration.providerId,
           synchronization_request_id: page.id,
           changes: page.changes,
-          retry: { retries: registration.options.changeRetries, backoffSeconds: registration.options.changeRetryBackoffSeconds },
+          retry: {
+            retries: registration.options.changeRetries,
+            backoffSeconds: registration.options.changeRetryBackoffSeconds,
+          },
         },
       })
       const counts = summarizePage(page.changes.length, result)

@@ -45,7 +45,9 @@ export async function paidCollectionReason(query: QueryLike, collectionId: strin
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
   if (!cartId) return undefined
   const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
-  return (carts[0] as { completed_at?: unknown } | undefined)?.completed_at ? "This cart was already ordered" : undefined
+  return (carts[0] as { completed_at?: unknown } | undefined)?.completed_at
+    ? "This cart was already ordered"
+    : undefined
 }
 
 /** Throws NOT_ALLOWED (400) when the collection must keep its sessions. */

@@ -88,7 +88,8 @@ async function freshFacts(container: MedusaContainer, paymentId: string, orderId
       fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],
       filters: { id: orderId },
     })
-    const fulfillments = ((orders[0] as { fulfillments?: Array<{ canceled_at?: unknown } | null> } | undefined)?.fulfillments ?? [])
+    const fulfillments =
+      (orders[0] as { fulfillments?: Array<{ canceled_at?: unknown } | null> } | undefined)?.fulfillments ?? []
     fulfilled = fulfillments.some((f) => f !== null && !f.canceled_at)
   }
   return {
@@ -194,7 +195,9 @@ export async function reconcileExpiringPreauths(
       if (result.outcome === "error") {
         logger.warn(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id}: ${result.error}`)
       } else if (result.outcome === "completed" || result.outcome === "canceled") {
-        logger.info(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id} ${result.outcome} before it lapses`)
+        logger.info(
+          `[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id} ${result.outcome} before it lapses`
+        )
       }
       results.push(result)
     }

@@ -31,7 +31,11 @@ export function jobLockKey(jobName: string): string {
 export const JOB_TICK_CLAIM_SECONDS = 60
 
 type Locking = {
-  execute<T>(keys: string | string[], job: (signal?: AbortSignal) => Promise<T>, args?: { timeout?: number }): Promise<T>
+  execute<T>(
+    keys: string | string[],
+    job: (signal?: AbortSignal) => Promise<T>,
+    args?: { timeout?: number }
+  ): Promise<T>
   acquire(keys: string | string[], args?: { ownerId?: string | null; expire?: number }): Promise<void>
 }
 
@@ -52,7 +56,10 @@ export type JobRun<T> = { ran: true; result: T } | { ran: false }
 async function claimTick(locking: Locking, jobName: string): Promise<boolean> {
   try {
     // no waiting: acquire without a queue fails at once when the key is held
-    await locking.acquire(`${jobLockKey(jobName)}:tick`, { ownerId: `tick:${randomUUID()}`, expire: JOB_TICK_CLAIM_SECONDS })
+    await locking.acquire(`${jobLockKey(jobName)}:tick`, {
+      ownerId: `tick:${randomUUID()}`,
+      expire: JOB_TICK_CLAIM_SECONDS,
+    })
     return true
   } catch {
     return false

@@ -29,7 +29,11 @@ export async function sweepOrphanedPayments(container: MedusaContainer): Promise
   const results: OrphanSweepResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const options = parseCheckoutOptions(registration.options)
-    const payIds = await records.orphanCandidates(registration.providerId, options.orphanGraceSeconds, ORPHAN_SWEEP_BATCH)
+    const payIds = await records.orphanCandidates(
+      registration.providerId,
+      options.orphanGraceSeconds,
+      ORPHAN_SWEEP_BATCH
+    )
     if (payIds.length === 0) continue
     const tbcLogger = {
       debug: () => undefined,
@@ -40,7 +44,13 @@ export async function sweepOrphanedPayments(container: MedusaContainer): Promise
     const { checkout } = bankClientFor(registration, container, { maxRetries: 1 })
     for (const payId of payIds) {
       try {
-        const outcome = await settleOrphan({ checkout, records, payId, policy: options.orphanPolicy, logger: tbcLogger })
+        const outcome = await settleOrphan({
+          checkout,
+          records,
+          payId,
+          policy: options.orphanPolicy,
+          logger: tbcLogger,
+        })
         results.push({ pay_id: payId, outcome })
       } catch (error) {
         results.push({ pay_id: payId, outcome: "error", error: recordError(error) })

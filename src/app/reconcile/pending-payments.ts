@@ -87,7 +87,10 @@ async function hasRecentAcceptedCallback(
   olderThanMinutes: number
 ): Promise<boolean> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  const rows = await tbc.listCallbackLogs({ pay_id: payId, result: "accepted" }, { take: 1, order: { created_at: "DESC" } })
+  const rows = await tbc.listCallbackLogs(
+    { pay_id: payId, result: "accepted" },
+    { take: 1, order: { created_at: "DESC" } }
+  )
   const latest = rows[0]
   return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
 }
@@ -131,7 +134,12 @@ async function checkWhatProcessingDid(
     },
   })
   if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
-    const done = stranded === "notified" ? "left for you to refund or complete (orphanPolicy notify)" : stranded === "failed" ? "could not be released; the next run tries again" : `${stranded} at the bank`
+    const done =
+      stranded === "notified"
+        ? "left for you to refund or complete (orphanPolicy notify)"
+        : stranded === "failed"
+          ? "could not be released; the next run tries again"
+          : `${stranded} at the bank`
     await noticeToAdmin(
       ctx.container,
       "TBC payment without an order",
@@ -187,9 +195,13 @@ async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<P
 function logResult(logger: { info(m: string): void; warn(m: string): void }, result: PendingReconcileResult): void {
   const who = `session ${result.session_id} (payId ${result.pay_id})`
   if (result.outcome === "processed") {
-    logger.info(`[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: processed as ${result.action}, order placed`)
+    logger.info(
+      `[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: processed as ${result.action}, order placed`
+    )
   } else if (result.outcome === "not_completed") {
-    logger.warn(`[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`)
+    logger.warn(
+      `[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`
+    )
   } else if (result.outcome === "session_gone") {
     logger.info(`[tbc reconcile] ${who} was deleted meanwhile: not processed (orphan sweep)`)
   } else if (result.outcome === "error") {
@@ -226,11 +238,15 @@ export async function reconcilePendingCheckoutPayments(
     for (const [index, session] of sessions.entries()) {
       if (input.signal?.aborted) break
       if (Date.now() >= stopAt) {
-        logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`)
+        logger.warn(
+          `[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`
+        )
         break
       }
       if (breaker.open) {
-        logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`)
+        logger.warn(
+          `[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`
+        )
         break
       }
       const result = await reconcileSession(ctx, session)

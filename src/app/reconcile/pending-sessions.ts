@@ -81,4 +81,3 @@ export async function sessionHasOrder(container: MedusaContainer, sessionId: str
   )
   return rows.length > 0
 }
-

@@ -38,7 +38,10 @@ export interface DeletionRun {
 /** Marks every card of the customer for deletion, then tries to finish them now. */
 export async function deleteCustomerCards(container: MedusaContainer, customerId: string): Promise<DeletionRun> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  const rows = (await tbc.listSavedCards({ customer_id: customerId }, { take: 1000, withDeleted: true })) as MarkedCard[]
+  const rows = (await tbc.listSavedCards(
+    { customer_id: customerId },
+    { take: 1000, withDeleted: true }
+  )) as MarkedCard[]
   if (rows.length === 0) return { removed: 0, pending: 0 }
   const now = new Date()
   await tbc.updateSavedCards(rows.map((row) => ({ id: row.id, delete_requested_at: now })))
@@ -64,14 +67,18 @@ export async function finishCardDeletions(
     if (token) {
       const registration = findTbcProvider(configModule, card.provider_id)
       if (registration?.kind !== "tbc-checkout") {
-        logger.warn(`[tbc saved cards] card ${card.id}: provider ${card.provider_id} is not configured; deletion at the bank waits`)
+        logger.warn(
+          `[tbc saved cards] card ${card.id}: provider ${card.provider_id} is not configured; deletion at the bank waits`
+        )
         run.pending++
         continue
       }
       try {
         await deleteCardAtBank(registration, token, container) // already gone at the bank = deleted
       } catch (error) {
-        logger.warn(`[tbc saved cards] card ${card.id}: deletion at the bank failed (${errorSummary(error)}); retried by the retention job`)
+        logger.warn(
+          `[tbc saved cards] card ${card.id}: deletion at the bank failed (${errorSummary(error)}); retried by the retention job`
+        )
         run.pending++
         continue
       }

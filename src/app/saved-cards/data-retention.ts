@@ -45,7 +45,9 @@ interface CardRow {
 
 function secretFor(configModule: unknown, providerId: string): string | undefined {
   const registration = findTbcProvider(configModule, providerId)
-  return registration?.kind === "tbc-checkout" ? cardTokenSecretOf(parseCheckoutOptions(registration.options)) : undefined
+  return registration?.kind === "tbc-checkout"
+    ? cardTokenSecretOf(parseCheckoutOptions(registration.options))
+    : undefined
 }
 
 export async function runDataRetention(container: MedusaContainer, now: Date = new Date()): Promise<RetentionRun> {
@@ -82,7 +84,11 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
   for (const row of plainRows) {
     const secret = secretFor(configModule, row.provider_id)
     if (!secret || row.rec_id === null || isSealedCardToken(row.rec_id)) continue
-    await tbc.updateSavedCards({ id: row.id, rec_id: sealCardToken(row.rec_id, secret), rec_id_hash: cardTokenHash(row.rec_id, secret) })
+    await tbc.updateSavedCards({
+      id: row.id,
+      rec_id: sealCardToken(row.rec_id, secret),
+      rec_id_hash: cardTokenHash(row.rec_id, secret),
+    })
     run.plainTokensSealed++
   }
 
@@ -90,14 +96,21 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     if (registration.kind !== "tbc-checkout") continue
     const days = parseCheckoutOptions(registration.options).deletedCardRetentionDays
     const old = (await tbc.listSavedCards(
-      { provider_id: registration.providerId, status: "deleted", deleted_card_at: { $lt: new Date(now.getTime() - days * DAY_MS) } },
+      {
+        provider_id: registration.providerId,
+        status: "deleted",
+        deleted_card_at: { $lt: new Date(now.getTime() - days * DAY_MS) },
+      },
       { take: BATCH, select: ["id"] }
     )) as { id: string }[]
     if (old.length > 0) await tbc.deleteSavedCards(old.map((row) => row.id))
     run.deletedCardRowsRemoved += old.length
     const cutoff = new Date(now.getTime() - days * DAY_MS)
     const settled = (await tbc.listSavedCardRecordingFailures(
-      { provider_id: registration.providerId, $or: [{ resolved_at: { $lt: cutoff } }, { gave_up_at: { $lt: cutoff } }] },
+      {
+        provider_id: registration.providerId,
+        $or: [{ resolved_at: { $lt: cutoff } }, { gave_up_at: { $lt: cutoff } }],
+      },
       { take: BATCH, select: ["id"] }
     )) as { id: string }[]
     if (settled.length > 0) await tbc.deleteSavedCardRecordingFailures(settled.map((row) => row.id))

@@ -48,7 +48,9 @@ function invalid(message: string): MedusaError {
 }
 
 /** The data to pass on, or a MedusaError (400 invalid, 401 guest, 404 not the caller's card). */
-export async function prepareSavedCardSessionData(args: PrepareSessionArgs): Promise<Record<string, unknown> | undefined> {
+export async function prepareSavedCardSessionData(
+  args: PrepareSessionArgs
+): Promise<Record<string, unknown> | undefined> {
   const data = args.data
   if (data === undefined) return undefined
   const forbidden = SERVER_ONLY_DATA_KEYS.filter((key) => key in data)

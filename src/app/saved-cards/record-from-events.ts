@@ -63,7 +63,9 @@ async function recordPayments(
       const outcome = await recordSavedCard({ bank, table, payId, customerId, providerId: payment.provider_id })
       await resolveRecordingFailure(tbc, payment.id)
       if (outcome === "other_customer") {
-        logger.warn(`[tbc saved cards] payment ${payment.id}: the bank's card is recorded for another customer; left alone`)
+        logger.warn(
+          `[tbc saved cards] payment ${payment.id}: the bank's card is recorded for another customer; left alone`
+        )
       } else if (outcome === "created" || outcome === "activated") {
         logger.info(`[tbc saved cards] payment ${payment.id}: card ${outcome} for customer ${customerId}`)
       }
@@ -121,7 +123,8 @@ export async function recordCardsForPayment(container: MedusaContainer, paymentI
     ],
     filters: { id: paymentId },
   })
-  const payment = data[0] as (PaymentRow & { payment_collection?: { order?: CustomerOfOrder | null } | null }) | undefined
+  const payment = data[0] as
+    (PaymentRow & { payment_collection?: { order?: CustomerOfOrder | null } | null }) | undefined
   if (!payment) return []
   return recordPayments(container, payment.payment_collection?.order ?? undefined, [payment])
 }
@@ -131,7 +134,10 @@ export async function recordCardsForPayment(container: MedusaContainer, paymentI
  * recordCardsForPayment (which notes a new failure or resolves it). A payment that no longer
  * yields anything to record (no customer account, no TBC payment) is resolved.
  */
-export async function retryDueRecordings(container: MedusaContainer, now: Date = new Date()): Promise<{ tried: number; recorded: number }> {
+export async function retryDueRecordings(
+  container: MedusaContainer,
+  now: Date = new Date()
+): Promise<{ tried: number; recorded: number }> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
   const due = await dueRecordingFailures(tbc, now)
   let recorded = 0

@@ -63,7 +63,9 @@ export function mmyyOrNull(value: unknown): string | null {
 }
 
 /** recId, mask and expiry of the card a payment saved (or used), from `recurringCard` or top-level `recId`. */
-export function savedCardOf(details: PaymentDetails): { recId: string; cardMask: string | null; expiryDate: string | null } | undefined {
+export function savedCardOf(
+  details: PaymentDetails
+): { recId: string; cardMask: string | null; expiryDate: string | null } | undefined {
   const card = details.recurringCard
   const recId = card?.recId ?? details.recId
   if (typeof recId !== "string" || recId === "") return undefined

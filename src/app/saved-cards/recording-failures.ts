@@ -36,7 +36,10 @@ export async function noteRecordingFailure(
   failed: { paymentId: string; providerId: string; customerId: string; error: unknown },
   now: Date = new Date()
 ): Promise<RecordingFailureRow> {
-  const [existing] = (await tbc.listSavedCardRecordingFailures({ payment_id: failed.paymentId }, { take: 1 })) as RecordingFailureRow[]
+  const [existing] = (await tbc.listSavedCardRecordingFailures(
+    { payment_id: failed.paymentId },
+    { take: 1 }
+  )) as RecordingFailureRow[]
   const attempts = (existing?.attempts ?? 0) + 1
   const next = afterFailedAttempt(attempts, { retries: RECORDING_RETRIES, backoffSeconds: RECORDING_BACKOFF_SECONDS })
   const fields = {
@@ -47,7 +50,10 @@ export async function noteRecordingFailure(
     resolved_at: null,
   }
   if (existing) {
-    return (await tbc.updateSavedCardRecordingFailures({ id: existing.id, ...fields })) as unknown as RecordingFailureRow
+    return (await tbc.updateSavedCardRecordingFailures({
+      id: existing.id,
+      ...fields,
+    })) as unknown as RecordingFailureRow
   }
   try {
     return (await tbc.createSavedCardRecordingFailures({
@@ -63,15 +69,26 @@ export async function noteRecordingFailure(
 }
 
 /** The payment's card got recorded: its failure (if any) is resolved. */
-export async function resolveRecordingFailure(tbc: TbcModuleService, paymentId: string, now: Date = new Date()): Promise<void> {
-  const rows = (await tbc.listSavedCardRecordingFailures({ payment_id: paymentId, resolved_at: null }, { take: 1 })) as RecordingFailureRow[]
+export async function resolveRecordingFailure(
+  tbc: TbcModuleService,
+  paymentId: string,
+  now: Date = new Date()
+): Promise<void> {
+  const rows = (await tbc.listSavedCardRecordingFailures(
+    { payment_id: paymentId, resolved_at: null },
+    { take: 1 }
+  )) as RecordingFailureRow[]
   for (const row of rows) {
     await tbc.updateSavedCardRecordingFailures({ id: row.id, resolved_at: now, next_attempt_at: null })
   }
 }
 
 /** Failures whose next try is due (oldest first, bounded per run). */
-export async function dueRecordingFailures(tbc: TbcModuleService, now: Date, take = 100): Promise<RecordingFailureRow[]> {
+export async function dueRecordingFailures(
+  tbc: TbcModuleService,
+  now: Date,
+  take = 100
+): Promise<RecordingFailureRow[]> {
   return (await tbc.listSavedCardRecordingFailures(
     { resolved_at: null, gave_up_at: null, next_attempt_at: { $lte: now } },
     { take, order: { next_attempt_at: "ASC" } }
@@ -80,5 +97,8 @@ export async function dueRecordingFailures(tbc: TbcModuleService, now: Date, tak
 
 /** Unresolved failures for the admin: still retrying or given up. */
 export async function unresolvedRecordingFailures(tbc: TbcModuleService, take = 100): Promise<RecordingFailureRow[]> {
-  return (await tbc.listSavedCardRecordingFailures({ resolved_at: null }, { take, order: { created_at: "DESC" } })) as RecordingFailureRow[]
+  return (await tbc.listSavedCardRecordingFailures(
+    { resolved_at: null },
+    { take, order: { created_at: "DESC" } }
+  )) as RecordingFailureRow[]
 }

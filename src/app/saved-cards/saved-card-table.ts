@@ -30,7 +30,10 @@ export interface PublicSavedCard {
  * the month of save_until (or of the card's expiry when save_until is unknown). Unknown dates are
  * left to the bank to judge.
  */
-export function isCardUsable(card: Pick<StoredSavedCard, "save_until" | "expiry_date">, now: Date = new Date()): boolean {
+export function isCardUsable(
+  card: Pick<StoredSavedCard, "save_until" | "expiry_date">,
+  now: Date = new Date()
+): boolean {
   const until = card.save_until ?? card.expiry_date
   const match = typeof until === "string" ? /^(0[1-9]|1[0-2])(\d{2})$/.exec(until) : null
   if (!match) return true
@@ -67,7 +70,11 @@ export function savedCardTable(tbc: TbcModuleService, secret: string): SavedCard
       return row as SavedCardRow | undefined
     },
     async create(card: NewSavedCard) {
-      await tbc.createSavedCards({ ...card, rec_id: sealCardToken(card.rec_id, secret), rec_id_hash: cardTokenHash(card.rec_id, secret) })
+      await tbc.createSavedCards({
+        ...card,
+        rec_id: sealCardToken(card.rec_id, secret),
+        rec_id_hash: cardTokenHash(card.rec_id, secret),
+      })
     },
     async setStatus(id: string, status: SavedCardStatus) {
       await tbc.updateSavedCards({ id, status })
@@ -100,6 +107,9 @@ export async function listCustomerCards(
   customerId: string,
   statuses: SavedCardStatus[]
 ): Promise<StoredSavedCard[]> {
-  const rows = await tbc.listSavedCards({ customer_id: customerId, status: statuses }, { order: { created_at: "DESC" }, take: 100 })
+  const rows = await tbc.listSavedCards(
+    { customer_id: customerId, status: statuses },
+    { order: { created_at: "DESC" }, take: 100 }
+  )
   return rows as StoredSavedCard[]
 }

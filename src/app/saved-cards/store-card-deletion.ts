@@ -31,19 +31,28 @@ async function ownedCard(
   }
   const registration = findTbcProvider(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), card.provider_id)
   if (registration?.kind !== "tbc-checkout") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Saved card ${card.id}: its payment provider is no longer configured`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Saved card ${card.id}: its payment provider is no longer configured`
+    )
   }
   return { card, registration }
 }
 
 /** Step 1: the card is the caller's and its provider is configured; nothing is written. */
-export async function checkCardOwnership(container: MedusaContainer, input: DeleteSavedCardInput): Promise<{ id: string }> {
+export async function checkCardOwnership(
+  container: MedusaContainer,
+  input: DeleteSavedCardInput
+): Promise<{ id: string }> {
   const { card } = await ownedCard(container, input)
   return { id: card.id }
 }
 
 /** Step 2: the bank deletes the card (read again here, so no token travels between steps). */
-export async function deleteOwnedCardAtBank(container: MedusaContainer, input: DeleteSavedCardInput): Promise<BankCardDeletion> {
+export async function deleteOwnedCardAtBank(
+  container: MedusaContainer,
+  input: DeleteSavedCardInput
+): Promise<BankCardDeletion> {
   const { card, registration } = await ownedCard(container, input)
   try {
     return await deleteCardAtBank(registration, card.rec_id ?? "", container)

@@ -18,7 +18,11 @@ describe("shared bank clients", () => {
     closeSharedBankClients()
     await bank.close()
   })
-  const options = (extra: Record<string, unknown> = {}) => ({ environment: bank.url, checkout: { ...CHECKOUT_CREDS }, ...extra })
+  const options = (extra: Record<string, unknown> = {}) => ({
+    environment: bank.url,
+    checkout: { ...CHECKOUT_CREDS },
+    ...extra,
+  })
 
   it("gives the same client for the same configuration, whatever the logger or key order", () => {
     const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
@@ -31,7 +35,9 @@ describe("shared bank clients", () => {
   it("gives a new client when the configuration changes (credentials, timeouts)", () => {
     const first = sharedBankClient(options())
     expect(sharedBankClient(options({ timeoutMs: 5_000 }))).not.toBe(first)
-    expect(sharedBankClient({ ...options(), checkout: { ...CHECKOUT_CREDS, clientSecret: "another-secret-1" } })).not.toBe(first)
+    expect(
+      sharedBankClient({ ...options(), checkout: { ...CHECKOUT_CREDS, clientSecret: "another-secret-1" } })
+    ).not.toBe(first)
   })
 
   it("one token for plain, tuned and budgeted users of the client", async () => {

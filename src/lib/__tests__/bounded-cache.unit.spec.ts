@@ -4,14 +4,18 @@ import { BoundedCache } from "../bounded-cache"
 describe("BoundedCache", () => {
   it("never holds more than max entries and keeps the newest ones (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }), (max, keys) => {
-        const cache = new BoundedCache<number, number>({ max, ttlMs: 1_000, now: () => 0 })
-        keys.forEach((k, i) => cache.set(k, i))
-        expect(cache.size).toBeLessThanOrEqual(max)
-        // the last `max` distinct keys set are all still there, with their last value
-        const newest = [...new Set([...keys].reverse())].slice(0, max)
-        for (const key of newest) expect(cache.get(key)).toBe(keys.lastIndexOf(key))
-      })
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }),
+        (max, keys) => {
+          const cache = new BoundedCache<number, number>({ max, ttlMs: 1_000, now: () => 0 })
+          keys.forEach((k, i) => cache.set(k, i))
+          expect(cache.size).toBeLessThanOrEqual(max)
+          // the last `max` distinct keys set are all still there, with their last value
+          const newest = [...new Set([...keys].reverse())].slice(0, max)
+          for (const key of newest) expect(cache.get(key)).toBe(keys.lastIndexOf(key))
+        }
+      )
     )
   })
 

@@ -15,7 +15,14 @@ describe("callbackLogRetentionDays", () => {
   })
 
   it("refuses anything else at load, naming the option and the rule", () => {
-    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: "https://s.ge", returnUrl: "https://shop.example.ge/checkout/return" }
+    const base = {
+      apiKey: "k",
+      clientId: "c",
+      clientSecret: "s",
+      environment: "test",
+      storeUrl: "https://s.ge",
+      returnUrl: "https://shop.example.ge/checkout/return",
+    }
     for (const bad of [0, -1, 1.5, 3651, "ninety", true]) {
       expect(() => readCallbackLogRetentionDays({ callbackLogRetentionDays: bad })).toThrow(
         "Invalid TBC checkout option callbackLogRetentionDays: must be a whole number of days from 1 to 3650"

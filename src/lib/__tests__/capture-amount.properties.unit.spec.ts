@@ -31,10 +31,14 @@ describe("partialCaptureRefusal", () => {
 
   it("refuses exactly the amounts below what is left", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), fc.integer({ min: 0, max: 1_000_000_000 }), (total, asked) => {
-        const refused = partialCaptureRefusal(minorToMajor(asked), payment(minorToMajor(total))) !== undefined
-        expect(refused).toBe(asked < total)
-      })
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        (total, asked) => {
+          const refused = partialCaptureRefusal(minorToMajor(asked), payment(minorToMajor(total))) !== undefined
+          expect(refused).toBe(asked < total)
+        }
+      )
     )
   })
 })

@@ -6,12 +6,15 @@ const SECRET = "client-secret-for-tests"
 describe("card tokens sealed at rest", () => {
   it("seal → open gives the token back; the stored value never contains it (property)", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 4, maxLength: 64 }).filter((s) => !s.startsWith("tbcrec1.")), (recId) => {
-        const stored = sealCardToken(recId, SECRET)
-        expect(isSealedCardToken(stored)).toBe(true)
-        expect(stored).not.toContain(recId)
-        expect(openCardToken(stored, SECRET)).toBe(recId)
-      })
+      fc.property(
+        fc.string({ minLength: 4, maxLength: 64 }).filter((s) => !s.startsWith("tbcrec1.")),
+        (recId) => {
+          const stored = sealCardToken(recId, SECRET)
+          expect(isSealedCardToken(stored)).toBe(true)
+          expect(stored).not.toContain(recId)
+          expect(openCardToken(stored, SECRET)).toBe(recId)
+        }
+      )
     )
   })
 

@@ -70,9 +70,7 @@ describe("checkout status mapping", () => {
         const action = webhookAction(status)
         if (ACTING_ACTIONS.includes(action)) {
           expect(isFinalStatus(status)).toBe(true)
-          expect([SESSION_STATUS.AUTHORIZED, SESSION_STATUS.CAPTURED]).toContain(
-            sessionOutcome(status).status
-          )
+          expect([SESSION_STATUS.AUTHORIZED, SESSION_STATUS.CAPTURED]).toContain(sessionOutcome(status).status)
         }
         if (!isFinalStatus(status)) {
           expect(action).toBe(WEBHOOK_ACTION.NOT_SUPPORTED)
@@ -93,7 +91,11 @@ describe("checkout status mapping", () => {
 
   it("retires a preauth only on a final status that holds nothing (property)", () => {
     expect(["Succeeded", "PartialReturned", "Returned", "Failed", "Expired"].every(isNoLongerHeld)).toBe(true)
-    expect(["WaitingConfirm", "Created", "Processing", "PaymentCompletionProcessing", "CancelPaymentProcessing"].some(isNoLongerHeld)).toBe(false)
+    expect(
+      ["WaitingConfirm", "Created", "Processing", "PaymentCompletionProcessing", "CancelPaymentProcessing"].some(
+        isNoLongerHeld
+      )
+    ).toBe(false)
     fc.assert(
       fc.property(anyStatus, (status) => {
         if (isNoLongerHeld(status)) {

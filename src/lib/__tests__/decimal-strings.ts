@@ -10,7 +10,12 @@ import fc from "fast-check"
  * 10^13 GEL, so beyond MAX_EXACT_MINOR too.
  */
 export const decimalString = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.integer({ min: 0, max: 8 }), fc.bigInt({ min: 0n, max: 10n ** 8n - 1n }))
+  .tuple(
+    fc.boolean(),
+    fc.bigInt({ min: 0n, max: 10n ** 13n }),
+    fc.integer({ min: 0, max: 8 }),
+    fc.bigInt({ min: 0n, max: 10n ** 8n - 1n })
+  )
   .map(([negative, whole, fractionDigits, fractionSource]) => {
     const fraction = (fractionSource % 10n ** BigInt(fractionDigits)).toString().padStart(fractionDigits, "0")
     const text = `${negative ? "-" : ""}${whole}${fractionDigits ? `.${fraction}` : ""}`

@@ -45,12 +45,23 @@ const unitPrice = fc.oneof(
 
 const name = fc.oneof(
   { weight: 6, arbitrary: fc.string({ minLength: 0, maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("a", "\u{1F95F}", "ab\u{1F95F}", "xyz "), fc.integer({ min: 60, max: 300 })).map(([text, times]) => text.repeat(times)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "\u{1F95F}", "ab\u{1F95F}", "xyz "), fc.integer({ min: 60, max: 300 }))
+      .map(([text, times]) => text.repeat(times)),
+  },
   { weight: 1, arbitrary: fc.constantFrom("", "   ", "\t") }
 )
 
 const line: fc.Arbitrary<InstallmentCartLine> = fc
-  .record({ name, quantity, unitPriceMinor: unitPrice, discountShare: fc.double({ min: 0, max: 1, noNaN: true }), taxRate: fc.constantFrom(0, 0, 0.05, 0.18) })
+  .record({
+    name,
+    quantity,
+    unitPriceMinor: unitPrice,
+    discountShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    taxRate: fc.constantFrom(0, 0, 0.05, 0.18),
+  })
   .map(({ discountShare, taxRate, ...rest }) => {
     // keep gross × quantity inside the exact range whatever the draw
     const unitPriceMinor = Math.min(rest.unitPriceMinor, Math.floor(1e12 / rest.quantity))
@@ -77,7 +88,10 @@ const cart: fc.Arbitrary<InstallmentProductsInput> = fc
     arbitraryTarget: fc.option(fc.integer({ min: 0, max: MAX_EXACT_MINOR }), { freq: 5 }),
   })
   .map(({ lines, shippingMinor, cartDiscountShare, arbitraryTarget }) => {
-    const own = lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity - (l.discountMinor ?? 0) + (l.taxMinor ?? 0), 0)
+    const own = lines.reduce(
+      (sum, l) => sum + l.unitPriceMinor * l.quantity - (l.discountMinor ?? 0) + (l.taxMinor ?? 0),
+      0
+    )
     const targetMinor = arbitraryTarget ?? Math.max(0, Math.round(own * (1 - cartDiscountShare)) + shippingMinor)
     return { lines, targetMinor }
   })
@@ -92,8 +106,10 @@ function brokenRules(
   { installmentProducts: products, lineIndexes, lineAmountsMinor } = spreadToInstallmentProducts(input)
 ): string[] {
   const broken: string[] = []
-  if (sumProductsMinor(products) !== input.targetMinor) broken.push(`Σ price × quantity ${sumProductsMinor(products)} ≠ target`)
-  if (sumProductPricesMinor(products) !== input.targetMinor) broken.push(`Σ price ${sumProductPricesMinor(products)} ≠ target`)
+  if (sumProductsMinor(products) !== input.targetMinor)
+    broken.push(`Σ price × quantity ${sumProductsMinor(products)} ≠ target`)
+  if (sumProductPricesMinor(products) !== input.targetMinor)
+    broken.push(`Σ price ${sumProductPricesMinor(products)} ≠ target`)
   const sumIssue = productsSumIssue("installmentProducts", products, minorToMajor(input.targetMinor), "both")
   if (sumIssue) broken.push(`productsSumIssue: ${sumIssue.message}`)
   const parsed = nonEmptyInstallmentProductsSchema.safeParse(products)
@@ -106,13 +122,19 @@ function brokenRules(
       return
     }
     if (product.quantity !== 1) broken.push(`product ${p}: quantity ${product.quantity} (must be 1)`)
-    if (product.name.trim() === "" || product.name.length > 255 || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(product.name)) {
+    if (
+      product.name.trim() === "" ||
+      product.name.length > 255 ||
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(product.name)
+    ) {
       broken.push(`product ${p}: name ${JSON.stringify(product.name)}`)
     }
     const line = lineIndexes[p] ?? p
     const quantity = input.lines[line]?.quantity ?? 0
-    if (quantity > 1 && !product.name.endsWith(` \u00d7 ${quantity}`)) broken.push(`product ${p}: name does not say × ${quantity}`)
-    if (minor !== lineAmountsMinor[line]) broken.push(`line ${line}: price ${minor} ≠ its share ${lineAmountsMinor[line]}`)
+    if (quantity > 1 && !product.name.endsWith(` \u00d7 ${quantity}`))
+      broken.push(`product ${p}: name does not say × ${quantity}`)
+    if (minor !== lineAmountsMinor[line])
+      broken.push(`line ${line}: price ${minor} ≠ its share ${lineAmountsMinor[line]}`)
   })
   return broken
 }
@@ -124,7 +146,17 @@ function referenceLargestRemainder(totalMinor: number, weights: bigint[]): numbe
   const shares = weights.map((w) => (total * w) / sum)
   const order = weights
     .map((w, index) => ({ index, w, remainder: (total * w) % sum }))
-    .sort((a, b) => (a.remainder !== b.remainder ? (a.remainder > b.remainder ? -1 : 1) : a.w !== b.w ? (a.w > b.w ? -1 : 1) : a.index - b.index))
+    .sort((a, b) =>
+      a.remainder !== b.remainder
+        ? a.remainder > b.remainder
+          ? -1
+          : 1
+        : a.w !== b.w
+          ? a.w > b.w
+            ? -1
+            : 1
+          : a.index - b.index
+    )
   let left = total - shares.reduce((a, b) => a + b, 0n)
   for (const { index } of order) {
     if (left === 0n) break
@@ -145,7 +177,10 @@ describe("installment products properties (random carts)", () => {
   })
 
   it("the checker itself catches a list one tetri off, a unit-price reading and a negative price", () => {
-    const input: InstallmentProductsInput = { lines: [{ name: "A", quantity: 3, unitPriceMinor: 100 }], targetMinor: 301 }
+    const input: InstallmentProductsInput = {
+      lines: [{ name: "A", quantity: 3, unitPriceMinor: 100 }],
+      targetMinor: 301,
+    }
     const good = spreadToInstallmentProducts(input)
     expect(good.installmentProducts).toEqual([{ name: "A \u00d7 3", price: 3.01, quantity: 1 }])
     expect(brokenRules(input, good)).toEqual([])
@@ -153,21 +188,35 @@ describe("installment products properties (random carts)", () => {
     const [first] = good.installmentProducts
     expect(brokenRules(input, withProducts([{ ...first, price: 3 }]))).not.toEqual([])
     // the old shape (unit prices with the quantity) satisfies Σ price × quantity only
-    expect(brokenRules(input, withProducts([{ name: "A", price: 1, quantity: 2 }, { name: "A", price: 1.01, quantity: 1 }]))).not.toEqual([])
+    expect(
+      brokenRules(
+        input,
+        withProducts([
+          { name: "A", price: 1, quantity: 2 },
+          { name: "A", price: 1.01, quantity: 1 },
+        ])
+      )
+    ).not.toEqual([])
     expect(brokenRules(input, withProducts([{ ...first, price: -1 }]))).not.toEqual([])
     expect(brokenRules(input, withProducts([{ ...first, name: "A" }]))).not.toEqual([])
-    expect(productsSumIssue("installmentProducts", [{ name: "A", price: 1.01, quantity: 3 }], 3.03, "both")?.rule).toBe("sum_equals_total")
+    expect(productsSumIssue("installmentProducts", [{ name: "A", price: 1.01, quantity: 3 }], 3.03, "both")?.rule).toBe(
+      "sum_equals_total"
+    )
     expect(productsSumIssue("installmentProducts", [{ name: "A", price: 1.01, quantity: 3 }], 3.03, "unit")).toBeNull()
   })
 
   it("a product name keeps its count within the bank's length limit", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (name, quantity) => {
-        const fitted = lineProductName(name, 0, quantity)
-        expect(fitted.length).toBeLessThanOrEqual(255)
-        expect(fitted.trim()).not.toBe("")
-        if (quantity > 1) expect(fitted.endsWith(` \u00d7 ${quantity}`)).toBe(true)
-      }),
+      fc.property(
+        fc.string({ maxLength: 400 }),
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        (name, quantity) => {
+          const fitted = lineProductName(name, 0, quantity)
+          expect(fitted.length).toBeLessThanOrEqual(255)
+          expect(fitted.trim()).not.toBe("")
+          if (quantity > 1) expect(fitted.endsWith(` \u00d7 ${quantity}`)).toBe(true)
+        }
+      ),
       runs(0.2)
     )
   })
@@ -179,12 +228,16 @@ describe("installment products properties (random carts)", () => {
       fc.bigInt({ min: 0n, max: 10n ** 17n })
     )
     fc.assert(
-      fc.property(fc.array(weight, { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: MAX_EXACT_MINOR }), (weights, totalMinor) => {
-        const big = weights.map((w) => BigInt(w))
-        fc.pre(big.some((w) => w > 0n))
-        const asNumbers = big.every((w) => w <= BigInt(Number.MAX_SAFE_INTEGER)) ? big.map(Number) : big
-        expect(allocateLargestRemainder(totalMinor, asNumbers)).toEqual(referenceLargestRemainder(totalMinor, big))
-      }),
+      fc.property(
+        fc.array(weight, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: MAX_EXACT_MINOR }),
+        (weights, totalMinor) => {
+          const big = weights.map((w) => BigInt(w))
+          fc.pre(big.some((w) => w > 0n))
+          const asNumbers = big.every((w) => w <= BigInt(Number.MAX_SAFE_INTEGER)) ? big.map(Number) : big
+          expect(allocateLargestRemainder(totalMinor, asNumbers)).toEqual(referenceLargestRemainder(totalMinor, big))
+        }
+      ),
       RUNS
     )
   })
@@ -197,7 +250,9 @@ describe("installment products properties (random carts)", () => {
         fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
         (weights, totalMinor) => {
           fc.pre(weights.some((w) => w > 0))
-          expect(allocateLargestRemainder(totalMinor, weights)).toEqual(referenceLargestRemainder(totalMinor, weights.map(BigInt)))
+          expect(allocateLargestRemainder(totalMinor, weights)).toEqual(
+            referenceLargestRemainder(totalMinor, weights.map(BigInt))
+          )
         }
       ),
       runs(0.5)
@@ -213,9 +268,13 @@ describe("installment products properties (random carts)", () => {
       taxMinor: fc.integer({ min: 0, max: MAX_EXACT_MINOR }),
     })
     fc.assert(
-      fc.property(fc.array(hugeLine, { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: MAX_EXACT_MINOR }), (lines, targetMinor) => {
-        expect(brokenRules({ lines, targetMinor })).toEqual([])
-      }),
+      fc.property(
+        fc.array(hugeLine, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: MAX_EXACT_MINOR }),
+        (lines, targetMinor) => {
+          expect(brokenRules({ lines, targetMinor })).toEqual([])
+        }
+      ),
       runs(0.2)
     )
   })

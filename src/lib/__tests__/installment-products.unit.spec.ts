@@ -79,7 +79,10 @@ describe("toInstallmentProducts", () => {
   })
 
   it("keeps a share that does not divide by the quantity whole: one product with the line total", () => {
-    const products = toInstallmentProducts({ lines: [{ name: "Pens", quantity: 3, unitPriceMinor: 100 }], targetMinor: 301 })
+    const products = toInstallmentProducts({
+      lines: [{ name: "Pens", quantity: 3, unitPriceMinor: 100 }],
+      targetMinor: 301,
+    })
     expect(products).toEqual([{ name: "Pens \u00d7 3", price: 3.01, quantity: 1 }])
     for (const rule of ["unit", "line", "either", "both"] as const) {
       expect(productsSumIssue("installmentProducts", products, 3.01, rule)).toBeNull()
@@ -170,7 +173,11 @@ describe("toInstallmentProducts", () => {
   })
 
   it("maps 100,000 lines exactly", () => {
-    const lines = Array.from({ length: 100_000 }, (_, i) => ({ name: `Line ${i}`, quantity: (i % 7) + 1, unitPriceMinor: (i * 7919) % 100_000 }))
+    const lines = Array.from({ length: 100_000 }, (_, i) => ({
+      name: `Line ${i}`,
+      quantity: (i % 7) + 1,
+      unitPriceMinor: (i * 7919) % 100_000,
+    }))
     const own = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceMinor, 0)
     const targetMinor = Math.round(own * 0.87) + 1_999
     const products = toInstallmentProducts({ lines, targetMinor })
@@ -192,9 +199,9 @@ describe("toInstallmentProducts", () => {
   })
 
   it("returns zero prices for a zero target", () => {
-    expect(toInstallmentProducts({ lines: [{ name: "A", quantity: 2, unitPriceMinor: 500 }], targetMinor: 0 })).toEqual([
-      { name: "A \u00d7 2", price: 0, quantity: 1 },
-    ])
+    expect(toInstallmentProducts({ lines: [{ name: "A", quantity: 2, unitPriceMinor: 500 }], targetMinor: 0 })).toEqual(
+      [{ name: "A \u00d7 2", price: 0, quantity: 1 }]
+    )
   })
 })
 
@@ -216,16 +223,20 @@ describe("fitProductName", () => {
 
 describe("impossible input", () => {
   it("names a negative or fractional target", () => {
-    expect(issuesOf(() => toInstallmentProducts({ lines: [{ name: "A", quantity: 1, unitPriceMinor: 1 }], targetMinor: -1 }))).toEqual([
-      { field: "targetMinor", rule: "non_negative_minor" },
-    ])
-    expect(issuesOf(() => toInstallmentProducts({ lines: [{ name: "A", quantity: 1, unitPriceMinor: 1 }], targetMinor: 1.5 }))[0].field).toBe(
-      "targetMinor"
-    )
+    expect(
+      issuesOf(() => toInstallmentProducts({ lines: [{ name: "A", quantity: 1, unitPriceMinor: 1 }], targetMinor: -1 }))
+    ).toEqual([{ field: "targetMinor", rule: "non_negative_minor" }])
+    expect(
+      issuesOf(() =>
+        toInstallmentProducts({ lines: [{ name: "A", quantity: 1, unitPriceMinor: 1 }], targetMinor: 1.5 })
+      )[0].field
+    ).toBe("targetMinor")
   })
 
   it("names the missing lines when there is nothing to attribute the amount to", () => {
-    expect(issuesOf(() => toInstallmentProducts({ lines: [], targetMinor: 500 }))).toEqual([{ field: "lines", rule: "required" }])
+    expect(issuesOf(() => toInstallmentProducts({ lines: [], targetMinor: 500 }))).toEqual([
+      { field: "lines", rule: "required" },
+    ])
   })
 
   it("names a bad quantity or amount of a line by its index", () => {

@@ -104,17 +104,12 @@ describe("installmentSessionStatus", () => {
   })
 
   it("calls the bank's refusals errors, the give-ups cancellations, and every waiting status pending", () => {
-    expect([6, 13].map((id) => installmentSessionStatus(id))).toEqual([
-      SESSION_STATUS.ERROR,
-      SESSION_STATUS.ERROR,
-    ])
+    expect([6, 13].map((id) => installmentSessionStatus(id))).toEqual([SESSION_STATUS.ERROR, SESSION_STATUS.ERROR])
     expect([3, 4, 7].map((id) => installmentSessionStatus(id))).toEqual([
       SESSION_STATUS.CANCELED,
       SESSION_STATUS.CANCELED,
       SESSION_STATUS.CANCELED,
     ])
-    expect([0, 1, 10, 11, 12].map((id) => installmentSessionStatus(id))).toEqual(
-      Array(5).fill(SESSION_STATUS.PENDING)
-    )
+    expect([0, 1, 10, 11, 12].map((id) => installmentSessionStatus(id))).toEqual(Array(5).fill(SESSION_STATUS.PENDING))
   })
 })

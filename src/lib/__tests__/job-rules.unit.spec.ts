@@ -65,8 +65,7 @@ describe("CircuitBreaker", () => {
 })
 
 describe("isBankOutage", () => {
-  const api = (status: number) =>
-    new TbcApiError("GET /v1/tpay/payments/{payId}", { status, title: "x" })
+  const api = (status: number) => new TbcApiError("GET /v1/tpay/payments/{payId}", { status, title: "x" })
   it("counts network failures, 5xx and 429; not a 4xx about one payment", () => {
     expect(isBankOutage(new TbcNetworkError("GET x", false, "ECONNREFUSED"))).toBe(true)
     expect(isBankOutage(api(503))).toBe(true)
@@ -86,8 +85,24 @@ describe("preauthExpiryStep", () => {
   })
 
   it("never cancels a fulfilled order: completes it instead", () => {
-    expect(preauthExpiryStep({ action: "cancel", bankHolds: true, medusaCaptured: false, medusaCanceled: false, fulfilled: true })).toBe("complete")
-    expect(preauthExpiryStep({ action: "cancel", bankHolds: true, medusaCaptured: false, medusaCanceled: false, fulfilled: false })).toBe("cancel")
+    expect(
+      preauthExpiryStep({
+        action: "cancel",
+        bankHolds: true,
+        medusaCaptured: false,
+        medusaCanceled: false,
+        fulfilled: true,
+      })
+    ).toBe("complete")
+    expect(
+      preauthExpiryStep({
+        action: "cancel",
+        bankHolds: true,
+        medusaCaptured: false,
+        medusaCanceled: false,
+        fulfilled: false,
+      })
+    ).toBe("cancel")
   })
 
   it("property: never cancels something fulfilled, captured, or no longer held; acts only on a live hold", () => {

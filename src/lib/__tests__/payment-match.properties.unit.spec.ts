@@ -17,16 +17,25 @@ describe("paymentMismatch", () => {
     )
     expect(paymentMismatch({ amount: 20.2, currency: "GEL" }, { amount: 20.21, currency: "GEL" })).toMatch(/20\.21 GEL/)
     expect(paymentMismatch({ amount: 20.2, currency: "GEL" }, { amount: 20.2, currency: "USD" })).toMatch(/20\.20 USD/)
-    expect(paymentMismatch({ amount: 20.2, currency: "GEL" }, { amount: undefined, currency: "GEL" })).toMatch(/unknown amount/)
-    expect(paymentMismatch({ amount: undefined, currency: "GEL" }, { amount: 20.2, currency: "GEL" })).toMatch(/unknown amount/)
-    expect(paymentMismatch({ amount: 20.2, currency: undefined }, { amount: 20.2, currency: "GEL" })).toMatch(/no currency/)
+    expect(paymentMismatch({ amount: 20.2, currency: "GEL" }, { amount: undefined, currency: "GEL" })).toMatch(
+      /unknown amount/
+    )
+    expect(paymentMismatch({ amount: undefined, currency: "GEL" }, { amount: 20.2, currency: "GEL" })).toMatch(
+      /unknown amount/
+    )
+    expect(paymentMismatch({ amount: 20.2, currency: undefined }, { amount: 20.2, currency: "GEL" })).toMatch(
+      /no currency/
+    )
     expect(paymentMismatch({ amount: 20.205, currency: "GEL" }, { amount: 20.205, currency: "GEL" })).toBeDefined()
   })
 
   it("matches if and only if the tetri and the currency are equal", () => {
     fc.assert(
       fc.property(minor, currency, minor, currency, (a, ca, b, cb) => {
-        const verdict = paymentMismatch({ amount: minorToMajor(a), currency: ca }, { amount: minorToMajor(b), currency: cb })
+        const verdict = paymentMismatch(
+          { amount: minorToMajor(a), currency: ca },
+          { amount: minorToMajor(b), currency: cb }
+        )
         expect(verdict === undefined).toBe(a === b && ca === cb)
       })
     )

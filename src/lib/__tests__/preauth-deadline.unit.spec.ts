@@ -63,7 +63,9 @@ describe("preauthDeadline", () => {
     const nextRun = preauthDeadline(authorizedAt, new Date(authorizedAt.getTime() + 30.5 * DAY_MS - 1), 0.5)
     expect(firstSeen.warning).toBe(false)
     expect(nextRun.expired).toBe(true)
-    expect(() => readPreauthWarningDays({ preauthWarningDays: 0.5 })).toThrow(/preauthWarningDays: must be a number from 1 to 30/)
+    expect(() => readPreauthWarningDays({ preauthWarningDays: 0.5 })).toThrow(
+      /preauthWarningDays: must be a number from 1 to 30/
+    )
   })
 
   it("rejects invalid dates", () => {
@@ -75,12 +77,16 @@ describe("reconcile options", () => {
   it("defaults and validates", () => {
     expect(readPreauthExpiryAction({})).toBe("none")
     expect(readPreauthExpiryAction({ preauthExpiryAction: "cancel" })).toBe("cancel")
-    expect(() => readPreauthExpiryAction({ preauthExpiryAction: 3 })).toThrow(/preauthExpiryAction: must be one of none, complete, cancel/)
+    expect(() => readPreauthExpiryAction({ preauthExpiryAction: 3 })).toThrow(
+      /preauthExpiryAction: must be one of none, complete, cancel/
+    )
     expect(readPreauthWarningDays({})).toBe(3)
     expect(readPreauthWarningDays({ preauthWarningDays: "2" })).toBe(2)
     expect(() => readPreauthWarningDays({ preauthWarningDays: 31 })).toThrow(/preauthWarningDays/)
     expect(readPreauthWarningDays({ preauthWarningDays: 1 })).toBe(1)
-    expect(() => readPreauthWarningDays({ preauthWarningDays: 0.99 })).toThrow(/preauthWarningDays: must be a number from 1 to 30/)
+    expect(() => readPreauthWarningDays({ preauthWarningDays: 0.99 })).toThrow(
+      /preauthWarningDays: must be a number from 1 to 30/
+    )
     expect(readPendingReconcileMinutes({})).toBe(15)
     expect(() => readPendingReconcileMinutes({ pendingReconcileMinutes: -1 })).toThrow(/pendingReconcileMinutes/)
   })

@@ -10,13 +10,19 @@ import { refundLedgerDecision } from "../refund-ledger"
 describe("refundLedgerDecision", () => {
   it("sends when the store knows everything the bank returned (or more)", () => {
     expect(refundLedgerDecision({ bankReturnedMinor: 0, recordedMinor: 0, amountMinor: 500 })).toEqual({ kind: "send" })
-    expect(refundLedgerDecision({ bankReturnedMinor: 1000, recordedMinor: 1000, amountMinor: 1 })).toEqual({ kind: "send" })
+    expect(refundLedgerDecision({ bankReturnedMinor: 1000, recordedMinor: 1000, amountMinor: 1 })).toEqual({
+      kind: "send",
+    })
     expect(refundLedgerDecision({ bankReturnedMinor: 0, recordedMinor: 300, amountMinor: 1 })).toEqual({ kind: "send" })
   })
 
   it("recognises the retry of a lost refund by its amount, and refuses any other unrecorded sum", () => {
-    expect(refundLedgerDecision({ bankReturnedMinor: 1000, recordedMinor: 0, amountMinor: 1000 })).toEqual({ kind: "already-returned" })
-    expect(refundLedgerDecision({ bankReturnedMinor: 1500, recordedMinor: 500, amountMinor: 1000 })).toEqual({ kind: "already-returned" })
+    expect(refundLedgerDecision({ bankReturnedMinor: 1000, recordedMinor: 0, amountMinor: 1000 })).toEqual({
+      kind: "already-returned",
+    })
+    expect(refundLedgerDecision({ bankReturnedMinor: 1500, recordedMinor: 500, amountMinor: 1000 })).toEqual({
+      kind: "already-returned",
+    })
     expect(refundLedgerDecision({ bankReturnedMinor: 1000, recordedMinor: 0, amountMinor: 999 })).toEqual({
       kind: "unrecorded",
       unrecordedMinor: 1000,
@@ -61,10 +67,19 @@ describe("refundLedgerDecision", () => {
 
   it("never sends while the bank holds returns the store has not recorded", () => {
     fc.assert(
-      fc.property(fc.nat(1_000_000), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (recorded, extra, amount) => {
-        const decision = refundLedgerDecision({ bankReturnedMinor: recorded + extra, recordedMinor: recorded, amountMinor: amount })
-        expect(decision.kind).toBe(extra === amount ? "already-returned" : "unrecorded")
-      }),
+      fc.property(
+        fc.nat(1_000_000),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (recorded, extra, amount) => {
+          const decision = refundLedgerDecision({
+            bankReturnedMinor: recorded + extra,
+            recordedMinor: recorded,
+            amountMinor: amount,
+          })
+          expect(decision.kind).toBe(extra === amount ? "already-returned" : "unrecorded")
+        }
+      ),
       { numRuns: propertyRuns(2000) }
     )
   })

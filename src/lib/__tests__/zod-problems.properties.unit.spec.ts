@@ -7,18 +7,32 @@ import { propertyRuns } from "./property-runs"
 /** A schema with the kinds of rules the plugin's options and routes use, secrets among them. */
 const schema = z
   .object({
-    apiKey: z.string({ required_error: "is required", invalid_type_error: "must be a string" }).min(1, { message: "must not be empty" }),
-    clientSecret: z.string().refine((value) => value.trim() !== "" && value.length >= 40, { message: "must be at least 40 characters" }),
+    apiKey: z
+      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .min(1, { message: "must not be empty" }),
+    clientSecret: z
+      .string()
+      .refine((value) => value.trim() !== "" && value.length >= 40, { message: "must be at least 40 characters" }),
     language: z.enum(["KA", "EN", "RU"]),
     timeoutMs: z.number().int().min(1000).max(120_000).optional(),
-    nested: z.object({ secret: z.string().regex(/^sk_[0-9a-f]{32}$/), list: z.array(z.literal("x")).optional() }).optional(),
+    nested: z
+      .object({ secret: z.string().regex(/^sk_[0-9a-f]{32}$/), list: z.array(z.literal("x")).optional() })
+      .optional(),
   })
   .strict()
 
 const secretValue = fc.string({ minLength: 12, maxLength: 40 }).filter((value) => value.trim().length >= 12)
 /** Anything a caller might pass in a field: right or wrong type, the secret itself. */
 const anyValue = (secret: string) =>
-  fc.oneof(fc.constant(secret), fc.constant(undefined), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.constant(secret), { maxLength: 2 }), fc.record({ secret: fc.constant(secret) }))
+  fc.oneof(
+    fc.constant(secret),
+    fc.constant(undefined),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.constant(secret), { maxLength: 2 }),
+    fc.record({ secret: fc.constant(secret) })
+  )
 
 describe("zodProblems (property): any failure names a field path and never an input value", () => {
   it("zod 3 API: options-like input made of secrets", () => {
@@ -27,7 +41,14 @@ describe("zodProblems (property): any failure names a field path and never an in
         fc.assert(
           fc.property(
             fc.record(
-              { apiKey: anyValue(secret), clientSecret: anyValue(secret), language: anyValue(secret), timeoutMs: anyValue(secret), nested: anyValue(secret), [secret]: anyValue(secret) },
+              {
+                apiKey: anyValue(secret),
+                clientSecret: anyValue(secret),
+                language: anyValue(secret),
+                timeoutMs: anyValue(secret),
+                nested: anyValue(secret),
+                [secret]: anyValue(secret),
+              },
               { requiredKeys: [] }
             ),
             (input) => {
@@ -42,7 +63,9 @@ describe("zodProblems (property): any failure names a field path and never an in
                 expect(text).toContain(`${issue.field}: ${issue.message}`)
               }
               // the secret as a VALUE never shows; as an unknown KEY it may be named (keys are names)
-              const withoutKeyNames = checked.issues.filter((issue) => issue.rule !== "unrecognized_keys").map((issue) => issue.message)
+              const withoutKeyNames = checked.issues
+                .filter((issue) => issue.rule !== "unrecognized_keys")
+                .map((issue) => issue.message)
               expect(withoutKeyNames.join(" ")).not.toContain(secret)
             }
           ),
@@ -86,15 +109,24 @@ describe("zodProblems", () => {
   })
 
   it("a custom issue's params.rule is its rule id; a custom enum message is kept", () => {
-    const ruled = z.string().superRefine((_v, ctx) => ctx.addIssue({ code: "custom", message: "sum must match", params: { rule: "sum_equals_total" } }))
+    const ruled = z
+      .string()
+      .superRefine((_v, ctx) =>
+        ctx.addIssue({ code: "custom", message: "sum must match", params: { rule: "sum_equals_total" } })
+      )
     const failure = ruled.safeParse("x")
-    expect(failure.success || zodProblems(failure.error.issues)).toEqual([{ field: "body", rule: "sum_equals_total", message: "sum must match" }])
+    expect(failure.success || zodProblems(failure.error.issues)).toEqual([
+      { field: "body", rule: "sum_equals_total", message: "sum must match" },
+    ])
     const worded = z.enum(["KA", "EN"], { errorMap: () => ({ message: "must be KA or EN" }) }).safeParse("zz")
     expect(worded.success || zodProblems(worded.error.issues)[0].message).toBe("must be KA or EN")
   })
 
   it("problemsText joins 'field: message' after an optional heading", () => {
-    const issues = [{ field: "a", rule: "r", message: "is required" }, { field: "b.0", rule: "r", message: "must be a number" }]
+    const issues = [
+      { field: "a", rule: "r", message: "is required" },
+      { field: "b.0", rule: "r", message: "must be a number" },
+    ]
     expect(problemsText(issues)).toBe("a: is required; b.0: must be a number")
     expect(problemsText(issues, "Invalid query")).toBe("Invalid query: a: is required; b.0: must be a number")
   })

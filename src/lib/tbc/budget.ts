@@ -18,7 +18,11 @@ export const MIN_ATTEMPT_MS = 250
  * the budget; undefined when too little is left to start one (less than MIN_ATTEMPT_MS, or than
  * the per-attempt timeout itself when that is shorter).
  */
-export function attemptTimeoutMs(perAttemptMs: number, remainingMs: number, minAttemptMs = MIN_ATTEMPT_MS): number | undefined {
+export function attemptTimeoutMs(
+  perAttemptMs: number,
+  remainingMs: number,
+  minAttemptMs = MIN_ATTEMPT_MS
+): number | undefined {
   const allowed = Math.min(perAttemptMs, Math.floor(remainingMs))
   return allowed >= Math.min(perAttemptMs, minAttemptMs) ? allowed : undefined
 }

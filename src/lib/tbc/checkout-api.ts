@@ -1,4 +1,10 @@
-import { verifyWithFreshToken, pathId, type AreaContext, type ConnectionCheck, type VerifiableCredentials } from "./area"
+import {
+  verifyWithFreshToken,
+  pathId,
+  type AreaContext,
+  type ConnectionCheck,
+  type VerifiableCredentials,
+} from "./area"
 import { throwIfBusinessError } from "./problems"
 import { readBankMessage, readPaymentDetails } from "./responses"
 import { sendWithToken } from "./tokens"

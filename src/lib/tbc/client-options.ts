@@ -88,7 +88,14 @@ export function resolveClientOptions(options: TbcClientOptions): ResolvedClientO
   }
   const timeoutMs = integerOption(options.timeoutMs, "timeoutMs", DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS, issues)
   const maxRetries = integerOption(options.maxRetries, "maxRetries", DEFAULT_MAX_RETRIES, 0, MAX_RETRIES_LIMIT, issues)
-  const retryBaseMs = integerOption(options.retryBaseMs, "retryBaseMs", DEFAULT_RETRY_BASE_MS, 0, MAX_RETRY_BASE_MS, issues)
+  const retryBaseMs = integerOption(
+    options.retryBaseMs,
+    "retryBaseMs",
+    DEFAULT_RETRY_BASE_MS,
+    0,
+    MAX_RETRY_BASE_MS,
+    issues
+  )
   if (issues.length > 0) {
     throw new TbcConfigError(issues)
   }

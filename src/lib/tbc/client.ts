@@ -140,7 +140,12 @@ export class TbcClient {
     if (!creds) {
       return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_METHODS)
     }
-    const tokens = this.tokenSource(checkoutTokenKey(o.baseUrl, creds), (t) => fetchCheckoutToken(t, creds), budget, limits)
+    const tokens = this.tokenSource(
+      checkoutTokenKey(o.baseUrl, creds),
+      (t) => fetchCheckoutToken(t, creds),
+      budget,
+      limits
+    )
     return new CheckoutApiClient({
       transport: sender,
       tokens,
@@ -175,12 +180,27 @@ export class TbcClient {
     if (!creds) {
       return unconfiguredArea<MortgagesClient>("mortgages", MORTGAGES_METHODS)
     }
-    return new MortgagesApiClient({ transport: this.transport, tokens: this.oauthTokens(o.baseUrl, creds, "online_mortgages"), logger })
+    return new MortgagesApiClient({
+      transport: this.transport,
+      tokens: this.oauthTokens(o.baseUrl, creds, "online_mortgages"),
+      logger,
+    })
   }
 
   /** The cached OAuth tokens of one credential set and scope (installments and mortgages alike). */
-  private oauthTokens(baseUrl: string, creds: OAuthCredentials, scope: OAuthScope, budget?: RequestBudget, limits: AttemptLimits = {}): TokenSource {
-    return this.tokenSource(oauthTokenKey(baseUrl, creds, scope), (t) => fetchOAuthToken(t, creds, scope), budget, limits)
+  private oauthTokens(
+    baseUrl: string,
+    creds: OAuthCredentials,
+    scope: OAuthScope,
+    budget?: RequestBudget,
+    limits: AttemptLimits = {}
+  ): TokenSource {
+    return this.tokenSource(
+      oauthTokenKey(baseUrl, creds, scope),
+      (t) => fetchOAuthToken(t, creds, scope),
+      budget,
+      limits
+    )
   }
 
   /**

@@ -78,8 +78,7 @@ export class TbcApiError extends TbcError {
   readonly problem: TbcProblem
   readonly operation: string
   constructor(operation: string, problem: TbcProblem) {
-    const words =
-      problem.detail || problem.title || problem.developerMessage || problem.userMessage || "error"
+    const words = problem.detail || problem.title || problem.developerMessage || problem.userMessage || "error"
     super("api", `TBC ${operation} failed with ${problem.status}: ${words}`)
     this.status = problem.status
     this.problem = problem

@@ -1,4 +1,10 @@
-import { verifyWithFreshToken, pathId, type AreaContext, type ConnectionCheck, type VerifiableCredentials } from "./area"
+import {
+  verifyWithFreshToken,
+  pathId,
+  type AreaContext,
+  type ConnectionCheck,
+  type VerifiableCredentials,
+} from "./area"
 import { TbcApiError } from "./errors"
 import {
   UNREADABLE_RESPONSE_TYPE,

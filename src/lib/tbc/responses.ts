@@ -162,7 +162,7 @@ const statusChangesSchema = z.object({
   totalcount: tolerant(looseInt),
   // the items lowered in one pass over the page, not by a preprocess per item: a page is the
   // largest answer the client reads, and a per-item preprocess allocates on every item
-  statuschanges: z.preprocess((v) => (Array.isArray(v) ? v.map(lowered) : v ?? []), z.array(statusChangeSchema)),
+  statuschanges: z.preprocess((v) => (Array.isArray(v) ? v.map(lowered) : (v ?? [])), z.array(statusChangeSchema)),
 })
 
 export const createdApplicationBodySchema = z.object({ sessionid: requiredId })
@@ -177,13 +177,11 @@ export interface ResponseContext {
  * tell what it said), typed UNREADABLE_RESPONSE_TYPE and naming the field and the rule.
  */
 export function readBody<T extends z.ZodType>(schema: T, body: unknown, ctx: ResponseContext): z.output<T> {
-  const parsed = schema.safeParse(isRecord(body) ? lowerKeys(body) : body ?? {})
+  const parsed = schema.safeParse(isRecord(body) ? lowerKeys(body) : (body ?? {}))
   if (parsed.success) {
     return parsed.data
   }
-  const detail = parsed.error.issues
-    .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
-    .join("; ")
+  const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ")
   throw new TbcApiError(ctx.operation, {
     status: ctx.status,
     type: UNREADABLE_RESPONSE_TYPE,

@@ -2,12 +2,7 @@ import { z } from "zod/v4"
 import { TbcApiError } from "./errors"
 import { credentialCacheKey, type SecretRedactor } from "./redact"
 import { looseNumber, looseString, readBody, tolerant } from "./responses"
-import {
-  checkoutTokenLifetimeMs,
-  oauthTokenLifetimeMs,
-  type IssuedToken,
-  type TokenCache,
-} from "./token-cache"
+import { checkoutTokenLifetimeMs, oauthTokenLifetimeMs, type IssuedToken, type TokenCache } from "./token-cache"
 import { route, type RequestSender, type TransportRequest, type TransportResponse } from "./transport"
 import type { CheckoutCredentials, OAuthCredentials, TbcLogger } from "./types"
 
@@ -85,7 +80,11 @@ export async function fetchCheckoutToken(transport: RequestSender, c: CheckoutCr
 }
 
 /** POST /oauth/token: Basic(apiKey:apiSecret), form grant_type=client_credentials + scope. */
-export async function fetchOAuthToken(transport: RequestSender, c: OAuthCredentials, scope: OAuthScope): Promise<IssuedToken> {
+export async function fetchOAuthToken(
+  transport: RequestSender,
+  c: OAuthCredentials,
+  scope: OAuthScope
+): Promise<IssuedToken> {
   const res = await transport.request({
     route: OAUTH_TOKEN_ROUTE,
     retry: "idempotent",

@@ -153,7 +153,11 @@ export class Transport {
    * Sends the request, retrying per `req.retry`; resolves only with a 2xx response. Inside a
    * budget, each attempt is cut to what is left and a retry is started only when it still fits.
    */
-  async request(req: TransportRequest, budgeted?: BudgetedSend, limits: AttemptLimits = {}): Promise<TransportResponse> {
+  async request(
+    req: TransportRequest,
+    budgeted?: BudgetedSend,
+    limits: AttemptLimits = {}
+  ): Promise<TransportResponse> {
     const perAttemptMs = limits.timeoutMs ?? this.options.timeoutMs
     const maxRetries = limits.maxRetries ?? this.options.maxRetries
     for (let attempt = 0; ; attempt++) {
@@ -185,7 +189,9 @@ export class Transport {
       if (stop || (budgeted && (!budgeted.retries || !mayRetryWithin(budgeted.budget.remainingMs(), delay)))) {
         throw budgeted ? inBudget(failure, budgeted.budget, req.route.operation) : failure
       }
-      this.options.logger?.debug(`TBC ${req.route.operation}: retry ${attempt + 1} in ${delay} ms after ${failure.kind}`)
+      this.options.logger?.debug(
+        `TBC ${req.route.operation}: retry ${attempt + 1} in ${delay} ms after ${failure.kind}`
+      )
       await sleep(delay)
     }
   }
@@ -254,7 +260,9 @@ export class Transport {
 
 /** Inside a budget a timeout means the bank did not answer the person's request in time. */
 function inBudget(failure: TbcError, budget: RequestBudget, operation: string): TbcError {
-  return failure instanceof TbcTimeoutError && !(failure instanceof TbcBudgetExceededError) ? budget.exceeded(operation) : failure
+  return failure instanceof TbcTimeoutError && !(failure instanceof TbcBudgetExceededError)
+    ? budget.exceeded(operation)
+    : failure
 }
 
 function sleep(ms: number): Promise<void> {

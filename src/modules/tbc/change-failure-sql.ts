@@ -29,7 +29,10 @@ export interface ChangeFailureToStore extends InstallmentChangeKey {
 export const CHANGE_FAILURE_ERROR_MAX_LENGTH = 1000
 
 /** Failures of these changes that still wait for a retry. */
-export async function selectPendingFailures(db: SqlExecutor, keys: InstallmentChangeKey[]): Promise<PendingChangeFailure[]> {
+export async function selectPendingFailures(
+  db: SqlExecutor,
+  keys: InstallmentChangeKey[]
+): Promise<PendingChangeFailure[]> {
   if (keys.length === 0) return []
   const rows = (await db.execute(
     `select f.bank_session_id, f.status_id, f.change_date, f.attempts,
@@ -44,7 +47,11 @@ export async function selectPendingFailures(db: SqlExecutor, keys: InstallmentCh
 }
 
 /** Stores each failed try: its count, error and the time of the next try (or that it was given up). */
-export async function upsertFailures(db: SqlExecutor, providerId: string, failures: ChangeFailureToStore[]): Promise<void> {
+export async function upsertFailures(
+  db: SqlExecutor,
+  providerId: string,
+  failures: ChangeFailureToStore[]
+): Promise<void> {
   if (failures.length === 0) return
   await db.execute(
     `insert into tbc_installment_change_failure

@@ -17,7 +17,13 @@ import {
   type ChangeFailureToStore,
   type PendingChangeFailure,
 } from "./change-failure-sql"
-import { insertSyncRun, markSyncRunAcknowledged, markSyncRunApplied, markSyncRunFailed, upsertSyncPoll } from "./sync-run-sql"
+import {
+  insertSyncRun,
+  markSyncRunAcknowledged,
+  markSyncRunApplied,
+  markSyncRunFailed,
+  upsertSyncPoll,
+} from "./sync-run-sql"
 import {
   CallbackLog,
   InstallmentApplication,
@@ -141,7 +147,11 @@ class TbcModuleService extends MedusaService({
   }
 
   @InjectManager()
-  async markInstallmentSyncRunFailed(id: string, error: string, @MedusaContext() sharedContext: SqlContext = {}): Promise<void> {
+  async markInstallmentSyncRunFailed(
+    id: string,
+    error: string,
+    @MedusaContext() sharedContext: SqlContext = {}
+  ): Promise<void> {
     await markSyncRunFailed(sharedContext.manager!, id, error)
   }
 

@@ -13,7 +13,11 @@ export const SYNC_RUN_ERROR_MAX_LENGTH = 1000
 const cut = (error: string | null): string | null => (error === null ? null : error.slice(0, SYNC_RUN_ERROR_MAX_LENGTH))
 
 /** A new run for a page just read from the bank; returns its id. */
-export async function insertSyncRun(db: SqlExecutor, synchronizationRequestId: string, changeCount: number): Promise<string> {
+export async function insertSyncRun(
+  db: SqlExecutor,
+  synchronizationRequestId: string,
+  changeCount: number
+): Promise<string> {
   const id = generateEntityId(undefined, "tbcsync")
   await db.execute(
     `insert into tbc_installment_sync_run (id, synchronization_request_id, change_count, applied_count)
@@ -25,7 +29,12 @@ export async function insertSyncRun(db: SqlExecutor, synchronizationRequestId: s
 }
 
 /** The page is recorded in Medusa: how many changes were new, and a summary of what failed. */
-export async function markSyncRunApplied(db: SqlExecutor, id: string, appliedCount: number, error: string | null): Promise<void> {
+export async function markSyncRunApplied(
+  db: SqlExecutor,
+  id: string,
+  appliedCount: number,
+  error: string | null
+): Promise<void> {
   await db.execute(
     `update tbc_installment_sync_run set applied_count = ?, applied_at = now(), error = ?, updated_at = now() where id = ?`,
     [appliedCount, cut(error), id],
@@ -35,12 +44,20 @@ export async function markSyncRunApplied(db: SqlExecutor, id: string, appliedCou
 
 /** The bank took the acknowledgement of the page. */
 export async function markSyncRunAcknowledged(db: SqlExecutor, id: string): Promise<void> {
-  await db.execute(`update tbc_installment_sync_run set acknowledged_at = now(), updated_at = now() where id = ?`, [id], "run")
+  await db.execute(
+    `update tbc_installment_sync_run set acknowledged_at = now(), updated_at = now() where id = ?`,
+    [id],
+    "run"
+  )
 }
 
 /** The run stopped on this page. */
 export async function markSyncRunFailed(db: SqlExecutor, id: string, error: string): Promise<void> {
-  await db.execute(`update tbc_installment_sync_run set error = ?, updated_at = now() where id = ?`, [cut(error), id], "run")
+  await db.execute(
+    `update tbc_installment_sync_run set error = ?, updated_at = now() where id = ?`,
+    [cut(error), id],
+    "run"
+  )
 }
 
 /**

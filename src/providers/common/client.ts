@@ -20,7 +20,10 @@ export type TbcClientLike = Pick<TbcClient, "checkout" | "installments" | "close
  * bank call of it fits in the bank's share of the budget, the rest being Medusa's own work
  * (TbcClient.within, bankShareMs; a fake client without `within` is used as it is).
  */
-export function clientWithin(client: Omit<TbcClientLike, "close">, requestBudgetMs: number): Pick<TbcClient, "checkout" | "installments"> {
+export function clientWithin(
+  client: Omit<TbcClientLike, "close">,
+  requestBudgetMs: number
+): Pick<TbcClient, "checkout" | "installments"> {
   return client.within ? client.within(bankShareMs(requestBudgetMs)) : client
 }
 

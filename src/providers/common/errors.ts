@@ -90,7 +90,10 @@ export function toMedusaError(error: unknown, action = "process the payment"): M
       )
     }
     if (error.status === 429) {
-      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: the bank is busy. Please try again in a moment.`)
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `${what}: the bank is busy. Please try again in a moment.`
+      )
     }
     if (error.status >= 500) {
       return new MedusaError(
@@ -111,7 +114,9 @@ export function toMedusaError(error: unknown, action = "process the payment"): M
   }
   if (error instanceof TbcNetworkError) {
     const hint = error.reachedBank ? "Check the payment's status before trying again." : "Please try again."
-    return markNotAnswering(new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: the bank could not be reached. ${hint}`))
+    return markNotAnswering(
+      new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: the bank could not be reached. ${hint}`)
+    )
   }
   if (error instanceof TbcError) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${error.kind} error.`)

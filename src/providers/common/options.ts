@@ -39,16 +39,13 @@ export const requiredString = (what = "is required") =>
  */
 export const environmentOption = z
   .string({ required_error: "is required", invalid_type_error: "must be a string" })
-  .refine(
-    (value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success,
-    { message: `must be "test", "production" or an absolute http(s) URL` }
-  )
+  .refine((value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success, {
+    message: `must be "test", "production" or an absolute http(s) URL`,
+  })
   .transform((value) => value as TbcEnvironment)
 
 /** Allows an `environment` other than TBC's own hosts when NODE_ENV is production (a merchant's proxy). */
-export const allowCustomEnvironmentOption = z
-  .boolean({ invalid_type_error: "must be true or false" })
-  .default(false)
+export const allowCustomEnvironmentOption = z.boolean({ invalid_type_error: "must be true or false" }).default(false)
 
 /**
  * Adds the environment guard's issue (src/lib/tbc/environment-guard.ts) to a provider schema's

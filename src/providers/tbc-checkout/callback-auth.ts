@@ -116,7 +116,10 @@ export function callbackSourceAddress(
   const peer = normalizeAddress(socketAddress)
   if (!peer || forwardedFor === undefined || !isAllowedSource(peer, trustedProxies)) return peer
   const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
-  const hops = joined.split(",").map((hop) => hop.trim()).filter(Boolean)
+  const hops = joined
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean)
   for (let index = hops.length - 1; index >= 0; index--) {
     const hop = normalizeAddress(hops[index])
     // an unreadable hop ends the trusted chain: nothing left of it can be believed

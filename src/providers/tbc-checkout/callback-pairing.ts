@@ -49,7 +49,9 @@ export async function pairSession(args: {
     if (!sessionId) {
       return {
         refused: "rejected_source",
-        reason: options.signCallbackUrl ? "the callback URL's session signature is missing" : "unsigned callback URL and the bank reports no merchantPaymentId",
+        reason: options.signCallbackUrl
+          ? "the callback URL's session signature is missing"
+          : "unsigned callback URL and the bank reports no merchantPaymentId",
       }
     }
     return { sessionId }

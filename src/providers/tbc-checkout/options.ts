@@ -86,9 +86,12 @@ export const checkoutOptionsSchema = z
     returnUrl: httpUrlOption,
     /** other origins a storefront may ask the shopper to be sent back to (data.return_url) */
     allowedReturnOrigins: z
-      .array(httpUrlOption.transform((url) => originOf(url) as string), {
-        invalid_type_error: "must be a list of http(s) URLs",
-      })
+      .array(
+        httpUrlOption.transform((url) => originOf(url) as string),
+        {
+          invalid_type_error: "must be a list of http(s) URLs",
+        }
+      )
       .default([]),
     preAuth: booleanOption(true),
     methods: z
@@ -145,7 +148,7 @@ export const checkoutOptionsSchema = z
             issue.code === z.ZodIssueCode.invalid_union && ctx.data === true
               ? {
                   message:
-                    "true is not accepted: list the addresses of your own proxies (e.g. [\"10.0.0.2\"]); X-Forwarded-For is read only on requests coming from one of them",
+                    'true is not accepted: list the addresses of your own proxies (e.g. ["10.0.0.2"]); X-Forwarded-For is read only on requests coming from one of them',
                 }
               : { message: "must be false or a list of your proxies' IP addresses" },
         }

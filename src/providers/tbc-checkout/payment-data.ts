@@ -130,7 +130,11 @@ export function installmentProductsFor(
   const products = data?.installmentProducts
   if (!Array.isArray(products) || products.length === 0) return undefined
   for (const product of products as Array<Record<string, unknown>>) {
-    if (typeof product?.name !== "string" || typeof product.price !== "number" || typeof product.quantity !== "number") {
+    if (
+      typeof product?.name !== "string" ||
+      typeof product.price !== "number" ||
+      typeof product.quantity !== "number"
+    ) {
       return undefined
     }
   }

@@ -78,7 +78,9 @@ function toLink(row: Record<string, unknown> | undefined): PaymentLink | undefin
     payment_session_id: String(row.payment_session_id),
     kind: row.kind === "execution" ? "execution" : "web",
     session_alive: row.session_alive === true,
-    session_pay_ids: [row.session_pay_id, row.session_card_pay_id].filter((v): v is string => typeof v === "string" && v !== ""),
+    session_pay_ids: [row.session_pay_id, row.session_card_pay_id].filter(
+      (v): v is string => typeof v === "string" && v !== ""
+    ),
     has_medusa_payment: row.has_medusa_payment === true,
     orphan_action: typeof row.orphan_action === "string" ? row.orphan_action : null,
   }
@@ -132,7 +134,9 @@ export class PaymentRecords {
 
   /** Whether a Medusa payment session exists (not deleted). */
   async sessionAlive(sessionId: string): Promise<boolean> {
-    const { rows } = await this.pg.raw(`select 1 from payment_session where id = ? and deleted_at is null limit 1`, [sessionId])
+    const { rows } = await this.pg.raw(`select 1 from payment_session where id = ? and deleted_at is null limit 1`, [
+      sessionId,
+    ])
     return rows.length > 0
   }
 
@@ -165,10 +169,18 @@ export class PaymentRecords {
 
   /** Gives a claim back without an action (nothing at the bank yet, e.g. still Created). */
   async releaseOrphanClaim(payId: string): Promise<void> {
-    await this.pg.raw(`update tbc_payment set orphan_action = null, orphan_action_at = null where pay_id = ? and orphan_action = 'acting'`, [payId])
+    await this.pg.raw(
+      `update tbc_payment set orphan_action = null, orphan_action_at = null where pay_id = ? and orphan_action = 'acting'`,
+      [payId]
+    )
   }
 
-  async recordOrphanAction(payId: string, action: string, amountMinor: number | null, error: string | null): Promise<void> {
+  async recordOrphanAction(
+    payId: string,
+    action: string,
+    amountMinor: number | null,
+    error: string | null
+  ): Promise<void> {
     await this.pg.raw(
       `update tbc_payment set orphan_action = ?, orphan_action_at = now(), orphan_amount = ?, orphan_error = ?,
          session_gone_at = coalesce(session_gone_at, now()), updated_at = now() where pay_id = ?`,
@@ -253,7 +265,10 @@ export class PaymentRecords {
   }
 
   async recordExecutionUncertain(id: string, reason: string): Promise<void> {
-    await this.pg.raw(`update tbc_payment set uncertain_at = now(), uncertain_reason = ?, updated_at = now() where id = ?`, [reason, id])
+    await this.pg.raw(
+      `update tbc_payment set uncertain_at = now(), uncertain_reason = ?, updated_at = now() where id = ?`,
+      [reason, id]
+    )
   }
 }
 

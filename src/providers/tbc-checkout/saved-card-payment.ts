@@ -25,7 +25,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TbcApiError, TbcConfigError, TbcValidationError } from "../../lib/tbc/errors"
 import { UNREADABLE_RESPONSE_TYPE } from "../../lib/tbc/responses"
-import { NO_SAVE_CARD_METHODS, type CheckoutApi, type CreatePaymentRequest, type PaymentDetails } from "../../lib/tbc/types"
+import {
+  NO_SAVE_CARD_METHODS,
+  type CheckoutApi,
+  type CreatePaymentRequest,
+  type PaymentDetails,
+} from "../../lib/tbc/types"
 import { checkSaveCardToDate } from "../../lib/tbc/validation"
 import { SavedCardSealError, openSavedCardSeal, type SavedCardSealContent } from "./saved-card-seal"
 
@@ -113,7 +118,12 @@ function sealError(error: unknown): MedusaError {
 }
 
 /** Opens the session's seal for `customerId`; a MedusaError the shopper can read otherwise. */
-export function openSessionSeal(data: Data, clientSecret: string, customerId: string | undefined, now?: number): SavedCardSealContent {
+export function openSessionSeal(
+  data: Data,
+  clientSecret: string,
+  customerId: string | undefined,
+  now?: number
+): SavedCardSealContent {
   try {
     return openSavedCardSeal(data?.[SAVED_CARD_DATA.seal], clientSecret, { customerId, now })
   } catch (error) {
@@ -126,7 +136,12 @@ export function openSessionSeal(data: Data, clientSecret: string, customerId: st
  * (Medusa's `context.customer`) and returns the data to merge into the session. Nothing is sent
  * to the bank yet and there is no redirect URL.
  */
-export function savedCardInitiate(args: { data: Data; context?: CustomerContext; clientSecret: string; now?: number }): {
+export function savedCardInitiate(args: {
+  data: Data
+  context?: CustomerContext
+  clientSecret: string
+  now?: number
+}): {
   savedCardId: string
   data: Record<string, unknown>
 } {
@@ -179,12 +194,16 @@ export function isClearRefusal(error: unknown): boolean {
     return error.status >= 400 && error.status < 500 && error.problem?.type !== UNREADABLE_RESPONSE_TYPE
   }
   // a connection refused before sending: nothing reached the bank
-  return (error as { kind?: string; reachedBank?: boolean })?.kind === "network" && (error as { reachedBank?: boolean }).reachedBank === false
+  return (
+    (error as { kind?: string; reachedBank?: boolean })?.kind === "network" &&
+    (error as { reachedBank?: boolean }).reachedBank === false
+  )
 }
 
 /** Why an outcome is uncertain, for the admin (kind and status only: no request data). */
 function uncertainReason(error: unknown): string {
-  if (error instanceof TbcApiError) return `the bank answered ${error.status}${error.problem?.type === UNREADABLE_RESPONSE_TYPE ? " with an unreadable body" : ""}`
+  if (error instanceof TbcApiError)
+    return `the bank answered ${error.status}${error.problem?.type === UNREADABLE_RESPONSE_TYPE ? " with an unreadable body" : ""}`
   const kind = (error as { kind?: string })?.kind
   if (kind === "timeout") return "the bank's answer did not arrive in time"
   if (kind === "network") return "the connection broke after the request was sent"
@@ -226,10 +245,19 @@ export async function authorizeWithSavedCard(args: {
     }
   }
   if (data?.[SAVED_CARD_DATA.uncertain]) {
-    return { kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE, data: { ...mine, [SAVED_CARD_DATA.uncertain]: data[SAVED_CARD_DATA.uncertain] } }
+    return {
+      kind: "uncertain",
+      message: CHECKING_PAYMENT_MESSAGE,
+      data: { ...mine, [SAVED_CARD_DATA.uncertain]: data[SAVED_CARD_DATA.uncertain] },
+    }
   }
   const customerId = data?.[SAVED_CARD_DATA.customerId]
-  const content = openSessionSeal(data, args.clientSecret, typeof customerId === "string" ? customerId : undefined, args.now)
+  const content = openSessionSeal(
+    data,
+    args.clientSecret,
+    typeof customerId === "string" ? customerId : undefined,
+    args.now
+  )
   await args.beforeExecute?.()
   try {
     const details = await args.checkout.executeWithSavedCard({

@@ -42,7 +42,10 @@ export interface SavedCardSealContent {
 
 /** Why a seal was refused; the message never contains the seal's content or the key. */
 export class SavedCardSealError extends Error {
-  constructor(readonly reason: "malformed" | "forged" | "expired" | "wrong_customer" | "no_key", message: string) {
+  constructor(
+    readonly reason: "malformed" | "forged" | "expired" | "wrong_customer" | "no_key",
+    message: string
+  ) {
     super(message)
     this.name = "SavedCardSealError"
   }

@@ -54,7 +54,10 @@ type Currency = (typeof CURRENCIES)[number]
 function currencyOf(code: unknown): Currency {
   const upper = typeof code === "string" ? code.toUpperCase() : ""
   if (!(CURRENCIES as readonly string[]).includes(upper)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Saved card: currency must be one of ${CURRENCIES.join(", ")}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Saved card: currency must be one of ${CURRENCIES.join(", ")}`
+    )
   }
   return upper as Currency
 }
@@ -65,7 +68,12 @@ export function saveCardFields(
   options: Pick<TbcCheckoutOptions, "saveCards">,
   methods: readonly number[] | undefined
 ): Pick<CreatePaymentRequest, "saveCard" | "saveCardToDate"> {
-  return saveCardRequestFields({ data: input.data, context: input.context, saveCardsEnabled: options.saveCards, methods })
+  return saveCardRequestFields({
+    data: input.data,
+    context: input.context,
+    saveCardsEnabled: options.saveCards,
+    methods,
+  })
 }
 
 /** initiatePayment of a session that pays with a saved card: checks the seal, no bank call, no redirect. */
@@ -100,7 +108,11 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
  * which Medusa's session data may have lost: an execution with a payId is only read back; one sent
  * without a readable answer is never sent again and the shopper is told we are checking.
  */
-async function knownExecution(deps: SavedCardDeps, sessionId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function knownExecution(
+  deps: SavedCardDeps,
+  sessionId: string,
+  data: Record<string, unknown>
+): Promise<Record<string, unknown>> {
   if (!deps.records) return data
   const earlier = await deps.records.earlierExecution(sessionId).catch((error) => {
     throw toMedusaError(error, "check earlier charges of this checkout")
@@ -111,11 +123,17 @@ async function knownExecution(deps: SavedCardDeps, sessionId: string, data: Reco
 }
 
 /** authorizePayment of a saved-card session: executes the charge once, maps the bank's answer. */
-export async function authorizeSavedCardSession(deps: SavedCardDeps, input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+export async function authorizeSavedCardSession(
+  deps: SavedCardDeps,
+  input: AuthorizePaymentInput
+): Promise<AuthorizePaymentOutput> {
   const data = input.data ?? {}
   const amount = typeof data.amount === "number" ? data.amount : NaN
   if (!Number.isFinite(amount)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Saved card: the session has no amount (create the payment session again)")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Saved card: the session has no amount (create the payment session again)"
+    )
   }
   const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
   const currency = currencyOf(data.currency)
@@ -148,9 +166,13 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
   }
   if (deps.records && recordId) {
     if (result.kind === "uncertain") {
-      await deps.records.recordExecutionUncertain(recordId, result.reason ?? "the bank's answer could not be read").catch(() => undefined)
+      await deps.records
+        .recordExecutionUncertain(recordId, result.reason ?? "the bank's answer could not be read")
+        .catch(() => undefined)
     } else {
-      await deps.records.recordExecutionAnswer(recordId, result.details.payId, String(result.details.status)).catch(() => undefined)
+      await deps.records
+        .recordExecutionAnswer(recordId, result.details.payId, String(result.details.status))
+        .catch(() => undefined)
     }
   }
   // the seal is not kept: Medusa stores exactly what authorize returns
@@ -177,14 +199,20 @@ export async function authorizeSavedCardSession(deps: SavedCardDeps, input: Auth
       // nothing was charged: throw the readable reason; a new attempt may execute again
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, outcome.message)
     }
-    return { status: toSessionStatus(outcome.status), data: { ...kept, ...result.data, error_message: outcome.message } }
+    return {
+      status: toSessionStatus(outcome.status),
+      data: { ...kept, ...result.data, error_message: outcome.message },
+    }
   }
   if (outcome.status === SESSION_STATUS.PENDING_AUTHORIZATION) {
     // Processing: pending_authorization would let Medusa place the order with nothing paid. The
     // payId is in our record (or, outside an app, in the returned data), so the next "Place order"
     // and the bank's callback only read it back; the cart stays open meanwhile.
     if (deps.records) throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
-    return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: STILL_PROCESSING_MESSAGE } }
+    return {
+      status: PaymentSessionStatus.ERROR,
+      data: { ...kept, ...result.data, error_message: STILL_PROCESSING_MESSAGE },
+    }
   }
   const authorizedAt = outcome.status === SESSION_STATUS.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
   return {

@@ -84,11 +84,17 @@ export async function judgeCallback(
   if (!isAllowedSource(source, options.callbackAllowlist)) {
     const rawId = (payload?.data as Record<string, unknown> | undefined)?.PaymentId
     const payId = typeof rawId === "string" ? rawId.slice(0, 100) : null
-    return ignore(verdict("rejected_source", source ? "source address not in callbackAllowlist" : "no stamped source address", payId))
+    return ignore(
+      verdict(
+        "rejected_source",
+        source ? "source address not in callbackAllowlist" : "no stamped source address",
+        payId
+      )
+    )
   }
   const payId = paymentIdOfBody(payload?.data)
   if (!payId) {
-    return ignore(verdict("malformed", "body is not {\"PaymentId\": \"<id>\"}"))
+    return ignore(verdict("malformed", 'body is not {"PaymentId": "<id>"}'))
   }
 
   let details: PaymentDetails
@@ -106,7 +112,13 @@ export async function judgeCallback(
   }
 
   records?.noteBankStatus(payId, status).catch(() => undefined) // bookkeeping only: never blocks a callback
-  const paired = await pairSession({ headers, options, records, payId, merchantPaymentId: merchantPaymentIdOf(details) })
+  const paired = await pairSession({
+    headers,
+    options,
+    records,
+    payId,
+    merchantPaymentId: merchantPaymentIdOf(details),
+  })
   if ("refused" in paired) {
     return ignore(verdict(paired.refused, paired.reason, payId, status))
   }

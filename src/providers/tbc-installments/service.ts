@@ -18,15 +18,38 @@
  */
 import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput, AuthorizePaymentOutput, CancelPaymentInput, CancelPaymentOutput, CapturePaymentInput,
-  CapturePaymentOutput, DeletePaymentInput, DeletePaymentOutput, GetPaymentStatusInput, GetPaymentStatusOutput,
-  InitiatePaymentInput, InitiatePaymentOutput, ProviderWebhookPayload, RefundPaymentInput, RefundPaymentOutput,
-  RetrievePaymentInput, RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
 } from "@medusajs/framework/types"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { minorToMajor } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
-import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../common"
+import {
+  clientFactoryFrom,
+  clientWithin,
+  forShopper,
+  providerLogger,
+  toMedusaError,
+  type TbcClientLike,
+} from "../common"
 import { applicationRecordsFrom, type ApplicationRecords } from "./application-records"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
@@ -191,9 +214,11 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     if (typeof sessionId !== "string" || sessionId === "") {
       return { data: data ?? {} }
     }
-    await this.applications_?.ensureRecorded(sessionId).catch((error: Error) =>
-      this.warn(`deletePayment: application ${sessionId} could not be recorded (${error.message})`)
-    )
+    await this.applications_
+      ?.ensureRecorded(sessionId)
+      .catch((error: Error) =>
+        this.warn(`deletePayment: application ${sessionId} could not be recorded (${error.message})`)
+      )
     const timer = setTimeout(() => void this.cancelDropped(sessionId), this.droppedCancelDelayMs_)
     timer.unref?.()
     return { data: data ?? {} }
@@ -205,7 +230,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
       if (await this.applications_?.sessionAlive(sessionId)) return
       await this.cancelApplication(this.bank, { sessionId })
     } catch (error) {
-      this.warn(`application ${sessionId} of a dropped session was not canceled (${(error as Error).message}); the sync cancels it if the bank approves it`)
+      this.warn(
+        `application ${sessionId} of a dropped session was not canceled (${(error as Error).message}); the sync cancels it if the bank approves it`
+      )
     }
   }
 
@@ -231,7 +258,11 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  private async readStatus(data: Record<string, unknown> | undefined, action: string, bank = this.bank): Promise<ApplicationStatus> {
+  private async readStatus(
+    data: Record<string, unknown> | undefined,
+    action: string,
+    bank = this.bank
+  ): Promise<ApplicationStatus> {
     const sessionId = sessionIdOf(data)
     try {
       return await bank.getStatus(sessionId)

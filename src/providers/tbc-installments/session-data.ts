@@ -18,9 +18,10 @@ export interface InstallmentSessionData extends Record<string, unknown> {
 
 /** What the shopper reads when they complete the cart before the bank's decision. */
 export function notApprovedYetMessage(status: ApplicationStatus): string {
-  const where = status.statusId === INSTALLMENT_STATUS.Pending
-    ? "finish the application on the bank's page"
-    : "the bank is still reviewing the application"
+  const where =
+    status.statusId === INSTALLMENT_STATUS.Pending
+      ? "finish the application on the bank's page"
+      : "the bank is still reviewing the application"
   const description = status.description ? ` (${status.description})` : ""
   return (
     `The bank has not approved the installment yet${description}: ${where}. ` +
@@ -48,7 +49,10 @@ export function publicData(data: Record<string, unknown> | undefined): Installme
 }
 
 /** The session data with the application's status as the bank just reported it. */
-export function withStatus(data: Record<string, unknown> | undefined, status: ApplicationStatus): InstallmentSessionData {
+export function withStatus(
+  data: Record<string, unknown> | undefined,
+  status: ApplicationStatus
+): InstallmentSessionData {
   return {
     ...publicData(data),
     statusId: status.statusId,

@@ -5,7 +5,10 @@ import path from "node:path"
 
 const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
 
-function startBin(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string; url: Promise<string> } {
+function startBin(
+  args: string[],
+  env: Record<string, string> = {}
+): { child: ChildProcess; output: () => string; url: Promise<string> } {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, NODE_OPTIONS: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,7 +76,10 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
   })
 
   it("takes credentials from TBC_SANDBOX_* env", async () => {
-    const run = startBin(["sandbox", "--port=0", "--quiet"], { TBC_SANDBOX_API_KEY: "env-key", TBC_SANDBOX_ACTIVATED_METHODS: "6,9" })
+    const run = startBin(["sandbox", "--port=0", "--quiet"], {
+      TBC_SANDBOX_API_KEY: "env-key",
+      TBC_SANDBOX_ACTIVATED_METHODS: "6,9",
+    })
     try {
       const url = await run.url
       expect(run.output()).toContain("apikey=env-key")
@@ -89,17 +95,29 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-bin-data-"))
     const dataFile = path.join(dir, "sandbox.json")
     try {
-      const first = startBin(["sandbox", "--port=0", "--quiet"], { TBC_SANDBOX_DATA: dataFile, TBC_SANDBOX_STRICT: "1" })
+      const first = startBin(["sandbox", "--port=0", "--quiet"], {
+        TBC_SANDBOX_DATA: dataFile,
+        TBC_SANDBOX_STRICT: "1",
+      })
       let payId = ""
       try {
         const url = await first.url
         expect(first.output()).toContain(`kept in ${dataFile}`)
         expect(first.output()).toContain("strict (no tolerances, productSum both)")
         const { access_token } = (await (await requestDefaultCheckoutToken(url)).json()) as { access_token: string }
-        const headers = { apikey: "sandbox-apikey", authorization: `Bearer ${access_token}`, "content-type": "application/json" }
-        const post = (body: unknown) => fetch(`${url}/v1/tpay/payments`, { method: "POST", headers, body: JSON.stringify(body) })
-        expect((await post({ amount: { currency: "GEL", total: "5.00" }, returnurl: "http://shop.test/r" })).status).toBe(400)
-        const created = (await (await post({ amount: { currency: "GEL", total: 5 }, returnurl: "http://shop.test/r" })).json()) as { payId: string }
+        const headers = {
+          apikey: "sandbox-apikey",
+          authorization: `Bearer ${access_token}`,
+          "content-type": "application/json",
+        }
+        const post = (body: unknown) =>
+          fetch(`${url}/v1/tpay/payments`, { method: "POST", headers, body: JSON.stringify(body) })
+        expect(
+          (await post({ amount: { currency: "GEL", total: "5.00" }, returnurl: "http://shop.test/r" })).status
+        ).toBe(400)
+        const created = (await (
+          await post({ amount: { currency: "GEL", total: 5 }, returnurl: "http://shop.test/r" })
+        ).json()) as { payId: string }
         payId = created.payId
       } finally {
         await stop(first.child)
@@ -114,7 +132,9 @@ describe("bin/medusa-payment-tbc.js sandbox", () => {
         await stop(second.child)
       }
       fs.writeFileSync(dataFile, "garbage")
-      await expect(startBin(["sandbox", "--port=0", "--data", dataFile]).url).rejects.toThrow(/exited with 1: .*sandbox\.json is not valid JSON/s)
+      await expect(startBin(["sandbox", "--port=0", "--data", dataFile]).url).rejects.toThrow(
+        /exited with 1: .*sandbox\.json is not valid JSON/s
+      )
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

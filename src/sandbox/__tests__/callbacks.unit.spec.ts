@@ -6,7 +6,12 @@ describe("sandbox payment callbacks", () => {
 
   async function setup(statuses: number[] = [], options: Parameters<typeof TestBank.start>[0] = {}) {
     receiver = await startReceiver(statuses)
-    bank = await TestBank.start({ callbackRetryMs: 20, callbackAttempts: 3, defaultCallbackUrl: receiver.url, ...options })
+    bank = await TestBank.start({
+      callbackRetryMs: 20,
+      callbackAttempts: 3,
+      defaultCallbackUrl: receiver.url,
+      ...options,
+    })
     await bank.tokens()
   }
   afterEach(async () => {
@@ -16,7 +21,7 @@ describe("sandbox payment callbacks", () => {
 
   const paymentIds = () => receiver.bodies.map((b) => JSON.parse(b.raw).PaymentId)
 
-  it("POSTs exactly {\"PaymentId\"} as application/json on Succeeded", async () => {
+  it('POSTs exactly {"PaymentId"} as application/json on Succeeded', async () => {
     await setup()
     const payId = await bank.paidPayment({ callbackUrl: receiver.url })
     await waitFor(() => receiver.bodies.length === 1)
@@ -24,7 +29,14 @@ describe("sandbox payment callbacks", () => {
     expect(receiver.bodies[0].contentType).toBe("application/json")
     await waitFor(() => bank.sandbox.state().callbacks[0]?.delivered === true)
     expect(bank.sandbox.state().callbacks).toEqual([
-      expect.objectContaining({ payId, url: receiver.url, status: "Succeeded", attempts: 1, delivered: true, dropped: false }),
+      expect.objectContaining({
+        payId,
+        url: receiver.url,
+        status: "Succeeded",
+        attempts: 1,
+        delivered: true,
+        dropped: false,
+      }),
     ])
   })
 

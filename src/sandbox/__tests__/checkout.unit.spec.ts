@@ -121,7 +121,10 @@ describe("sandbox checkout endpoints", () => {
       const changed = await bank.createPayment({ merchantPaymentId: "order-1", amount: { currency: "GEL", total: 30 } })
       expect(changed.body.payId).not.toBe(first.body.payId)
       await bank.control(`/payments/${changed.body.payId}/pay`, { method: 5, outcome: "success" })
-      const afterFinal = await bank.createPayment({ merchantPaymentId: "order-1", amount: { currency: "GEL", total: 30 } })
+      const afterFinal = await bank.createPayment({
+        merchantPaymentId: "order-1",
+        amount: { currency: "GEL", total: 30 },
+      })
       expect(afterFinal.body.payId).not.toBe(changed.body.payId)
       expect(bank.sandbox.state().payments).toHaveLength(3)
     })
@@ -131,7 +134,16 @@ describe("sandbox checkout endpoints", () => {
     it("GET answers every documented field; pay → Succeeded with method, transaction and rrn", async () => {
       const payId = (await bank.createPayment({ extra: "ORDER 1", extra2: "more" })).body.payId
       const before = await bank.tpay(`/${payId}`)
-      expect(before.body).toMatchObject({ payId, status: "Created", confirmedAmount: 0, returnedAmount: 0, paymentMethod: null, links: [], paymentCardNumber: null, resultCode: null })
+      expect(before.body).toMatchObject({
+        payId,
+        status: "Created",
+        confirmedAmount: 0,
+        returnedAmount: 0,
+        paymentMethod: null,
+        links: [],
+        paymentCardNumber: null,
+        resultCode: null,
+      })
       await bank.control(`/payments/${payId}/pay`, { method: 5, outcome: "success" })
       const after = await bank.tpay(`/${payId}`)
       expect(after.body).toEqual({
@@ -200,8 +212,18 @@ describe("sandbox checkout endpoints", () => {
           body: JSON.stringify({ amount: 20.25 }),
         })
         expect(answer.status).toBe(200)
-        expect(await answer.json()).toMatchObject({ payId, status: "Succeeded", amount: 25.5, confirmedAmount: 20.25, httpStatusCode: 200 })
-        expect((await bank.tpay(`/${payId}`)).body).toMatchObject({ status: "Succeeded", confirmedAmount: 20.25, returnedAmount: 5.25 })
+        expect(await answer.json()).toMatchObject({
+          payId,
+          status: "Succeeded",
+          amount: 25.5,
+          confirmedAmount: 20.25,
+          httpStatusCode: 200,
+        })
+        expect((await bank.tpay(`/${payId}`)).body).toMatchObject({
+          status: "Succeeded",
+          confirmedAmount: 20.25,
+          returnedAmount: 5.25,
+        })
       }
       expect(bank.sandbox.state().calls["POST /v1/pay/payments/{payId}/completion"]).toBe(1)
     })
@@ -239,7 +261,11 @@ describe("sandbox checkout endpoints", () => {
       await bank.tpay(`/${payId}/completion`, { amount: 20 })
       expect(issueKeys(await bank.tpay(`/${payId}/cancel`, { amount: 20.01 }))).toEqual(["amount:max_amount"])
       expect((await bank.tpay(`/${payId}/cancel`, { amount: 20 })).status).toBe(200)
-      expect((await bank.tpay(`/${payId}`)).body).toMatchObject({ status: "Returned", confirmedAmount: 20, returnedAmount: 25.5 })
+      expect((await bank.tpay(`/${payId}`)).body).toMatchObject({
+        status: "Returned",
+        confirmedAmount: 20,
+        returnedAmount: 25.5,
+      })
     })
 
     it("cancels a preauthorization in full only", async () => {
@@ -247,7 +273,11 @@ describe("sandbox checkout endpoints", () => {
       expectProblem(await bank.tpay(`/${payId}/cancel`, { amount: 5 }), 400)
       const full = await bank.tpay(`/${payId}/cancel`, {})
       expect(full.status).toBe(200)
-      expect(full.body).toEqual({ httpStatusCode: 200, developerMessage: expect.any(String), userMessage: expect.any(String) })
+      expect(full.body).toEqual({
+        httpStatusCode: 200,
+        developerMessage: expect.any(String),
+        userMessage: expect.any(String),
+      })
       expect((await bank.tpay(`/${payId}`)).body).toMatchObject({ status: "Returned", returnedAmount: 25.5 })
     })
 
@@ -285,7 +315,11 @@ describe("sandbox checkout endpoints", () => {
       const payId = await bank.paidPayment({ saveCard: true, saveCardToDate: "1299" })
       const details = (await bank.tpay(`/${payId}`)).body
       const card = bank.sandbox.state().savedCards[0]
-      expect(details.recurringCard).toEqual({ recId: card.recId, cardMask: "5***********1234", expiryDate: card.cardExpiry })
+      expect(details.recurringCard).toEqual({
+        recId: card.recId,
+        cardMask: "5***********1234",
+        expiryDate: card.cardExpiry,
+      })
       expect(card.active).toBe(true)
       const early = await bank.paidPayment({ saveCard: true, saveCardToDate: "0127" })
       expect((await bank.tpay(`/${early}`)).body.recurringCard.expiryDate).toBe("0127")
@@ -325,9 +359,14 @@ describe("sandbox checkout endpoints", () => {
       expect(deciding.body).toMatchObject({ status: "Processing", confirmedAmount: 0 })
       expect((await bank.tpay(`/${deciding.body.payId}`)).body.status).toBe("Processing")
       await bank.control(`/payments/${deciding.body.payId}/pay`, { method: 11, outcome: "success" })
-      expect((await bank.tpay(`/${deciding.body.payId}`)).body).toMatchObject({ status: "Succeeded", confirmedAmount: 3 })
+      expect((await bank.tpay(`/${deciding.body.payId}`)).body).toMatchObject({
+        status: "Succeeded",
+        confirmedAmount: 3,
+      })
       // only the armed count: the next execution is decided at once
-      expect((await bank.tpay("/execution", { recId, money: { amount: 1, currency: "GEL" } })).body.status).toBe("Succeeded")
+      expect((await bank.tpay("/execution", { recId, money: { amount: 1, currency: "GEL" } })).body.status).toBe(
+        "Succeeded"
+      )
     })
 
     it("a preauth's saved card is usable only after completion", async () => {
@@ -345,17 +384,26 @@ describe("sandbox checkout endpoints", () => {
       const byBank = await bank.paidPayment({ saveCard: true }, 7)
       expect(bank.sandbox.state().savedCards).toHaveLength(0)
       expect((await bank.tpay(`/${byBank}`)).body.recurringCard).toBeNull()
-      expectProblem(await bank.tpay("/execution", { recId: created.body.recId, money: { amount: 1, currency: "GEL" } }), 404)
+      expectProblem(
+        await bank.tpay("/execution", { recId: created.body.recId, money: { amount: 1, currency: "GEL" } }),
+        404
+      )
     })
 
     it("validates the execution body and deletes cards with POST /{recId}/delete", async () => {
       await bank.paidPayment({ saveCard: true })
       const recId = bank.sandbox.state().savedCards[0].recId
       const bad = await bank.tpay("/execution", { recId: "", money: { amount: 0, currency: "JPY" }, extra: "ü" })
-      expect(issueKeys(bad)).toEqual(expect.arrayContaining(["recId:required", "money.amount:positive", "money.currency:enum", "extra:ans_only"]))
+      expect(issueKeys(bad)).toEqual(
+        expect.arrayContaining(["recId:required", "money.amount:positive", "money.currency:enum", "extra:ans_only"])
+      )
       const deleted = await bank.tpay(`/${recId}/delete`, {})
       expect(deleted.status).toBe(200)
-      expect(deleted.body).toEqual({ httpStatusCode: 200, developerMessage: "Card deleted", userMessage: expect.any(String) })
+      expect(deleted.body).toEqual({
+        httpStatusCode: 200,
+        developerMessage: "Card deleted",
+        userMessage: expect.any(String),
+      })
       expectProblem(await bank.tpay(`/${recId}/delete`, {}), 404)
       expectProblem(await bank.tpay("/execution", { recId, money: { amount: 1, currency: "GEL" } }), 404)
     })

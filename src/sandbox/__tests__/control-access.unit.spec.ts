@@ -41,7 +41,12 @@ describe("sandbox bound off loopback", () => {
 
   it("with a token: warns loudly, answers 401 to control calls without it, serves the bank as usual", async () => {
     const warnings: string[] = []
-    const bank = await TestBank.start({ host: "0.0.0.0", port: 0, controlToken: "ctl-token-1", warn: (line) => warnings.push(line) })
+    const bank = await TestBank.start({
+      host: "0.0.0.0",
+      port: 0,
+      controlToken: "ctl-token-1",
+      warn: (line) => warnings.push(line),
+    })
     try {
       expect(warnings.join("\n")).toMatch(/WARNING: the TBC sandbox is listening on 0\.0\.0\.0, not on loopback/)
       expect((await bank.control("/state")).status).toBe(401)
@@ -51,7 +56,10 @@ describe("sandbox bound off loopback", () => {
       expect(wrong.text).not.toContain("ctl-token-1")
       const byHeader = await call(`${bank.url}/_sandbox/state`, { headers: { [CONTROL_TOKEN_HEADER]: "ctl-token-1" } })
       expect(byHeader.status).toBe(200)
-      const byBearer = await call(`${bank.url}/_sandbox/clock`, { headers: { authorization: "Bearer ctl-token-1" }, body: { advanceMs: 0 } })
+      const byBearer = await call(`${bank.url}/_sandbox/clock`, {
+        headers: { authorization: "Bearer ctl-token-1" },
+        body: { advanceMs: 0 },
+      })
       expect(byBearer.status).toBe(200)
       expect((await call(`${bank.url}/_sandbox/health`)).status).toBe(200)
       await bank.tokens() // the bank's own paths need no control token
@@ -107,7 +115,13 @@ describe("GET /_sandbox/state", () => {
       expect(state.status).toBe(200)
       expect(state.body.payments).toHaveLength(1)
       expect(state.body.activeTokens).toBe(2)
-      for (const secret of [creds.apiKey, creds.clientSecret, creds.installmentApiKey, creds.installmentApiSecret, ...accessTokens]) {
+      for (const secret of [
+        creds.apiKey,
+        creds.clientSecret,
+        creds.installmentApiKey,
+        creds.installmentApiSecret,
+        ...accessTokens,
+      ]) {
         expect(state.text).not.toContain(secret)
       }
     } finally {
@@ -120,7 +134,11 @@ describe("bin: medusa-payment-tbc sandbox --host off loopback", () => {
   jest.setTimeout(30_000)
   const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
 
-  function run(args: string[], env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
+  function run(
+    args: string[],
+    env: Record<string, string>,
+    until: RegExp
+  ): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_OPTIONS: "", ...env } })
       let output = ""
@@ -137,7 +155,9 @@ describe("bin: medusa-payment-tbc sandbox --host off loopback", () => {
   it("exits with the rule when no control token is given", async () => {
     const result = await run(["sandbox", "--port", "0", "--host", "0.0.0.0", "--quiet"], {}, /^$/)
     expect(result.code).toBe(1)
-    expect(result.output).toMatch(/bound to 0\.0\.0\.0, which is not loopback.*--control-token or TBC_SANDBOX_CONTROL_TOKEN/)
+    expect(result.output).toMatch(
+      /bound to 0\.0\.0\.0, which is not loopback.*--control-token or TBC_SANDBOX_CONTROL_TOKEN/
+    )
   })
 
   it("starts with TBC_SANDBOX_CONTROL_TOKEN and prints the warning", async () => {

@@ -84,7 +84,13 @@ describe("sandbox faults", () => {
   })
 
   it("reset: true clears every fault", async () => {
-    await bank.control("/faults", { latencyMs: 10, errorRate: 0.1, loseSyncAck: { count: 3 }, processingExecutions: { count: 2 }, callbacks: { drop: true } })
+    await bank.control("/faults", {
+      latencyMs: 10,
+      errorRate: 0.1,
+      loseSyncAck: { count: 3 },
+      processingExecutions: { count: 2 },
+      callbacks: { drop: true },
+    })
     const answer = await bank.control("/faults", { reset: true })
     expect(answer.body.faults).toEqual({ latencyMs: 0, errorRate: 0, loseSyncAck: 0, processingExecutions: 0 })
   })

@@ -2,7 +2,8 @@ import fc from "fast-check"
 import { propertyRuns } from "../../lib/__tests__/property-runs"
 import { StatusFeed } from "../feed"
 
-type Op = { kind: "push" } | { kind: "page"; take: number } | { kind: "sync"; pageIndex: number } | { kind: "syncUnknown" }
+type Op =
+  { kind: "push" } | { kind: "page"; take: number } | { kind: "sync"; pageIndex: number } | { kind: "syncUnknown" }
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   fc.constant<Op>({ kind: "push" }),
@@ -12,7 +13,13 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
 )
 
 function item(n: number) {
-  return { sessionId: `s-${n}`, statusId: n % 14, changeDate: new Date(n).toISOString(), amountMinor: n, contributionMinor: 0 }
+  return {
+    sessionId: `s-${n}`,
+    statusId: n % 14,
+    changeDate: new Date(n).toISOString(),
+    amountMinor: n,
+    contributionMinor: 0,
+  }
 }
 
 describe("StatusFeed (status-changes queue) against a naive model", () => {

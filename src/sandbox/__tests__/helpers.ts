@@ -3,7 +3,11 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { startSandbox, type SandboxHandle, type SandboxOptions } from "../index"
 
-export const CHECKOUT_CREDENTIALS = { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" }
+export const CHECKOUT_CREDENTIALS = {
+  apiKey: "sandbox-apikey",
+  clientId: "sandbox-client",
+  clientSecret: "sandbox-client-secret",
+}
 export const INSTALLMENT_CREDENTIALS = { apiKey: "sandbox-inst-key", apiSecret: "sandbox-inst-secret" }
 export const MERCHANT_KEY = "SandboxMerchant"
 
@@ -44,23 +48,27 @@ export async function call(
 
 function getWithBody(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "GET", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
-      let text = ""
-      response.on("data", (chunk) => (text += chunk))
-      response.on("end", () => {
-        const responseHeaders = new Headers()
-        for (const [key, value] of Object.entries(response.headers)) {
-          if (typeof value === "string") responseHeaders.set(key, value)
-        }
-        let parsed: unknown = text
-        try {
-          parsed = text ? JSON.parse(text) : undefined
-        } catch {
-          // not JSON
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed, headers: responseHeaders, text })
-      })
-    })
+    const request = http.request(
+      url,
+      { method: "GET", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      (response) => {
+        let text = ""
+        response.on("data", (chunk) => (text += chunk))
+        response.on("end", () => {
+          const responseHeaders = new Headers()
+          for (const [key, value] of Object.entries(response.headers)) {
+            if (typeof value === "string") responseHeaders.set(key, value)
+          }
+          let parsed: unknown = text
+          try {
+            parsed = text ? JSON.parse(text) : undefined
+          } catch {
+            // not JSON
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed, headers: responseHeaders, text })
+        })
+      }
+    )
     request.on("error", reject)
     request.end(body)
   })
@@ -126,7 +134,11 @@ export class TestBank {
 
   /** a checkout bank call with valid credentials */
   tpay(path: string, body?: unknown, method?: string): Promise<Answer> {
-    return call(`${this.url}/v1/tpay/payments${path}`, { method: method ?? (body === undefined ? "GET" : "POST"), headers: this.checkoutHeaders(), body })
+    return call(`${this.url}/v1/tpay/payments${path}`, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      headers: this.checkoutHeaders(),
+      body,
+    })
   }
 
   /** an installments bank call with a valid Bearer */
@@ -144,7 +156,11 @@ export class TestBank {
   }
 
   async createPayment(overrides: Record<string, unknown> = {}): Promise<Answer> {
-    return this.tpay("", { amount: { currency: "GEL", total: 25.5 }, returnurl: "http://shop.test/return", ...overrides })
+    return this.tpay("", {
+      amount: { currency: "GEL", total: 25.5 },
+      returnurl: "http://shop.test/return",
+      ...overrides,
+    })
   }
 
   /** create + pay through the control API */

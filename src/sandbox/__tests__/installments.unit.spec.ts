@@ -20,7 +20,8 @@ describe("sandbox online installments", () => {
     return answer.body.sessionId
   }
   const status = (sessionId: string) => bank.inst(`/applications/${sessionId}/status?merchantKey=${MERCHANT_KEY}`)
-  const setStatus = (sessionId: string, statusId: number) => bank.control(`/installments/${sessionId}/status`, { statusId })
+  const setStatus = (sessionId: string, statusId: number) =>
+    bank.control(`/installments/${sessionId}/status`, { statusId })
 
   describe("applications", () => {
     it("creates: {sessionId, id:null} with the hosted page in Location; stores the normalised request", async () => {
@@ -46,11 +47,21 @@ describe("sandbox online installments", () => {
       expectProblem(wrongSum, 400)
       expect(issueKeys(wrongSum)).toEqual(["products:sum_equals_total"])
       // strict: unit prices with quantities (Σ price × quantity only) are refused
-      const unitOnly = { ...APPLICATION, products: [{ name: "Phone", price: 10.1, quantity: 2 }, { name: "Case", price: 10.1, quantity: 1 }] }
+      const unitOnly = {
+        ...APPLICATION,
+        products: [
+          { name: "Phone", price: 10.1, quantity: 2 },
+          { name: "Case", price: 10.1, quantity: 1 },
+        ],
+      }
       expect(issueKeys(await bank.inst("/applications", { body: unitOnly }))).toEqual(["products:sum_equals_total"])
-      const empty = await bank.inst("/applications", { body: { merchantKey: MERCHANT_KEY, priceTotal: 0, products: [] } })
+      const empty = await bank.inst("/applications", {
+        body: { merchantKey: MERCHANT_KEY, priceTotal: 0, products: [] },
+      })
       expect(issueKeys(empty)).toEqual(expect.arrayContaining(["priceTotal:positive", "products:required"]))
-      expect(issueKeys(await bank.inst("/applications", { body: { ...APPLICATION, merchantKey: undefined } }))).toEqual(["merchantKey:required"])
+      expect(issueKeys(await bank.inst("/applications", { body: { ...APPLICATION, merchantKey: undefined } }))).toEqual(
+        ["merchantKey:required"]
+      )
       const stranger = await bank.inst("/applications", { body: { ...APPLICATION, merchantKey: "Other" } })
       expectProblem(stranger, 404)
       expect(bank.sandbox.state().applications).toHaveLength(0)
@@ -58,8 +69,16 @@ describe("sandbox online installments", () => {
 
     it("status by query or by JSON body on the GET: {amount, contributionAmount, statusId, description}", async () => {
       const sessionId = await create()
-      expect((await status(sessionId)).body).toEqual({ amount: 30.3, contributionAmount: 0, statusId: 0, description: expect.any(String) })
-      const viaBody = await bank.inst(`/applications/${sessionId}/status`, { method: "GET", body: { merchantKey: MERCHANT_KEY } })
+      expect((await status(sessionId)).body).toEqual({
+        amount: 30.3,
+        contributionAmount: 0,
+        statusId: 0,
+        description: expect.any(String),
+      })
+      const viaBody = await bank.inst(`/applications/${sessionId}/status`, {
+        method: "GET",
+        body: { merchantKey: MERCHANT_KEY },
+      })
       expect(viaBody.body.statusId).toBe(0)
       expectProblem(await bank.inst(`/applications/${sessionId}/status`), 400)
       expectProblem(await bank.inst(`/applications/nope/status?merchantKey=${MERCHANT_KEY}`), 404)
@@ -73,7 +92,10 @@ describe("sandbox online installments", () => {
         const confirmed = await bank.inst(`/applications/${sessionId}/confirm`, { body: { merchantKey: MERCHANT_KEY } })
         expect(confirmed.status).toBe(200)
         expect(confirmed.body).toEqual({ id: null })
-        expect((await status(sessionId)).body).toMatchObject({ statusId: 9, description: "Installment pending Disbursed (Confirmed from both side)" })
+        expect((await status(sessionId)).body).toMatchObject({
+          statusId: 9,
+          description: "Installment pending Disbursed (Confirmed from both side)",
+        })
       }
       await setStatus(sessionId, 8)
       expect((await status(sessionId)).body.statusId).toBe(8)
@@ -99,7 +121,9 @@ describe("sandbox online installments", () => {
     const changes = (take?: number) =>
       bank.inst(`/merchant/applications/status-changes?merchantKey=${MERCHANT_KEY}${take ? `&take=${take}` : ""}`)
     const sync = (synchronizationRequestId: unknown) =>
-      bank.inst("/merchant/applications/status-changes-sync", { body: { merchantKey: MERCHANT_KEY, synchronizationRequestId } })
+      bank.inst("/merchant/applications/status-changes-sync", {
+        body: { merchantKey: MERCHANT_KEY, synchronizationRequestId },
+      })
 
     it("lists changes oldest first in pages of take; items stay until synced with that page's id", async () => {
       const a = await create()
@@ -112,8 +136,22 @@ describe("sandbox online installments", () => {
         synchronizationRequestId: expect.any(String),
         totalCount: 3,
         statusChanges: [
-          { sessionId: a, statusId: 1, statusDescription: expect.any(String), changeDate: expect.any(String), amount: 30.3, contributionAmount: 0 },
-          { sessionId: b, statusId: 2, statusDescription: expect.any(String), changeDate: expect.any(String), amount: 30.3, contributionAmount: 0 },
+          {
+            sessionId: a,
+            statusId: 1,
+            statusDescription: expect.any(String),
+            changeDate: expect.any(String),
+            amount: 30.3,
+            contributionAmount: 0,
+          },
+          {
+            sessionId: b,
+            statusId: 2,
+            statusDescription: expect.any(String),
+            changeDate: expect.any(String),
+            amount: 30.3,
+            contributionAmount: 0,
+          },
         ],
       })
       expect(new Date(page.body.statusChanges[0].changeDate).toISOString()).toBe(page.body.statusChanges[0].changeDate)
@@ -130,7 +168,10 @@ describe("sandbox online installments", () => {
 
     it("accepts merchantKey and take in the GET's JSON body; validates take", async () => {
       await setStatus(await create(), 2)
-      const viaBody = await bank.inst("/merchant/applications/status-changes", { method: "GET", body: { merchantKey: MERCHANT_KEY, take: 1 } })
+      const viaBody = await bank.inst("/merchant/applications/status-changes", {
+        method: "GET",
+        body: { merchantKey: MERCHANT_KEY, take: 1 },
+      })
       expect(viaBody.body.statusChanges).toHaveLength(1)
       const zero = await bank.inst(`/merchant/applications/status-changes?merchantKey=${MERCHANT_KEY}&take=0`)
       expect(issueKeys(zero)).toEqual(["take:range"])

@@ -7,7 +7,11 @@ describe("sandbox hosted pages", () => {
 
   describe("checkout page at the approval URL", () => {
     it("shows amount, currency, description, the allowed methods and the buttons, self-contained", async () => {
-      const created = await bank.createPayment({ methods: [5, 7], description: "Order <42>", amount: { currency: "USD", total: 12.3 } })
+      const created = await bank.createPayment({
+        methods: [5, 7],
+        description: "Order <42>",
+        amount: { currency: "USD", total: 12.3 },
+      })
       const page = await call(created.body.links[1].uri)
       expect(page.status).toBe(200)
       expect(page.headers.get("content-type")).toContain("text/html")
@@ -31,7 +35,10 @@ describe("sandbox hosted pages", () => {
         const answer = await submit(`/checkout/${created.body.payId}`, { method: "7", action: "pay" })
         expect(answer.status).toBe(303)
         expect(answer.headers.get("location")).toBe("http://shop.test/return")
-        expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({ status: "Succeeded", paymentMethod: 7 })
+        expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({
+          status: "Succeeded",
+          paymentMethod: 7,
+        })
         await waitFor(() => receiver.bodies.length === 1)
       } finally {
         await receiver.close()
@@ -47,7 +54,9 @@ describe("sandbox hosted pages", () => {
       expect(bank.sandbox.state().savedCards).toHaveLength(0)
       const ticked = await bank.createPayment({ saveCard: true })
       await submit(`/checkout/${ticked.body.payId}`, { method: "5", action: "pay", saveCard: "true" })
-      expect(bank.sandbox.state().savedCards).toEqual([expect.objectContaining({ recId: ticked.body.recId, active: true })])
+      expect(bank.sandbox.state().savedCards).toEqual([
+        expect.objectContaining({ recId: ticked.body.recId, active: true }),
+      ])
     })
 
     it("shows a clear message for expired, processed and unknown payments, and refuses to pay them", async () => {
@@ -69,7 +78,11 @@ describe("sandbox hosted pages", () => {
   describe("installment page at the Location URL", () => {
     async function application(): Promise<{ sessionId: string; location: string }> {
       const answer = await bank.inst("/applications", {
-        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp × 2", price: 20, quantity: 1 }] },
+        body: {
+          merchantKey: "SandboxMerchant",
+          priceTotal: 20,
+          products: [{ name: "Lamp × 2", price: 20, quantity: 1 }],
+        },
       })
       return { sessionId: answer.body.sessionId, location: answer.headers.get("location") as string }
     }
@@ -114,33 +127,64 @@ describe("sandbox hosted pages", () => {
       ["4000 0000 0000 9995", "116", "4***********9995"],
       ["4000-0000-0000-0069", "101", "4***********0069"],
       ["4000000000000002", "100", "4***********0002"],
-    ])("a declining test card %s → Failed with resultCode %s and the masked number", async (cardNumber, resultCode, mask) => {
-      const created = await bank.createPayment()
-      const answer = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber })
-      expect(answer.status).toBe(303)
-      expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({ status: "Failed", resultCode, paymentCardNumber: mask })
-    })
+    ])(
+      "a declining test card %s → Failed with resultCode %s and the masked number",
+      async (cardNumber, resultCode, mask) => {
+        const created = await bank.createPayment()
+        const answer = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber })
+        expect(answer.status).toBe(303)
+        expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({
+          status: "Failed",
+          resultCode,
+          paymentCardNumber: mask,
+        })
+      }
+    )
 
     it("a success card pays and saves its own mask; an unknown number is refused on the page", async () => {
       const created = await bank.createPayment({ saveCard: true })
-      const unknown = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "1234 5678" })
+      const unknown = await submit(`/checkout/${created.body.payId}`, {
+        method: "5",
+        action: "pay",
+        cardNumber: "1234 5678",
+      })
       expect(unknown.status).toBe(400)
       expect(unknown.text).toContain('id="card-error"')
       expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe("Created")
-      await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "5555 5555 5555 4444", saveCard: "true" })
-      expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({ status: "Succeeded", resultCode: "000", paymentCardNumber: "5***********4444" })
+      await submit(`/checkout/${created.body.payId}`, {
+        method: "5",
+        action: "pay",
+        cardNumber: "5555 5555 5555 4444",
+        saveCard: "true",
+      })
+      expect((await bank.tpay(`/${created.body.payId}`)).body).toMatchObject({
+        status: "Succeeded",
+        resultCode: "000",
+        paymentCardNumber: "5***********4444",
+      })
       expect(bank.sandbox.state().savedCards[0]).toMatchObject({ cardMask: "5***********4444" })
     })
 
     it("the 3-D Secure card asks the shopper to confirm: confirm → Succeeded, cancel → Failed", async () => {
-      for (const [action, status] of [["confirm", "Succeeded"], ["cancel", "Failed"]] as const) {
+      for (const [action, status] of [
+        ["confirm", "Succeeded"],
+        ["cancel", "Failed"],
+      ] as const) {
         const created = await bank.createPayment({ language: "RU" })
-        const step = await submit(`/checkout/${created.body.payId}`, { method: "5", action: "pay", cardNumber: "4000 0000 0000 3220" })
+        const step = await submit(`/checkout/${created.body.payId}`, {
+          method: "5",
+          action: "pay",
+          cardNumber: "4000 0000 0000 3220",
+        })
         expect(step.status).toBe(200)
         expect(step.text).toContain('id="confirm-3ds"')
         expect(step.text).toContain("Подтвердить")
         expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe("Created")
-        const answer = await submit(`/checkout/${created.body.payId}/3ds`, { method: "5", cardNumber: "4000000000003220", action })
+        const answer = await submit(`/checkout/${created.body.payId}/3ds`, {
+          method: "5",
+          cardNumber: "4000000000003220",
+          action,
+        })
         expect(answer.status).toBe(303)
         expect((await bank.tpay(`/${created.body.payId}`)).body.status).toBe(status)
       }

@@ -42,7 +42,9 @@ describe("payment state machine: refunds and completion", () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.array(
           fc.oneof(
-            fc.option(fc.integer({ min: 1, max: 1_200_000 }), { nil: undefined }).map<Step>((amount) => ({ kind: "refund", amount })),
+            fc
+              .option(fc.integer({ min: 1, max: 1_200_000 }), { nil: undefined })
+              .map<Step>((amount) => ({ kind: "refund", amount })),
             fc.constant<Step>({ kind: "nextDay" })
           ),
           { maxLength: 12 }
@@ -71,9 +73,7 @@ describe("payment state machine: refunds and completion", () => {
             const left = confirmed - accepted
             const amount = step.amount ?? left
             const shouldRefuse =
-              payment.status === "Returned" ||
-              amount > left ||
-              (amount < left && day === 0 && partialsToday >= 1)
+              payment.status === "Returned" || amount > left || (amount < left && day === 0 && partialsToday >= 1)
             let refused = false
             try {
               cancelPayment(bank, payment, step.amount)
@@ -99,22 +99,30 @@ describe("payment state machine: refunds and completion", () => {
 
   it("completion accepts exactly 1..authorized and returns the rest", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 2_000_000 }), (authorized, asked) => {
-        const bank = new SandboxBank(resolveConfig())
-        const payment = paidPayment(bank, authorized, true)
-        let refused = false
-        try {
-          completePayment(bank, payment, asked)
-        } catch {
-          refused = true
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (authorized, asked) => {
+          const bank = new SandboxBank(resolveConfig())
+          const payment = paidPayment(bank, authorized, true)
+          let refused = false
+          try {
+            completePayment(bank, payment, asked)
+          } catch {
+            refused = true
+          }
+          expect(refused).toBe(asked > authorized)
+          if (!refused) {
+            expect(payment).toMatchObject({
+              status: "Succeeded",
+              confirmedMinor: asked,
+              returnedMinor: authorized - asked,
+            })
+          } else {
+            expect(payment.status).toBe("WaitingConfirm")
+          }
         }
-        expect(refused).toBe(asked > authorized)
-        if (!refused) {
-          expect(payment).toMatchObject({ status: "Succeeded", confirmedMinor: asked, returnedMinor: authorized - asked })
-        } else {
-          expect(payment.status).toBe("WaitingConfirm")
-        }
-      }),
+      ),
       { numRuns: propertyRuns(1000) }
     )
   })

@@ -24,7 +24,9 @@ describe("sandbox state on disk", () => {
     await first.tokens()
     const payId = await first.paidPayment({ saveCard: true })
     const recId = first.sandbox.state().payments[0].recId as string
-    const created = await first.inst("/applications", { body: { merchantKey: MERCHANT_KEY, priceTotal: 50, products: [{ name: "Lamp", price: 50, quantity: 1 }] } })
+    const created = await first.inst("/applications", {
+      body: { merchantKey: MERCHANT_KEY, priceTotal: 50, products: [{ name: "Lamp", price: 50, quantity: 1 }] },
+    })
     first.sandbox.setApplicationStatus(created.body.sessionId, 5)
     first.sandbox.advanceClock(60_000)
     const clockOffsetMs = first.sandbox.state().clockOffsetMs

@@ -14,10 +14,14 @@ function rawPost(url: string, headers: Record<string, string>, body: string): Pr
 /** The response's header names exactly as the server wrote them (fetch lowercases them). */
 function rawHeaderNames(url: string, headers: Record<string, string>, body: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { "content-type": "application/json", ...headers } }, (response) => {
-      response.resume()
-      response.on("end", () => resolve(response.rawHeaders.filter((_, index) => index % 2 === 0)))
-    })
+    const request = http.request(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", ...headers } },
+      (response) => {
+        response.resume()
+        response.on("end", () => resolve(response.rawHeaders.filter((_, index) => index % 2 === 0)))
+      }
+    )
     request.on("error", reject)
     request.end(body)
   })
@@ -27,16 +31,33 @@ const RETURN = `"returnurl": "http://shop.test/back"`
 
 /** Each §3 example: [what, path under the bank, body as a client writes it]. */
 const CHECKOUT_EXAMPLES: Array<[string, string, (recId: string) => string]> = [
-  ["explicit null for optional fields", "", () => `{"amount": {"currency": "GEL", "total": 10, "tax": null}, ${RETURN}, "extra": null, "callbackUrl": null, "preAuth": null}`],
-  ["amounts as numeric strings", "", () => `{"amount": {"currency": "GEL", "total": "100.00", "subTotal": "100"}, ${RETURN}}`],
-  ["names in another case (Amount/Total/Currency, ReturnUrl)", "", () => `{"Amount": {"Currency": "GEL", "Total": 12.5}, "ReturnUrl": "http://shop.test/back"}`],
+  [
+    "explicit null for optional fields",
+    "",
+    () =>
+      `{"amount": {"currency": "GEL", "total": 10, "tax": null}, ${RETURN}, "extra": null, "callbackUrl": null, "preAuth": null}`,
+  ],
+  [
+    "amounts as numeric strings",
+    "",
+    () => `{"amount": {"currency": "GEL", "total": "100.00", "subTotal": "100"}, ${RETURN}}`,
+  ],
+  [
+    "names in another case (Amount/Total/Currency, ReturnUrl)",
+    "",
+    () => `{"Amount": {"Currency": "GEL", "Total": 12.5}, "ReturnUrl": "http://shop.test/back"}`,
+  ],
   [
     "method 8 with line-total products as strings (geopayment)",
     "",
     () =>
       `{"amount": {"currency": "GEL", "total": "36.99"}, ${RETURN}, "methods": [8], "installmentProducts": [{"name": "A", "price": "12.33", "quantity": 1}, {"name": "B", "price": "24.66", "quantity": 2}]}`,
   ],
-  ["execution: recID and money.amount as a string (TePay, TheBeka)", "/execution", (recId) => `{"recID": "${recId}", "money": {"amount": "3.00", "currency": "GEL"}, "initiator": null}`],
+  [
+    "execution: recID and money.amount as a string (TePay, TheBeka)",
+    "/execution",
+    (recId) => `{"recID": "${recId}", "money": {"amount": "3.00", "currency": "GEL"}, "initiator": null}`,
+  ],
 ]
 
 const INSTALLMENT_EXAMPLE = `{"merchantKey": "${MERCHANT_KEY}", "campaignId": null, "invoiceId": null, "priceTotal": "100.00", "products": [{"name": "Phone", "price": "60.50", "quantity": 1}, {"name": "Case", "price": "19.75", "quantity": 2}]}`
@@ -59,10 +80,18 @@ describe("requests real clients send", () => {
 
     it("an amount string in a completion and a refund", async () => {
       const payId = await bank.paidPayment({ preAuth: true })
-      const completed = await rawPost(`${bank.url}/v1/tpay/payments/${payId}/completion`, bank.checkoutHeaders(), `{"amount": "20.00"}`)
+      const completed = await rawPost(
+        `${bank.url}/v1/tpay/payments/${payId}/completion`,
+        bank.checkoutHeaders(),
+        `{"amount": "20.00"}`
+      )
       expect(completed.status).toBe(200)
       expect(completed.body.confirmedAmount).toBe(20)
-      const refunded = await rawPost(`${bank.url}/v1/tpay/payments/${payId}/cancel`, bank.checkoutHeaders(), `{"Amount": "5.5"}`)
+      const refunded = await rawPost(
+        `${bank.url}/v1/tpay/payments/${payId}/cancel`,
+        bank.checkoutHeaders(),
+        `{"Amount": "5.5"}`
+      )
       expect(refunded.status).toBe(200)
     })
 
@@ -70,12 +99,21 @@ describe("requests real clients send", () => {
       const headers = { authorization: `Bearer ${bank.installmentToken}` }
       const answer = await rawPost(`${bank.url}/v1/online-installments/applications`, headers, INSTALLMENT_EXAMPLE)
       expect({ status: answer.status, issues: issueKeys(answer) }).toEqual({ status: 200, issues: [] })
-      const names = await rawHeaderNames(`${bank.url}/v1/online-installments/applications`, headers, INSTALLMENT_EXAMPLE)
+      const names = await rawHeaderNames(
+        `${bank.url}/v1/online-installments/applications`,
+        headers,
+        INSTALLMENT_EXAMPLE
+      )
       expect(names).toContain("Location")
     })
 
     it("an OAuth token with client_id/client_secret in the form and no Basic header (giorgijorji)", async () => {
-      const form = { grant_type: "client_credentials", scope: "online_installments", client_id: INSTALLMENT_CREDENTIALS.apiKey, client_secret: INSTALLMENT_CREDENTIALS.apiSecret }
+      const form = {
+        grant_type: "client_credentials",
+        scope: "online_installments",
+        client_id: INSTALLMENT_CREDENTIALS.apiKey,
+        client_secret: INSTALLMENT_CREDENTIALS.apiSecret,
+      }
       const answer = await call(`${bank.url}/oauth/token`, { method: "POST", form })
       expect(answer.status).toBe(200)
       expect(answer.body.token_type).toBe("BearerToken")
@@ -100,15 +138,25 @@ describe("requests real clients send", () => {
       ["a negative string", `"-1.00"`, "amount.total:type"],
       ["three decimals as a number", `1.234`, "amount.total:max_2_decimals"],
     ])("still refuses an amount that is %s", async (_what, total, key) => {
-      const answer = await rawPost(`${bank.url}/v1/tpay/payments`, bank.checkoutHeaders(), `{"amount": {"currency": "GEL", "total": ${total}}, ${RETURN}}`)
+      const answer = await rawPost(
+        `${bank.url}/v1/tpay/payments`,
+        bank.checkoutHeaders(),
+        `{"amount": {"currency": "GEL", "total": ${total}}, ${RETURN}}`
+      )
       expect(answer.status).toBe(400)
       expect(issueKeys(answer)).toContain(key)
     })
 
     it("still refuses products that add up under neither reading, and a null required field", async () => {
       const body = `{"amount": {"currency": "GEL", "total": 40}, ${RETURN}, "methods": [8], "installmentProducts": [{"name": "A", "price": 12.33, "quantity": 2}]}`
-      expect(issueKeys(await rawPost(`${bank.url}/v1/tpay/payments`, bank.checkoutHeaders(), body))).toEqual(["installmentProducts:sum_equals_total"])
-      const nullTotal = await rawPost(`${bank.url}/v1/tpay/payments`, bank.checkoutHeaders(), `{"amount": {"currency": "GEL", "total": null}, ${RETURN}}`)
+      expect(issueKeys(await rawPost(`${bank.url}/v1/tpay/payments`, bank.checkoutHeaders(), body))).toEqual([
+        "installmentProducts:sum_equals_total",
+      ])
+      const nullTotal = await rawPost(
+        `${bank.url}/v1/tpay/payments`,
+        bank.checkoutHeaders(),
+        `{"amount": {"currency": "GEL", "total": null}, ${RETURN}}`
+      )
       expect(issueKeys(nullTotal)).toEqual(["amount.total:required"])
     })
   })
@@ -123,26 +171,54 @@ describe("requests real clients send", () => {
 
     it("string amounts and nulls in an application, OAuth form credentials, a second confirm", async () => {
       const headers = { authorization: `Bearer ${bank.installmentToken}` }
-      expect((await rawPost(`${bank.url}/v1/online-installments/applications`, headers, INSTALLMENT_EXAMPLE)).status).toBe(400)
-      const form = { grant_type: "client_credentials", scope: "online_installments", client_id: INSTALLMENT_CREDENTIALS.apiKey, client_secret: INSTALLMENT_CREDENTIALS.apiSecret }
+      expect(
+        (await rawPost(`${bank.url}/v1/online-installments/applications`, headers, INSTALLMENT_EXAMPLE)).status
+      ).toBe(400)
+      const form = {
+        grant_type: "client_credentials",
+        scope: "online_installments",
+        client_id: INSTALLMENT_CREDENTIALS.apiKey,
+        client_secret: INSTALLMENT_CREDENTIALS.apiSecret,
+      }
       expect((await call(`${bank.url}/oauth/token`, { method: "POST", form })).status).toBe(401)
       const created = await bank.inst("/applications", {
         body: { merchantKey: MERCHANT_KEY, priceTotal: 100, products: [{ name: "Phone", price: 100, quantity: 1 }] },
       })
       bank.sandbox.setApplicationStatus(created.body.sessionId, 5)
-      const confirm = () => bank.inst(`/applications/${created.body.sessionId}/confirm`, { body: { merchantKey: MERCHANT_KEY } })
+      const confirm = () =>
+        bank.inst(`/applications/${created.body.sessionId}/confirm`, { body: { merchantKey: MERCHANT_KEY } })
       expect([(await confirm()).status, (await confirm()).status]).toEqual([200, 409])
     })
 
     it("strict means productSum both, whatever productSum says", async () => {
-      const lineTotals = { merchantKey: MERCHANT_KEY, priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 24.66, quantity: 2 }] }
+      const lineTotals = {
+        merchantKey: MERCHANT_KEY,
+        priceTotal: 36.99,
+        products: [
+          { name: "A", price: 12.33, quantity: 1 },
+          { name: "B", price: 24.66, quantity: 2 },
+        ],
+      }
       expect(issueKeys(await bank.inst("/applications", { body: lineTotals }))).toEqual(["products:sum_equals_total"])
     })
   })
 
   describe("productSum", () => {
-    const lineTotals = { merchantKey: MERCHANT_KEY, priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 24.66, quantity: 2 }] }
-    const unitPrices = { ...lineTotals, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 12.33, quantity: 2 }] }
+    const lineTotals = {
+      merchantKey: MERCHANT_KEY,
+      priceTotal: 36.99,
+      products: [
+        { name: "A", price: 12.33, quantity: 1 },
+        { name: "B", price: 24.66, quantity: 2 },
+      ],
+    }
+    const unitPrices = {
+      ...lineTotals,
+      products: [
+        { name: "A", price: 12.33, quantity: 1 },
+        { name: "B", price: 12.33, quantity: 2 },
+      ],
+    }
 
     it.each([
       ["either", [200, 200]],
@@ -153,7 +229,10 @@ describe("requests real clients send", () => {
       const bank = await TestBank.start({ productSum, strict: false })
       try {
         await bank.tokens()
-        const statuses = [(await bank.inst("/applications", { body: lineTotals })).status, (await bank.inst("/applications", { body: unitPrices })).status]
+        const statuses = [
+          (await bank.inst("/applications", { body: lineTotals })).status,
+          (await bank.inst("/applications", { body: unitPrices })).status,
+        ]
         expect(statuses).toEqual(expected)
       } finally {
         await bank.close()
@@ -161,7 +240,9 @@ describe("requests real clients send", () => {
     })
 
     it("an unknown productSum is a clear start error", async () => {
-      await expect(TestBank.start({ productSum: "sometimes" as never, strict: false })).rejects.toThrow(/productSum must be one of unit, line, either, both/)
+      await expect(TestBank.start({ productSum: "sometimes" as never, strict: false })).rejects.toThrow(
+        /productSum must be one of unit, line, either, both/
+      )
     })
   })
 })

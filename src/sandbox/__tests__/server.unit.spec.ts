@@ -8,7 +8,11 @@ describe("sandbox server: limits, routing, counters, logging, control API", () =
   })
 
   it("refuses bodies over 1 MB with a 413 problem", async () => {
-    const big = JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://x.test/", extra2: "x".repeat(1024 * 1024) })
+    const big = JSON.stringify({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "http://x.test/",
+      extra2: "x".repeat(1024 * 1024),
+    })
     const answer = await bank.tpay("", big)
     expectProblem(answer, 413)
     expect(bank.sandbox.state().payments).toHaveLength(0)
@@ -47,9 +51,12 @@ describe("sandbox server: limits, routing, counters, logging, control API", () =
   it("logs one line per request, never a secret or a token", async () => {
     await bank.tokens()
     await bank.createPayment()
-    await call(`${bank.url}/v1/online-installments/merchant/applications/status-changes?merchantKey=SandboxMerchant&take=5`, {
-      headers: { authorization: `Bearer ${bank.installmentToken}` },
-    })
+    await call(
+      `${bank.url}/v1/online-installments/merchant/applications/status-changes?merchantKey=SandboxMerchant&take=5`,
+      {
+        headers: { authorization: `Bearer ${bank.installmentToken}` },
+      }
+    )
     const log = lines.join("\n")
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -60,7 +67,13 @@ describe("sandbox server: limits, routing, counters, logging, control API", () =
       ])
     )
     expect(lines).toHaveLength(4)
-    for (const secret of [bank.checkoutToken, bank.installmentToken, "sandbox-client-secret", "sandbox-inst-secret", "sandbox-apikey"]) {
+    for (const secret of [
+      bank.checkoutToken,
+      bank.installmentToken,
+      "sandbox-client-secret",
+      "sandbox-inst-secret",
+      "sandbox-apikey",
+    ]) {
       expect(log).not.toContain(secret)
     }
   })
@@ -89,10 +102,16 @@ describe("sandbox server: limits, routing, counters, logging, control API", () =
         preAuth: false,
         paymentMethod: null,
         merchantPaymentId: "m-1",
-        request: { amount: { currency: "GEL", total: 25.5 }, returnurl: "http://shop.test/return", merchantPaymentId: "m-1" },
+        request: {
+          amount: { currency: "GEL", total: 25.5 },
+          returnurl: "http://shop.test/return",
+          merchantPaymentId: "m-1",
+        },
       }),
     ])
-    expect(state.body).toEqual(JSON.parse(JSON.stringify({ ...bank.sandbox.state(), now: state.body.now, nowIso: state.body.nowIso })))
+    expect(state.body).toEqual(
+      JSON.parse(JSON.stringify({ ...bank.sandbox.state(), now: state.body.now, nowIso: state.body.nowIso }))
+    )
   })
 
   it("validates control bodies naming field and rule", async () => {

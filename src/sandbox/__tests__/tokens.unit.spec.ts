@@ -27,14 +27,20 @@ describe("sandbox token endpoints", () => {
     it("refuses a wrong or missing apikey with 401 problem-JSON", async () => {
       const headerSets: Record<string, string>[] = [{}, { apikey: "nope" }]
       for (const headers of headerSets) {
-        const answer = await checkoutToken(headers, { client_id: "sandbox-client", client_secret: "sandbox-client-secret" })
+        const answer = await checkoutToken(headers, {
+          client_id: "sandbox-client",
+          client_secret: "sandbox-client-secret",
+        })
         expectProblem(answer, 401)
         expect(answer.body.detail).toContain("apikey")
       }
     })
 
     it("refuses wrong client credentials with 401 and missing ones with 400 naming the field", async () => {
-      const wrong = await checkoutToken({ apikey: "sandbox-apikey" }, { client_id: "sandbox-client", client_secret: "bad" })
+      const wrong = await checkoutToken(
+        { apikey: "sandbox-apikey" },
+        { client_id: "sandbox-client", client_secret: "bad" }
+      )
       expectProblem(wrong, 401)
       const missing = await checkoutToken({ apikey: "sandbox-apikey" }, { client_id: "sandbox-client" })
       expectProblem(missing, 400)
@@ -42,7 +48,10 @@ describe("sandbox token endpoints", () => {
     })
 
     it("never echoes a secret in an error", async () => {
-      const answer = await checkoutToken({ apikey: "sandbox-apikey" }, { client_id: "sandbox-client", client_secret: "s3cr3t-value" })
+      const answer = await checkoutToken(
+        { apikey: "sandbox-apikey" },
+        { client_id: "sandbox-client", client_secret: "s3cr3t-value" }
+      )
       expect(answer.text).not.toContain("s3cr3t-value")
     })
   })
@@ -67,8 +76,17 @@ describe("sandbox token endpoints", () => {
     })
 
     it("refuses missing/wrong Basic credentials with 401", async () => {
-      expectProblem(await oauthToken(undefined, { grant_type: "client_credentials", scope: "online_installments" }), 401)
-      expectProblem(await oauthToken(basic("sandbox-inst-key", "x"), { grant_type: "client_credentials", scope: "online_installments" }), 401)
+      expectProblem(
+        await oauthToken(undefined, { grant_type: "client_credentials", scope: "online_installments" }),
+        401
+      )
+      expectProblem(
+        await oauthToken(basic("sandbox-inst-key", "x"), {
+          grant_type: "client_credentials",
+          scope: "online_installments",
+        }),
+        401
+      )
     })
 
     it("refuses a wrong grant_type or scope with 400 naming the field", async () => {
@@ -102,7 +120,9 @@ describe("sandbox token endpoints", () => {
     })
 
     it("refuses a checkout call without apikey, or with a token of the wrong kind", async () => {
-      const noApiKey = await call(`${bank.url}/v1/tpay/payments/x`, { headers: { authorization: `Bearer ${bank.checkoutToken}` } })
+      const noApiKey = await call(`${bank.url}/v1/tpay/payments/x`, {
+        headers: { authorization: `Bearer ${bank.checkoutToken}` },
+      })
       expectProblem(noApiKey, 401)
       const installmentTokenOnCheckout = await call(`${bank.url}/v1/tpay/payments/x`, {
         headers: { apikey: "sandbox-apikey", authorization: `Bearer ${bank.installmentToken}` },
@@ -117,7 +137,10 @@ describe("sandbox token endpoints", () => {
     })
 
     it("refuses a mortgage-scope token on installment resources", async () => {
-      const answer = await oauthToken(basic("sandbox-inst-key", "sandbox-inst-secret"), { grant_type: "client_credentials", scope: "online_mortgages" })
+      const answer = await oauthToken(basic("sandbox-inst-key", "sandbox-inst-secret"), {
+        grant_type: "client_credentials",
+        scope: "online_mortgages",
+      })
       const denied = await call(`${bank.url}/v1/online-installments/applications/x/status`, {
         headers: { authorization: `Bearer ${answer.body.access_token}` },
       })

@@ -8,9 +8,21 @@ const RUNS = { numRuns: propertyRuns(1000) }
 
 describe("tolerantBody", () => {
   it("drops nulls, reads decimal strings as numbers and matches names case-insensitively, nested too", () => {
-    const body = { Amount: { Currency: "GEL", Total: "12.50", tax: null }, ReturnUrl: "http://r", extra: null, unknown: 1 }
-    expect(tolerantBody(body, CREATE_PAYMENT_SHAPE)).toEqual({ amount: { currency: "GEL", total: 12.5 }, returnurl: "http://r", unknown: 1 })
-    expect(tolerantBody({ recID: "r1", MONEY: { amount: "3.00", currency: "GEL" } }, EXECUTION_SHAPE)).toEqual({ recId: "r1", money: { amount: 3, currency: "GEL" } })
+    const body = {
+      Amount: { Currency: "GEL", Total: "12.50", tax: null },
+      ReturnUrl: "http://r",
+      extra: null,
+      unknown: 1,
+    }
+    expect(tolerantBody(body, CREATE_PAYMENT_SHAPE)).toEqual({
+      amount: { currency: "GEL", total: 12.5 },
+      returnurl: "http://r",
+      unknown: 1,
+    })
+    expect(tolerantBody({ recID: "r1", MONEY: { amount: "3.00", currency: "GEL" } }, EXECUTION_SHAPE)).toEqual({
+      recId: "r1",
+      money: { amount: 3, currency: "GEL" },
+    })
     const products = [{ Name: "A", Price: "60.50", Quantity: 1 }, null]
     expect(tolerantBody({ priceTotal: "100", campaignId: null, products }, CREATE_APPLICATION_SHAPE)).toEqual({
       priceTotal: 100,
@@ -29,7 +41,11 @@ describe("tolerantBody", () => {
   it("is the identity on canonical bodies, and off entirely when the sandbox is strict", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.string(), (minor, name) => {
-        const body = { merchantKey: "M", priceTotal: minorToMajor(minor), products: [{ name, price: minorToMajor(minor), quantity: 1 }] }
+        const body = {
+          merchantKey: "M",
+          priceTotal: minorToMajor(minor),
+          products: [{ name, price: minorToMajor(minor), quantity: 1 }],
+        }
         expect(tolerantBody(body, CREATE_APPLICATION_SHAPE)).toEqual(body)
       }),
       RUNS

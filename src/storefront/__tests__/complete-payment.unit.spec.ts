@@ -1,4 +1,10 @@
-import { DECLINED_MESSAGE, EXPIRED_MESSAGE, NOT_PAID_YET_MESSAGE, RETURNED_MESSAGE, STILL_PROCESSING_MESSAGE } from "../../lib/checkout-status"
+import {
+  DECLINED_MESSAGE,
+  EXPIRED_MESSAGE,
+  NOT_PAID_YET_MESSAGE,
+  RETURNED_MESSAGE,
+  STILL_PROCESSING_MESSAGE,
+} from "../../lib/checkout-status"
 import { paymentMismatch } from "../../lib/payment-match"
 import { INSTALLMENT_STATUS } from "../../lib/tbc/types"
 import { CHECKING_PAYMENT_MESSAGE } from "../../providers/tbc-checkout/saved-card-payment"
@@ -24,11 +30,18 @@ const order = (collectionStatus = "completed") => ({
   body: { type: "order", order: { id: "order_1", display_id: 7, payment_collections: [{ status: collectionStatus }] } },
 })
 /** The installments provider's refusal while the application is still open (status InProgress). */
-const NOT_APPROVED_YET = notApprovedYetMessage({ statusId: INSTALLMENT_STATUS.InProgress, description: "In progress", raw: {} })
+const NOT_APPROVED_YET = notApprovedYetMessage({
+  statusId: INSTALLMENT_STATUS.InProgress,
+  description: "In progress",
+  raw: {},
+})
 const cartWith = (message: string, status = "pending", provider_id = CHECKOUT) => ({
   body: {
     type: "cart",
-    cart: { id: "cart_1", payment_collection: { id: "paycol_1", payment_sessions: [{ id: "payses_1", provider_id, status, data: {} }] } },
+    cart: {
+      id: "cart_1",
+      payment_collection: { id: "paycol_1", payment_sessions: [{ id: "payses_1", provider_id, status, data: {} }] },
+    },
     error: { message, type: "payment_authorization_error" },
   },
 })
@@ -54,7 +67,9 @@ describe("completeTbcPayment", () => {
   })
 
   it("waits while the bank has not confirmed yet, then places the order (the callback got there)", async () => {
-    const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_PAID_YET_MESSAGE), cartWith(NOT_PAID_YET_MESSAGE), order()] })
+    const { client, clock, completions } = setup({
+      [COMPLETE]: [cartWith(NOT_PAID_YET_MESSAGE), cartWith(NOT_PAID_YET_MESSAGE), order()],
+    })
     const result = await completeTbcPayment("cart_1", { ...client, ...clock, intervalMs: 1000 })
     expect(result.order.id).toBe("order_1")
     expect(completions()).toBe(3)
@@ -64,13 +79,20 @@ describe("completeTbcPayment", () => {
   it("retries while the callback completes the same cart (409)", async () => {
     const busy = { status: 409, body: { message: "Cart is already being completed by another request" } }
     const { client, clock, completions } = setup({ [COMPLETE]: [busy, order()] })
-    await expect(completeTbcPayment("cart_1", { ...client, ...clock })).resolves.toMatchObject({ order: { id: "order_1" } })
+    await expect(completeTbcPayment("cart_1", { ...client, ...clock })).resolves.toMatchObject({
+      order: { id: "order_1" },
+    })
     expect(completions()).toBe(2)
   })
 
   it("stops at the deadline with 'we are checking your payment' when the bank never confirms", async () => {
     const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_PAID_YET_MESSAGE)] })
-    const error = await completeTbcPayment("cart_1", { ...client, ...clock, timeoutMs: 10_000, intervalMs: 2_000 }).catch((e) => e)
+    const error = await completeTbcPayment("cart_1", {
+      ...client,
+      ...clock,
+      timeoutMs: 10_000,
+      intervalMs: 2_000,
+    }).catch((e) => e)
     expect(error).toBeInstanceOf(TbcPaymentError)
     expect(error.code).toBe("payment_pending")
     expect(error.message).toBe(TBC_SHOPPER_MESSAGES.payment_pending)
@@ -95,13 +117,19 @@ describe("completeTbcPayment", () => {
       "GET /store/carts/cart_1": [cartWith("", "error", INSTALLMENTS)],
     })
     const error = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: INSTALLMENTS }).catch((e) => e)
-    expect(error).toMatchObject({ code: "installment_declined", message: "The bank did not approve the installment.", canPayAgain: true })
+    expect(error).toMatchObject({
+      code: "installment_declined",
+      message: "The bank did not approve the installment.",
+      canPayAgain: true,
+    })
     expect(error.message).not.toMatch(/payses_|Session:/)
   })
 
   it("a preauthorized card payment is not pending", async () => {
     const { client, clock } = setup({ [COMPLETE]: [order("authorized")] })
-    await expect(completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })).resolves.toMatchObject({ paymentPending: false })
+    await expect(completeTbcPayment("cart_1", { ...client, ...clock, providerId: CHECKOUT })).resolves.toMatchObject({
+      paymentPending: false,
+    })
   })
 
   it("a card payment the bank is still processing: no order yet, asked again until the callback placed it", async () => {
@@ -113,22 +141,40 @@ describe("completeTbcPayment", () => {
 
   it("a saved-card charge the bank has not answered readably: 'we are checking your payment', never 'pay again'", async () => {
     const { client, clock } = setup({ [COMPLETE]: [{ status: 400, body: { message: CHECKING_PAYMENT_MESSAGE } }] })
-    const error = await completeTbcPayment("cart_1", { ...client, ...clock, timeoutMs: 3_000, intervalMs: 1_000 }).catch((e) => e)
+    const error = await completeTbcPayment("cart_1", {
+      ...client,
+      ...clock,
+      timeoutMs: 3_000,
+      intervalMs: 1_000,
+    }).catch((e) => e)
     expect(error).toMatchObject({ code: "payment_pending", canPayAgain: false, storeMessage: CHECKING_PAYMENT_MESSAGE })
   })
 
   it("never shows Medusa's session id wording, even without getCart to look closer", async () => {
     const refused = { status: 400, body: { message: "Session: payses_1 was not authorized with the provider." } }
     const { store, clock } = setup({ [COMPLETE]: [refused] })
-    const completeCart = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch }).completeCart
+    const completeCart = createTbcStoreClient({
+      backendUrl: "http://api.test",
+      publishableKey: "pk_1",
+      fetch: store.fetch,
+    }).completeCart
     const error = await completeTbcPayment("cart_1", { completeCart, ...clock }).catch((e) => e)
-    expect(error).toMatchObject({ code: "failed", message: expect.stringMatching(/^The bank did not authorize the payment/) })
+    expect(error).toMatchObject({
+      code: "failed",
+      message: expect.stringMatching(/^The bank did not authorize the payment/),
+    })
     expect(error.storeMessage).toMatch(/payses_1/)
   })
 
   it("an installment not approved yet: installment_pending (not failed, not 'pay again'), no order", async () => {
     const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS)] })
-    const error = await completeTbcPayment("cart_1", { ...client, ...clock, providerId: INSTALLMENTS, timeoutMs: 2_000, intervalMs: 1_000 }).catch((e) => e)
+    const error = await completeTbcPayment("cart_1", {
+      ...client,
+      ...clock,
+      providerId: INSTALLMENTS,
+      timeoutMs: 2_000,
+      intervalMs: 1_000,
+    }).catch((e) => e)
     expect(error).toBeInstanceOf(TbcPaymentError)
     expect(error).toMatchObject({ code: "installment_pending", canPayAgain: false, storeMessage: NOT_APPROVED_YET })
     expect(error.message).toBe(TBC_SHOPPER_MESSAGES.installment_pending)
@@ -137,14 +183,25 @@ describe("completeTbcPayment", () => {
 
   it("keeps trying through a network failure until the deadline, then says the store is unreachable", async () => {
     const { client, clock, completions } = setup({ [COMPLETE]: [new TypeError("Failed to fetch")] })
-    const error = await completeTbcPayment("cart_1", { ...client, ...clock, timeoutMs: 3_000, intervalMs: 1_000 }).catch((e) => e)
+    const error = await completeTbcPayment("cart_1", {
+      ...client,
+      ...clock,
+      timeoutMs: 3_000,
+      intervalMs: 1_000,
+    }).catch((e) => e)
     expect(error.code).toBe("store_unreachable")
     expect(completions()).toBe(4)
   })
 
   it("shows the store's own words for an unknown refusal", async () => {
-    const { client, clock } = setup({ [COMPLETE]: [{ status: 400, body: { message: "Shipping address is required" } }] })
-    await expect(completeTbcPayment("cart_1", { ...client, ...clock })).rejects.toMatchObject({ code: "failed", message: "Shipping address is required", status: 400 })
+    const { client, clock } = setup({
+      [COMPLETE]: [{ status: 400, body: { message: "Shipping address is required" } }],
+    })
+    await expect(completeTbcPayment("cart_1", { ...client, ...clock })).rejects.toMatchObject({
+      code: "failed",
+      message: "Shipping address is required",
+      status: 400,
+    })
   })
 })
 
@@ -169,9 +226,15 @@ describe("the provider's messages and the kit stay in step", () => {
   ]
   it("every 'not approved yet' of the installments provider → installment_pending, whatever the bank's description", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...undecided), fc.option(fc.string(), { nil: undefined }), (statusId, description) => {
-        expect(classifyStoreMessage(notApprovedYetMessage({ statusId, description, raw: {} }))).toBe("installment_pending")
-      })
+      fc.property(
+        fc.constantFrom(...undecided),
+        fc.option(fc.string(), { nil: undefined }),
+        (statusId, description) => {
+          expect(classifyStoreMessage(notApprovedYetMessage({ statusId, description, raw: {} }))).toBe(
+            "installment_pending"
+          )
+        }
+      )
     )
   })
 
@@ -207,37 +270,77 @@ describe("waitForTbcDecision", () => {
 
   it("gives up at its deadline still pending (the store places the order when the bank decides)", async () => {
     const { client, clock, completions } = setup({ [COMPLETE]: [cartWith(NOT_APPROVED_YET, "pending", INSTALLMENTS)] })
-    const error = await waitForTbcDecision("cart_1", { ...client, ...clock, providerId: INSTALLMENTS, timeoutMs: 5_000, intervalMs: 1_000 }).catch((e) => e)
+    const error = await waitForTbcDecision("cart_1", {
+      ...client,
+      ...clock,
+      providerId: INSTALLMENTS,
+      timeoutMs: 5_000,
+      intervalMs: 1_000,
+    }).catch((e) => e)
     expect(error).toMatchObject({ code: "installment_pending", canPayAgain: false })
     expect(completions()).toBe(6)
   })
 })
 
 describe("judgeCompletion (properties)", () => {
-  const sessionStatus = fc.constantFrom("pending", "pending_authorization", "requires_more", "error", "canceled", "authorized", undefined)
+  const sessionStatus = fc.constantFrom(
+    "pending",
+    "pending_authorization",
+    "requires_more",
+    "error",
+    "canceled",
+    "authorized",
+    undefined
+  )
   const provider = fc.constantFrom(CHECKOUT, INSTALLMENTS, "pp_system_default")
 
   it("an order is always the order; a 409, 'not paid yet' or 'not approved yet' is always asked again", () => {
     fc.assert(
       fc.property(fc.string(), provider, (id, providerId) => {
-        expect(judgeCompletion({ response: { type: "order", order: { id } } }, providerId)).toEqual({ kind: "order", order: { id } })
-        expect(judgeCompletion({ error: Object.assign(new Error("busy"), { status: 409 }) }, providerId)).toEqual({ kind: "retry", code: "cart_busy" })
+        expect(judgeCompletion({ response: { type: "order", order: { id } } }, providerId)).toEqual({
+          kind: "order",
+          order: { id },
+        })
+        expect(judgeCompletion({ error: Object.assign(new Error("busy"), { status: 409 }) }, providerId)).toEqual({
+          kind: "retry",
+          code: "cart_busy",
+        })
         const notYet = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_PAID_YET_MESSAGE } }
-        expect(judgeCompletion({ response: notYet }, providerId)).toMatchObject({ kind: "retry", code: "payment_pending" })
+        expect(judgeCompletion({ response: notYet }, providerId)).toMatchObject({
+          kind: "retry",
+          code: "payment_pending",
+        })
         const notApproved = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_APPROVED_YET } }
-        expect(judgeCompletion({ response: notApproved }, providerId)).toMatchObject({ kind: "retry", code: "installment_pending" })
+        expect(judgeCompletion({ response: notApproved }, providerId)).toMatchObject({
+          kind: "retry",
+          code: "installment_pending",
+        })
       })
     )
   })
 
   it("a shopper never reads Medusa's session wording, whatever the session's state", () => {
     fc.assert(
-      fc.property(sessionStatus, provider, fc.constantFrom("Payment authorization failed", "Session: payses_01ABC was not authorized with the provider."), (status, providerId, message) => {
-        const cart = { id: "cart_1", payment_collection: { id: "paycol_1", payment_sessions: status ? [{ provider_id: providerId, status }] : [] } }
-        const step = judgeSession(cart, providerId, message)
-        if (step.kind === "failed") expect(step.error.message).not.toMatch(/payses_|Session:|authorization failed/)
-        else expect(step.kind).toBe(status && ["pending", "pending_authorization", "requires_more"].includes(status) ? "retry" : "never")
-      })
+      fc.property(
+        sessionStatus,
+        provider,
+        fc.constantFrom("Payment authorization failed", "Session: payses_01ABC was not authorized with the provider."),
+        (status, providerId, message) => {
+          const cart = {
+            id: "cart_1",
+            payment_collection: {
+              id: "paycol_1",
+              payment_sessions: status ? [{ provider_id: providerId, status }] : [],
+            },
+          }
+          const step = judgeSession(cart, providerId, message)
+          if (step.kind === "failed") expect(step.error.message).not.toMatch(/payses_|Session:|authorization failed/)
+          else
+            expect(step.kind).toBe(
+              status && ["pending", "pending_authorization", "requires_more"].includes(status) ? "retry" : "never"
+            )
+        }
+      )
     )
   })
 })

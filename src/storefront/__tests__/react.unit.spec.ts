@@ -42,9 +42,18 @@ const flush = () => new Promise((resolve) => setImmediate(resolve))
 describe("createTbcReact", () => {
   it("renders with the real React (the kit takes React as a peer, it bundles none)", () => {
     const { TbcPayButton } = createTbcReact(React)
-    const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: fakeStore({}).fetch })
+    const client = createTbcStoreClient({
+      backendUrl: "http://api.test",
+      publishableKey: "pk",
+      fetch: fakeStore({}).fetch,
+    })
     const html = renderToStaticMarkup(
-      React.createElement(TbcPayButton, { client, cartId: "cart_1", choice: { providerId: CHECKOUT }, label: "Pay by card" })
+      React.createElement(TbcPayButton, {
+        client,
+        cartId: "cart_1",
+        choice: { providerId: CHECKOUT },
+        label: "Pay by card",
+      })
     )
     expect(html).toBe('<div><button type="button" data-testid="tbc-pay-button">Pay by card</button></div>')
   })
@@ -53,14 +62,25 @@ describe("createTbcReact", () => {
     const store = fakeStore({
       "GET /store/carts/cart_1": [{ body: { cart: { id: "cart_1", payment_collection: { id: "paycol_1" } } } }],
       "POST /store/payment-collections/paycol_1/payment-sessions": [
-        { body: { payment_collection: { payment_sessions: [{ provider_id: CHECKOUT, status: "pending", data: { redirect_url: BANK_PAGE } }] } } },
+        {
+          body: {
+            payment_collection: {
+              payment_sessions: [{ provider_id: CHECKOUT, status: "pending", data: { redirect_url: BANK_PAGE } }],
+            },
+          },
+        },
       ],
     })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
     const { TbcPayButton } = createTbcReact(fake.react)
     const redirects: string[] = []
-    const props = { client, cartId: "cart_1", choice: { providerId: CHECKOUT, returnUrl: "http://shop.test/?cart=cart_1" }, onRedirect: (url: string) => redirects.push(url) }
+    const props = {
+      client,
+      cartId: "cart_1",
+      choice: { providerId: CHECKOUT, returnUrl: "http://shop.test/?cart=cart_1" },
+      onRedirect: (url: string) => redirects.push(url),
+    }
     const button = (fake.render(TbcPayButton, props) as FakeElement).children[0] as FakeElement
     await (button.props.onClick as () => Promise<void>)()
     expect(redirects).toEqual([BANK_PAGE])
@@ -78,12 +98,16 @@ describe("createTbcReact", () => {
     await ((first.children[0] as FakeElement).props.onClick as () => Promise<void>)()
     const [button, alert] = (fake.render(TbcPayButton, props) as FakeElement).children as FakeElement[]
     expect(button.props.disabled).toBe(false)
-    expect(alert.children).toEqual(["The store cannot be reached right now. Please check your connection and try again."])
+    expect(alert.children).toEqual([
+      "The store cannot be reached right now. Please check your connection and try again.",
+    ])
   })
 
   it("useTbcReturn completes the cart once and reports the placed order", async () => {
     const store = fakeStore({
-      "POST /store/carts/cart_1/complete": [{ body: { type: "order", order: { id: "order_1", payment_status: "captured" } } }],
+      "POST /store/carts/cart_1/complete": [
+        { body: { type: "order", order: { id: "order_1", payment_status: "captured" } } },
+      ],
     })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
@@ -92,14 +116,30 @@ describe("createTbcReact", () => {
     expect(fake.render(useTbcReturn, options)).toEqual({ status: "completing" })
     fake.runEffects()
     await flush()
-    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "placed", completion: { order: { id: "order_1" }, paymentPending: false } })
+    expect(fake.render(useTbcReturn, options)).toMatchObject({
+      status: "placed",
+      completion: { order: { id: "order_1" }, paymentPending: false },
+    })
     expect(store.calls).toHaveLength(1)
   })
 
   it("useTbcReturn says 'waiting for the bank' while the installment is under review, then reports the order", async () => {
-    const notYet = { body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank has not approved the installment yet: the bank is still reviewing the application." } } }
+    const notYet = {
+      body: {
+        type: "cart",
+        cart: { id: "cart_1" },
+        error: {
+          message: "The bank has not approved the installment yet: the bank is still reviewing the application.",
+        },
+      },
+    }
     const store = fakeStore({
-      "POST /store/carts/cart_1/complete": [notYet, notYet, notYet, { body: { type: "order", order: { id: "order_1", payment_collections: [{ status: "authorized" }] } } }],
+      "POST /store/carts/cart_1/complete": [
+        notYet,
+        notYet,
+        notYet,
+        { body: { type: "order", order: { id: "order_1", payment_collections: [{ status: "authorized" }] } } },
+      ],
     })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
@@ -111,28 +151,54 @@ describe("createTbcReact", () => {
       if (clock.now() > 0) await new Promise<void>((resolve) => (release = resolve))
       await clock.sleep(ms)
     }
-    const options = { ...client, ...clock, sleep, cartId: "cart_1", providerId: "pp_tbc-installments_tbc", timeoutMs: 1_000, intervalMs: 1_000 }
+    const options = {
+      ...client,
+      ...clock,
+      sleep,
+      cartId: "cart_1",
+      providerId: "pp_tbc-installments_tbc",
+      timeoutMs: 1_000,
+      intervalMs: 1_000,
+    }
     fake.render(useTbcReturn, options)
     fake.runEffects()
     await flush()
-    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "waiting", error: { code: "installment_pending", canPayAgain: false } })
+    expect(fake.render(useTbcReturn, options)).toMatchObject({
+      status: "waiting",
+      error: { code: "installment_pending", canPayAgain: false },
+    })
     release()
     await flush()
-    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "placed", completion: { order: { id: "order_1" } } })
+    expect(fake.render(useTbcReturn, options)).toMatchObject({
+      status: "placed",
+      completion: { order: { id: "order_1" } },
+    })
     expect(store.calls).toHaveLength(4)
   })
 
   it("useTbcReturn stays 'waiting' (never 'failed') when the bank still has not decided at the end of its wait", async () => {
-    const notYet = { body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank is still processing this payment." } } }
+    const notYet = {
+      body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank is still processing this payment." } },
+    }
     const store = fakeStore({ "POST /store/carts/cart_1/complete": [notYet] })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
     const { useTbcReturn } = createTbcReact(fake.react)
-    const options = { ...client, ...fakeClock(), cartId: "cart_1", timeoutMs: 2_000, intervalMs: 1_000, waitTimeoutMs: 3_000 }
+    const options = {
+      ...client,
+      ...fakeClock(),
+      cartId: "cart_1",
+      timeoutMs: 2_000,
+      intervalMs: 1_000,
+      waitTimeoutMs: 3_000,
+    }
     fake.render(useTbcReturn, options)
     fake.runEffects()
     await flush()
-    expect(fake.render(useTbcReturn, options)).toMatchObject({ status: "waiting", error: { code: "payment_pending", canPayAgain: false } })
+    expect(fake.render(useTbcReturn, options)).toMatchObject({
+      status: "waiting",
+      error: { code: "payment_pending", canPayAgain: false },
+    })
     expect(store.calls.length).toBeGreaterThan(3) // the wait asked again after the first deadline
   })
 

@@ -1,5 +1,13 @@
 import fc from "fast-check"
-import { createTbcStoreClient, startTbcPayment, redirectToBank, tbcRedirectUrl, tbcSessionData, cartIdFromReturnUrl, TbcPaymentError } from ".."
+import {
+  createTbcStoreClient,
+  startTbcPayment,
+  redirectToBank,
+  tbcRedirectUrl,
+  tbcSessionData,
+  cartIdFromReturnUrl,
+  TbcPaymentError,
+} from ".."
 import { fakeStore } from "./fake-store"
 
 const CHECKOUT = "pp_tbc-checkout_tbc"
@@ -11,7 +19,14 @@ function storeWithSession(providerId: string, sessionData: Record<string, unknow
     "GET /store/carts/cart_1": [{ body: { cart: { id: "cart_1", payment_collection: null } } }],
     "POST /store/payment-collections": [{ body: { payment_collection: { id: "paycol_1" } } }],
     "POST /store/payment-collections/paycol_1/payment-sessions": [
-      { body: { payment_collection: { id: "paycol_1", payment_sessions: [{ id: "payses_1", provider_id: providerId, status, data: sessionData }] } } },
+      {
+        body: {
+          payment_collection: {
+            id: "paycol_1",
+            payment_sessions: [{ id: "payses_1", provider_id: providerId, status, data: sessionData }],
+          },
+        },
+      },
     ],
   })
 }
@@ -19,8 +34,17 @@ function storeWithSession(providerId: string, sessionData: Record<string, unknow
 describe("startTbcPayment", () => {
   it("creates the payment collection and a checkout session with the return URL, and returns the bank's page", async () => {
     const store = storeWithSession(CHECKOUT, { payId: "p1", redirect_url: BANK_PAGE })
-    const client = createTbcStoreClient({ backendUrl: "http://api.test/", publishableKey: "pk_1", fetch: store.fetch, authToken: () => "jwt" })
-    const started = await startTbcPayment(client, "cart_1", { providerId: CHECKOUT, returnUrl: "http://shop.test/return?cart=cart_1", saveCard: true })
+    const client = createTbcStoreClient({
+      backendUrl: "http://api.test/",
+      publishableKey: "pk_1",
+      fetch: store.fetch,
+      authToken: () => "jwt",
+    })
+    const started = await startTbcPayment(client, "cart_1", {
+      providerId: CHECKOUT,
+      returnUrl: "http://shop.test/return?cart=cart_1",
+      saveCard: true,
+    })
     expect(started.redirectUrl).toBe(BANK_PAGE)
     expect(store.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       "GET /store/carts/cart_1",
@@ -41,7 +65,11 @@ describe("startTbcPayment", () => {
   it("reads installments' redirectUrl and sends no checkout-only fields", async () => {
     const store = storeWithSession(INSTALLMENTS, { sessionId: "s1", redirectUrl: BANK_PAGE })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
-    const started = await startTbcPayment(client, "cart_1", { providerId: INSTALLMENTS, returnUrl: "http://shop.test/", saveCard: true })
+    const started = await startTbcPayment(client, "cart_1", {
+      providerId: INSTALLMENTS,
+      returnUrl: "http://shop.test/",
+      saveCard: true,
+    })
     expect(started.redirectUrl).toBe(BANK_PAGE)
     expect(store.calls[2].body).toEqual({ provider_id: INSTALLMENTS })
     expect(store.calls[2].headers.authorization).toBeUndefined()
@@ -50,7 +78,12 @@ describe("startTbcPayment", () => {
   it("pays a saved card with no bank page and no return URL", async () => {
     const store = storeWithSession(CHECKOUT, { saved_card_mask: "4111…" })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
-    const started = await startTbcPayment(client, "cart_1", { providerId: CHECKOUT, savedCardId: "tbccard_1", returnUrl: "http://shop.test/", saveCard: true })
+    const started = await startTbcPayment(client, "cart_1", {
+      providerId: CHECKOUT,
+      savedCardId: "tbccard_1",
+      returnUrl: "http://shop.test/",
+      saveCard: true,
+    })
     expect(started.redirectUrl).toBeNull()
     expect(store.calls[2].body).toEqual({ provider_id: CHECKOUT, data: { saved_card_id: "tbccard_1" } })
   })
@@ -62,8 +95,15 @@ describe("startTbcPayment", () => {
       backendUrl: "http://api.test",
       publishableKey: "pk_1",
       fetch: (url, init) =>
-        url.endsWith("/store/carts/cart_1?fields=" + encodeURIComponent("id,completed_at,*payment_collection,*payment_collection.payment_sessions"))
-          ? Promise.resolve({ ok: true, status: 200, text: async () => JSON.stringify({ cart: { id: "cart_1", payment_collection: { id: "paycol_1" } } }) })
+        url.endsWith(
+          "/store/carts/cart_1?fields=" +
+            encodeURIComponent("id,completed_at,*payment_collection,*payment_collection.payment_sessions")
+        )
+          ? Promise.resolve({
+              ok: true,
+              status: 200,
+              text: async () => JSON.stringify({ cart: { id: "cart_1", payment_collection: { id: "paycol_1" } } }),
+            })
           : store.fetch(url, init),
     })
     await startTbcPayment(client, "cart_1", { providerId: CHECKOUT })
@@ -95,7 +135,9 @@ describe("startTbcPayment", () => {
   it("says the store is unreachable when fetch itself fails", async () => {
     const store = fakeStore({ "GET /store/carts/cart_1": [new TypeError("Failed to fetch")] })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
-    await expect(startTbcPayment(client, "cart_1", { providerId: CHECKOUT })).rejects.toMatchObject({ code: "store_unreachable" })
+    await expect(startTbcPayment(client, "cart_1", { providerId: CHECKOUT })).rejects.toMatchObject({
+      code: "store_unreachable",
+    })
   })
 })
 
@@ -119,7 +161,9 @@ describe("session helpers", () => {
   })
 
   it("passes unknown providers' data through untouched", () => {
-    expect(tbcSessionData({ providerId: "pp_system_default", returnUrl: "http://x/", saveCard: true, data: { a: 1 } })).toEqual({ a: 1 })
+    expect(
+      tbcSessionData({ providerId: "pp_system_default", returnUrl: "http://x/", saveCard: true, data: { a: 1 } })
+    ).toEqual({ a: 1 })
   })
 
   it("takes the cart id from the return URL only when it looks like one", () => {

@@ -22,12 +22,7 @@
  * effects turn into no-ops; a crash between 3 and the acknowledgement makes the redelivered page
  * a pure no-op (everything is recorded).
  */
-import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  WorkflowResponse,
-} from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeRetryPolicy } from "../../lib/installment-retry"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
@@ -96,7 +91,11 @@ async function selectNewChanges(container: MedusaContainer, input: ApplyStatusCh
 }
 
 /** 3. The settled changes recorded exactly once, with the retry bookkeeping; returns how many rows this run inserted. */
-async function recordChanges(container: MedusaContainer, input: ApplyStatusChangesInput, page: AppliedPage): Promise<number> {
+async function recordChanges(
+  container: MedusaContainer,
+  input: ApplyStatusChangesInput,
+  page: AppliedPage
+): Promise<number> {
   if (injectedSyncFault(container) === "crash-before-record") {
     throw new Error("injected fault: crashed after applying the changes to Medusa, before recording them")
   }

@@ -30,7 +30,10 @@ export async function runInstallmentSync(
 ): Promise<SyncInstallmentStatusesResult> {
   const providers: ProviderSyncSummary[] = []
   for (const registration of installmentsRegistrations(container, input.provider_id)) {
-    const logger = providerLogger({ logger: container.resolve(ContainerRegistrationKeys.LOGGER) }, registration.providerId)
+    const logger = providerLogger(
+      { logger: container.resolve(ContainerRegistrationKeys.LOGGER) },
+      registration.providerId
+    )
     const bank = installmentsClientFor(registration, logger)
     providers.push(await syncInstallmentProvider(container, registration, bank, { maxPages: input.max_pages }))
   }

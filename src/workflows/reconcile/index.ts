@@ -1,5 +1,9 @@
 /** Reconciliation of lost callbacks and expiring preauthorizations (run by src/jobs/reconcile-*). */
-export { reconcilePendingPaymentsWorkflow, reconcileExpiringPreauthsWorkflow, sweepOrphanedPaymentsWorkflow } from "./workflows"
+export {
+  reconcilePendingPaymentsWorkflow,
+  reconcileExpiringPreauthsWorkflow,
+  sweepOrphanedPaymentsWorkflow,
+} from "./workflows"
 export type { OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
 export type { PendingReconcileInput, PendingReconcileResult } from "../../app/reconcile/pending-payments"
 export type { PreauthReconcileInput, PreauthReconcileResult } from "../../app/reconcile/expiring-preauths"

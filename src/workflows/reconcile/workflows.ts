@@ -2,12 +2,7 @@
  * The reconciliation workflows the scheduled jobs run (also runnable by hand or from tests, with
  * an injected "now").
  */
-import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  WorkflowResponse,
-} from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   reconcilePendingCheckoutPayments,
   type PendingReconcileInput,

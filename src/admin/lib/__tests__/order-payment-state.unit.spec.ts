@@ -8,9 +8,20 @@ import {
   type TbcPaymentView,
 } from "../order-payment-state"
 
-const preauth = { authorized_at: "2026-11-23T00:00:00.000Z", deadline: "2026-12-23T00:00:00.000Z", days_left: 29.5, warning: false, expired: false, awaiting_completion: true, warning_days: 3 }
+const preauth = {
+  authorized_at: "2026-11-23T00:00:00.000Z",
+  deadline: "2026-12-23T00:00:00.000Z",
+  days_left: 29.5,
+  warning: false,
+  expired: false,
+  awaiting_completion: true,
+  warning_days: 3,
+}
 
-function heldPayment(over: Partial<TbcPaymentView> = {}, checkoutOver: Partial<NonNullable<TbcPaymentView["checkout"]>> = {}): TbcPaymentView {
+function heldPayment(
+  over: Partial<TbcPaymentView> = {},
+  checkoutOver: Partial<NonNullable<TbcPaymentView["checkout"]>> = {}
+): TbcPaymentView {
   return {
     payment_id: "pay_1",
     provider_id: "pp_tbc-checkout_tbc",
@@ -56,7 +67,10 @@ describe("the order widget's status logic", () => {
   })
 
   it("reads a completed payment at the bank as captured", () => {
-    const payment = heldPayment({ preauth: { ...preauth, awaiting_completion: false } }, { status: "Succeeded", confirmed_amount: 20 })
+    const payment = heldPayment(
+      { preauth: { ...preauth, awaiting_completion: false } },
+      { status: "Succeeded", confirmed_amount: 20 }
+    )
     expect(isCaptured(payment)).toBe(true)
     expect(authorizedLabel(payment)).toBe("Authorized")
     expect(showsCompletionDeadline(payment)).toBe(false)
@@ -70,11 +84,17 @@ describe("the order widget's status logic", () => {
   it("puts bank statuses into words: partly refunded, refunded, installment names instead of ids", () => {
     expect(bankStatusBadge(heldPayment({}, { status: "PartialReturned" }))?.label).toBe("Partly refunded")
     expect(bankStatusBadge(heldPayment({}, { status: "Returned" }))?.label).toBe("Refunded")
-    const installment = { session_id: "s1", status_id: 9, description: "Installment pending Disbursed (Confirmed from both side)" }
+    const installment = {
+      session_id: "s1",
+      status_id: 9,
+      description: "Installment pending Disbursed (Confirmed from both side)",
+    }
     const payment = heldPayment({ checkout: null, preauth: null, installment })
     expect(bankStatusBadge(payment)?.label).toBe("Confirmed, disbursement pending")
     expect(installmentStatusText(installment)).toBe("Confirmed, disbursement pending")
-    expect(installmentStatusText({ session_id: "s1", status_id: 77, description: "A new bank status" })).toBe("A new bank status")
+    expect(installmentStatusText({ session_id: "s1", status_id: 77, description: "A new bank status" })).toBe(
+      "A new bank status"
+    )
     expect(installmentStatusText({ session_id: "s1", status_id: 77, description: null })).toBe("Unknown status 77")
   })
 })
@@ -83,7 +103,15 @@ describe("paymentsStateKey", () => {
   const order = (payment: Record<string, unknown>, refunds: { id: string }[] = []) => ({
     id: "order_1",
     payment_status: "authorized",
-    payment_collections: [{ id: "pc_1", status: "authorized", captured_amount: 0, refunded_amount: 0, payments: [{ id: "pay_1", ...payment, refunds }] }],
+    payment_collections: [
+      {
+        id: "pc_1",
+        status: "authorized",
+        captured_amount: 0,
+        refunded_amount: 0,
+        payments: [{ id: "pay_1", ...payment, refunds }],
+      },
+    ],
   })
 
   it("changes when a payment is captured, refunded or canceled, and only then", () => {
@@ -93,7 +121,9 @@ describe("paymentsStateKey", () => {
     expect(captured).not.toBe(before)
     expect(paymentsStateKey(order({ captured_at: "2026-11-24" }, [{ id: "ref_1" }]))).not.toBe(captured)
     expect(paymentsStateKey(order({ canceled_at: "2026-11-24" }))).not.toBe(before)
-    expect(paymentsStateKey({ ...order({}), payment_status: "partially_refunded" })).not.toBe(paymentsStateKey(order({})))
+    expect(paymentsStateKey({ ...order({}), payment_status: "partially_refunded" })).not.toBe(
+      paymentsStateKey(order({}))
+    )
   })
 
   it("works for an order without payment collections", () => {

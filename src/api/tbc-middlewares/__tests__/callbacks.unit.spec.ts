@@ -33,31 +33,29 @@ interface Fake {
   logs: Array<Record<string, unknown>>
 }
 
-function fake(
-  {
-    provider = "tbc-checkout_tbc",
-    remote = "193.104.20.44",
-    headers = {},
-    body = { PaymentId: "abc123" },
-    query = { s: "payses_1", sig: "signature" },
-    options = {},
-    rawOptions,
-    logFails = false,
-    sessionPayId,
-  }: {
-    provider?: string
-    remote?: string
-    headers?: Record<string, string>
-    body?: unknown
-    query?: Record<string, unknown>
-    options?: Record<string, unknown>
-    /** this very object as the registration's options (no copy) */
-    rawOptions?: Record<string, unknown>
-    logFails?: boolean
-    /** the payId the signed URL's payment session holds; none: no such session */
-    sessionPayId?: string
-  } = {}
-): Fake {
+function fake({
+  provider = "tbc-checkout_tbc",
+  remote = "193.104.20.44",
+  headers = {},
+  body = { PaymentId: "abc123" },
+  query = { s: "payses_1", sig: "signature" },
+  options = {},
+  rawOptions,
+  logFails = false,
+  sessionPayId,
+}: {
+  provider?: string
+  remote?: string
+  headers?: Record<string, string>
+  body?: unknown
+  query?: Record<string, unknown>
+  options?: Record<string, unknown>
+  /** this very object as the registration's options (no copy) */
+  rawOptions?: Record<string, unknown>
+  logFails?: boolean
+  /** the payId the signed URL's payment session holds; none: no such session */
+  sessionPayId?: string
+} = {}): Fake {
   const logs: Array<Record<string, unknown>> = []
   const req = {
     headers: { ...headers },
@@ -73,7 +71,10 @@ function fake(
             raw: async (sql: string, bindings: unknown[]) => {
               if (/^\s*select/i.test(sql)) {
                 // the pairing check: the signed URL's session, read from payment_session
-                expect({ sql, id: bindings[0] }).toEqual({ sql: expect.stringMatching(/from payment_session/), id: query.s })
+                expect({ sql, id: bindings[0] }).toEqual({
+                  sql: expect.stringMatching(/from payment_session/),
+                  id: query.s,
+                })
                 return { rows: sessionPayId === undefined ? [] : [{ pay_id: sessionPayId }] }
               }
               if (logFails) throw new Error("db down")
@@ -89,7 +90,12 @@ function fake(
       },
     },
   } as unknown as MedusaRequest
-  const res = { status200: 0, sendStatus: jest.fn(function (this: { status200: number }, code: number) { if (code === 200) this.status200++ }) }
+  const res = {
+    status200: 0,
+    sendStatus: jest.fn(function (this: { status200: number }, code: number) {
+      if (code === 200) this.status200++
+    }),
+  }
   return { req, res: res as unknown as Fake["res"], next: jest.fn(), logs }
 }
 
@@ -121,7 +127,13 @@ describe("stampTbcCallback", () => {
     expect(f.next).not.toHaveBeenCalled()
     expect(f.res.status200).toBe(1)
     expect(f.logs).toEqual([
-      { provider_id: "pp_tbc-checkout_tbc", pay_id: "abc123", source_ip: "10.1.2.3", result: "rejected_source", bank_status: null },
+      {
+        provider_id: "pp_tbc-checkout_tbc",
+        pay_id: "abc123",
+        source_ip: "10.1.2.3",
+        result: "rejected_source",
+        bank_status: null,
+      },
     ])
   })
 
@@ -143,16 +155,28 @@ describe("stampTbcCallback", () => {
   })
 
   it("reads X-Forwarded-For only on requests from a trustProxy proxy", async () => {
-    const proxied = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "6.6.6.6, 185.52.80.45" }, options: { trustProxy: ["10.0.0.2"] } })
+    const proxied = fake({
+      remote: "10.0.0.2",
+      headers: { "x-forwarded-for": "6.6.6.6, 185.52.80.45" },
+      options: { trustProxy: ["10.0.0.2"] },
+    })
     await run(proxied)
     expect(proxied.next).toHaveBeenCalled()
     expect(proxied.req.headers[CALLBACK_HEADERS.source]).toBe("185.52.80.45")
-    const spoofed = fake({ remote: "10.0.0.2", headers: { "x-forwarded-for": "185.52.80.45, 6.6.6.6" }, options: { trustProxy: ["10.0.0.2"] } })
+    const spoofed = fake({
+      remote: "10.0.0.2",
+      headers: { "x-forwarded-for": "185.52.80.45, 6.6.6.6" },
+      options: { trustProxy: ["10.0.0.2"] },
+    })
     await run(spoofed)
     expect(spoofed.next).not.toHaveBeenCalled()
     expect(spoofed.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "6.6.6.6" })
     // straight to the store, past the proxy: the header is the caller's word, not the proxy's
-    const direct = fake({ remote: "10.0.0.9", headers: { "x-forwarded-for": "185.52.80.45" }, options: { trustProxy: ["10.0.0.2"] } })
+    const direct = fake({
+      remote: "10.0.0.9",
+      headers: { "x-forwarded-for": "185.52.80.45" },
+      options: { trustProxy: ["10.0.0.2"] },
+    })
     await run(direct)
     expect(direct.next).not.toHaveBeenCalled()
     expect(direct.logs[0]).toMatchObject({ result: "rejected_source", source_ip: "10.0.0.9" })
@@ -183,7 +207,11 @@ describe("stampTbcCallback", () => {
   })
 
   it("leaves other providers alone (only our headers are stripped)", async () => {
-    const f = fake({ provider: "stripe_stripe", remote: "10.0.0.9", headers: { "x-tbc-callback-source": "193.104.20.44" } })
+    const f = fake({
+      provider: "stripe_stripe",
+      remote: "10.0.0.9",
+      headers: { "x-tbc-callback-source": "193.104.20.44" },
+    })
     await run(f)
     expect(f.next).toHaveBeenCalled()
     expect(f.req.headers[CALLBACK_HEADERS.source]).toBeUndefined()
@@ -198,7 +226,13 @@ describe("stampTbcCallback", () => {
     expect(forged.next).not.toHaveBeenCalled()
     expect(forged.res.status200).toBe(1)
     expect(forged.logs).toEqual([
-      { provider_id: "pp_tbc-checkout_tbc", pay_id: "abc123", source_ip: "193.104.20.44", result: "rejected_source", bank_status: null },
+      {
+        provider_id: "pp_tbc-checkout_tbc",
+        pay_id: "abc123",
+        source_ip: "193.104.20.44",
+        result: "rejected_source",
+        bank_status: null,
+      },
     ])
 
     const paired = fake({ query: { s: "payses_paired", sig: "x" }, sessionPayId: "abc123" })

@@ -8,7 +8,10 @@ import { underPaymentLocks } from "../payment-locks"
 import { paymentLockKey, withPaymentLock } from "../../../app/reconcile/locks"
 
 function request(locking: InMemoryLockingProvider) {
-  return { params: { id: "pay_1" }, scope: { resolve: (key: string) => (key === "locking" ? locking : { warn: jest.fn() }) } } as never
+  return {
+    params: { id: "pay_1" },
+    scope: { resolve: (key: string) => (key === "locking" ? locking : { warn: jest.fn() }) },
+  } as never
 }
 
 describe("underPaymentLocks", () => {

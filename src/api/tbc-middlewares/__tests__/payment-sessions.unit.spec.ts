@@ -28,9 +28,13 @@ function request(validatedBody: unknown, queryConfig: unknown = FIELDS) {
 
 async function run(req: MedusaRequest, res: unknown) {
   let passed: unknown = "not called"
-  await createPaymentSessionThroughWorkflow(req, res as MedusaResponse, ((error?: unknown) => {
-    passed = error
-  }) as MedusaNextFunction)
+  await createPaymentSessionThroughWorkflow(
+    req,
+    res as MedusaResponse,
+    ((error?: unknown) => {
+      passed = error
+    }) as MedusaNextFunction
+  )
   return passed
 }
 

@@ -35,7 +35,8 @@ describe("validateQuery / validateBody (Medusa's middlewares, our schemas and wo
     expect(tooBig.message).toBe("Invalid query: limit: must be at most 200")
     const unknownKey = (await run(validateQuery(listQuerySchema), { query: { foo: "1" } })).passed as MedusaError
     expect(unknownKey.message).toBe("Invalid query: query: Unrecognized key(s) in object: 'foo'")
-    const provider = (await run(validateQuery(savedCardsQuerySchema), { query: { provider_id: "pp_stripe" } })).passed as MedusaError
+    const provider = (await run(validateQuery(savedCardsQuerySchema), { query: { provider_id: "pp_stripe" } }))
+      .passed as MedusaError
     expect(provider.message).toBe("Invalid query: provider_id: must be a tbc-checkout provider id (pp_tbc-checkout_…)")
   })
 
@@ -52,7 +53,9 @@ describe("validateQuery / validateBody (Medusa's middlewares, our schemas and wo
     expect((await run(validateBody(syncBodySchema), { body: undefined })).req.validatedBody).toEqual({})
     const bad = (await run(validateBody(syncBodySchema), { body: { provider_id: 5 } })).passed as MedusaError
     expect(bad.message).toBe("Invalid body: provider_id: must be a string")
-    expect(((await run(validateBody(syncBodySchema), { body: [1] })).passed as MedusaError).message).toMatch(/^Invalid body: body: /)
+    expect(((await run(validateBody(syncBodySchema), { body: [1] })).passed as MedusaError).message).toMatch(
+      /^Invalid body: body: /
+    )
   })
 
   it("params: parsed or a 400", () => {

@@ -8,7 +8,10 @@ import { SYNC_BUSY_MESSAGE, SyncBusyError, syncInstallmentProvider, syncLockKey 
 const registration = { providerId: "pp_tbc-installments_tbc", options: { pageSize: 50 } } as never
 
 function setup(locking: unknown) {
-  const tbc = { startInstallmentSyncRun: jest.fn(async () => "run_1"), recordInstallmentSyncPoll: jest.fn(async () => undefined) }
+  const tbc = {
+    startInstallmentSyncRun: jest.fn(async () => "run_1"),
+    recordInstallmentSyncPoll: jest.fn(async () => undefined),
+  }
   const container = {
     resolve: (key: string) =>
       key === "locking" ? locking : key === "tbc" ? tbc : { warn: jest.fn(), error: jest.fn(), info: jest.fn() },
@@ -29,9 +32,14 @@ describe("syncInstallmentProvider and its lock", () => {
   })
 
   it("records an empty poll (no run row) in the provider's poll row", async () => {
-    const locking = { execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(new AbortController().signal) }
+    const locking = {
+      execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(new AbortController().signal),
+    }
     const { container, tbc } = setup(locking)
-    const bank = { getStatusChanges: jest.fn(async () => ({ synchronizationRequestId: "sync-0", statusChanges: [] })), syncStatusChanges: jest.fn() }
+    const bank = {
+      getStatusChanges: jest.fn(async () => ({ synchronizationRequestId: "sync-0", statusChanges: [] })),
+      syncStatusChanges: jest.fn(),
+    }
     const summary = await syncInstallmentProvider(container, registration, bank as never)
     expect(summary).toMatchObject({ pages: 0, received: 0 })
     expect(tbc.startInstallmentSyncRun).not.toHaveBeenCalled()

@@ -50,9 +50,15 @@ describe("installment application of a new session", () => {
 
   it("is recorded once; only the call that created the row names it (for its compensation)", async () => {
     const app = fakeContainer()
-    expect(await recordInstallmentApplication(app.container, session("pp_tbc-installments_tbc"), "pay_col_1")).toBe("bank_1")
-    expect(await recordInstallmentApplication(app.container, session("pp_tbc-installments_tbc"), "pay_col_1")).toBeUndefined()
-    expect(await recordInstallmentApplication(app.container, session("pp_tbc-checkout_tbc"), "pay_col_1")).toBeUndefined()
+    expect(await recordInstallmentApplication(app.container, session("pp_tbc-installments_tbc"), "pay_col_1")).toBe(
+      "bank_1"
+    )
+    expect(
+      await recordInstallmentApplication(app.container, session("pp_tbc-installments_tbc"), "pay_col_1")
+    ).toBeUndefined()
+    expect(
+      await recordInstallmentApplication(app.container, session("pp_tbc-checkout_tbc"), "pay_col_1")
+    ).toBeUndefined()
     expect([...app.rows.keys()]).toEqual(["bank_1"])
   })
 

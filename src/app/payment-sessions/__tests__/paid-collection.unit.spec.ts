@@ -15,24 +15,41 @@ const tbcSession = { provider_id: "pp_tbc-checkout_tbc" }
 
 describe("paidCollectionReason", () => {
   it("lets a new session through before anything was paid or ordered", async () => {
-    expect(await paidCollectionReason(fakeQuery({ payment_sessions: [tbcSession], payments: [] }, { completed_at: null }), "pc")).toBeUndefined()
+    expect(
+      await paidCollectionReason(
+        fakeQuery({ payment_sessions: [tbcSession], payments: [] }, { completed_at: null }),
+        "pc"
+      )
+    ).toBeUndefined()
     expect(await paidCollectionReason(fakeQuery(undefined), "pc")).toBeUndefined()
   })
 
   it("refuses once a live TBC payment exists or the cart became an order", async () => {
-    const paid = fakeQuery({ payment_sessions: [tbcSession], payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: null }] })
+    const paid = fakeQuery({
+      payment_sessions: [tbcSession],
+      payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: null }],
+    })
     expect(await paidCollectionReason(paid, "pc")).toMatch(/already made/)
-    const ordered = fakeQuery({ payment_sessions: [tbcSession], payments: [] }, { completed_at: "2026-11-22T10:00:00Z" })
+    const ordered = fakeQuery(
+      { payment_sessions: [tbcSession], payments: [] },
+      { completed_at: "2026-11-22T10:00:00Z" }
+    )
     expect(await paidCollectionReason(ordered, "pc")).toMatch(/already ordered/)
   })
 
   it("keeps a cart retryable after its payment was canceled, and leaves other providers' collections alone", async () => {
     const canceled = fakeQuery(
-      { payment_sessions: [tbcSession], payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: "2026-11-22T10:00:00Z" }] },
+      {
+        payment_sessions: [tbcSession],
+        payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: "2026-11-22T10:00:00Z" }],
+      },
       { completed_at: null }
     )
     expect(await paidCollectionReason(canceled, "pc")).toBeUndefined()
-    const other = fakeQuery({ payment_sessions: [{ provider_id: "pp_system_default" }], payments: [{ provider_id: "pp_system_default" }] }, { completed_at: "x" })
+    const other = fakeQuery(
+      { payment_sessions: [{ provider_id: "pp_system_default" }], payments: [{ provider_id: "pp_system_default" }] },
+      { completed_at: "x" }
+    )
     expect(await paidCollectionReason(other, "pc")).toBeUndefined()
   })
 })

@@ -9,7 +9,6 @@ import { withServerInstallmentProducts } from "../session-products"
 import { sumProductsMinor } from "../../../lib/tbc/validation/products"
 import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "./tbc-config"
 
-
 interface FakeCart {
   amount: number
   cartId?: string
@@ -23,7 +22,16 @@ function fakeContainer(cart: FakeCart) {
     graph: async ({ entity }: { entity: string }) => {
       graphCalls.push(entity)
       if (entity === "payment_collection") {
-        return { data: [{ id: "pay_col_1", amount: cart.amount, currency_code: "gel", cart: cart.cartId ? { id: cart.cartId } : null }] }
+        return {
+          data: [
+            {
+              id: "pay_col_1",
+              amount: cart.amount,
+              currency_code: "gel",
+              cart: cart.cartId ? { id: cart.cartId } : null,
+            },
+          ],
+        }
       }
       if (cart.items === undefined) throw new Error("database unavailable")
       return { data: [{ id: cart.cartId, items: cart.items }] }
@@ -42,22 +50,42 @@ function fakeContainer(cart: FakeCart) {
 
 async function run(body: { provider_id: string; data?: Record<string, unknown> }, cart: FakeCart) {
   const fake = fakeContainer(cart)
-  const data = (await withServerInstallmentProducts(fake.container, { payment_collection_id: "pay_col_1", ...body })) as
-    | Record<string, any>
-    | undefined
+  const data = (await withServerInstallmentProducts(fake.container, {
+    payment_collection_id: "pay_col_1",
+    ...body,
+  })) as Record<string, any> | undefined
   return { data, ...fake }
 }
 
 const ITEMS = [
-  { id: "item_a", product_title: "Tea", variant_title: "Green", quantity: 3, unit_price: 10, discount_total: 0, tax_total: 5.4 },
-  { id: "item_b", product_title: "Cup", variant_title: "Default variant", quantity: 1, unit_price: 25, discount_total: 2.5, tax_total: 4.05 },
+  {
+    id: "item_a",
+    product_title: "Tea",
+    variant_title: "Green",
+    quantity: 3,
+    unit_price: 10,
+    discount_total: 0,
+    tax_total: 5.4,
+  },
+  {
+    id: "item_b",
+    product_title: "Cup",
+    variant_title: "Default variant",
+    quantity: 1,
+    unit_price: 25,
+    discount_total: 2.5,
+    tax_total: 4.05,
+  },
 ]
 const FORGED = [{ name: "forged", price: 0.01, quantity: 1 }]
 
 describe("withServerInstallmentProducts", () => {
   it("replaces storefront product lists with the cart's, summing to the collection amount", async () => {
     const sent = { installmentProducts: FORGED, Products: FORGED, return_url: "http://shop" }
-    const { data } = await run({ provider_id: "pp_tbc-checkout_tbc", data: sent }, { amount: 73.95, cartId: "cart_1", items: ITEMS })
+    const { data } = await run(
+      { provider_id: "pp_tbc-checkout_tbc", data: sent },
+      { amount: 73.95, cartId: "cart_1", items: ITEMS }
+    )
     expect(data!.return_url).toBe("http://shop")
     expect(data!.Products).toBeUndefined()
     expect(sumProductsMinor(data!.installmentProducts)).toBe(7395)
@@ -66,13 +94,19 @@ describe("withServerInstallmentProducts", () => {
   })
 
   it("creates data when the storefront sent none (installments provider)", async () => {
-    const { data } = await run({ provider_id: "pp_tbc-installments_tbc" }, { amount: 30, cartId: "cart_1", items: ITEMS.slice(0, 1) })
+    const { data } = await run(
+      { provider_id: "pp_tbc-installments_tbc" },
+      { amount: 30, cartId: "cart_1", items: ITEMS.slice(0, 1) }
+    )
     expect(data!.installmentProducts).toEqual([{ name: "Tea (Green) \u00d7 3", price: 30, quantity: 1 }])
   })
 
   it("does not touch other providers' data nor read anything for them", async () => {
     const sent = { installmentProducts: FORGED }
-    const { data, graphCalls } = await run({ provider_id: "pp_system_default", data: sent }, { amount: 1, cartId: "cart_1", items: ITEMS })
+    const { data, graphCalls } = await run(
+      { provider_id: "pp_system_default", data: sent },
+      { amount: 1, cartId: "cart_1", items: ITEMS }
+    )
     expect(data).toBe(sent)
     expect(graphCalls).toEqual([])
   })
@@ -92,8 +126,8 @@ describe("withServerInstallmentProducts", () => {
   })
 
   it("lets an unexpected failure (the database) fail the step", async () => {
-    await expect(run({ provider_id: "pp_tbc-checkout_tbc", data: {} }, { amount: 5, cartId: "cart_1" })).rejects.toThrow(
-      /database unavailable/
-    )
+    await expect(
+      run({ provider_id: "pp_tbc-checkout_tbc", data: {} }, { amount: 5, cartId: "cart_1" })
+    ).rejects.toThrow(/database unavailable/)
   })
 })

@@ -69,14 +69,19 @@ describe("runJobExclusively", () => {
     const { container } = containerWith(new InMemoryLockingProvider())
     const gate = deferred()
     const slow = runJobExclusively(container, "tbc-reconcile-expiring-preauths", () => gate.promise)
-    expect(await runJobExclusively(container, "tbc-reconcile-pending-payments", async () => "ran")).toEqual({ ran: true, result: "ran" })
+    expect(await runJobExclusively(container, "tbc-reconcile-pending-payments", async () => "ran")).toEqual({
+      ran: true,
+      result: "ran",
+    })
     gate.resolve()
     await slow
   })
 
   it("passes a failure of the job itself on (it is not taken for a busy lock)", async () => {
     const { container } = containerWith(new InMemoryLockingProvider())
-    await expect(runJobExclusively(container, "j", async () => Promise.reject(new Error("bank down")))).rejects.toThrow("bank down")
+    await expect(runJobExclusively(container, "j", async () => Promise.reject(new Error("bank down")))).rejects.toThrow(
+      "bank down"
+    )
   })
 })
 

@@ -4,9 +4,12 @@ import { reconcileNow } from "../run-context"
 describe("reconcileNow", () => {
   it("takes an injected ISO time as it is", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }), (date) => {
-        expect(reconcileNow(date.toISOString(), "caller").getTime()).toBe(date.getTime())
-      })
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        (date) => {
+          expect(reconcileNow(date.toISOString(), "caller").getTime()).toBe(date.getTime())
+        }
+      )
     )
   })
 

@@ -54,10 +54,20 @@ describe("prepareSavedCardSessionData", () => {
   it("opens a token sealed at rest; one sealed under another key is refused as unusable, not a server error", async () => {
     const sealedRow = { ...cardOfA, rec_id: sealCardToken(cardOfA.rec_id as string, "card-token-key") }
     const find = async () => sealedRow
-    const out = await prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), findActiveCard: find, cardTokenSecret: "card-token-key" })
+    const out = await prepareSavedCardSessionData({
+      ...args({ saved_card_id: cardOfA.id }),
+      findActiveCard: find,
+      cardTokenSecret: "card-token-key",
+    })
     const opened = openSavedCardSeal(out?.[SAVED_CARD_DATA.seal], SECRET, { customerId: "cus_A" })
     expect(opened.recId).toBe(cardOfA.rec_id)
-    const error = await errorOf(prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), findActiveCard: find, cardTokenSecret: "rotated-key" }))
+    const error = await errorOf(
+      prepareSavedCardSessionData({
+        ...args({ saved_card_id: cardOfA.id }),
+        findActiveCard: find,
+        cardTokenSecret: "rotated-key",
+      })
+    )
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
     expect(error.message).toMatch(/^data.saved_card_id: saved card tbccard_A1 can no longer be used/)
   })
@@ -92,9 +102,15 @@ describe("prepareSavedCardSessionData", () => {
   })
 
   it("names the field and rule of malformed input", async () => {
-    expect((await errorOf(prepareSavedCardSessionData(args({ saved_card_id: 5 })))).message).toMatch(/^data.saved_card_id: must be a string/)
-    expect((await errorOf(prepareSavedCardSessionData(args({ save_card: "yes" })))).message).toMatch(/^data.save_card: must be true or false/)
-    expect((await errorOf(prepareSavedCardSessionData(args({ save_card_to_date: "2599" })))).message).toMatch(/^data.save_card_to_date: must be MMYY/)
+    expect((await errorOf(prepareSavedCardSessionData(args({ saved_card_id: 5 })))).message).toMatch(
+      /^data.saved_card_id: must be a string/
+    )
+    expect((await errorOf(prepareSavedCardSessionData(args({ save_card: "yes" })))).message).toMatch(
+      /^data.save_card: must be true or false/
+    )
+    expect((await errorOf(prepareSavedCardSessionData(args({ save_card_to_date: "2599" })))).message).toMatch(
+      /^data.save_card_to_date: must be MMYY/
+    )
     expect(
       (await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id, save_card: true })))).message
     ).toMatch(/^data.save_card: cannot be combined/)

@@ -68,10 +68,16 @@ describe("recordSavedCard", () => {
 
   it("keeps a preauth's card pending until completion, then activates it once", async () => {
     const table = memoryTable()
-    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("WaitingConfirm", "rec1")), table })).toBe("created")
+    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("WaitingConfirm", "rec1")), table })).toBe(
+      "created"
+    )
     expect(table.rows[0].status).toBe("pending")
-    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe("activated")
-    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe("unchanged")
+    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe(
+      "activated"
+    )
+    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe(
+      "unchanged"
+    )
     expect(table.rows.map((row) => row.status)).toEqual(["active"])
   })
 
@@ -85,11 +91,13 @@ describe("recordSavedCard", () => {
   it("never reassigns a card to another customer nor revives a deleted one", async () => {
     const table = memoryTable()
     await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })
-    expect(await recordSavedCard({ ...base, customerId: "cus_B", bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe(
-      "other_customer"
-    )
+    expect(
+      await recordSavedCard({ ...base, customerId: "cus_B", bank: bankAnswering(details("Succeeded", "rec1")), table })
+    ).toBe("other_customer")
     table.rows[0].status = "deleted"
-    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe("unchanged")
+    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table })).toBe(
+      "unchanged"
+    )
     expect(table.rows).toEqual([expect.objectContaining({ customer_id: "cus_A", status: "deleted" })])
   })
 
@@ -113,12 +121,16 @@ describe("recordSavedCard", () => {
       status: "active",
     }
     await table.create(first)
-    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table: racing })).toBe("unchanged")
+    expect(await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table: racing })).toBe(
+      "unchanged"
+    )
     expect(table.rows).toHaveLength(1)
   })
 
   it("accepts the misspelt expirtyDate and a top-level recId, and drops malformed expiries", () => {
-    expect(savedCardOf(details("Succeeded", undefined, { recId: "r", raw: { recurringCard: { expirtyDate: "0127" } } }))).toEqual({
+    expect(
+      savedCardOf(details("Succeeded", undefined, { recId: "r", raw: { recurringCard: { expirtyDate: "0127" } } }))
+    ).toEqual({
       recId: "r",
       cardMask: null,
       expiryDate: "0127",
@@ -129,7 +141,15 @@ describe("recordSavedCard", () => {
 
   it("property: any sequence of events keeps one row per card, one owner, and deleted stays deleted", async () => {
     const event = fc.record({
-      status: fc.constantFrom("Created", "Processing", "Succeeded", "Failed", "WaitingConfirm", "Returned", "PartialReturned"),
+      status: fc.constantFrom(
+        "Created",
+        "Processing",
+        "Succeeded",
+        "Failed",
+        "WaitingConfirm",
+        "Returned",
+        "PartialReturned"
+      ),
       recId: fc.constantFrom("r1", "r2", undefined),
       customerId: fc.constantFrom("cus_A", "cus_B"),
       deleteAfter: fc.boolean(),
@@ -140,7 +160,12 @@ describe("recordSavedCard", () => {
         const owners = new Map<string, string>()
         const deleted = new Set<string>()
         for (const e of events) {
-          await recordSavedCard({ ...base, customerId: e.customerId, bank: bankAnswering(details(e.status, e.recId)), table })
+          await recordSavedCard({
+            ...base,
+            customerId: e.customerId,
+            bank: bankAnswering(details(e.status, e.recId)),
+            table,
+          })
           for (const row of table.rows) {
             if (!owners.has(row.rec_id)) owners.set(row.rec_id, row.customer_id)
             expect(row.customer_id).toBe(owners.get(row.rec_id))

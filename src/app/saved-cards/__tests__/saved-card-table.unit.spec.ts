@@ -20,16 +20,24 @@ describe("isCardUsable", () => {
     expect(isCardUsable(card(), new Date("2027-07-01T00:00:00Z"))).toBe(false)
     expect(isCardUsable(card({ save_until: null }), new Date("2030-08-31T12:00:00Z"))).toBe(true)
     expect(isCardUsable(card({ save_until: null }), new Date("2030-09-01T00:00:00Z"))).toBe(false)
-    expect(isCardUsable(card({ save_until: null, expiry_date: "garbage" }), new Date("2099-01-01T00:00:00Z"))).toBe(true)
+    expect(isCardUsable(card({ save_until: null, expiry_date: "garbage" }), new Date("2099-01-01T00:00:00Z"))).toBe(
+      true
+    )
   })
 
   it("property: usable exactly when the month of now is not after MMYY", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }), fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (month, yy, now) => {
-        const mmyy = String(month).padStart(2, "0") + String(yy).padStart(2, "0")
-        const after = now.getUTCFullYear() > 2000 + yy || (now.getUTCFullYear() === 2000 + yy && now.getUTCMonth() + 1 > month)
-        expect(isCardUsable(card({ save_until: mmyy }), now)).toBe(!after)
-      })
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
+        (month, yy, now) => {
+          const mmyy = String(month).padStart(2, "0") + String(yy).padStart(2, "0")
+          const after =
+            now.getUTCFullYear() > 2000 + yy || (now.getUTCFullYear() === 2000 + yy && now.getUTCMonth() + 1 > month)
+          expect(isCardUsable(card({ save_until: mmyy }), now)).toBe(!after)
+        }
+      )
     )
   })
 })

@@ -3,7 +3,15 @@
  * a stub bank that never answers (how many attempts reach the bank, what error comes back).
  */
 import fc from "fast-check"
-import { attemptTimeoutMs, bankShareMs, MEDUSA_RESERVE_MS, mayRetryWithin, MIN_ATTEMPT_MS, RequestBudget, TbcBudgetExceededError } from "../budget"
+import {
+  attemptTimeoutMs,
+  bankShareMs,
+  MEDUSA_RESERVE_MS,
+  mayRetryWithin,
+  MIN_ATTEMPT_MS,
+  RequestBudget,
+  TbcBudgetExceededError,
+} from "../budget"
 import { TbcClient } from "../client"
 import { TbcApiError } from "../errors"
 import { CHECKOUT_CREDS, startStubBank, TOKEN_ROUTES, type StubBank } from "./stub-bank"
@@ -92,7 +100,13 @@ describe("a client request inside a budget, the bank hanging", () => {
   let bank: StubBank
   const clients: TbcClient[] = []
   const clientFor = (timeoutMs = 15_000) => {
-    const c = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS, retryBaseMs: 5, maxRetries: 2, timeoutMs })
+    const c = new TbcClient({
+      environment: bank.url,
+      checkout: CHECKOUT_CREDS,
+      retryBaseMs: 5,
+      maxRetries: 2,
+      timeoutMs,
+    })
     clients.push(c)
     return c
   }
@@ -107,7 +121,10 @@ describe("a client request inside a budget, the bank hanging", () => {
   it("the token endpoint is asked once (no retries) and the request fails as over budget", async () => {
     bank.on(TOKEN_ROUTES.checkout, () => "hang")
     const started = Date.now()
-    const error = await clientFor().within(1_000).checkout.getPayment("p1").catch((e) => e)
+    const error = await clientFor()
+      .within(1_000)
+      .checkout.getPayment("p1")
+      .catch((e) => e)
     expect(error).toBeInstanceOf(TbcBudgetExceededError)
     expect(Date.now() - started).toBeLessThan(1_000 + 1_000)
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
@@ -116,7 +133,10 @@ describe("a client request inside a budget, the bank hanging", () => {
 
   it("a hanging GET is retried only while the budget leaves room; outside a budget it gets every retry", async () => {
     bank.on(DETAILS, () => "hang")
-    const error = await clientFor(400).within(1_000).checkout.getPayment("p1").catch((e) => e)
+    const error = await clientFor(400)
+      .within(1_000)
+      .checkout.getPayment("p1")
+      .catch((e) => e)
     expect(error).toBeInstanceOf(TbcBudgetExceededError)
     // 400 + 400 + (≤ 200 left: no third attempt)
     expect(bank.count(DETAILS)).toBe(2)
@@ -141,7 +161,9 @@ describe("a client request inside a budget, the bank hanging", () => {
   })
 
   it("answers within the budget are untouched, errors that are not timeouts stay what they are", async () => {
-    bank.on(DETAILS, (_r, n) => (n === 1 ? { body: { payId: "p1", status: "Succeeded" } } : { status: 404, body: { status: 404 } }))
+    bank.on(DETAILS, (_r, n) =>
+      n === 1 ? { body: { payId: "p1", status: "Succeeded" } } : { status: 404, body: { status: 404 } }
+    )
     const client = clientFor()
     await expect(client.within(2_000).checkout.getPayment("p1")).resolves.toMatchObject({ status: "Succeeded" })
     await expect(client.within(2_000).checkout.getPayment("p1")).rejects.toBeInstanceOf(TbcApiError)

@@ -73,7 +73,9 @@ describe("checkout token", () => {
   })
 
   it("sends apikey and the Bearer token it was issued on every resource call", async () => {
-    bank.on(TOKEN_ROUTES.checkout, () => ({ body: { access_token: "issued-token-1", token_type: "Bearer", expires_in: 86400 } }))
+    bank.on(TOKEN_ROUTES.checkout, () => ({
+      body: { access_token: "issued-token-1", token_type: "Bearer", expires_in: 86400 },
+    }))
     bank.on("GET /v1/tpay/payments/p1", () => ({ body: paymentBody({ payId: "p1" }) }))
     await client.checkout.getPayment("p1")
     const call = lastResourceRequest()
@@ -114,7 +116,10 @@ describe("create payment", () => {
     bank.on("POST /v1/tpay/payments", () => ({ body: paymentBody() }))
     const loose = { amount: { currency: "GEL", total: 5, subtotal: 5 }, returnUrl: "https://shop.example/r" }
     await client.checkout.createPayment(loose as unknown as CreatePaymentRequest)
-    expect(lastResourceRequest().json).toEqual({ amount: { currency: "GEL", total: 5, subTotal: 5 }, returnurl: "https://shop.example/r" })
+    expect(lastResourceRequest().json).toEqual({
+      amount: { currency: "GEL", total: 5, subTotal: 5 },
+      returnurl: "https://shop.example/r",
+    })
   })
 
   it("returns recId when saveCard was requested", async () => {
@@ -147,7 +152,11 @@ describe("create payment", () => {
   it("accepts method 6 once the merchant's activatedMethods include it", async () => {
     const activated = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS, activatedMethods: [6, 9] })
     bank.on("POST /v1/tpay/payments", () => ({ body: paymentBody() }))
-    await activated.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r", methods: [6, 9] })
+    await activated.checkout.createPayment({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "https://s.example/r",
+      methods: [6, 9],
+    })
     expect((lastResourceRequest().json as { methods: number[] }).methods).toEqual([6, 9])
     activated.close()
   })
@@ -204,7 +213,10 @@ describe("payment details", () => {
   })
 
   it("refuses an empty payId without sending", async () => {
-    await expect(client.checkout.getPayment(" ")).rejects.toMatchObject({ kind: "validation", issues: [{ field: "payId", rule: "required" }] })
+    await expect(client.checkout.getPayment(" ")).rejects.toMatchObject({
+      kind: "validation",
+      issues: [{ field: "payId", rule: "required" }],
+    })
     expect(bank.count()).toBe(0)
   })
 })
@@ -225,7 +237,9 @@ describe("completion", () => {
   it("refuses an amount above ctx.maxAmount (exact in tetri) without sending", async () => {
     const error = await client.checkout.completePayment(PAY_ID, 20.01, { maxAmount: 20 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcValidationError)
-    expect((error as TbcValidationError).issues).toEqual([expect.objectContaining({ field: "amount", rule: "max_amount" })])
+    expect((error as TbcValidationError).issues).toEqual([
+      expect.objectContaining({ field: "amount", rule: "max_amount" }),
+    ])
     expect(bank.count()).toBe(0)
   })
 
@@ -269,14 +283,22 @@ describe("cancel / refund", () => {
     }))
     const error = await client.checkout.cancelPayment(PAY_ID, 1).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcApiError)
-    expect(error).toMatchObject({ status: 409, problem: { type: BUSINESS_ERROR_TYPE, developerMessage: "Partial cancel already made today" } })
+    expect(error).toMatchObject({
+      status: 409,
+      problem: { type: BUSINESS_ERROR_TYPE, developerMessage: "Partial cancel already made today" },
+    })
   })
 })
 
 describe("execution by saved card", () => {
   it("POST /v1/tpay/payments/execution {recId, money, preAuth, initiator, merchantPaymentId, extra, extra2}", async () => {
     bank.on("POST /v1/tpay/payments/execution", () => ({
-      body: { payId: "exec-1", status: "Succeeded", paymentMethod: 11, recurringCard: { recId: "rec-1", cardMask: "5***1", expiryDate: "0528" } },
+      body: {
+        payId: "exec-1",
+        status: "Succeeded",
+        paymentMethod: 11,
+        recurringCard: { recId: "rec-1", cardMask: "5***1", expiryDate: "0528" },
+      },
     }))
     const req = {
       recId: "rec-1",
@@ -291,7 +313,12 @@ describe("execution by saved card", () => {
     const call = lastResourceRequest()
     expect(call.method).toBe("POST")
     expect(call.json).toEqual(req)
-    expect(result).toMatchObject({ payId: "exec-1", status: "Succeeded", paymentMethod: 11, recurringCard: { expiryDate: "0528" } })
+    expect(result).toMatchObject({
+      payId: "exec-1",
+      status: "Succeeded",
+      paymentMethod: 11,
+      recurringCard: { expiryDate: "0528" },
+    })
   })
 
   it("refuses a zero amount without sending", async () => {
@@ -304,7 +331,9 @@ describe("execution by saved card", () => {
 
 describe("delete saved card", () => {
   it("POST /v1/tpay/payments/{recId}/delete with no body", async () => {
-    bank.on("POST /v1/tpay/payments/rec-1/delete", () => ({ body: { httpStatusCode: 200, developerMessage: "deleted" } }))
+    bank.on("POST /v1/tpay/payments/rec-1/delete", () => ({
+      body: { httpStatusCode: 200, developerMessage: "deleted" },
+    }))
     const answer = await client.checkout.deleteSavedCard("rec-1")
     const call = lastResourceRequest()
     expect(call.method).toBe("POST")

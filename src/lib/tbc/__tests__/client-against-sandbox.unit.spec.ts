@@ -12,7 +12,11 @@ let sandbox: SandboxHandle
 let client: TbcClient
 
 const credentials = {
-  checkout: { apiKey: SANDBOX_DEFAULTS.apiKey, clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+  checkout: {
+    apiKey: SANDBOX_DEFAULTS.apiKey,
+    clientId: SANDBOX_DEFAULTS.clientId,
+    clientSecret: SANDBOX_DEFAULTS.clientSecret,
+  },
   installments: {
     apiKey: SANDBOX_DEFAULTS.installmentApiKey,
     apiSecret: SANDBOX_DEFAULTS.installmentApiSecret,
@@ -49,7 +53,10 @@ describe("checkout against the sandbox", () => {
   })
 
   it("wrong checkout credentials are a TbcApiError 401", async () => {
-    const wrong = new TbcClient({ environment: sandbox.url, checkout: { ...credentials.checkout, clientSecret: "nope" } })
+    const wrong = new TbcClient({
+      environment: sandbox.url,
+      checkout: { ...credentials.checkout, clientSecret: "nope" },
+    })
     await expect(wrong.checkout.verifyCredentials()).rejects.toMatchObject({ kind: "api", status: 401 })
     wrong.close()
   })
@@ -69,7 +76,13 @@ describe("checkout against the sandbox", () => {
     expect(created.status).toBe("Created")
     expect(created.approvalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
     const seen = sandbox.state().payments.find((p) => p.payId === created.payId)
-    expect(seen).toMatchObject({ amount: 25.5, currency: "GEL", preAuth: true, methods: [5, 7], merchantPaymentId: "order_sbx_1" })
+    expect(seen).toMatchObject({
+      amount: 25.5,
+      currency: "GEL",
+      preAuth: true,
+      methods: [5, 7],
+      merchantPaymentId: "order_sbx_1",
+    })
     expect(seen?.returnUrl).toBe("https://shop.example/return")
 
     await control(`/payments/${created.payId}/pay`, { method: 5, outcome: "success" })
@@ -90,7 +103,11 @@ describe("checkout against the sandbox", () => {
   })
 
   it("full cancel with {} returns the whole amount", async () => {
-    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 3 }, returnurl: "https://shop.example/r", methods: [5] })
+    const created = await client.checkout.createPayment({
+      amount: { currency: "GEL", total: 3 },
+      returnurl: "https://shop.example/r",
+      methods: [5],
+    })
     await control(`/payments/${created.payId}/pay`, { method: 5, outcome: "success" })
     await client.checkout.cancelPayment(created.payId)
     await expect(client.checkout.getPayment(created.payId)).resolves.toMatchObject({ status: "Returned" })
@@ -128,14 +145,21 @@ describe("checkout against the sandbox", () => {
   it("a validation failure sends nothing to the sandbox", async () => {
     const before = calls("POST /v1/tpay/payments")
     await expect(
-      client.checkout.createPayment({ amount: { currency: "USD", total: 5 }, returnurl: "https://s.example/r", methods: [8] })
+      client.checkout.createPayment({
+        amount: { currency: "USD", total: 5 },
+        returnurl: "https://s.example/r",
+        methods: [8],
+      })
     ).rejects.toBeInstanceOf(TbcValidationError)
     expect(calls("POST /v1/tpay/payments")).toBe(before)
   })
 
   it("50 concurrent calls with a cold cache make exactly 1 token request", async () => {
     const fresh = new TbcClient({ environment: sandbox.url, checkout: credentials.checkout })
-    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    const created = await client.checkout.createPayment({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "https://s.example/r",
+    })
     const before = calls("POST /v1/tpay/access-token")
     await Promise.all(Array.from({ length: 50 }, () => fresh.checkout.getPayment(created.payId)))
     expect(calls("POST /v1/tpay/access-token")).toBe(before + 1)
@@ -143,7 +167,10 @@ describe("checkout against the sandbox", () => {
   })
 
   it("revoked tokens: the next call gets a 401, refreshes once and succeeds", async () => {
-    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    const created = await client.checkout.createPayment({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "https://s.example/r",
+    })
     await control("/faults", { revokeTokens: true })
     const before = calls("POST /v1/tpay/access-token")
     await expect(client.checkout.getPayment(created.payId)).resolves.toMatchObject({ payId: created.payId })
@@ -162,7 +189,10 @@ describe("faults injected by the sandbox", () => {
   })
 
   it("a GET answered 503 once is retried and succeeds", async () => {
-    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    const created = await client.checkout.createPayment({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "https://s.example/r",
+    })
     const key = "GET /v1/tpay/payments/{payId}"
     const before = calls(key)
     await control("/faults", { failNext: { count: 1, status: 503, path: "/v1/tpay/payments/{payId}" } })
@@ -177,7 +207,11 @@ describe("faults injected by the sandbox", () => {
     const before = calls("POST /v1/tpay/payments")
     await control("/faults", { timeoutNext: { count: 1, path: "/v1/tpay/payments", afterProcessing: true } })
     await expect(
-      impatient.checkout.createPayment({ amount: { currency: "GEL", total: 2 }, returnurl: "https://s.example/r", merchantPaymentId: "lost_answer" })
+      impatient.checkout.createPayment({
+        amount: { currency: "GEL", total: 2 },
+        returnurl: "https://s.example/r",
+        merchantPaymentId: "lost_answer",
+      })
     ).rejects.toMatchObject({ kind: "timeout", timeoutMs: 500 })
     expect(calls("POST /v1/tpay/payments")).toBe(before + 1)
     expect(sandbox.state().payments.length).toBe(paymentsBefore + 1)
@@ -225,7 +259,11 @@ describe("installments and mortgages against the sandbox", () => {
     expect(page.synchronizationRequestId).toBeTruthy()
     await client.installments.syncStatusChanges(page.synchronizationRequestId)
     const after = await client.installments.getStatusChanges(100)
-    expect(after.statusChanges.filter((c) => page.statusChanges.some((p) => p.sessionId === c.sessionId && p.statusId === c.statusId))).toEqual([])
+    expect(
+      after.statusChanges.filter((c) =>
+        page.statusChanges.some((p) => p.sessionId === c.sessionId && p.statusId === c.statusId)
+      )
+    ).toEqual([])
   })
 
   it("cancel an application", async () => {
@@ -236,7 +274,10 @@ describe("installments and mortgages against the sandbox", () => {
   })
 
   it("wrong installment credentials are a TbcApiError 401", async () => {
-    const wrong = new TbcClient({ environment: sandbox.url, installments: { ...credentials.installments, apiSecret: "nope" } })
+    const wrong = new TbcClient({
+      environment: sandbox.url,
+      installments: { ...credentials.installments, apiSecret: "nope" },
+    })
     await expect(wrong.installments.verifyCredentials()).rejects.toMatchObject({ kind: "api", status: 401 })
     wrong.close()
   })

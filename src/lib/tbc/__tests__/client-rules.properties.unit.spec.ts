@@ -2,7 +2,12 @@ import fc from "fast-check"
 import { propertyRuns } from "../../__tests__/property-runs"
 import { resolveBaseUrl } from "../client"
 import { REDACTED, SecretRedactor } from "../redact"
-import { MAX_TOKEN_LIFETIME_MS, OAUTH_SECONDS_THRESHOLD, checkoutTokenLifetimeMs, oauthTokenLifetimeMs } from "../token-cache"
+import {
+  MAX_TOKEN_LIFETIME_MS,
+  OAUTH_SECONDS_THRESHOLD,
+  checkoutTokenLifetimeMs,
+  oauthTokenLifetimeMs,
+} from "../token-cache"
 
 /** Pure rules of the client, checked on many generated inputs. */
 
@@ -87,9 +92,12 @@ describe("resolveBaseUrl", () => {
       RUNS
     )
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^https?:\/\//i.test(s.trim()) && s !== "test" && s !== "production"), (s) => {
-        expect(() => resolveBaseUrl(s)).toThrow(/environment/)
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^https?:\/\//i.test(s.trim()) && s !== "test" && s !== "production"),
+        (s) => {
+          expect(() => resolveBaseUrl(s)).toThrow(/environment/)
+        }
+      ),
       RUNS
     )
   })

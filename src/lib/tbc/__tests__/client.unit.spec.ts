@@ -79,14 +79,20 @@ describe("unconfigured areas", () => {
     const client = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS })
     expect(client.isConfigured("checkout")).toBe(true)
     expect(client.isConfigured("installments")).toBe(false)
-    await expect(client.installments.createApplication({ priceTotal: 1, products: [{ name: "a", price: 1, quantity: 1 }] })).rejects.toMatchObject({
+    await expect(
+      client.installments.createApplication({ priceTotal: 1, products: [{ name: "a", price: 1, quantity: 1 }] })
+    ).rejects.toMatchObject({
       kind: "config",
       issues: [expect.objectContaining({ field: "installments", rule: "required" })],
     })
     await expect(client.installments.verifyCredentials()).rejects.toBeInstanceOf(TbcConfigError)
-    await expect(client.mortgages.getAccessToken()).rejects.toMatchObject({ issues: [expect.objectContaining({ field: "mortgages" })] })
+    await expect(client.mortgages.getAccessToken()).rejects.toMatchObject({
+      issues: [expect.objectContaining({ field: "mortgages" })],
+    })
     const other = new TbcClient({ environment: bank.url, installments: INSTALLMENT_CREDS })
-    await expect(other.checkout.getPayment("p1")).rejects.toMatchObject({ issues: [expect.objectContaining({ field: "checkout" })] })
+    await expect(other.checkout.getPayment("p1")).rejects.toMatchObject({
+      issues: [expect.objectContaining({ field: "checkout" })],
+    })
     expect(bank.count()).toBe(0)
     client.close()
     other.close()

@@ -2,12 +2,7 @@ import fc from "fast-check"
 import { parseCheckoutOptions } from "../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../providers/tbc-installments/options"
 import { resolveBaseUrl } from "../client-options"
-import {
-  PLAIN_HTTP_RULE,
-  PRODUCTION_HOST_RULE,
-  environmentProblem,
-  isLoopbackHost,
-} from "../environment-guard"
+import { PLAIN_HTTP_RULE, PRODUCTION_HOST_RULE, environmentProblem, isLoopbackHost } from "../environment-guard"
 
 const dev = { production: false, allowCustomEnvironment: false }
 const prod = { production: true, allowCustomEnvironment: false }
@@ -26,14 +21,24 @@ describe("environment guard (pure)", () => {
     for (const env of ["http://127.0.0.1:4010", "http://localhost:4010", "http://[::1]:4010", "http://127.3.2.1"]) {
       expect(environmentProblem(env, dev)).toBeUndefined()
     }
-    for (const env of ["http://10.0.0.5:4010", "http://sandbox.internal", "http://api.tbcbank.ge", "http://0.0.0.0:4010"]) {
+    for (const env of [
+      "http://10.0.0.5:4010",
+      "http://sandbox.internal",
+      "http://api.tbcbank.ge",
+      "http://0.0.0.0:4010",
+    ]) {
       expect(environmentProblem(env, dev)).toBe(PLAIN_HTTP_RULE)
       expect(environmentProblem(env, prodCustom)).toBe(PLAIN_HTTP_RULE)
     }
   })
 
   it("in production refuses any other host unless allowCustomEnvironment", () => {
-    for (const env of ["http://127.0.0.1:4010", "https://proxy.shop.ge", "https://api.tbcbank.ge.evil.ge", "https://api.tbcbank.ge:8443"]) {
+    for (const env of [
+      "http://127.0.0.1:4010",
+      "https://proxy.shop.ge",
+      "https://api.tbcbank.ge.evil.ge",
+      "https://api.tbcbank.ge:8443",
+    ]) {
       expect(environmentProblem(env, prod)).toBe(PRODUCTION_HOST_RULE)
       expect(environmentProblem(env, prodCustom)).toBeUndefined()
       expect(environmentProblem(env, dev)).toBeUndefined()
@@ -79,7 +84,10 @@ describe("environment guard at boot (provider options)", () => {
       /Invalid tbc-installments options: environment: in production must be/
     )
     expect(parseCheckoutOptions({ ...checkout, environment: "production" }).environment).toBe("production")
-    expect(parseCheckoutOptions({ ...checkout, environment: "https://proxy.shop.ge", allowCustomEnvironment: true }).allowCustomEnvironment).toBe(true)
+    expect(
+      parseCheckoutOptions({ ...checkout, environment: "https://proxy.shop.ge", allowCustomEnvironment: true })
+        .allowCustomEnvironment
+    ).toBe(true)
     expect(() => parseCheckoutOptions({ ...checkout, environment: "test", allowCustomEnvironment: "yes" })).toThrow(
       /allowCustomEnvironment: must be true or false/
     )
@@ -88,8 +96,12 @@ describe("environment guard at boot (provider options)", () => {
   it("test and development keep the sandbox over http on loopback, and refuse http elsewhere", () => {
     for (const env of ["test", "development"]) {
       process.env.NODE_ENV = env
-      expect(parseCheckoutOptions({ ...checkout, environment: "http://127.0.0.1:4010" }).environment).toBe("http://127.0.0.1:4010")
-      expect(parseInstallmentsOptions({ ...installments, environment: "http://localhost:4010" }).environment).toBe("http://localhost:4010")
+      expect(parseCheckoutOptions({ ...checkout, environment: "http://127.0.0.1:4010" }).environment).toBe(
+        "http://127.0.0.1:4010"
+      )
+      expect(parseInstallmentsOptions({ ...installments, environment: "http://localhost:4010" }).environment).toBe(
+        "http://localhost:4010"
+      )
       expect(() => parseCheckoutOptions({ ...checkout, environment: "http://192.168.1.20:4010" })).toThrow(
         /environment: must use https:\/\/ unless it points at a loopback host/
       )

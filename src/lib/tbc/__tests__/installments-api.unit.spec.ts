@@ -14,7 +14,12 @@ let client: TbcClient
 
 beforeEach(async () => {
   bank = await startStubBank()
-  client = new TbcClient({ environment: bank.url, installments: INSTALLMENT_CREDS, mortgages: MORTGAGE_CREDS, maxRetries: 0 })
+  client = new TbcClient({
+    environment: bank.url,
+    installments: INSTALLMENT_CREDS,
+    mortgages: MORTGAGE_CREDS,
+    maxRetries: 0,
+  })
 })
 afterEach(async () => {
   client.close()
@@ -38,7 +43,13 @@ describe("OAuth token", () => {
 
   it("mortgages: scope=online_mortgages with the mortgage credentials; the token is cached", async () => {
     bank.on(TOKEN_ROUTES.oauth, () => ({
-      body: { access_token: "mortgage-token-1", token_type: "BearerToken", scope: "online_mortgages", issued_at: 1671844817741, expires_in: "7775999" },
+      body: {
+        access_token: "mortgage-token-1",
+        token_type: "BearerToken",
+        scope: "online_mortgages",
+        issued_at: 1671844817741,
+        expires_in: "7775999",
+      },
     }))
     await expect(client.mortgages.getAccessToken()).resolves.toBe("mortgage-token-1")
     await expect(client.mortgages.getAccessToken()).resolves.toBe("mortgage-token-1")
@@ -71,7 +82,12 @@ describe("OAuth token", () => {
   it("wrong credentials: problem-JSON 401 from the token endpoint is parsed", async () => {
     bank.on(TOKEN_ROUTES.oauth, () => ({
       status: 401,
-      body: { type: "https://developers.tbcbank.ge/docs/error-type-401", title: "Unauthorized", status: 401, code: "401" },
+      body: {
+        type: "https://developers.tbcbank.ge/docs/error-type-401",
+        title: "Unauthorized",
+        status: 401,
+        code: "401",
+      },
     }))
     await expect(client.installments.verifyCredentials()).rejects.toMatchObject({
       kind: "api",
@@ -95,7 +111,10 @@ describe("create application", () => {
 
   it("POST /applications {merchantKey, campaignId, invoiceId, priceTotal, products}; sessionId + Location", async () => {
     const location = `https://tbcinstallmenttst.tbcbank.ge/Installment/InitializeNewLoan?sessionId=${SESSION}`
-    bank.on(`POST ${BASE}/applications`, () => ({ headers: { Location: location }, body: { sessionId: SESSION, id: null } }))
+    bank.on(`POST ${BASE}/applications`, () => ({
+      headers: { Location: location },
+      body: { sessionId: SESSION, id: null },
+    }))
     const created = await client.installments.createApplication(request)
     const call = lastCall()
     expect(call.method).toBe("POST")
@@ -106,7 +125,10 @@ describe("create application", () => {
   })
 
   it("accepts SessionId casing and resolves a relative Location against the base URL", async () => {
-    bank.on(`POST ${BASE}/applications`, () => ({ headers: { location: "/Installment/InitializeNewLoan?sessionId=x" }, body: { SessionId: "x" } }))
+    bank.on(`POST ${BASE}/applications`, () => ({
+      headers: { location: "/Installment/InitializeNewLoan?sessionId=x" },
+      body: { SessionId: "x" },
+    }))
     const created = await client.installments.createApplication(request)
     expect(created.sessionId).toBe("x")
     expect(created.redirectUrl).toBe(`${bank.url}/Installment/InitializeNewLoan?sessionId=x`)
@@ -121,14 +143,20 @@ describe("create application", () => {
   })
 
   it("refuses Σ price × quantity ≠ priceTotal without sending (names field and rule)", async () => {
-    const error = await client.installments.createApplication({ ...request, priceTotal: 12.35 }).catch((e: unknown) => e)
+    const error = await client.installments
+      .createApplication({ ...request, priceTotal: 12.35 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcValidationError)
-    expect((error as TbcValidationError).issues).toContainEqual(expect.objectContaining({ field: "products", rule: "sum_equals_total" }))
+    expect((error as TbcValidationError).issues).toContainEqual(
+      expect.objectContaining({ field: "products", rule: "sum_equals_total" })
+    )
     expect(bank.count()).toBe(0)
   })
 
   it("refuses an empty product list without sending", async () => {
-    await expect(client.installments.createApplication({ priceTotal: 1, products: [] })).rejects.toBeInstanceOf(TbcValidationError)
+    await expect(client.installments.createApplication({ priceTotal: 1, products: [] })).rejects.toBeInstanceOf(
+      TbcValidationError
+    )
     expect(bank.count()).toBe(0)
   })
 })
@@ -136,7 +164,9 @@ describe("create application", () => {
 describe("cancel / confirm", () => {
   it.each(["cancel", "confirm"] as const)("POST /applications/{sessionId}/%s {merchantKey}", async (action) => {
     bank.on(`POST ${BASE}/applications/${SESSION}/${action}`, () => ({ body: { id: null } }))
-    await (action === "cancel" ? client.installments.cancelApplication(SESSION) : client.installments.confirmApplication(SESSION))
+    await (action === "cancel"
+      ? client.installments.cancelApplication(SESSION)
+      : client.installments.confirmApplication(SESSION))
     const call = lastCall()
     expect(call.method).toBe("POST")
     expect(call.path).toBe(`${BASE}/applications/${SESSION}/${action}`)
@@ -147,7 +177,13 @@ describe("cancel / confirm", () => {
   it("a problem-JSON 404 is a TbcApiError with its systemCode and code", async () => {
     bank.on(`POST ${BASE}/applications/${SESSION}/confirm`, () => ({
       status: 404,
-      body: { type: "https://developers.tbcbank.ge/docs/error-type-404", title: "Not found", status: 404, systemCode: "Online-Installment-Merchant-API.404.001", code: "001" },
+      body: {
+        type: "https://developers.tbcbank.ge/docs/error-type-404",
+        title: "Not found",
+        status: 404,
+        systemCode: "Online-Installment-Merchant-API.404.001",
+        code: "001",
+      },
     }))
     await expect(client.installments.confirmApplication(SESSION)).rejects.toMatchObject({
       status: 404,
@@ -156,7 +192,9 @@ describe("cancel / confirm", () => {
   })
 
   it("refuses an empty sessionId without sending", async () => {
-    await expect(client.installments.cancelApplication("")).rejects.toMatchObject({ issues: [{ field: "sessionId", rule: "required" }] })
+    await expect(client.installments.cancelApplication("")).rejects.toMatchObject({
+      issues: [{ field: "sessionId", rule: "required" }],
+    })
     expect(bank.count()).toBe(0)
   })
 })
@@ -170,7 +208,12 @@ describe("status", () => {
     const call = lastCall()
     expect(call.method).toBe("GET")
     expect(call.query).toEqual({ merchantKey: INSTALLMENT_CREDS.merchantKey })
-    expect(status).toMatchObject({ statusId: 9, description: "Installment pending Disbursed", amount: 1000, contributionAmount: 0 })
+    expect(status).toMatchObject({
+      statusId: 9,
+      description: "Installment pending Disbursed",
+      amount: 1000,
+      contributionAmount: 0,
+    })
   })
 })
 
@@ -191,14 +234,34 @@ describe("status changes", () => {
     expect(page.synchronizationRequestId).toBe("sync-1")
     expect(page.totalCount).toBe(2)
     expect(page.statusChanges).toEqual([
-      { sessionId: "a", statusId: 2, statusDescription: "Approved", changeDate: "2026-11-22T10:00:00", amount: undefined, contributionAmount: undefined },
-      { sessionId: "b", statusId: 8, statusDescription: undefined, changeDate: undefined, amount: 50, contributionAmount: 5 },
+      {
+        sessionId: "a",
+        statusId: 2,
+        statusDescription: "Approved",
+        changeDate: "2026-11-22T10:00:00",
+        amount: undefined,
+        contributionAmount: undefined,
+      },
+      {
+        sessionId: "b",
+        statusId: 8,
+        statusDescription: undefined,
+        changeDate: undefined,
+        amount: 50,
+        contributionAmount: 5,
+      },
     ])
   })
 
   it("a page with an unreadable change is refused, naming the change and its field", async () => {
     bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({
-      body: { synchronizationRequestId: "sync-2", statusChanges: [{ sessionId: "a", statusId: 2 }, { SessionId: " ", StatusId: "x" }] },
+      body: {
+        synchronizationRequestId: "sync-2",
+        statusChanges: [
+          { sessionId: "a", statusId: 2 },
+          { SessionId: " ", StatusId: "x" },
+        ],
+      },
     }))
     const error = (await client.installments.getStatusChanges(50).catch((e: unknown) => e)) as TbcApiError
     expect(error).toBeInstanceOf(TbcApiError)
@@ -209,11 +272,17 @@ describe("status changes", () => {
 
   it("an empty page may come without an id", async () => {
     bank.on(`GET ${BASE}/merchant/applications/status-changes`, () => ({ body: { totalCount: 0, statusChanges: [] } }))
-    await expect(client.installments.getStatusChanges(10)).resolves.toEqual({ synchronizationRequestId: "", totalCount: 0, statusChanges: [] })
+    await expect(client.installments.getStatusChanges(10)).resolves.toEqual({
+      synchronizationRequestId: "",
+      totalCount: 0,
+      statusChanges: [],
+    })
   })
 
   it("refuses take that is not a positive integer without sending", async () => {
-    await expect(client.installments.getStatusChanges(0)).rejects.toMatchObject({ issues: [{ field: "take", rule: "positive_integer" }] })
+    await expect(client.installments.getStatusChanges(0)).rejects.toMatchObject({
+      issues: [{ field: "take", rule: "positive_integer" }],
+    })
     await expect(client.installments.getStatusChanges(2.5)).rejects.toBeInstanceOf(TbcValidationError)
     expect(bank.count()).toBe(0)
   })

@@ -19,7 +19,8 @@ import {
 
 const ISSUED_TOKEN = "issued-access-token-4f9c2a7e"
 const OAUTH_TOKEN = "issued-oauth-token-77aa11"
-const basicOf = (c: { apiKey: string; apiSecret: string }) => Buffer.from(`${c.apiKey}:${c.apiSecret}`).toString("base64")
+const basicOf = (c: { apiKey: string; apiSecret: string }) =>
+  Buffer.from(`${c.apiKey}:${c.apiSecret}`).toString("base64")
 const SECRETS = [
   CHECKOUT_CREDS.apiKey,
   CHECKOUT_CREDS.clientSecret,
@@ -68,7 +69,9 @@ beforeEach(async () => {
   lines = []
   bank = await startStubBank({
     [TOKEN_ROUTES.checkout]: () => ({ body: { access_token: ISSUED_TOKEN, token_type: "Bearer", expires_in: 86400 } }),
-    [TOKEN_ROUTES.oauth]: () => ({ body: { access_token: OAUTH_TOKEN, token_type: "BearerToken", expires_in: 7775999 } }),
+    [TOKEN_ROUTES.oauth]: () => ({
+      body: { access_token: OAUTH_TOKEN, token_type: "BearerToken", expires_in: 7775999 },
+    }),
   })
   client = new TbcClient({
     environment: bank.url,
@@ -91,7 +94,13 @@ async function expectNoSecretIn(call: () => Promise<unknown>) {
     },
     (e: unknown) => e as Error
   )
-  const surfaces = [error.message, JSON.stringify(error), inspect(error, { depth: null }), String(error.stack), ...lines]
+  const surfaces = [
+    error.message,
+    JSON.stringify(error),
+    inspect(error, { depth: null }),
+    String(error.stack),
+    ...lines,
+  ]
   for (const secret of SECRETS) {
     for (const surface of surfaces) {
       expect(surface).not.toContain(secret)
@@ -116,7 +125,9 @@ describe("no secret leaves the client", () => {
 
   it("resource call echoing apikey and the Bearer token (problem-JSON 400)", async () => {
     bank.on("POST /v1/tpay/payments", echoProblem(400))
-    await expectNoSecretIn(() => client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" }))
+    await expectNoSecretIn(() =>
+      client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    )
   })
 
   it("resource call echoing everything as a non-JSON 500 after retries (with retry log lines)", async () => {

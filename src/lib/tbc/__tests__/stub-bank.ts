@@ -20,10 +20,7 @@ export interface RecordedRequest {
 }
 
 export type StubReply =
-  | { status?: number; headers?: Record<string, string>; body?: unknown }
-  | "hang"
-  | "destroy"
-  | "drip"
+  { status?: number; headers?: Record<string, string>; body?: unknown } | "hang" | "destroy" | "drip"
 
 /** `n` is the 1-based number of this request on its route. */
 export type StubHandler = (req: RecordedRequest, n: number) => StubReply | Promise<StubReply>
@@ -62,7 +59,11 @@ export const defaultOAuthToken: StubHandler = (req) => ({
 
 export async function startStubBank(routes: Record<string, StubHandler> = {}): Promise<StubBank> {
   const handlers = new Map<string, StubHandler>(
-    Object.entries({ [TOKEN_ROUTES.checkout]: defaultCheckoutToken, [TOKEN_ROUTES.oauth]: defaultOAuthToken, ...routes })
+    Object.entries({
+      [TOKEN_ROUTES.checkout]: defaultCheckoutToken,
+      [TOKEN_ROUTES.oauth]: defaultOAuthToken,
+      ...routes,
+    })
   )
   const requests: RecordedRequest[] = []
   const counts = new Map<string, number>()
@@ -90,7 +91,9 @@ export async function startStubBank(routes: Record<string, StubHandler> = {}): P
       const n = (counts.get(key) ?? 0) + 1
       counts.set(key, n)
       const handler = handlers.get(key)
-      Promise.resolve(handler ? handler(recorded, n) : { status: 404, body: { title: `no stub for ${key}`, status: 404 } })
+      Promise.resolve(
+        handler ? handler(recorded, n) : { status: 404, body: { title: `no stub for ${key}`, status: 404 } }
+      )
         .then((reply) => send(res, reply))
         .catch(() => send(res, { status: 500, body: "stub handler threw" }))
     })
@@ -101,7 +104,7 @@ export async function startStubBank(routes: Record<string, StubHandler> = {}): P
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    count: (routeKey) => (routeKey ? counts.get(routeKey) ?? 0 : requests.length),
+    count: (routeKey) => (routeKey ? (counts.get(routeKey) ?? 0) : requests.length),
     on: (routeKey, handler) => void handlers.set(routeKey, handler),
     close: () =>
       new Promise<void>((resolve) => {
@@ -147,6 +150,14 @@ export async function closedPort(): Promise<number> {
   return port
 }
 
-export const CHECKOUT_CREDS = { apiKey: "stub-apikey-123", clientId: "stub-client", clientSecret: "stub-client-secret-456" }
-export const INSTALLMENT_CREDS = { apiKey: "stub-inst-key-789", apiSecret: "stub-inst-secret-012", merchantKey: "StubMerchant" }
+export const CHECKOUT_CREDS = {
+  apiKey: "stub-apikey-123",
+  clientId: "stub-client",
+  clientSecret: "stub-client-secret-456",
+}
+export const INSTALLMENT_CREDS = {
+  apiKey: "stub-inst-key-789",
+  apiSecret: "stub-inst-secret-012",
+  merchantKey: "StubMerchant",
+}
 export const MORTGAGE_CREDS = { apiKey: "stub-mort-key-345", apiSecret: "stub-mort-secret-678" }

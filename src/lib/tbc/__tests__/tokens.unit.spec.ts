@@ -13,7 +13,12 @@ let client: TbcClient
 
 beforeEach(async () => {
   bank = await startStubBank({ [DETAILS]: () => ({ body: detailsBody }) })
-  client = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS, installments: INSTALLMENT_CREDS, maxRetries: 0 })
+  client = new TbcClient({
+    environment: bank.url,
+    checkout: CHECKOUT_CREDS,
+    installments: INSTALLMENT_CREDS,
+    maxRetries: 0,
+  })
 })
 afterEach(async () => {
   client.close()
@@ -30,7 +35,9 @@ describe("single-flight", () => {
     expect(results).toHaveLength(50)
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
     expect(bank.count(DETAILS)).toBe(50)
-    const bearers = new Set(bank.requests.filter((r) => r.path === "/v1/tpay/payments/p1").map((r) => r.headers.authorization))
+    const bearers = new Set(
+      bank.requests.filter((r) => r.path === "/v1/tpay/payments/p1").map((r) => r.headers.authorization)
+    )
     expect(bearers.size).toBe(1)
   })
 
@@ -42,7 +49,9 @@ describe("single-flight", () => {
 
   it("a failed token request is shared by the waiting callers and not cached", async () => {
     bank.on(TOKEN_ROUTES.checkout, (_req, n) =>
-      n === 1 ? { status: 500, body: { status: 500, title: "boom" } } : { body: { access_token: newToken(), expires_in: 86400 } }
+      n === 1
+        ? { status: 500, body: { status: 500, title: "boom" } }
+        : { body: { access_token: newToken(), expires_in: 86400 } }
     )
     const first = await Promise.allSettled(Array.from({ length: 10 }, () => client.checkout.getPayment("p1")))
     expect(first.every((r) => r.status === "rejected")).toBe(true)
@@ -108,7 +117,10 @@ describe("refresh on 401", () => {
 
   it("a mutation is repeated once after a 401 too (the bank did not act)", async () => {
     revokeFirstToken("POST /v1/tpay/payments", () => ({ payId: "new", status: "Created" }))
-    const created = await client.checkout.createPayment({ amount: { currency: "GEL", total: 1 }, returnurl: "https://s.example/r" })
+    const created = await client.checkout.createPayment({
+      amount: { currency: "GEL", total: 1 },
+      returnurl: "https://s.example/r",
+    })
     expect(created.payId).toBe("new")
     expect(bank.count("POST /v1/tpay/payments")).toBe(2)
   })

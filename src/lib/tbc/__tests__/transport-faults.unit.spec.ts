@@ -46,20 +46,26 @@ describe("retries of safe calls", () => {
   })
 
   it("honours a short Retry-After on 429 for a GET", async () => {
-    bank.on(DETAILS, (_r, n) => (n === 1 ? { status: 429, headers: { "retry-after": "0" }, body: { status: 429 } } : { body: detailsBody }))
+    bank.on(DETAILS, (_r, n) =>
+      n === 1 ? { status: 429, headers: { "retry-after": "0" }, body: { status: 429 } } : { body: detailsBody }
+    )
     await clientFor(bank.url).checkout.getPayment("p1")
     expect(bank.count(DETAILS)).toBe(2)
   })
 
   it("retries a GET that timed out", async () => {
     bank.on(DETAILS, (_r, n) => (n === 1 ? "hang" : { body: detailsBody }))
-    await expect(clientFor(bank.url, { timeoutMs: 500 }).checkout.getPayment("p1")).resolves.toMatchObject({ payId: "p1" })
+    await expect(clientFor(bank.url, { timeoutMs: 500 }).checkout.getPayment("p1")).resolves.toMatchObject({
+      payId: "p1",
+    })
     expect(bank.count(DETAILS)).toBe(2)
   })
 
   it("retries the token call after 502", async () => {
     bank.on("POST /v1/tpay/access-token", (_r, n) =>
-      n === 1 ? { status: 502, body: "<html>Bad gateway</html>" } : { body: { access_token: "t-after-502", expires_in: 60 } }
+      n === 1
+        ? { status: 502, body: "<html>Bad gateway</html>" }
+        : { body: { access_token: "t-after-502", expires_in: 60 } }
     )
     await clientFor(bank.url).checkout.verifyCredentials()
     expect(bank.count("POST /v1/tpay/access-token")).toBe(2)
@@ -69,7 +75,9 @@ describe("retries of safe calls", () => {
 describe("mutations are never repeated once they may have reached the bank", () => {
   it("a timed-out create is a TbcTimeoutError after exactly one request", async () => {
     bank.on(CREATE, () => "hang")
-    const error = await clientFor(bank.url, { timeoutMs: 500 }).checkout.createPayment(createRequest).catch((e: unknown) => e)
+    const error = await clientFor(bank.url, { timeoutMs: 500 })
+      .checkout.createPayment(createRequest)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcTimeoutError)
     expect(error).toMatchObject({ kind: "timeout", timeoutMs: 500, operation: "POST /v1/tpay/payments" })
     await new Promise((r) => setTimeout(r, 100))
@@ -84,7 +92,9 @@ describe("mutations are never repeated once they may have reached the bank", () 
 
   it("a refund whose connection dropped mid-request is a TbcNetworkError (reachedBank) after one request", async () => {
     bank.on("POST /v1/tpay/payments/p1/cancel", () => "destroy")
-    const error = await clientFor(bank.url).checkout.cancelPayment("p1", 1).catch((e: unknown) => e)
+    const error = await clientFor(bank.url)
+      .checkout.cancelPayment("p1", 1)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcNetworkError)
     expect((error as TbcNetworkError).reachedBank).toBe(true)
     expect(bank.count("POST /v1/tpay/payments/p1/cancel")).toBe(1)
@@ -119,14 +129,18 @@ describe("mutations are never repeated once they may have reached the bank", () 
     expect(quiet.filter(answered)).toHaveLength(0)
 
     const verbose: string[] = []
-    await clientFor(bank.url, { logger: { ...captureLogger(verbose), shouldLog: () => true } }).checkout.getPayment("p1")
+    await clientFor(bank.url, { logger: { ...captureLogger(verbose), shouldLog: () => true } }).checkout.getPayment(
+      "p1"
+    )
     expect(verbose.filter(answered)).toHaveLength(1)
   })
 
   it("one deadline covers the whole exchange: an answer whose body keeps trickling in times out", async () => {
     bank.on(DETAILS, () => "drip")
     const started = Date.now()
-    const error = await clientFor(bank.url, { timeoutMs: 600, maxRetries: 0 }).checkout.getPayment("p1").catch((e: unknown) => e)
+    const error = await clientFor(bank.url, { timeoutMs: 600, maxRetries: 0 })
+      .checkout.getPayment("p1")
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TbcTimeoutError)
     expect(error).toMatchObject({ kind: "timeout", timeoutMs: 600, operation: "GET /v1/tpay/payments/{payId}" })
     // the headers came at once and a byte every 100 ms after: only the deadline can end it
@@ -175,7 +189,9 @@ describe("connection failures and error bodies", () => {
         unknownMember: 1,
       },
     }))
-    const error = (await clientFor(bank.url).checkout.createPayment(createRequest).catch((e: unknown) => e)) as TbcApiError
+    const error = (await clientFor(bank.url)
+      .checkout.createPayment(createRequest)
+      .catch((e: unknown) => e)) as TbcApiError
     expect(error).toBeInstanceOf(TbcApiError)
     expect(error.status).toBe(400)
     expect(error.problem).toEqual({
@@ -196,12 +212,22 @@ describe("connection failures and error bodies", () => {
   it("a tpay business error body on a 4xx keeps httpStatusCode, developerMessage, userMessage, resultCode", async () => {
     bank.on("POST /v1/tpay/payments/p1/cancel", () => ({
       status: 409,
-      body: { httpStatusCode: 409, developerMessage: "Payment already returned", userMessage: "გადახდა უკვე დაბრუნებულია", resultCode: "ALREADY_RETURNED" },
+      body: {
+        httpStatusCode: 409,
+        developerMessage: "Payment already returned",
+        userMessage: "გადახდა უკვე დაბრუნებულია",
+        resultCode: "ALREADY_RETURNED",
+      },
     }))
     await expect(clientFor(bank.url).checkout.cancelPayment("p1")).rejects.toMatchObject({
       status: 409,
       message: "TBC POST /v1/tpay/payments/{payId}/cancel failed with 409: Payment already returned",
-      problem: { httpStatusCode: 409, developerMessage: "Payment already returned", userMessage: "გადახდა უკვე დაბრუნებულია", resultCode: "ALREADY_RETURNED" },
+      problem: {
+        httpStatusCode: 409,
+        developerMessage: "Payment already returned",
+        userMessage: "გადახდა უკვე დაბრუნებულია",
+        resultCode: "ALREADY_RETURNED",
+      },
     })
   })
 

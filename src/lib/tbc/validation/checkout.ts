@@ -77,23 +77,15 @@ export function checkCreatePaymentRequest(
 }
 
 /** Throws TbcValidationError listing every issue; returns the canonical request otherwise. */
-export function validateCreatePaymentRequest(
-  input: unknown,
-  opts: CreatePaymentOptions = {}
-): CreatePaymentRequest {
+export function validateCreatePaymentRequest(input: unknown, opts: CreatePaymentOptions = {}): CreatePaymentRequest {
   return valueOrThrow("create payment request", checkCreatePaymentRequest(input, opts))
 }
 
-function createPaymentRelationIssues(
-  request: Record<string, unknown>,
-  opts: CreatePaymentOptions
-): ValidationIssue[] {
+function createPaymentRelationIssues(request: Record<string, unknown>, opts: CreatePaymentOptions): ValidationIssue[] {
   const amount = isRecord(request.amount) ? request.amount : {}
   const saveCard = request.saveCard === true
   const methods = Array.isArray(request.methods) ? request.methods : []
-  const issues: ValidationIssue[] = [
-    ...methodIssues(methods, saveCard, opts.activatedMethods ?? []),
-  ]
+  const issues: ValidationIssue[] = [...methodIssues(methods, saveCard, opts.activatedMethods ?? [])]
 
   if (!saveCard && typeof amount.total === "number" && majorToMinorExact(amount.total) === 0) {
     const message = "must be greater than 0 (a zero amount is allowed only with saveCard)"

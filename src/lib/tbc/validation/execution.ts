@@ -41,11 +41,7 @@ export function validateExecuteSavedCardRequest(input: unknown): ExecuteSavedCar
  * A completion or cancel/refund amount: a number > 0 with at most 2 decimals, and at most
  * `ctx.maxAmount` when the caller knows the bound (compared in tetri).
  */
-export function checkOperationAmount(
-  field: string,
-  amount: unknown,
-  ctx: AmountContext = {}
-): CheckResult<number> {
+export function checkOperationAmount(field: string, amount: unknown, ctx: AmountContext = {}): CheckResult<number> {
   const checked = checkMajorAmount(field, amount, { positive: true })
   if (!checked.ok || ctx.maxAmount === undefined) {
     return checked

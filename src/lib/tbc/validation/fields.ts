@@ -124,10 +124,12 @@ export const languageSchema = z.preprocess(
   z.enum(LANGUAGES)
 )
 
-export const checkoutMethodSchema = z.number().refine(
-  (value): value is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(value),
-  { params: { rule: "allowed_values" }, message: `must be one of ${CHECKOUT_METHODS.join(", ")}` }
-)
+export const checkoutMethodSchema = z
+  .number()
+  .refine((value): value is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(value), {
+    params: { rule: "allowed_values" },
+    message: `must be one of ${CHECKOUT_METHODS.join(", ")}`,
+  })
 
 export interface MajorAmountRules {
   /** > 0 instead of ≥ 0 */
@@ -167,20 +169,12 @@ export function majorAmountSchema(rules: MajorAmountRules = {}) {
 const MAJOR_AMOUNT = { any: majorAmountSchema(), positive: majorAmountSchema({ positive: true }) }
 
 /** Checks one major amount under a field name (e.g. "amount" of a refund). */
-export function checkMajorAmount(
-  field: string,
-  value: unknown,
-  rules: MajorAmountRules = {}
-): CheckResult<number> {
+export function checkMajorAmount(field: string, value: unknown, rules: MajorAmountRules = {}): CheckResult<number> {
   return checkField(field, rules.positive ? MAJOR_AMOUNT.positive : MAJOR_AMOUNT.any, value)
 }
 
 /** Runs one field schema and names its issues after `field`. */
-export function checkField<T>(
-  field: string,
-  schema: z.ZodType<T>,
-  value: unknown
-): CheckResult<T> {
+export function checkField<T>(field: string, schema: z.ZodType<T>, value: unknown): CheckResult<T> {
   const parsed = safeParseWithInput(schema, value)
   if (parsed.success) {
     return { ok: true, value: parsed.data }

@@ -35,7 +35,9 @@ export function checkCreateApplicationRequest(
   opts: CreateApplicationOptions = {}
 ): CheckResult<CreateApplicationInput> {
   const parsed = safeParseWithInput(createApplicationSchema, input)
-  const sumIssue = isRecord(input) ? productsSumIssue("products", input.products, input.priceTotal, opts.productSum) : null
+  const sumIssue = isRecord(input)
+    ? productsSumIssue("products", input.products, input.priceTotal, opts.productSum)
+    : null
   return combineResult<CreateApplicationInput>(parsed, sumIssue ? [sumIssue] : [])
 }
 

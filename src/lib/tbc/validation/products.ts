@@ -123,5 +123,9 @@ export function productsSumIssue(
   // null means a line or the sum exceeds the exact range, so it cannot equal a valid total
   const shown = (minor: number | null) => (minor === null ? "too large" : String(minorToMajor(minor)))
   const sums = `Σ price × quantity = ${shown(sumProductsMinor(products))}, Σ price = ${shown(sumProductPricesMinor(products))}`
-  return issue(productsField, "sum_equals_total", `${RULE_WORDS[rule]} must equal the total ${minorToMajor(totalMinor)} (${sums})`)
+  return issue(
+    productsField,
+    "sum_equals_total",
+    `${RULE_WORDS[rule]} must equal the total ${minorToMajor(totalMinor)} (${sums})`
+  )
 }

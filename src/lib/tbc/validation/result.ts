@@ -42,7 +42,10 @@ export function issue(field: string, rule: string, message: string): ValidationI
 /** zod issues → ours; `prefix` is prepended to every path (e.g. "money" for a nested check). */
 export function fromZodError(error: z.ZodError, prefix = ""): ValidationIssue[] {
   return error.issues.map((zodIssue) => {
-    const field = fieldPath(prefix, zodIssue.path.map((part) => (typeof part === "symbol" ? String(part) : part)))
+    const field = fieldPath(
+      prefix,
+      zodIssue.path.map((part) => (typeof part === "symbol" ? String(part) : part))
+    )
     const { rule, message } = describeZodIssue(zodIssue)
     return { field, rule, message }
   })

@@ -31,11 +31,20 @@ moduleIntegrationTestRunner<TbcModuleService>({
         ])
       ).toBe(1)
       expect(
-        await service.ensureInstallmentApplications([{ bank_session_id: "s1", payment_session_id: "payses_x", amount: 1 }])
+        await service.ensureInstallmentApplications([
+          { bank_session_id: "s1", payment_session_id: "payses_x", amount: 1 },
+        ])
       ).toBe(0)
 
-      const page = [change("s1", 1, "2026-01-01T10:00:00.000Z"), change("s1", 2, "2026-01-01T10:05:00.000Z"), change("s2", 6, "2026-01-01T10:06:00.000Z")]
-      const first = await service.recordInstallmentStatusChanges({ synchronization_request_id: "sync-1", changes: page })
+      const page = [
+        change("s1", 1, "2026-01-01T10:00:00.000Z"),
+        change("s1", 2, "2026-01-01T10:05:00.000Z"),
+        change("s2", 6, "2026-01-01T10:06:00.000Z"),
+      ]
+      const first = await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "sync-1",
+        changes: page,
+      })
       expect(first.map(changeKeyOf).sort()).toEqual(page.map(changeKeyOf).sort())
 
       const again = await service.recordInstallmentStatusChanges({
@@ -48,7 +57,12 @@ moduleIntegrationTestRunner<TbcModuleService>({
       expect(await service.listRecordedInstallmentChangeKeys([change("s9", 2, "x")])).toEqual([])
 
       const [app] = await service.listInstallmentApplications({ bank_session_id: "s1" })
-      expect(app).toMatchObject({ status_id: 2, status_description: "status 2", order_id: "order_1", payment_session_id: "payses_1" })
+      expect(app).toMatchObject({
+        status_id: 2,
+        status_description: "status 2",
+        order_id: "order_1",
+        payment_session_id: "payses_1",
+      })
       expect(Number(app.amount)).toBe(1234.56)
       expect(await service.listInstallmentStatusChanges({})).toHaveLength(3)
 
@@ -99,7 +113,12 @@ moduleIntegrationTestRunner<TbcModuleService>({
       )
       const rows = await service.listInstallmentChangeFailures({}, { order: { bank_session_id: "ASC" } })
       expect(rows).toEqual([
-        expect.objectContaining({ bank_session_id: "f1", attempts: 1, resolved_at: expect.any(Date), gave_up_at: null }),
+        expect.objectContaining({
+          bank_session_id: "f1",
+          attempts: 1,
+          resolved_at: expect.any(Date),
+          gave_up_at: null,
+        }),
         expect.objectContaining({
           bank_session_id: "f2",
           provider_id: "pp_tbc-installments_tbc",
@@ -113,9 +132,14 @@ moduleIntegrationTestRunner<TbcModuleService>({
 
     it("inserts thousands of changes in one call", async () => {
       const many = Array.from({ length: 5000 }, (_, i) => change(`bulk-${i}`, 2, "2026-02-01T00:00:00.000Z"))
-      const inserted = await service.recordInstallmentStatusChanges({ synchronization_request_id: "bulk", changes: many })
+      const inserted = await service.recordInstallmentStatusChanges({
+        synchronization_request_id: "bulk",
+        changes: many,
+      })
       expect(inserted).toHaveLength(5000)
-      expect(await service.listInstallmentStatusChanges({ synchronization_request_id: "bulk" }, { take: 10_000 })).toHaveLength(5000)
+      expect(
+        await service.listInstallmentStatusChanges({ synchronization_request_id: "bulk" }, { take: 10_000 })
+      ).toHaveLength(5000)
     })
   },
 })

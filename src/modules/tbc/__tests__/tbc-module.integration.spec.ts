@@ -76,9 +76,7 @@ moduleIntegrationTestRunner<TbcModuleService>({
       })
 
       it("rejects a status outside pending|active|deleted", async () => {
-        await expect(
-          service.createSavedCards({ ...savedCard("rec-bad"), status: "stolen" as never })
-        ).rejects.toThrow()
+        await expect(service.createSavedCards({ ...savedCard("rec-bad"), status: "stolen" as never })).rejects.toThrow()
       })
     })
 
@@ -109,9 +107,7 @@ moduleIntegrationTestRunner<TbcModuleService>({
     describe("InstallmentStatusChange", () => {
       it("accepts a change once per (bank_session_id, status_id, change_date)", async () => {
         await service.createInstallmentStatusChanges(statusChange("2026-11-22T10:00:00"))
-        await expect(
-          service.createInstallmentStatusChanges(statusChange("2026-11-22T10:00:00"))
-        ).rejects.toThrow()
+        await expect(service.createInstallmentStatusChanges(statusChange("2026-11-22T10:00:00"))).rejects.toThrow()
         // The same status reported again at another time is a new change.
         await service.createInstallmentStatusChanges(statusChange("2026-11-22T10:05:00"))
         const [, count] = await service.listAndCountInstallmentStatusChanges({
@@ -150,7 +146,10 @@ moduleIntegrationTestRunner<TbcModuleService>({
         expect(created.id).toMatch(/^tbcpay_/)
         expect((await service.listTbcPayments({ pay_id: "pay-1" }))[0].amount).toBe(123_456_789)
         await expect(service.createTbcPayments(payment("pay-1"))).rejects.toThrow()
-        await service.createTbcPayments([{ ...payment(null), kind: "execution" }, { ...payment(null), kind: "execution" }])
+        await service.createTbcPayments([
+          { ...payment(null), kind: "execution" },
+          { ...payment(null), kind: "execution" },
+        ])
         expect(await service.listTbcPayments({ payment_session_id: "payses_1" })).toHaveLength(3)
       })
     })
@@ -178,9 +177,18 @@ moduleIntegrationTestRunner<TbcModuleService>({
         const id = await service.startInstallmentSyncRun({ synchronization_request_id: "sync-2", change_count: 500 })
         expect(id).toMatch(/^tbcsync_/)
         const [started] = await service.listInstallmentSyncRuns({ id })
-        expect(started).toMatchObject({ synchronization_request_id: "sync-2", change_count: 500, applied_count: 0, applied_at: null, error: null })
+        expect(started).toMatchObject({
+          synchronization_request_id: "sync-2",
+          change_count: 500,
+          applied_count: 0,
+          applied_at: null,
+          error: null,
+        })
 
-        await service.markInstallmentSyncRunApplied(id, { applied_count: 498, error: "2 change(s) could not be applied to Medusa" })
+        await service.markInstallmentSyncRunApplied(id, {
+          applied_count: 498,
+          error: "2 change(s) could not be applied to Medusa",
+        })
         await service.markInstallmentSyncRunAcknowledged(id)
         const [done] = await service.listInstallmentSyncRuns({ id })
         expect(done).toMatchObject({ applied_count: 498, error: "2 change(s) could not be applied to Medusa" })
@@ -200,7 +208,10 @@ moduleIntegrationTestRunner<TbcModuleService>({
         await service.recordInstallmentSyncPoll({ provider_id: "pp_a", received: 0 })
         await service.recordInstallmentSyncPoll({ provider_id: "pp_b", received: 0 })
         const polls = await service.listInstallmentSyncPolls({}, { order: { provider_id: "ASC" } })
-        expect(polls.map((p) => [p.provider_id, p.received])).toEqual([["pp_a", 0], ["pp_b", 0]])
+        expect(polls.map((p) => [p.provider_id, p.received])).toEqual([
+          ["pp_a", 0],
+          ["pp_b", 0],
+        ])
         expect(polls[0].id).toBe(first.id)
         expect(polls[0].polled_at.getTime()).toBeGreaterThanOrEqual(first.polled_at.getTime())
       })

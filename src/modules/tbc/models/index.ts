@@ -6,5 +6,11 @@ export { default as InstallmentSyncPoll } from "./installment-sync-poll"
 export { default as CallbackLog, CALLBACK_RESULTS, type CallbackResult } from "./callback-log"
 export { default as InstallmentChangeFailure } from "./installment-change-failure"
 export { default as RetiredPreauth } from "./retired-preauth"
-export { default as TbcPayment, TBC_PAYMENT_KINDS, ORPHAN_ACTIONS, type TbcPaymentKind, type OrphanAction } from "./tbc-payment"
+export {
+  default as TbcPayment,
+  TBC_PAYMENT_KINDS,
+  ORPHAN_ACTIONS,
+  type TbcPaymentKind,
+  type OrphanAction,
+} from "./tbc-payment"
 export { default as SavedCardRecordingFailure } from "./saved-card-recording-failure"

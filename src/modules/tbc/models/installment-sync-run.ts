@@ -5,9 +5,7 @@ const InstallmentSyncRun = model.define(
   { name: "InstallmentSyncRun", tableName: "tbc_installment_sync_run" },
   {
     id: model.id({ prefix: "tbcsync" }).primaryKey(),
-    synchronization_request_id: model
-      .text()
-      .index("IDX_tbc_installment_sync_run_synchronization_request_id"),
+    synchronization_request_id: model.text().index("IDX_tbc_installment_sync_run_synchronization_request_id"),
     change_count: model.number(),
     applied_count: model.number(),
     applied_at: model.dateTime().nullable(),

@@ -23,6 +23,8 @@ const SavedCardRecordingFailure = model
       resolved_at: model.dateTime().nullable(),
     }
   )
-  .indexes([{ name: "IDX_tbc_saved_card_recording_failure_payment_unique", on: ["payment_id"], unique: true, where: null }])
+  .indexes([
+    { name: "IDX_tbc_saved_card_recording_failure_payment_unique", on: ["payment_id"], unique: true, where: null },
+  ])
 
 export default SavedCardRecordingFailure

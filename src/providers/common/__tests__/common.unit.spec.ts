@@ -134,7 +134,11 @@ describe("toMedusaError", () => {
 describe("providerLogger", () => {
   it("prefixes lines with the provider id and answers shouldLog as Medusa's logger does", () => {
     const lines: string[] = []
-    const medusa = { info: (m: string) => void lines.push(m), debug: () => undefined, shouldLog: (level: string) => level !== "debug" }
+    const medusa = {
+      info: (m: string) => void lines.push(m),
+      debug: () => undefined,
+      shouldLog: (level: string) => level !== "debug",
+    }
     const logger = providerLogger({ logger: medusa }, "pp_tbc-checkout_tbc")
     logger.info("hello")
     expect(lines).toEqual(["[pp_tbc-checkout_tbc] hello"])

@@ -4,8 +4,12 @@ import TbcInstallmentsProviderService from "../../tbc-installments/service"
 import { tbcRegistrationsIn, validateEveryTbcProvider } from "../every-provider-options"
 
 const CHECKOUT_OK = {
-  apiKey: "k", clientId: "c", clientSecret: "s", environment: "test",
-  storeUrl: "https://api.shop.ge", returnUrl: "https://shop.ge/checkout/return",
+  apiKey: "k",
+  clientId: "c",
+  clientSecret: "s",
+  environment: "test",
+  storeUrl: "https://api.shop.ge",
+  returnUrl: "https://shop.ge/checkout/return",
 }
 const INSTALLMENTS_OK = { apiKey: "k", apiSecret: "s", merchantKey: "m", environment: "test" }
 
@@ -22,7 +26,10 @@ describe("validateEveryTbcProvider", () => {
       { provider: "tbc-installments" as const, id: "tbc", options: installments },
       { provider: "tbc-checkout" as const, id: "ok", options: CHECKOUT_OK },
     ]
-    for (const [provider, options] of [["tbc-checkout", checkout], ["tbc-installments", installments]] as const) {
+    for (const [provider, options] of [
+      ["tbc-checkout", checkout],
+      ["tbc-installments", installments],
+    ] as const) {
       let message = ""
       try {
         validateEveryTbcProvider(provider, { ...options }, registrations)
@@ -76,7 +83,8 @@ describe("validateOptions at boot (the app's config loaded)", () => {
         },
       },
     })
-    const both = /Invalid tbc-checkout options \(id "tbc"\): returnUrl: must be an absolute http\(s\) URL \| Invalid tbc-installments options \(id "tbc"\): environment: must be "test", "production" or an absolute http\(s\) URL/
+    const both =
+      /Invalid tbc-checkout options \(id "tbc"\): returnUrl: must be an absolute http\(s\) URL \| Invalid tbc-installments options \(id "tbc"\): environment: must be "test", "production" or an absolute http\(s\) URL/
     expect(() => TbcCheckoutProviderService.validateOptions(checkout)).toThrow(both)
     expect(() => TbcInstallmentsProviderService.validateOptions(installments)).toThrow(both)
   })

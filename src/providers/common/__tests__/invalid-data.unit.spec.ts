@@ -34,13 +34,21 @@ describe("parseOrInvalid", () => {
     const error = errorOf(() => parseOrInvalid(schema, { id: "x", nested: { n: "1" } }, { prefix: "data" }))
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
-    expect(error.message).toBe("data.id: must be a saved card id (tbccard_…); data.nested.n: Expected number, received string")
-    expect(errorOf(() => parseOrInvalid(schema, { id: 7 }, { heading: "Invalid params" })).message).toBe("Invalid params: id: must be a string")
-    expect(errorOf(() => parseOrInvalid(z.string(), 5, { root: "query" })).message).toBe("query: Expected string, received number")
+    expect(error.message).toBe(
+      "data.id: must be a saved card id (tbccard_…); data.nested.n: Expected number, received string"
+    )
+    expect(errorOf(() => parseOrInvalid(schema, { id: 7 }, { heading: "Invalid params" })).message).toBe(
+      "Invalid params: id: must be a string"
+    )
+    expect(errorOf(() => parseOrInvalid(z.string(), 5, { root: "query" })).message).toBe(
+      "query: Expected string, received number"
+    )
   })
 
   it("keeps a structured cause when asked, out of the error's JSON", () => {
-    const error = errorOf(() => parseOrInvalid(schema, {}, { heading: "Invalid p options", causeOf: (issues) => new TbcConfigError(issues) }))
+    const error = errorOf(() =>
+      parseOrInvalid(schema, {}, { heading: "Invalid p options", causeOf: (issues) => new TbcConfigError(issues) })
+    )
     expect(error.message).toBe("Invalid p options: id: Required")
     const cause = (error as unknown as { cause: TbcConfigError }).cause
     expect(cause).toBeInstanceOf(TbcConfigError)

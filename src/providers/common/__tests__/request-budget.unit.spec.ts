@@ -9,7 +9,14 @@ import { parseCheckoutOptions } from "../../tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../tbc-installments/options"
 import { BANK_NOT_ANSWERING_MESSAGE, forShopper, isBankNotAnswering, toMedusaError } from "../errors"
 
-const CHECKOUT = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: "https://shop.example", returnUrl: "https://shop.example/r" }
+const CHECKOUT = {
+  apiKey: "k",
+  clientId: "c",
+  clientSecret: "s",
+  environment: "test",
+  storeUrl: "https://shop.example",
+  returnUrl: "https://shop.example/r",
+}
 const INSTALLMENTS = { apiKey: "k", apiSecret: "s", merchantKey: "m", environment: "test" }
 
 describe("requestBudgetMs option", () => {
@@ -49,7 +56,10 @@ describe("forShopper", () => {
   it("leaves every other error as it is (a refusal, a decline, a bank 4xx)", () => {
     const declined = new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "The card was declined.")
     expect(forShopper(declined)).toBe(declined)
-    const refused = toMedusaError(new TbcApiError("POST /v1/tpay/payments", { status: 400, title: "Bad Request" }), "start the payment")
+    const refused = toMedusaError(
+      new TbcApiError("POST /v1/tpay/payments", { status: 400, title: "Bad Request" }),
+      "start the payment"
+    )
     expect(isBankNotAnswering(refused)).toBe(false)
     expect(forShopper(refused)).toBe(refused)
   })

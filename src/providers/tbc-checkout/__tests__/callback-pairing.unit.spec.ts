@@ -15,7 +15,15 @@ const signed = (session: string, signature = signSession("secret", "tbc", sessio
 
 /** Our record: `null` = no record of the payment; `liveSessions` answer sessionAlive. */
 function records(link: Partial<PaymentLink> | null = {}, liveSessions: string[] = []): PaymentRecords {
-  const full = link && { payment_session_id: "payses_A", kind: "web", session_alive: true, session_pay_ids: ["p1"], has_medusa_payment: false, orphan_action: null, ...link }
+  const full = link && {
+    payment_session_id: "payses_A",
+    kind: "web",
+    session_alive: true,
+    session_pay_ids: ["p1"],
+    has_medusa_payment: false,
+    orphan_action: null,
+    ...link,
+  }
   return {
     linkOf: async () => full as PaymentLink | undefined,
     sessionAlive: async (id: string) => liveSessions.includes(id),
@@ -36,12 +44,17 @@ describe("pairSession", () => {
   it("a signature that is present but wrong is refused, with or without a record", async () => {
     for (const r of [records(), undefined]) {
       expect(await pair(signed("payses_A", "wrong"), r)).toMatchObject({ refused: "rejected_source" })
-      expect(await pair({ [CALLBACK_HEADERS.signature]: signSession("secret", "tbc", "payses_A") }, r)).toMatchObject({ refused: "rejected_source" })
+      expect(await pair({ [CALLBACK_HEADERS.signature]: signSession("secret", "tbc", "payses_A") }, r)).toMatchObject({
+        refused: "rejected_source",
+      })
     }
   })
 
   it("a valid signature for another session than the record's is refused", async () => {
-    expect(await pair(signed("payses_B"), records())).toMatchObject({ refused: "rejected_source", reason: /another session/ })
+    expect(await pair(signed("payses_B"), records())).toMatchObject({
+      refused: "rejected_source",
+      reason: /another session/,
+    })
     expect(await pair(signed("payses_A"), records())).toEqual({ sessionId: "payses_A" })
   })
 
@@ -64,7 +77,14 @@ describe("pairSession", () => {
       sessionAlive: async () => true,
       attachUncertainExecution: async (session: string, payId: string) => {
         if (session !== "payses_exec" || payId !== "p1") return false
-        attached = { payment_session_id: "payses_exec", kind: "execution", session_alive: true, session_pay_ids: [], has_medusa_payment: false, orphan_action: null }
+        attached = {
+          payment_session_id: "payses_exec",
+          kind: "execution",
+          session_alive: true,
+          session_pay_ids: [],
+          has_medusa_payment: false,
+          orphan_action: null,
+        }
         return true
       },
     } as unknown as PaymentRecords
@@ -74,6 +94,8 @@ describe("pairSession", () => {
 
   it("no record and no signature: unknown payment (nothing names a session)", async () => {
     expect(await pair({}, records(null))).toMatchObject({ refused: "unknown_payment" })
-    expect(await pair({ [CALLBACK_HEADERS.session]: "payses_A" }, records(null, ["payses_A"]))).toMatchObject({ refused: "unknown_payment" })
+    expect(await pair({ [CALLBACK_HEADERS.session]: "payses_A" }, records(null, ["payses_A"]))).toMatchObject({
+      refused: "unknown_payment",
+    })
   })
 })

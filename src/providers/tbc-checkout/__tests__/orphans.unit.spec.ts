@@ -20,7 +20,15 @@ let counter = 0
 /** An in-memory record of one payment, with the claim semantics of PaymentRecords. */
 function fakeRecords(link: Partial<PaymentLink> = {}) {
   const state = {
-    link: { payment_session_id: "payses_gone", kind: "web", session_alive: false, session_pay_ids: [], has_medusa_payment: false, orphan_action: null, ...link } as PaymentLink,
+    link: {
+      payment_session_id: "payses_gone",
+      kind: "web",
+      session_alive: false,
+      session_pay_ids: [],
+      has_medusa_payment: false,
+      orphan_action: null,
+      ...link,
+    } as PaymentLink,
     actions: [] as Array<{ action: string; amount: number | null; error: string | null }>,
     statuses: [] as string[],
   }
@@ -48,17 +56,37 @@ function fakeRecords(link: Partial<PaymentLink> = {}) {
 async function paidPayment(preAuth: boolean, amount = 54.99): Promise<string> {
   const provider = h.provider({ preAuth })
   const sessionId = `payses_orphan_${++counter}`
-  const out = await provider.initiatePayment({ amount, currency_code: "gel", data: { session_id: sessionId }, context: { idempotency_key: sessionId } })
+  const out = await provider.initiatePayment({
+    amount,
+    currency_code: "gel",
+    data: { session_id: sessionId },
+    context: { idempotency_key: sessionId },
+  })
   const payId = out.data!.payId as string
   await h.pay(payId, "success")
   return payId
 }
 
 const settle = (payId: string, records: OrphanRecords, policy: "refund" | "notify" = "refund") =>
-  settleOrphan({ checkout: (h.provider() as unknown as { checkout: CheckoutApi }).checkout, records, payId, policy, logger: silent })
+  settleOrphan({
+    checkout: (h.provider() as unknown as { checkout: CheckoutApi }).checkout,
+    records,
+    payId,
+    policy,
+    logger: silent,
+  })
 
 describe("orphanDecision (pure)", () => {
-  const statuses = ["Created", "Processing", "WaitingConfirm", "Succeeded", "PartialReturned", "Returned", "Failed", "Expired"]
+  const statuses = [
+    "Created",
+    "Processing",
+    "WaitingConfirm",
+    "Succeeded",
+    "PartialReturned",
+    "Returned",
+    "Failed",
+    "Expired",
+  ]
   it("moves exactly what the bank holds or has left to return, and nothing under notify (property)", () => {
     fc.assert(
       fc.property(
@@ -136,7 +164,12 @@ describe("settleOrphan", () => {
 
   it("an unpaid payment is left (claim given back) and acted on once the shopper pays", async () => {
     const provider = h.provider({ preAuth: false })
-    const out = await provider.initiatePayment({ amount: 7, currency_code: "gel", data: { session_id: "payses_late" }, context: { idempotency_key: "payses_late" } })
+    const out = await provider.initiatePayment({
+      amount: 7,
+      currency_code: "gel",
+      data: { session_id: "payses_late" },
+      context: { idempotency_key: "payses_late" },
+    })
     const payId = out.data!.payId as string
     const { records, state } = fakeRecords()
     expect(await settle(payId, records)).toBe("nothing_at_bank")
@@ -162,15 +195,27 @@ describe("settleOrphan", () => {
 describe("the payment record at initiate", () => {
   it("a payment that cannot be recorded is never handed out: initiatePayment fails, no link", async () => {
     const writes: unknown[][] = []
-    const failing = { __pg_connection__: { raw: async (_sql: string, bindings: unknown[]) => {
-      writes.push(bindings)
-      throw new Error("database unavailable")
-    } } }
+    const failing = {
+      __pg_connection__: {
+        raw: async (_sql: string, bindings: unknown[]) => {
+          writes.push(bindings)
+          throw new Error("database unavailable")
+        },
+      },
+    }
     const provider = h.provider({ preAuth: false }, failing)
     const creates = h.calls(CALLS.create)
     const error = await provider
-      .initiatePayment({ amount: 5, currency_code: "gel", data: { session_id: "payses_norecord" }, context: { idempotency_key: "payses_norecord" } })
-      .then(() => undefined, (e: Error) => e)
+      .initiatePayment({
+        amount: 5,
+        currency_code: "gel",
+        data: { session_id: "payses_norecord" },
+        context: { idempotency_key: "payses_norecord" },
+      })
+      .then(
+        () => undefined,
+        (e: Error) => e
+      )
     expect(error?.message).toMatch(/could not be started/)
     expect(h.calls(CALLS.create)).toBe(creates + 1) // created at the bank: it expires unpaid
     expect(writes).toHaveLength(1)

@@ -37,14 +37,25 @@ describe("installmentProductsFor", () => {
   })
 
   it("refuses unit prices with quantities (only Σ price × quantity fits), accepts line totals with quantity 1", () => {
-    expect(installmentProductsFor({ installmentProducts: [{ name: "Set", price: 600, quantity: 2 }] }, 120_000)).toBeUndefined()
+    expect(
+      installmentProductsFor({ installmentProducts: [{ name: "Set", price: 600, quantity: 2 }] }, 120_000)
+    ).toBeUndefined()
     const lineTotals = [{ name: "Set \u00d7 2", price: 1200, quantity: 1 }]
     expect(installmentProductsFor({ installmentProducts: lineTotals }, 120_000)).toEqual(lineTotals)
   })
 
   it("refuses anything that is not a clean product list", () => {
     const ok = { name: "a", price: 1, quantity: 1 }
-    for (const products of [undefined, [], "x", [{ ...ok, price: "1" }], [{ ...ok, quantity: 0 }], [{ ...ok, quantity: 1.5 }], [{ ...ok, price: -1 }], [{ ...ok, price: 0.001 }]]) {
+    for (const products of [
+      undefined,
+      [],
+      "x",
+      [{ ...ok, price: "1" }],
+      [{ ...ok, quantity: 0 }],
+      [{ ...ok, quantity: 1.5 }],
+      [{ ...ok, price: -1 }],
+      [{ ...ok, price: 0.001 }],
+    ]) {
       expect(installmentProductsFor({ installmentProducts: products }, 100)).toBeUndefined()
     }
   })
@@ -82,32 +93,50 @@ describe("buildCreateRequest", () => {
   it("sends the exact amount in GEL with a signed callback URL for any session and amount", () => {
     const opts = options()
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99_999_999_99 }), fc.stringMatching(/^payses_[A-Z0-9]{1,26}$/), (minor, sessionId) => {
-        const { request, amountMinor } = buildCreateRequest({
-          options: opts,
-          sessionId,
-          amount: { value: minorToMajor(minor).toFixed(2), precision: 20 },
-          currencyCode: "gel",
-        })
-        expect(amountMinor).toBe(minor)
-        expect(request.amount).toEqual({ currency: "GEL", total: minorToMajor(minor) })
-        expect(request.merchantPaymentId).toBe(sessionId)
-        const callback = new URL(request.callbackUrl!)
-        expect(callback.origin + callback.pathname).toBe("https://api.shop.ge/hooks/payment/tbc-checkout_tbc")
-        expect(verifySessionSignature("secret", "tbc", callback.searchParams.get("s"), callback.searchParams.get("sig"))).toBe(true)
-        expect(verifySessionSignature("other-secret", "tbc", sessionId, callback.searchParams.get("sig"))).toBe(false)
-        expect(verifySessionSignature("secret", "tbc2", sessionId, callback.searchParams.get("sig"))).toBe(false)
-      })
+      fc.property(
+        fc.integer({ min: 1, max: 99_999_999_99 }),
+        fc.stringMatching(/^payses_[A-Z0-9]{1,26}$/),
+        (minor, sessionId) => {
+          const { request, amountMinor } = buildCreateRequest({
+            options: opts,
+            sessionId,
+            amount: { value: minorToMajor(minor).toFixed(2), precision: 20 },
+            currencyCode: "gel",
+          })
+          expect(amountMinor).toBe(minor)
+          expect(request.amount).toEqual({ currency: "GEL", total: minorToMajor(minor) })
+          expect(request.merchantPaymentId).toBe(sessionId)
+          const callback = new URL(request.callbackUrl!)
+          expect(callback.origin + callback.pathname).toBe("https://api.shop.ge/hooks/payment/tbc-checkout_tbc")
+          expect(
+            verifySessionSignature("secret", "tbc", callback.searchParams.get("s"), callback.searchParams.get("sig"))
+          ).toBe(true)
+          expect(verifySessionSignature("other-secret", "tbc", sessionId, callback.searchParams.get("sig"))).toBe(false)
+          expect(verifySessionSignature("secret", "tbc2", sessionId, callback.searchParams.get("sig"))).toBe(false)
+        }
+      )
     )
   })
 
   it("passes preAuth, methods, language, expiration and description from the options", () => {
     const { request } = buildCreateRequest({
-      options: options({ preAuth: false, methods: [5, 7], language: "ru", expirationMinutes: 30, description: "Khinkali" }),
+      options: options({
+        preAuth: false,
+        methods: [5, 7],
+        language: "ru",
+        expirationMinutes: 30,
+        description: "Khinkali",
+      }),
       sessionId: "payses_1",
       amount: 10,
       currencyCode: "GEL",
     })
-    expect(request).toMatchObject({ preAuth: false, methods: [5, 7], language: "RU", expirationMinutes: 30, description: "Khinkali" })
+    expect(request).toMatchObject({
+      preAuth: false,
+      methods: [5, 7],
+      language: "RU",
+      expirationMinutes: 30,
+      description: "Khinkali",
+    })
   })
 })

@@ -11,7 +11,12 @@ let sessions = 0
 
 async function startPayment(provider: TbcCheckoutProviderService, amount: number) {
   const session_id = `payses_guard_${++sessions}`
-  const out = await provider.initiatePayment({ amount, currency_code: "gel", data: { session_id }, context: { idempotency_key: session_id } })
+  const out = await provider.initiatePayment({
+    amount,
+    currency_code: "gel",
+    data: { session_id },
+    context: { idempotency_key: session_id },
+  })
   return { payId: out.data!.payId as string, data: out.data! }
 }
 
@@ -42,7 +47,9 @@ describe("authorizePayment refuses what is not a payment of this session", () =>
     expect(swapped.message).toBe(
       "The bank's payment (20.19 GEL) does not match this checkout (20.20 GEL), so it was not accepted. Please start the payment again."
     )
-    const foreignCurrency = await caught(provider.authorizePayment({ data: { ...cheap.data, session_currency: "USD" } }))
+    const foreignCurrency = await caught(
+      provider.authorizePayment({ data: { ...cheap.data, session_currency: "USD" } })
+    )
     expect(foreignCurrency.message).toMatch(/does not match this checkout \(20\.19 USD\)/)
     // sessions opened before session_amount was recorded fall back to the stored bank amount
     const { session_amount: _a, session_currency: _c, ...older } = cheap.data

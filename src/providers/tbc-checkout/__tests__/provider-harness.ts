@@ -12,7 +12,10 @@ export const CLIENT_SECRET = "sandbox-client-secret"
 export interface Harness {
   sandbox: SandboxHandle
   /** `cradle`: what Medusa's container would hold, e.g. a `__pg_connection__` */
-  provider: (overrides?: Partial<TbcCheckoutOptionsInput>, cradle?: Record<string, unknown>) => TbcCheckoutProviderService
+  provider: (
+    overrides?: Partial<TbcCheckoutOptionsInput>,
+    cradle?: Record<string, unknown>
+  ) => TbcCheckoutProviderService
   pay: (payId: string, outcome: "success" | "decline" | "processing" | "expire", method?: number) => Promise<void>
   payment: (payId: string) => ReturnType<SandboxHandle["state"]>["payments"][number]
   calls: (key: string) => number

@@ -24,7 +24,9 @@ async function paid(preAuth: boolean, amount: number) {
 describe("lost answers", () => {
   it("a completion whose answer is lost but which the bank made counts as captured, and is not resent", async () => {
     const { provider, data } = await paid(true, 40)
-    await h.faults({ timeoutNext: { count: 1, path: "POST /v1/tpay/payments/{payId}/completion", afterProcessing: true } })
+    await h.faults({
+      timeoutNext: { count: 1, path: "POST /v1/tpay/payments/{payId}/completion", afterProcessing: true },
+    })
     const out = await provider.capturePayment({ data })
     expect(out.data).toMatchObject({ status: "Succeeded" })
     expect(h.calls(CALLS.completion)).toBeGreaterThanOrEqual(1)
@@ -55,7 +57,9 @@ describe("lost answers", () => {
     const { provider, data } = await paid(true, 15)
     await h.faults({ failNext: { count: 1, status: 500, path: "POST /v1/tpay/payments/{payId}/completion" } })
     const error = await caught(provider.capturePayment({ data }))
-    expect(error.message).toBe("Could not capture the payment: the bank is temporarily unavailable. Please try again later.")
+    expect(error.message).toBe(
+      "Could not capture the payment: the bank is temporarily unavailable. Please try again later."
+    )
   })
 
   it("a bank that cannot be reached at all gives the shopper the readable 'not answering' message on initiate", async () => {

@@ -13,7 +13,11 @@ const h = harnessPerSuite()
 let sessionCounter = 0
 const newSession = () => `payses_unit_${Date.now()}_${++sessionCounter}`
 
-async function startPayment(provider: TbcCheckoutProviderService, amount: unknown = 1234.56, data: Record<string, unknown> = {}) {
+async function startPayment(
+  provider: TbcCheckoutProviderService,
+  amount: unknown = 1234.56,
+  data: Record<string, unknown> = {}
+) {
   const session_id = newSession()
   const out = await provider.initiatePayment({
     amount: amount as number,
@@ -26,18 +30,34 @@ async function startPayment(provider: TbcCheckoutProviderService, amount: unknow
 
 describe("validateOptions", () => {
   it("names the broken option and rule", () => {
-    expect(() => TbcCheckoutProviderService.validateOptions({ apiKey: "k", clientId: "c", environment: "test", storeUrl: STORE_URL })).toThrow(
-      /Invalid tbc-checkout options: clientSecret: is required/
-    )
-    const base = { apiKey: "k", clientId: "c", clientSecret: "s", environment: "test", storeUrl: STORE_URL, returnUrl: RETURN_URL }
+    expect(() =>
+      TbcCheckoutProviderService.validateOptions({
+        apiKey: "k",
+        clientId: "c",
+        environment: "test",
+        storeUrl: STORE_URL,
+      })
+    ).toThrow(/Invalid tbc-checkout options: clientSecret: is required/)
+    const base = {
+      apiKey: "k",
+      clientId: "c",
+      clientSecret: "s",
+      environment: "test",
+      storeUrl: STORE_URL,
+      returnUrl: RETURN_URL,
+    }
     expect(() => TbcCheckoutProviderService.validateOptions({ ...base, methods: [5, 9] })).toThrow(
       /methods.1: method 9 must be activated by the bank first/
     )
     expect(() => TbcCheckoutProviderService.validateOptions({ ...base, callbackAllowlist: ["bank"] })).toThrow(
       /callbackAllowlist.0: must be an IPv4 or IPv6 address/
     )
-    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, storeUrl: "shop.ge" })).toThrow(/storeUrl: must be an absolute/)
-    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, language: "de" })).toThrow(/language: must be KA, EN or RU/)
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, storeUrl: "shop.ge" })).toThrow(
+      /storeUrl: must be an absolute/
+    )
+    expect(() => TbcCheckoutProviderService.validateOptions({ ...base, language: "de" })).toThrow(
+      /language: must be KA, EN or RU/
+    )
     expect(() => TbcCheckoutProviderService.validateOptions(base)).not.toThrow()
   })
 })
@@ -101,10 +121,24 @@ describe("initiatePayment", () => {
 
   it("overwrites every bank fact a storefront could have put into the session data", async () => {
     const provider = h.provider({ preAuth: true })
-    const forged = { payId: "someone-else", status: "WaitingConfirm", authorized_at: "2999-01-01T00:00:00Z", confirmedAmount: 999, returnedAmount: 5, preAuth: false }
+    const forged = {
+      payId: "someone-else",
+      status: "WaitingConfirm",
+      authorized_at: "2999-01-01T00:00:00Z",
+      confirmedAmount: 999,
+      returnedAmount: 5,
+      preAuth: false,
+    }
     const { data, payId } = await startPayment(provider, 10, forged)
     const stored = { ...forged, ...data } // what Medusa keeps: { ...input.data, ...output.data }
-    expect(stored).toMatchObject({ payId, status: "Created", authorized_at: null, confirmedAmount: 0, returnedAmount: 0, preAuth: true })
+    expect(stored).toMatchObject({
+      payId,
+      status: "Created",
+      authorized_at: null,
+      confirmedAmount: 0,
+      returnedAmount: 0,
+      preAuth: true,
+    })
     expect(payId).not.toBe("someone-else")
     await h.pay(payId, "success")
     const authorized = await provider.authorizePayment({ data: stored })
@@ -112,7 +146,10 @@ describe("initiatePayment", () => {
   })
 
   it("accepts a storefront return_url only on an allowed origin", async () => {
-    const provider = h.provider({ returnUrl: "https://shop.ge/checkout/return", allowedReturnOrigins: ["https://m.shop.ge"] })
+    const provider = h.provider({
+      returnUrl: "https://shop.ge/checkout/return",
+      allowedReturnOrigins: ["https://m.shop.ge"],
+    })
     const own = await startPayment(provider, 10, { return_url: "https://shop.ge/order/123" })
     expect(h.payment(own.payId).returnUrl).toBe("https://shop.ge/order/123")
     const mobile = await startPayment(provider, 10, { return_url: "https://m.shop.ge/done" })
@@ -285,7 +322,9 @@ describe("updatePayment", () => {
     expect(changed.data!.payId).not.toBe(p.payId)
     expect(h.payment(changed.data!.payId as string)).toMatchObject({ amount: 12, merchantPaymentId: p.session_id })
     await h.pay(changed.data!.payId as string, "success")
-    const refused = await caught(provider.updatePayment({ amount: 13, currency_code: "gel", data: changed.data, context: {} }))
+    const refused = await caught(
+      provider.updatePayment({ amount: 13, currency_code: "gel", data: changed.data, context: {} })
+    )
     expect(refused.type).toBe(MedusaError.Types.NOT_ALLOWED)
   })
 })

@@ -17,7 +17,12 @@ let sessionCounter = 0
 
 async function paidPayment(provider: TbcCheckoutProviderService, amount: number) {
   const session_id = `payses_refund_${Date.now()}_${++sessionCounter}`
-  const out = await provider.initiatePayment({ amount, currency_code: "gel", data: { session_id }, context: { idempotency_key: session_id } })
+  const out = await provider.initiatePayment({
+    amount,
+    currency_code: "gel",
+    data: { session_id },
+    context: { idempotency_key: session_id },
+  })
   const payId = out.data!.payId as string
   await h.pay(payId, "success")
   return { payId, data: (await provider.authorizePayment({ data: out.data })).data! }
@@ -36,7 +41,9 @@ it("sends exact partial refunds, refuses one tetri too many, then the rest", asy
   const cancelsBefore = h.calls(CALLS.cancel)
   const over = await caught(provider.refundPayment({ data, amount: 1178.56 }))
   expect(over.type).toBe(MedusaError.Types.INVALID_DATA)
-  expect(over.message).toBe("Cannot refund 1178.56 GEL: that is more than the 1178.55 GEL left to refund on this payment.")
+  expect(over.message).toBe(
+    "Cannot refund 1178.56 GEL: that is more than the 1178.55 GEL left to refund on this payment."
+  )
   expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
   await h.advanceClock(DAY)
   const rest = await provider.refundPayment({ data, amount: 1178.55 })
@@ -73,8 +80,11 @@ it("two refunds pressed together in one process, both handed the same stale data
 
 describe("money the bank returned that the store has not recorded", () => {
   async function returnedAtTheBankDirectly(provider: TbcCheckoutProviderService, payId: string, amount: number) {
-    const checkout = (provider as unknown as { client_: { checkout: { cancelPayment: (id: string, amount?: number) => Promise<unknown> } } }).client_
-      .checkout
+    const checkout = (
+      provider as unknown as {
+        client_: { checkout: { cancelPayment: (id: string, amount?: number) => Promise<unknown> } }
+      }
+    ).client_.checkout
     await checkout.cancelPayment(payId, amount)
   }
 

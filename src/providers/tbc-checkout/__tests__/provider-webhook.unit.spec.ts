@@ -5,7 +5,13 @@
  */
 import { PaymentActions } from "@medusajs/framework/utils"
 import fc from "fast-check"
-import { CALLBACK_HEADERS, callbackSourceAddress, isAllowedSource, normalizeAddress, signSession } from "../callback-auth"
+import {
+  CALLBACK_HEADERS,
+  callbackSourceAddress,
+  isAllowedSource,
+  normalizeAddress,
+  signSession,
+} from "../callback-auth"
 import { judgeCallback, type TbcWebhookResult } from "../webhook"
 import { parseCheckoutOptions } from "../options"
 import TbcCheckoutProviderService from "../service"
@@ -29,10 +35,7 @@ async function payment(outcome?: "success" | "decline", amount = 99.99) {
   return { session_id, payId, sig: url.searchParams.get("sig")!, session: url.searchParams.get("s")! }
 }
 
-function callback(
-  body: unknown,
-  headers: Record<string, string | undefined>
-): Promise<TbcWebhookResult> {
+function callback(body: unknown, headers: Record<string, string | undefined>): Promise<TbcWebhookResult> {
   const raw = JSON.stringify(body)
   return provider.getWebhookActionAndData({
     data: body as Record<string, unknown>,
@@ -53,7 +56,12 @@ describe("getWebhookActionAndData", () => {
     const held = await callback({ PaymentId: p.payId }, genuine(p))
     expect(held.action).toBe(PaymentActions.AUTHORIZED)
     expect(held.data).toEqual({ session_id: p.session_id, amount: 1234.56 })
-    expect(held.tbc_callback).toMatchObject({ result: "accepted", pay_id: p.payId, bank_status: "WaitingConfirm", source_ip: "127.0.0.1" })
+    expect(held.tbc_callback).toMatchObject({
+      result: "accepted",
+      pay_id: p.payId,
+      bank_status: "WaitingConfirm",
+      source_ip: "127.0.0.1",
+    })
 
     await provider.capturePayment({ data: { payId: p.payId } })
     const done = await callback({ PaymentId: p.payId }, genuine(p, "::ffff:127.0.0.1"))
@@ -65,7 +73,10 @@ describe("getWebhookActionAndData", () => {
     const p = await payment("success")
     const gets = h.calls(CALLS.get)
     for (const source of ["127.0.0.2", "10.0.0.1", undefined, "not-an-ip"]) {
-      const result = await callback({ PaymentId: p.payId }, { ...genuine(p), [CALLBACK_HEADERS.source]: source, "x-forwarded-for": "193.104.20.44" })
+      const result = await callback(
+        { PaymentId: p.payId },
+        { ...genuine(p), [CALLBACK_HEADERS.source]: source, "x-forwarded-for": "193.104.20.44" }
+      )
       expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
       expect(result.data).toBeUndefined()
       expect(result.tbc_callback.result).toBe("rejected_source")
@@ -75,7 +86,15 @@ describe("getWebhookActionAndData", () => {
 
   it("changes nothing for malformed bodies, unknown payments and non-final statuses", async () => {
     const headers = { [CALLBACK_HEADERS.source]: "127.0.0.1" }
-    for (const body of [{}, [], { PaymentId: 42 }, { Payment: "x" }, { PaymentId: "../../etc" }, { PaymentId: "x".repeat(5000) }, null]) {
+    for (const body of [
+      {},
+      [],
+      { PaymentId: 42 },
+      { Payment: "x" },
+      { PaymentId: "../../etc" },
+      { PaymentId: "x".repeat(5000) },
+      null,
+    ]) {
       const result = await callback(body, headers)
       expect(result).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "malformed" } })
     }
@@ -83,7 +102,10 @@ describe("getWebhookActionAndData", () => {
     expect(unknown).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "unknown_payment" } })
     const created = await payment()
     const notFinal = await callback({ PaymentId: created.payId }, genuine(created))
-    expect(notFinal).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "not_final", bank_status: "Created" } })
+    expect(notFinal).toMatchObject({
+      action: PaymentActions.NOT_SUPPORTED,
+      tbc_callback: { result: "not_final", bank_status: "Created" },
+    })
     expect(notFinal.data).toBeUndefined()
   })
 
@@ -93,7 +115,11 @@ describe("getWebhookActionAndData", () => {
     const attempts = [
       { [CALLBACK_HEADERS.source]: "127.0.0.1", [CALLBACK_HEADERS.session]: victim.session },
       { ...genuine(paid), [CALLBACK_HEADERS.session]: victim.session },
-      { ...genuine(paid), [CALLBACK_HEADERS.session]: victim.session, [CALLBACK_HEADERS.signature]: signSession("guess", "tbc", victim.session) },
+      {
+        ...genuine(paid),
+        [CALLBACK_HEADERS.session]: victim.session,
+        [CALLBACK_HEADERS.signature]: signSession("guess", "tbc", victim.session),
+      },
     ]
     for (const headers of attempts) {
       const result = await callback({ PaymentId: paid.payId }, headers)
@@ -103,36 +129,74 @@ describe("getWebhookActionAndData", () => {
     }
     // the victim's own signed URL naming a payment the bank says belongs to another session
     const options = parseCheckoutOptions({
-      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return", callbackAllowlist: ["127.0.0.1"],
+      apiKey: "k",
+      clientId: "c",
+      clientSecret: CLIENT_SECRET,
+      environment: "test",
+      storeUrl: "http://s.ge",
+      returnUrl: "https://shop.example.ge/checkout/return",
+      callbackAllowlist: ["127.0.0.1"],
     })
     const bank = (merchantPaymentId?: string) => ({
-      getPayment: async (payId: string) => ({ payId, status: "Succeeded", amount: 5, links: [], raw: merchantPaymentId ? { merchantPaymentId } : {} }),
+      getPayment: async (payId: string) => ({
+        payId,
+        status: "Succeeded",
+        amount: 5,
+        links: [],
+        raw: merchantPaymentId ? { merchantPaymentId } : {},
+      }),
     })
     const payload = { data: { PaymentId: paid.payId }, rawData: "", headers: genuine(victim) }
-    expect((await judgeCallback(payload, options, bank(paid.session_id))).tbc_callback.reason).toMatch(/another session/)
+    expect((await judgeCallback(payload, options, bank(paid.session_id))).tbc_callback.reason).toMatch(
+      /another session/
+    )
     expect((await judgeCallback(payload, options, bank(paid.session_id))).action).toBe(PaymentActions.NOT_SUPPORTED)
     expect((await judgeCallback(payload, options, bank(victim.session_id))).action).toBe(PaymentActions.SUCCESSFUL)
   })
 
   it("with signCallbackUrl off, sends a plain callback URL and pairs only through the bank's merchantPaymentId", async () => {
     const plain = h.provider({ signCallbackUrl: false })
-    const out = await plain.initiatePayment({ amount: 5, currency_code: "GEL", data: { session_id: "payses_plain" }, context: {} })
+    const out = await plain.initiatePayment({
+      amount: 5,
+      currency_code: "GEL",
+      data: { session_id: "payses_plain" },
+      context: {},
+    })
     expect(h.payment(out.data!.payId as string).callbackUrl).toBe("http://127.0.0.1:9/hooks/payment/tbc-checkout_tbc")
     const options = parseCheckoutOptions({
-      apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return",
-      callbackAllowlist: ["127.0.0.1"], signCallbackUrl: false,
+      apiKey: "k",
+      clientId: "c",
+      clientSecret: CLIENT_SECRET,
+      environment: "test",
+      storeUrl: "http://s.ge",
+      returnUrl: "https://shop.example.ge/checkout/return",
+      callbackAllowlist: ["127.0.0.1"],
+      signCallbackUrl: false,
     })
     const bank = (merchantPaymentId?: string) => ({
-      getPayment: async (payId: string) => ({ payId, status: "WaitingConfirm", amount: 5, links: [], raw: merchantPaymentId ? { merchantPaymentId } : {} }),
+      getPayment: async (payId: string) => ({
+        payId,
+        status: "WaitingConfirm",
+        amount: 5,
+        links: [],
+        raw: merchantPaymentId ? { merchantPaymentId } : {},
+      }),
     })
     // a caller-chosen session header means nothing in this mode
-    const payload = { data: { PaymentId: "p1" }, rawData: "", headers: { [CALLBACK_HEADERS.source]: "127.0.0.1", [CALLBACK_HEADERS.session]: "payses_evil" } }
+    const payload = {
+      data: { PaymentId: "p1" },
+      rawData: "",
+      headers: { [CALLBACK_HEADERS.source]: "127.0.0.1", [CALLBACK_HEADERS.session]: "payses_evil" },
+    }
     expect(await judgeCallback(payload, options, bank("payses_real"))).toMatchObject({
       action: PaymentActions.AUTHORIZED,
       data: { session_id: "payses_real", amount: 5 },
     })
     const unpaired = await judgeCallback(payload, options, bank())
-    expect(unpaired).toMatchObject({ action: PaymentActions.NOT_SUPPORTED, tbc_callback: { result: "rejected_source" } })
+    expect(unpaired).toMatchObject({
+      action: PaymentActions.NOT_SUPPORTED,
+      tbc_callback: { result: "rejected_source" },
+    })
   })
 
   it("reports declined and expired payments as FAILED/CANCELED, which Medusa ignores", async () => {
@@ -145,7 +209,10 @@ describe("getWebhookActionAndData", () => {
     const p = await payment("success")
     const headers = { ...genuine(p), [CALLBACK_HEADERS.receipt]: "rcpt-1" }
     const gets = h.calls(CALLS.get)
-    const [a, b] = await Promise.all([callback({ PaymentId: p.payId }, headers), callback({ PaymentId: p.payId }, headers)])
+    const [a, b] = await Promise.all([
+      callback({ PaymentId: p.payId }, headers),
+      callback({ PaymentId: p.payId }, headers),
+    ])
     expect(a).toEqual(b)
     expect(h.calls(CALLS.get)).toBe(gets + 1)
   })
@@ -154,7 +221,12 @@ describe("getWebhookActionAndData", () => {
 describe("getWebhookActionAndData when the bank cannot be asked", () => {
   it("throws (so a retrying event bus asks again) with the verdict attached, and does not cache the failure", async () => {
     const flaky = h.provider({ preAuth: true, maxRetries: 0 })
-    const out = await flaky.initiatePayment({ amount: 12, currency_code: "GEL", data: { session_id: "payses_flaky" }, context: {} })
+    const out = await flaky.initiatePayment({
+      amount: 12,
+      currency_code: "GEL",
+      data: { session_id: "payses_flaky" },
+      context: {},
+    })
     const payId = out.data!.payId as string
     await h.pay(payId, "success")
     const url = new URL(h.payment(payId).callbackUrl!)
@@ -176,9 +248,15 @@ describe("getWebhookActionAndData when the bank cannot be asked", () => {
       thrown = error
     }
     expect((thrown as Error).message).toMatch(/could not be checked with the bank/)
-    expect((thrown as { tbc_callback?: { result: string; pay_id: string } }).tbc_callback).toMatchObject({ result: "error", pay_id: payId })
+    expect((thrown as { tbc_callback?: { result: string; pay_id: string } }).tbc_callback).toMatchObject({
+      result: "error",
+      pay_id: payId,
+    })
     const retried = await flaky.getWebhookActionAndData(payload)
-    expect(retried).toMatchObject({ action: PaymentActions.AUTHORIZED, data: { session_id: "payses_flaky", amount: 12 } })
+    expect(retried).toMatchObject({
+      action: PaymentActions.AUTHORIZED,
+      data: { session_id: "payses_flaky", amount: 12 },
+    })
   })
 })
 
@@ -205,26 +283,42 @@ describe("callback source address", () => {
   })
 
   it("takes trustProxy as false or a list of proxy addresses, and refuses true naming the field", () => {
-    const base = { apiKey: "k", clientId: "c", clientSecret: CLIENT_SECRET, environment: "test", storeUrl: "http://s.ge", returnUrl: "https://shop.example.ge/checkout/return" }
+    const base = {
+      apiKey: "k",
+      clientId: "c",
+      clientSecret: CLIENT_SECRET,
+      environment: "test",
+      storeUrl: "http://s.ge",
+      returnUrl: "https://shop.example.ge/checkout/return",
+    }
     expect(parseCheckoutOptions(base).trustProxy).toEqual([])
     expect(parseCheckoutOptions({ ...base, trustProxy: false }).trustProxy).toEqual([])
     expect(parseCheckoutOptions({ ...base, trustProxy: ["10.0.0.2", "::1"] }).trustProxy).toEqual(["10.0.0.2", "::1"])
     expect(() => parseCheckoutOptions({ ...base, trustProxy: true })).toThrow(
       /trustProxy: true is not accepted: list the addresses of your own proxies/
     )
-    expect(() => parseCheckoutOptions({ ...base, trustProxy: ["proxy.local"] })).toThrow(/trustProxy\.0: must be an IPv4 or IPv6 address/)
-    expect(() => parseCheckoutOptions({ ...base, trustProxy: "yes" })).toThrow(/trustProxy: must be false or a list of your proxies' IP addresses/)
+    expect(() => parseCheckoutOptions({ ...base, trustProxy: ["proxy.local"] })).toThrow(
+      /trustProxy\.0: must be an IPv4 or IPv6 address/
+    )
+    expect(() => parseCheckoutOptions({ ...base, trustProxy: "yes" })).toThrow(
+      /trustProxy: must be false or a list of your proxies' IP addresses/
+    )
   })
 
   it("never takes the forwarded address from a peer that is not a trusted proxy (property)", () => {
     const address = fc.oneof(fc.ipV4(), fc.ipV6())
     fc.assert(
-      fc.property(address, fc.array(address, { maxLength: 3 }), fc.array(address, { maxLength: 4 }), (peer, proxies, hops) => {
-        const source = callbackSourceAddress(peer, hops.join(", "), proxies)
-        if (!isAllowedSource(peer, proxies)) expect(source).toBe(normalizeAddress(peer))
-        // whatever was read is either the peer or one of the hops the proxy chain passed on
-        expect([normalizeAddress(peer), ...hops.map(normalizeAddress)]).toContain(source)
-      })
+      fc.property(
+        address,
+        fc.array(address, { maxLength: 3 }),
+        fc.array(address, { maxLength: 4 }),
+        (peer, proxies, hops) => {
+          const source = callbackSourceAddress(peer, hops.join(", "), proxies)
+          if (!isAllowedSource(peer, proxies)) expect(source).toBe(normalizeAddress(peer))
+          // whatever was read is either the peer or one of the hops the proxy chain passed on
+          expect([normalizeAddress(peer), ...hops.map(normalizeAddress)]).toContain(source)
+        }
+      )
     )
   })
 

@@ -22,7 +22,12 @@ const h = harnessPerSuite()
 async function capturedPayment(total: number) {
   const provider = h.provider({ timeoutMs: 1000, maxRetries: 0 })
   const session_id = `payses_refund_retry_${Date.now()}_${Math.random().toString(36).slice(2)}`
-  const out = await provider.initiatePayment({ amount: total, currency_code: "gel", data: { session_id }, context: { idempotency_key: session_id } })
+  const out = await provider.initiatePayment({
+    amount: total,
+    currency_code: "gel",
+    data: { session_id },
+    context: { idempotency_key: session_id },
+  })
   const payId = out.data!.payId as string
   await h.pay(payId, "success")
   const data = (await provider.authorizePayment({ data: out.data })).data!
@@ -97,6 +102,9 @@ describe.each([
     expect(first).toMatch(/refused: .*did not answer in time/)
     expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(0)
     expect(returned).toBe(amount)
-    expect(retry.data).toMatchObject({ status: amount === 100 ? "Returned" : "PartialReturned", returnedAmount: amount })
+    expect(retry.data).toMatchObject({
+      status: amount === 100 ? "Returned" : "PartialReturned",
+      returnedAmount: amount,
+    })
   })
 })

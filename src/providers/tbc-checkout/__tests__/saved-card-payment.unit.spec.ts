@@ -44,7 +44,12 @@ function fakeBank(statuses: string[] = ["Succeeded"]) {
         throw error
       }
       executions.push(req)
-      const details = { payId: `pay${executions.length}`, status: statuses[executions.length - 1] ?? "Succeeded", links: [], raw: {} }
+      const details = {
+        payId: `pay${executions.length}`,
+        status: statuses[executions.length - 1] ?? "Succeeded",
+        links: [],
+        raw: {},
+      }
       payments.set(details.payId, details)
       return details
     },
@@ -115,20 +120,34 @@ describe("savedCardInitiate", () => {
   })
 
   it("refuses guests, other customers and a raw recId", () => {
-    expect(() => savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: sealFor() }, context: {}, clientSecret: SECRET, now: NOW })).toThrow(
-      /log in/
-    )
     expect(() =>
-      savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: sealFor("cus_B") }, context: customerA, clientSecret: SECRET, now: NOW })
+      savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: sealFor() }, context: {}, clientSecret: SECRET, now: NOW })
+    ).toThrow(/log in/)
+    expect(() =>
+      savedCardInitiate({
+        data: { [SAVED_CARD_DATA.seal]: sealFor("cus_B") },
+        context: customerA,
+        clientSecret: SECRET,
+        now: NOW,
+      })
     ).toThrow(/does not belong/)
     expect(() =>
-      savedCardInitiate({ data: { [SAVED_CARD_DATA.seal]: REC_ID }, context: customerA, clientSecret: SECRET, now: NOW })
+      savedCardInitiate({
+        data: { [SAVED_CARD_DATA.seal]: REC_ID },
+        context: customerA,
+        clientSecret: SECRET,
+        now: NOW,
+      })
     ).toThrow(/not one this store issued/)
   })
 })
 
 describe("authorizeWithSavedCard", () => {
-  const session = () => ({ [SAVED_CARD_DATA.seal]: sealFor(), [SAVED_CARD_DATA.customerId]: "cus_A", [SAVED_CARD_DATA.savedCardId]: "tbccard_1" })
+  const session = () => ({
+    [SAVED_CARD_DATA.seal]: sealFor(),
+    [SAVED_CARD_DATA.customerId]: "cus_A",
+    [SAVED_CARD_DATA.savedCardId]: "tbccard_1",
+  })
   const args = (bank: ReturnType<typeof fakeBank>, data: Record<string, unknown>) => ({
     checkout: bank,
     data,
@@ -162,7 +181,17 @@ describe("authorizeWithSavedCard", () => {
   it("executionMovedNoMoney: only a declined (Failed) or Expired execution moved no money", () => {
     expect(executionMovedNoMoney("Failed")).toBe(true)
     expect(executionMovedNoMoney("Expired")).toBe(true)
-    for (const status of ["Succeeded", "WaitingConfirm", "Returned", "PartialReturned", "Created", "Processing", "failed", "", undefined]) {
+    for (const status of [
+      "Succeeded",
+      "WaitingConfirm",
+      "Returned",
+      "PartialReturned",
+      "Created",
+      "Processing",
+      "failed",
+      "",
+      undefined,
+    ]) {
       expect(executionMovedNoMoney(status)).toBe(false)
     }
   })
@@ -194,19 +223,25 @@ describe("authorizeWithSavedCard", () => {
     ["a 503", new TbcApiError(EXECUTION_OP, { status: 503, title: "Service Unavailable" })],
     ["a 504", new TbcApiError(EXECUTION_OP, { status: 504, title: "Gateway Timeout" })],
     ["a 500", new TbcApiError(EXECUTION_OP, { status: 500, title: "Internal Server Error" })],
-    ["an unreadable 200 body", new TbcApiError(EXECUTION_OP, { status: 200, type: UNREADABLE_RESPONSE_TYPE, title: "Unreadable bank response" })],
+    [
+      "an unreadable 200 body",
+      new TbcApiError(EXECUTION_OP, { status: 200, type: UNREADABLE_RESPONSE_TYPE, title: "Unreadable bank response" }),
+    ],
     ["an unexpected error", new Error("socket hang up")],
-  ])("after %s the outcome is uncertain: the shopper reads 'we are checking', nothing is re-sent", async (_name, error) => {
-    const bank = fakeBank()
-    bank.failNext = error
-    const first = await authorizeWithSavedCard(args(bank, session()))
-    expect(first).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
-    expect(first.kind === "uncertain" && first.reason).toMatch(/bank|answer/)
-    const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
-    expect(again).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
-    expect(bank.executions).toHaveLength(0)
-    expect(CHECKING_PAYMENT_MESSAGE).not.toMatch(/try again/i)
-  })
+  ])(
+    "after %s the outcome is uncertain: the shopper reads 'we are checking', nothing is re-sent",
+    async (_name, error) => {
+      const bank = fakeBank()
+      bank.failNext = error
+      const first = await authorizeWithSavedCard(args(bank, session()))
+      expect(first).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
+      expect(first.kind === "uncertain" && first.reason).toMatch(/bank|answer/)
+      const again = await authorizeWithSavedCard(args(bank, { ...session(), ...first.data }))
+      expect(again).toMatchObject({ kind: "uncertain", message: CHECKING_PAYMENT_MESSAGE })
+      expect(bank.executions).toHaveLength(0)
+      expect(CHECKING_PAYMENT_MESSAGE).not.toMatch(/try again/i)
+    }
+  )
 
   it("a readable 4xx refusal is rethrown: nothing was charged, a new attempt may execute", async () => {
     const bank = fakeBank()
@@ -218,7 +253,10 @@ describe("authorizeWithSavedCard", () => {
   it("isClearRefusal: only readable 4xx answers (and refusals before sending) are clear (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 599 }), fc.boolean(), (status, unreadable) => {
-        const error = new TbcApiError(EXECUTION_OP, { status, ...(unreadable ? { type: UNREADABLE_RESPONSE_TYPE } : {}) })
+        const error = new TbcApiError(EXECUTION_OP, {
+          status,
+          ...(unreadable ? { type: UNREADABLE_RESPONSE_TYPE } : {}),
+        })
         expect(isClearRefusal(error)).toBe(status >= 400 && status < 500 && !unreadable)
       })
     )
@@ -247,7 +285,9 @@ describe("account holder and payment methods", () => {
     const out = createAccountHolder({ context: customerA })
     expect(out.id).toBe("tbc_cus_A")
     expect(createAccountHolder({ context: customerA }).id).toBe(out.id)
-    expect(createAccountHolder({ context: { ...customerA, account_holder: { data: { id: "tbc_old" } } } }).id).toBe("tbc_old")
+    expect(createAccountHolder({ context: { ...customerA, account_holder: { data: { id: "tbc_old" } } } }).id).toBe(
+      "tbc_old"
+    )
   })
 
   it("lists nothing and refuses a save outside a payment, with directions", () => {
@@ -262,9 +302,11 @@ describe("account holder and payment methods", () => {
     expect((await deletePaymentMethod(input, deps)).data).toMatchObject({ deleted: true })
     expect((await deletePaymentMethod(input, deps)).data).toMatchObject({ already_deleted: true })
     expect(bank.deleted).toEqual([REC_ID])
-    await expect(deletePaymentMethod({ data: { id: REC_ID, [SAVED_CARD_DATA.seal]: REC_ID }, context: customerA }, deps)).rejects.toThrow()
-    await expect(deletePaymentMethod({ ...input, context: { customer: { id: "cus_B", email: "b@x.ge" } } }, deps)).rejects.toThrow(
-      /does not belong/
-    )
+    await expect(
+      deletePaymentMethod({ data: { id: REC_ID, [SAVED_CARD_DATA.seal]: REC_ID }, context: customerA }, deps)
+    ).rejects.toThrow()
+    await expect(
+      deletePaymentMethod({ ...input, context: { customer: { id: "cus_B", email: "b@x.ge" } } }, deps)
+    ).rejects.toThrow(/does not belong/)
   })
 })

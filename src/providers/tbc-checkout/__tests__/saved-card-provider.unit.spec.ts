@@ -53,7 +53,10 @@ async function saveCardAtBank(provider: TbcCheckoutProviderService): Promise<str
 /** What session creation (the saved-card step) puts into data for customer A's card. */
 const sealedData = (recId: string, customerId = customerA.id) => ({
   saved_card_id: "tbccard_1",
-  [SAVED_CARD_DATA.seal]: sealSavedCard({ savedCardId: "tbccard_1", recId, customerId, issuedAt: Date.now() }, CLIENT_SECRET),
+  [SAVED_CARD_DATA.seal]: sealSavedCard(
+    { savedCardId: "tbccard_1", recId, customerId, issuedAt: Date.now() },
+    CLIENT_SECRET
+  ),
 })
 
 describe("saving a card", () => {
@@ -114,7 +117,10 @@ describe("paying with a saved card", () => {
     expect(auth.data).not.toHaveProperty(SAVED_CARD_DATA.seal)
 
     // a retried authorize with what Medusa stored reads the payment back, never charges again
-    const again = await provider.authorizePayment({ data: { ...stored, ...auth.data }, context: { idempotency_key: session_id } })
+    const again = await provider.authorizePayment({
+      data: { ...stored, ...auth.data },
+      context: { idempotency_key: session_id },
+    })
     expect(again.status).toBe(PaymentSessionStatus.CAPTURED)
     expect(h.calls(EXECUTION)).toBe(executions + 1)
   })
@@ -132,7 +138,10 @@ describe("paying with a saved card", () => {
     const first = await provider.authorizePayment({ data: stored, context: { idempotency_key: session_id } })
     expect(first.status).toBe(PaymentSessionStatus.ERROR)
     expect(first.data?.error_message).toMatch(/We are checking your payment/)
-    const again = await provider.authorizePayment({ data: { ...stored, ...first.data }, context: { idempotency_key: session_id } })
+    const again = await provider.authorizePayment({
+      data: { ...stored, ...first.data },
+      context: { idempotency_key: session_id },
+    })
     expect(again.status).toBe(PaymentSessionStatus.ERROR)
     expect(again.data?.error_message).toMatch(/We are checking your payment/)
     expect(h.calls(EXECUTION)).toBe(executions + 1)
@@ -146,7 +155,12 @@ describe("paying with a saved card", () => {
     const preauth = h.provider({ saveCards: true, preAuth: true })
     const session_id = newSession()
     const data = { session_id, ...sealedData(recId) }
-    const init = await preauth.initiatePayment({ amount: 20, currency_code: "gel", data, context: { customer: customerA } })
+    const init = await preauth.initiatePayment({
+      amount: 20,
+      currency_code: "gel",
+      data,
+      context: { customer: customerA },
+    })
     const auth = await preauth.authorizePayment({ data: { ...data, ...init.data } })
     expect(auth.status).toBe(PaymentSessionStatus.AUTHORIZED)
     const payId = auth.data!.payId as string
@@ -160,7 +174,9 @@ describe("paying with a saved card", () => {
     const recId = await saveCardAtBank(provider)
     const executions = h.calls(EXECUTION)
     const session_id = newSession()
-    const stolen = await caught(initiate(provider, session_id, 5, sealedData(recId, customerA.id), { id: "cus_B", email: "b@tbc-it.ge" }))
+    const stolen = await caught(
+      initiate(provider, session_id, 5, sealedData(recId, customerA.id), { id: "cus_B", email: "b@tbc-it.ge" })
+    )
     expect(stolen.message).toMatch(/does not belong/)
     const raw = await caught(initiate(provider, session_id, 5, { [SAVED_CARD_DATA.seal]: recId }, customerA))
     expect(raw.message).toMatch(/not one this store issued/)
@@ -170,10 +186,18 @@ describe("paying with a saved card", () => {
   it("a deleted card fails readably at authorize", async () => {
     const provider = h.provider({ saveCards: true })
     const recId = await saveCardAtBank(provider)
-    await provider.deletePaymentMethod({ data: { id: "tbccard_1", ...sealedData(recId) }, context: { customer: customerA } })
+    await provider.deletePaymentMethod({
+      data: { id: "tbccard_1", ...sealedData(recId) },
+      context: { customer: customerA },
+    })
     const session_id = newSession()
     const data = { session_id, ...sealedData(recId) }
-    const init = await provider.initiatePayment({ amount: 5, currency_code: "gel", data, context: { customer: customerA } })
+    const init = await provider.initiatePayment({
+      amount: 5,
+      currency_code: "gel",
+      data,
+      context: { customer: customerA },
+    })
     const error = await caught(provider.authorizePayment({ data: { ...data, ...init.data } }))
     expect(error.message).toMatch(/^Could not charge the saved card/)
   })
@@ -185,7 +209,13 @@ function executionRecords() {
   const records = {
     earlierExecution: async (sessionId: string) => rows.filter((r) => r.payment_session_id === sessionId).at(-1),
     recordExecutionSending: async (seed: { payment_session_id: string }) => {
-      rows.push({ id: `rec_${rows.length + 1}`, pay_id: null, payment_session_id: seed.payment_session_id, uncertain_at: null, resolved_at: null })
+      rows.push({
+        id: `rec_${rows.length + 1}`,
+        pay_id: null,
+        payment_session_id: seed.payment_session_id,
+        uncertain_at: null,
+        resolved_at: null,
+      })
       return `rec_${rows.length}`
     },
     recordExecutionAnswer: async (id: string, payId: string) => {
@@ -252,7 +282,10 @@ describe("a saved-card execution the bank is still deciding (Processing)", () =>
     const first = await provider.authorizePayment({ data: stored, context: { idempotency_key: session_id } })
     expect(first.status).toBe(PaymentSessionStatus.ERROR)
     expect(first.data?.error_message).toBe(STILL_PROCESSING_MESSAGE)
-    const again = await provider.authorizePayment({ data: { ...stored, ...first.data }, context: { idempotency_key: session_id } })
+    const again = await provider.authorizePayment({
+      data: { ...stored, ...first.data },
+      context: { idempotency_key: session_id },
+    })
     expect(again.status).toBe(PaymentSessionStatus.ERROR)
     expect(h.calls(EXECUTION)).toBe(executions + 1)
   })

@@ -36,12 +36,16 @@ describe("saved card seal", () => {
 
   it("never shows the recId, card id or customer in the sealed string", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 8, maxLength: 20 }).map((bytes) => Buffer.from(bytes).toString("hex")), fc.string({ minLength: 4 }), (recId, cid) => {
-        const seal = sealSavedCard(content({ recId, customerId: cid }), SECRET)
-        expect(seal).not.toContain(recId)
-        expect(seal.includes(Buffer.from(recId).toString("base64url"))).toBe(false)
-        expect(openSavedCardSeal(seal, SECRET, { customerId: cid, now: NOW }).recId).toBe(recId)
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 8, maxLength: 20 }).map((bytes) => Buffer.from(bytes).toString("hex")),
+        fc.string({ minLength: 4 }),
+        (recId, cid) => {
+          const seal = sealSavedCard(content({ recId, customerId: cid }), SECRET)
+          expect(seal).not.toContain(recId)
+          expect(seal.includes(Buffer.from(recId).toString("base64url"))).toBe(false)
+          expect(openSavedCardSeal(seal, SECRET, { customerId: cid, now: NOW }).recId).toBe(recId)
+        }
+      ),
       { numRuns: 200 }
     )
   })
@@ -62,18 +66,28 @@ describe("saved card seal", () => {
   })
 
   it("refuses a raw recId, junk and any single-character tampering", () => {
-    expect(reasonOf(() => openSavedCardSeal("a1b2c3d4e5f6", SECRET, { customerId: "cus_A", now: NOW }))).toBe("malformed")
-    expect(reasonOf(() => openSavedCardSeal({ recId: "x" }, SECRET, { customerId: "cus_A", now: NOW }))).toBe("malformed")
+    expect(reasonOf(() => openSavedCardSeal("a1b2c3d4e5f6", SECRET, { customerId: "cus_A", now: NOW }))).toBe(
+      "malformed"
+    )
+    expect(reasonOf(() => openSavedCardSeal({ recId: "x" }, SECRET, { customerId: "cus_A", now: NOW }))).toBe(
+      "malformed"
+    )
     const seal = sealSavedCard(content(), SECRET)
     fc.assert(
       fc.property(fc.integer({ min: SEAL_PREFIX.length, max: seal.length - 1 }), (index) => {
         const swapped = seal[index] === "A" ? "B" : "A"
         const tampered = seal.slice(0, index) + swapped + seal.slice(index + 1)
         // base64url's last char may carry unused bits; a change that decodes to the same bytes is not tampering
-        if (Buffer.from(tampered.slice(SEAL_PREFIX.length), "base64url").equals(Buffer.from(seal.slice(SEAL_PREFIX.length), "base64url"))) {
+        if (
+          Buffer.from(tampered.slice(SEAL_PREFIX.length), "base64url").equals(
+            Buffer.from(seal.slice(SEAL_PREFIX.length), "base64url")
+          )
+        ) {
           return
         }
-        expect(["forged", "malformed"]).toContain(reasonOf(() => openSavedCardSeal(tampered, SECRET, { customerId: "cus_A", now: NOW })))
+        expect(["forged", "malformed"]).toContain(
+          reasonOf(() => openSavedCardSeal(tampered, SECRET, { customerId: "cus_A", now: NOW }))
+        )
       }),
       { numRuns: 300 }
     )

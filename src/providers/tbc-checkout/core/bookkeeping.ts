@@ -24,7 +24,13 @@ export class PaymentBookkeeping {
    * be written the shopper gets an error instead of a link to a payment we would not know about
    * (it expires unpaid at the bank).
    */
-  async created(sessionId: string, payId: string, amountMinor: number, currency: string, status: string): Promise<void> {
+  async created(
+    sessionId: string,
+    payId: string,
+    amountMinor: number,
+    currency: string,
+    status: string
+  ): Promise<void> {
     if (!this.records) return
     try {
       await this.records.recordCreated({
@@ -37,8 +43,13 @@ export class PaymentBookkeeping {
         bank_status: status,
       })
     } catch (error) {
-      this.logger.error(`payment ${payId} for session ${sessionId} could not be recorded: ${(error as Error)?.message ?? error}`)
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The payment could not be started: please try again in a moment.")
+      this.logger.error(
+        `payment ${payId} for session ${sessionId} could not be recorded: ${(error as Error)?.message ?? error}`
+      )
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "The payment could not be started: please try again in a moment."
+      )
     }
   }
 
@@ -65,7 +76,13 @@ export class PaymentBookkeeping {
     const records = this.records
     if (!records) return
     const run = () =>
-      settleOrphan({ checkout: this.checkout(), records, payId, policy: this.options.orphanPolicy, logger: this.logger }).catch((error) =>
+      settleOrphan({
+        checkout: this.checkout(),
+        records,
+        payId,
+        policy: this.options.orphanPolicy,
+        logger: this.logger,
+      }).catch((error) =>
         this.logger.warn(`payment ${payId}: orphan check failed: ${(error as Error)?.message ?? error}`)
       )
     const timer = setTimeout(run, delayMs)

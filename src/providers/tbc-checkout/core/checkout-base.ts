@@ -7,18 +7,49 @@
  */
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput, AuthorizePaymentOutput, CancelPaymentInput, CancelPaymentOutput, CapturePaymentInput,
-  CreateAccountHolderInput, CreateAccountHolderOutput, DeleteAccountHolderOutput, DeletePaymentMethodInput,
-  DeletePaymentMethodOutput, ListPaymentMethodsOutput, RetrieveAccountHolderInput, RetrieveAccountHolderOutput,
-  SavePaymentMethodOutput, UpdateAccountHolderInput, UpdateAccountHolderOutput, CapturePaymentOutput,
-  DeletePaymentInput, DeletePaymentOutput, GetPaymentStatusInput, GetPaymentStatusOutput, InitiatePaymentInput,
-  InitiatePaymentOutput, ProviderWebhookPayload, RefundPaymentInput, RefundPaymentOutput, RetrievePaymentInput,
-  RetrievePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput, WebhookActionResult
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderOutput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
+  ListPaymentMethodsOutput,
+  RetrieveAccountHolderInput,
+  RetrieveAccountHolderOutput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
 } from "@medusajs/framework/types"
 import { sessionOutcome } from "../../../lib/checkout-status"
 import { majorToMinorExact } from "../../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
-import { clientFactoryFrom, clientWithin, forShopper, providerLogger, toMedusaError, type TbcClientLike } from "../../common"
+import {
+  clientFactoryFrom,
+  clientWithin,
+  forShopper,
+  providerLogger,
+  toMedusaError,
+  type TbcClientLike,
+} from "../../common"
 import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { checkoutClientOptions, parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
@@ -66,7 +97,13 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
-    this.book_ = new PaymentBookkeeping(paymentRecordsFrom(cradle), this.options_, () => this.checkout, this.logger_, providerId)
+    this.book_ = new PaymentBookkeeping(
+      paymentRecordsFrom(cradle),
+      this.options_,
+      () => this.checkout,
+      this.logger_,
+      providerId
+    )
   }
 
   /** For background work (callbacks, orphan checks): the per-attempt timeouts and retries. */
@@ -80,7 +117,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   /** GET the payment, errors mapped to readable MedusaErrors. */
-  protected async readPayment(payId: string, action = "check the payment at the bank", checkout = this.checkout): Promise<PaymentDetails> {
+  protected async readPayment(
+    payId: string,
+    action = "check the payment at the bank",
+    checkout = this.checkout
+  ): Promise<PaymentDetails> {
     try {
       return await checkout.getPayment(payId)
     } catch (error) {
@@ -152,7 +193,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     }
     const sessionId = data.session_id ?? input.context?.idempotency_key
     this.createdForSession_.delete(String(sessionId))
-    const { data: fresh, status } = await this.initiatePayment({ ...input, data: { ...input.data, session_id: sessionId } })
+    const { data: fresh, status } = await this.initiatePayment({
+      ...input,
+      data: { ...input.data, session_id: sessionId },
+    })
     return { data: fresh, status }
   }
 
@@ -200,7 +244,13 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
 
   protected savedCardDeps(checkout: CheckoutApi): SavedCardDeps {
-    return { checkout, options: this.options_, logger: this.logger_, records: this.book_.records, providerId: this.book_.providerId }
+    return {
+      checkout,
+      options: this.options_,
+      logger: this.logger_,
+      records: this.book_.records,
+      providerId: this.book_.providerId,
+    }
   }
 
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
@@ -228,7 +278,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
-    return savedCardAccount.deletePaymentMethod(input, { checkout: this.checkout, clientSecret: this.options_.clientSecret })
+    return savedCardAccount.deletePaymentMethod(input, {
+      checkout: this.checkout,
+      clientSecret: this.options_.clientSecret,
+    })
   }
   // ---- end saved cards ----
 }

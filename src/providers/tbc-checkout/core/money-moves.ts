@@ -17,7 +17,8 @@ export type Checkout = Pick<CheckoutApi, "getPayment" | "completePayment" | "can
 /** The bank allows completing a preauthorization within 30 days (a limit its documentation states). */
 export const COMPLETION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
-export const minorOf = (major: number | undefined): number => (major === undefined ? 0 : majorToMinorExact(major) ?? 0)
+export const minorOf = (major: number | undefined): number =>
+  major === undefined ? 0 : (majorToMinorExact(major) ?? 0)
 export const gel = (minor: number, currency = "GEL"): string => `${minorToMajor(minor).toFixed(2)} ${currency}`
 
 /** What the bank took: the completed amount of a preauth, else the payment amount (tetri). */
@@ -105,7 +106,12 @@ export async function capture(checkout: Checkout, data: Data, payId: string): Pr
  * earlier lost answer) or whose answer was lost: the bank's state decides. Completed = success;
  * no longer held = the readable reason; still held (or unreadable) = the completion's own error.
  */
-async function afterFailedCompletion(checkout: Checkout, data: Data, payId: string, error: unknown): Promise<{ data: Data }> {
+async function afterFailedCompletion(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  error: unknown
+): Promise<{ data: Data }> {
   if (!(error instanceof TbcApiError) && !mayHaveReachedBank(error)) throw toMedusaError(error, "capture the payment")
   const after = await checkout.getPayment(payId).catch(() => undefined)
   const status = String(after?.status)
@@ -115,7 +121,12 @@ async function afterFailedCompletion(checkout: Checkout, data: Data, payId: stri
 }
 
 /** The slow path: the bank's state first, then (if still held) the completion of what it holds. */
-async function captureAfterReading(checkout: Checkout, data: Data, payId: string, mayComplete = true): Promise<{ data: Data }> {
+async function captureAfterReading(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  mayComplete = true
+): Promise<{ data: Data }> {
   const details = await read(checkout, payId, "capture the payment")
   const status = String(details.status)
   if (COMPLETED.has(status)) {
@@ -138,7 +149,11 @@ async function captureAfterReading(checkout: Checkout, data: Data, payId: string
   } catch (error) {
     return afterFailedCompletion(checkout, data, payId, error)
   }
-  return { data: asData(dataFromDetails(data, { ...details, ...definedOnly(completed), payId: completed.payId || details.payId })) }
+  return {
+    data: asData(
+      dataFromDetails(data, { ...details, ...definedOnly(completed), payId: completed.payId || details.payId })
+    ),
+  }
 }
 
 /** The completion answer carries fewer fields than a read: keep the read's where it has none. */
@@ -161,7 +176,8 @@ export function moneyAtBank(details: PaymentDetails): { kind: "held" | "taken"; 
   const status = String(details.status)
   if (status === "WaitingConfirm") return { kind: "held", minor: minorOf(details.amount) }
   const leftMinor = leftToRefundMinor(details)
-  if ((status === "Succeeded" || status === "PartialReturned") && leftMinor > 0) return { kind: "taken", minor: leftMinor }
+  if ((status === "Succeeded" || status === "PartialReturned") && leftMinor > 0)
+    return { kind: "taken", minor: leftMinor }
   return undefined
 }
 

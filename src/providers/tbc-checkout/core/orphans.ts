@@ -17,8 +17,7 @@ import { cancelHeldOrTaken, gel, moneyAtBank, readPaymentUnlessGone } from "./mo
 export { ORPHAN_POLICIES, type OrphanPolicy }
 
 export type OrphanDecision =
-  | { act: "none" }
-  | { act: "cancel" | "refund" | "notify"; minor: number; kind: "held" | "taken" }
+  { act: "none" } | { act: "cancel" | "refund" | "notify"; minor: number; kind: "held" | "taken" }
 
 /** Pure: what the policy does about a payment in this state at the bank. */
 export function orphanDecision(details: PaymentDetails, policy: OrphanPolicy): OrphanDecision {
@@ -29,7 +28,10 @@ export function orphanDecision(details: PaymentDetails, policy: OrphanPolicy): O
 }
 
 /** What settleOrphan needs of our record (PaymentRecords; a fake in unit tests). */
-export type OrphanRecords = Pick<PaymentRecords, "linkOf" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "noteBankStatus">
+export type OrphanRecords = Pick<
+  PaymentRecords,
+  "linkOf" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "noteBankStatus"
+>
 
 export type OrphanOutcome = "not_orphan" | "busy" | "nothing_at_bank" | "cancelled" | "refunded" | "notified" | "failed"
 

@@ -14,7 +14,17 @@ import { medusaAmountToMinor } from "../../common/medusa-values"
 import { toMedusaError } from "../../common"
 import { dataFromDetails } from "../payment-data"
 import { BoundedCache } from "../../../lib/bounded-cache"
-import { asData, gel, leftToRefundMinor, mayHaveReachedBank, minorOf, NOT_CAPTURABLE, read, type Checkout, type Data } from "./money-moves"
+import {
+  asData,
+  gel,
+  leftToRefundMinor,
+  mayHaveReachedBank,
+  minorOf,
+  NOT_CAPTURABLE,
+  read,
+  type Checkout,
+  type Data,
+} from "./money-moves"
 
 /**
  * Per provider instance: refunds of one payment run one after another, and the bank's returned

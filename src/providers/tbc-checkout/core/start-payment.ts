@@ -43,7 +43,9 @@ export async function startPayment(
   })
   Object.assign(request, saveCardFields(input, provider.options, request.methods)) // saved cards: save-card wish
   if (droppedInstallments) {
-    provider.logger.warn(`session ${sessionId}: installment products missing or not summing to the total; method 8 left out`)
+    provider.logger.warn(
+      `session ${sessionId}: installment products missing or not summing to the total; method 8 left out`
+    )
   }
   const reused = await reusablePayment(provider, checkout, sessionId, amountMinor, request.amount.currency)
   const details =
@@ -51,7 +53,13 @@ export async function startPayment(
     (await checkout.createPayment(request).catch((error) => {
       throw toMedusaError(error, "start the payment at the bank")
     }))
-  await provider.book.created(sessionId, details.payId, amountMinor, request.amount.currency, String(details.status ?? "Created"))
+  await provider.book.created(
+    sessionId,
+    details.payId,
+    amountMinor,
+    request.amount.currency,
+    String(details.status ?? "Created")
+  )
   provider.createdForSession.set(sessionId, details.payId)
   const data = dataFromDetails({ session_id: sessionId }, details, {
     preAuth: details.preAuth ?? provider.options.preAuth,

@@ -21,13 +21,16 @@ async function control(path: string, body: unknown) {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, strict: true })
-  provider = new TbcInstallmentsProviderService({}, {
-    apiKey: "sandbox-inst-key",
-    apiSecret: "sandbox-inst-secret",
-    merchantKey: "SandboxMerchant",
-    campaignId: "204",
-    environment: sandbox.url,
-  })
+  provider = new TbcInstallmentsProviderService(
+    {},
+    {
+      apiKey: "sandbox-inst-key",
+      apiSecret: "sandbox-inst-secret",
+      merchantKey: "SandboxMerchant",
+      campaignId: "204",
+      environment: sandbox.url,
+    }
+  )
 })
 afterAll(() => sandbox.close())
 
@@ -97,6 +100,8 @@ describe("tbc-installments provider against the sandbox", () => {
     const declined = await newApplication("payses_declined")
     await control(`/_sandbox/installments/${declined.id}/status`, { statusId: 6 })
     expect((await provider.authorizePayment({ data: declined.data })).status).toBe(PaymentSessionStatus.ERROR)
-    await expect(provider.capturePayment({ data: declined.data })).rejects.toThrow(/confirm the installment application/)
+    await expect(provider.capturePayment({ data: declined.data })).rejects.toThrow(
+      /confirm the installment application/
+    )
   })
 })

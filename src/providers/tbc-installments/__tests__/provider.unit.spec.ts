@@ -71,7 +71,9 @@ describe("tbc-installments provider", () => {
     expect(() => TbcInstallmentsProviderService.validateOptions({ ...OPTIONS, merchantKey: "" })).toThrow(
       /Invalid tbc-installments options: merchantKey: must not be empty/
     )
-    expect(() => TbcInstallmentsProviderService.validateOptions({ ...OPTIONS, pageSize: 0 })).toThrow(/pageSize: must be at least 1/)
+    expect(() => TbcInstallmentsProviderService.validateOptions({ ...OPTIONS, pageSize: 0 })).toThrow(
+      /pageSize: must be at least 1/
+    )
     expect(() => TbcInstallmentsProviderService.validateOptions({ ...OPTIONS, pageSize: 10, take: 20 })).toThrow(
       /take: must equal pageSize/
     )
@@ -114,7 +116,11 @@ describe("tbc-installments provider", () => {
 
   it("does not open a second application when initiate is retried for the same Medusa session", async () => {
     const { provider, calls } = scriptedBank()
-    const input = { amount: 1234.54, currency_code: "gel", data: { session_id: "payses_1", installmentProducts: PRODUCTS } }
+    const input = {
+      amount: 1234.54,
+      currency_code: "gel",
+      data: { session_id: "payses_1", installmentProducts: PRODUCTS },
+    }
     const first = await provider.initiatePayment(input)
     const again = await provider.initiatePayment(input)
     expect(again.id).toBe(first.id)
@@ -143,7 +149,9 @@ describe("tbc-installments provider", () => {
     const bankPage = "https://bank.test/installments/sess-1"
     expect(out.data).toMatchObject({ sessionId: "sess-1", redirect_url: bankPage, redirectUrl: bankPage, statusId: 0 })
     // Medusa stores { ...input.data, ...output.data }: every planted key is overwritten
-    expect(Object.keys(out.data!)).toEqual(expect.arrayContaining(["sessionId", "redirect_url", "redirectUrl", "statusId", "statusDescription"]))
+    expect(Object.keys(out.data!)).toEqual(
+      expect.arrayContaining(["sessionId", "redirect_url", "redirectUrl", "statusId", "statusDescription"])
+    )
     expect(out.data!.statusDescription).toBeUndefined()
   })
 
@@ -181,7 +189,9 @@ describe("tbc-installments provider", () => {
 
   it("getPaymentStatus keeps status 0 plain pending (the shopper has not been to the bank)", async () => {
     const { provider } = scriptedBank()
-    expect((await provider.getPaymentStatus({ data: { sessionId: "sess-1" } })).status).toBe(PaymentSessionStatus.PENDING)
+    expect((await provider.getPaymentStatus({ data: { sessionId: "sess-1" } })).status).toBe(
+      PaymentSessionStatus.PENDING
+    )
   })
 
   it("captures by confirming, and treats an already confirmed or disbursed application as captured", async () => {
@@ -202,12 +212,18 @@ describe("tbc-installments provider", () => {
 
   it("cancels, and treats an already canceled application as canceled", async () => {
     const { provider, state } = scriptedBank()
-    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).resolves.toMatchObject({ data: { statusId: 7 } })
+    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).resolves.toMatchObject({
+      data: { statusId: 7 },
+    })
     state.refuse.add("cancel")
     state.statusId = 4
-    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).resolves.toMatchObject({ data: { statusId: 4 } })
+    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).resolves.toMatchObject({
+      data: { statusId: 4 },
+    })
     state.statusId = 8
-    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).rejects.toThrow(/cancel the installment application/)
+    await expect(provider.cancelPayment({ data: { sessionId: "sess-1" } })).rejects.toThrow(
+      /cancel the installment application/
+    )
   })
 
   it("deletePayment returns without waiting for the bank and cancels the application in the background", async () => {
@@ -221,7 +237,9 @@ describe("tbc-installments provider", () => {
     // a refused cancel (already ended) and a session without an application never fail the cart
     state.refuse.add("cancel")
     state.statusId = 8
-    await expect(provider.deletePayment({ data: { sessionId: "sess-1" } })).resolves.toEqual({ data: { sessionId: "sess-1" } })
+    await expect(provider.deletePayment({ data: { sessionId: "sess-1" } })).resolves.toEqual({
+      data: { sessionId: "sess-1" },
+    })
     await expect(provider.deletePayment({ data: {} })).resolves.toEqual({ data: {} })
   })
 

@@ -14,7 +14,17 @@ import { TBC_MODULE } from "../../../modules/tbc"
 import { createTbcPaymentSessionWorkflow } from "../create-tbc-payment-session"
 import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "../../../app/payment-sessions/__tests__/tbc-config"
 
-const ITEMS = [{ id: "item_a", product_title: "Tea", variant_title: "Green", quantity: 3, unit_price: 10, discount_total: 0, tax_total: 0 }]
+const ITEMS = [
+  {
+    id: "item_a",
+    product_title: "Tea",
+    variant_title: "Green",
+    quantity: 3,
+    unit_price: 10,
+    discount_total: 0,
+    tax_total: 0,
+  },
+]
 const FORGED = [{ name: "forged", price: 0.01, quantity: 1 }]
 
 interface Setup {
@@ -77,7 +87,9 @@ function fakeApp(setup: Setup = {}) {
 }
 
 const run = (app: ReturnType<typeof fakeApp>, provider_id: string, data?: Record<string, unknown>) =>
-  createTbcPaymentSessionWorkflow(app.container).run({ input: { payment_collection_id: "pay_col_1", provider_id, data } })
+  createTbcPaymentSessionWorkflow(app.container).run({
+    input: { payment_collection_id: "pay_col_1", provider_id, data },
+  })
 
 describe("createTbcPaymentSessionWorkflow", () => {
   it("hands Medusa the server's products and records the installment application of the new session", async () => {
@@ -85,7 +97,9 @@ describe("createTbcPaymentSessionWorkflow", () => {
     const { result } = await run(app, "pp_tbc-installments_tbc", { installmentProducts: FORGED })
     expect(result).toMatchObject({ id: "payses_1" })
     expect(app.created).toHaveLength(1)
-    expect(app.created[0].input.data.installmentProducts).toEqual([{ name: "Tea (Green) \u00d7 3", price: 30, quantity: 1 }])
+    expect(app.created[0].input.data.installmentProducts).toEqual([
+      { name: "Tea (Green) \u00d7 3", price: 30, quantity: 1 },
+    ])
     expect(app.rows).toEqual([
       {
         bank_session_id: "bank_app_1",
@@ -117,7 +131,10 @@ describe("createTbcPaymentSessionWorkflow", () => {
   it("refuses a paid collection (400 NOT_ALLOWED) before any session is created", async () => {
     const app = fakeApp({ paid: true })
     const refusal = await run(app, "pp_system_default").catch((error: unknown) => error)
-    expect(refusal).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, message: expect.stringMatching(/already made/) })
+    expect(refusal).toMatchObject({
+      type: MedusaError.Types.NOT_ALLOWED,
+      message: expect.stringMatching(/already made/),
+    })
     expect(app.created).toEqual([])
   })
 

@@ -43,7 +43,9 @@ function appWith(rows: Row[], providers = [{ resolve: "medusa-payment-tbc/provid
   const updates: Record<string, unknown>[] = []
   const tbc = {
     async listSavedCards(filter: { id: string; customer_id: string; status: string[] }) {
-      return rows.filter((r) => r.id === filter.id && r.customer_id === filter.customer_id && filter.status.includes(r.status))
+      return rows.filter(
+        (r) => r.id === filter.id && r.customer_id === filter.customer_id && filter.status.includes(r.status)
+      )
     },
     async updateSavedCards(update: Record<string, unknown>) {
       updates.push(update)
@@ -84,15 +86,22 @@ const deletes = () => sandbox.state().calls[DELETE_PATH] ?? 0
 describe("tbc-delete-saved-card workflow", () => {
   it("a card the bank no longer knows counts as deleted: the row drops token and mask", async () => {
     const { container, updates } = appWith([card()])
-    const { result } = await deleteSavedCardWorkflow(container).run({ input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" } })
+    const { result } = await deleteSavedCardWorkflow(container).run({
+      input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" },
+    })
     expect(result).toEqual({ id: "tbccard_1", at_bank: "already_gone" })
     expect(deletes()).toBe(1)
-    expect(updates).toEqual([expect.objectContaining({ id: "tbccard_1", status: "deleted", rec_id: null, card_mask: null })])
+    expect(updates).toEqual([
+      expect.objectContaining({ id: "tbccard_1", status: "deleted", rec_id: null, card_mask: null }),
+    ])
   })
 
   it("another customer's card is 404, exactly like an unknown one, and the bank is not called", async () => {
     const { container, updates } = appWith([card()])
-    for (const input of [{ customer_id: "cus_bob", saved_card_id: "tbccard_1" }, { customer_id: "cus_alice", saved_card_id: "tbccard_2" }]) {
+    for (const input of [
+      { customer_id: "cus_bob", saved_card_id: "tbccard_1" },
+      { customer_id: "cus_alice", saved_card_id: "tbccard_2" },
+    ]) {
       const error = await failureOf(deleteSavedCardWorkflow(container).run({ input }))
       expect(error.type).toBe(MedusaError.Types.NOT_FOUND)
       expect(error.message).toBe(`Saved card ${input.saved_card_id} was not found`)
@@ -104,16 +113,22 @@ describe("tbc-delete-saved-card workflow", () => {
   it("a bank failure refuses (not allowed, in words, no secret) and leaves the row as it was", async () => {
     const { container, updates } = appWith([card()])
     sandbox.setFaults({ failNext: { count: 1, status: 500, path: DELETE_PATH } })
-    const error = await failureOf(deleteSavedCardWorkflow(container).run({ input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" } }))
+    const error = await failureOf(
+      deleteSavedCardWorkflow(container).run({ input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" } })
+    )
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-    expect(error.message).toMatch(/^Saved card tbccard_1 was not deleted: Could not delete the saved card at the bank: the bank is temporarily unavailable/)
+    expect(error.message).toMatch(
+      /^Saved card tbccard_1 was not deleted: Could not delete the saved card at the bank: the bank is temporarily unavailable/
+    )
     expect(error.message).not.toContain("rec-unknown-to-the-bank")
     expect(updates).toEqual([])
   })
 
   it("a card whose provider is no longer configured is refused before the bank", async () => {
     const { container, updates } = appWith([card()], [])
-    const error = await failureOf(deleteSavedCardWorkflow(container).run({ input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" } }))
+    const error = await failureOf(
+      deleteSavedCardWorkflow(container).run({ input: { customer_id: "cus_alice", saved_card_id: "tbccard_1" } })
+    )
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toBe("Saved card tbccard_1: its payment provider is no longer configured")
     expect(deletes()).toBe(0)

@@ -17,17 +17,22 @@ import { useSettingsPage } from "../../../lib/queries"
 // No <Toaster/> here: the dashboard renders one for every page, a second would show each toast twice.
 const TbcSettingsPage = () => {
   const { data, error } = useSettingsPage()
-  const installmentProviders = data?.providers.filter((p) => p.kind === "tbc-installments").map((p) => p.provider_id) ?? []
+  const installmentProviders =
+    data?.providers.filter((p) => p.kind === "tbc-installments").map((p) => p.provider_id) ?? []
 
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="px-6 py-4">
         <Heading level="h1">TBC Bank</Heading>
-        <Text size="small" className="text-ui-fg-subtle">Card payments, preauthorization, saved cards and installments through TBC Bank.</Text>
+        <Text size="small" className="text-ui-fg-subtle">
+          Card payments, preauthorization, saved cards and installments through TBC Bank.
+        </Text>
       </Container>
       {error && (
         <Container className="px-6 py-4">
-          <Text size="small" className="text-ui-fg-error">{errorText(error)}</Text>
+          <Text size="small" className="text-ui-fg-error">
+            {errorText(error)}
+          </Text>
         </Container>
       )}
       {data && data.providers.length === 0 && (

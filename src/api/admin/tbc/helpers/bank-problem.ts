@@ -27,10 +27,18 @@ export function bankProblemOf(error: unknown): BankProblemView {
     return { title: "The bank did not answer in time", detail: `No answer within ${error.timeoutMs} ms`, status: null }
   }
   if (error instanceof TbcNetworkError) {
-    return { title: "The bank could not be reached", detail: error.code ? `Network error ${error.code}` : null, status: null }
+    return {
+      title: "The bank could not be reached",
+      detail: error.code ? `Network error ${error.code}` : null,
+      status: null,
+    }
   }
   if (error instanceof TbcConfigError) {
-    return { title: "The provider options are invalid", detail: error.issues.map((i) => `${i.field}: ${i.message}`).join("; "), status: null }
+    return {
+      title: "The provider options are invalid",
+      detail: error.issues.map((i) => `${i.field}: ${i.message}`).join("; "),
+      status: null,
+    }
   }
   if (error instanceof MedusaError && error.type === MedusaError.Types.INVALID_DATA) {
     // the providers' option parsers: the message names options and rules, never values

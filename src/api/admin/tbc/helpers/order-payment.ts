@@ -45,8 +45,7 @@ export async function findOrderTbcPayment(
     filters: { id: orderId },
   })
   const order = data[0] as
-    | { payment_collections?: { payments?: PaymentRow[]; payment_sessions?: SessionRow[] }[] }
-    | undefined
+    { payment_collections?: { payments?: PaymentRow[]; payment_sessions?: SessionRow[] }[] } | undefined
   if (!order) {
     return undefined
   }

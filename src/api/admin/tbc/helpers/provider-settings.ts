@@ -83,7 +83,10 @@ function methodsOf(options: Record<string, unknown>): number[] | null {
 }
 
 /** The options with the provider's defaults applied, or the raw ones and the parser's complaint. */
-function parsedOptions(registration: TbcProviderRegistration): { options: Record<string, unknown>; error: string | null } {
+function parsedOptions(registration: TbcProviderRegistration): {
+  options: Record<string, unknown>
+  error: string | null
+} {
   try {
     const parsed =
       registration.kind === "tbc-checkout"

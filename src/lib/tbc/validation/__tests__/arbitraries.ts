@@ -19,8 +19,7 @@ export const ansText = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength, maxLength })
 
 /** a string that is not blank */
-export const nameText = (maxLength: number) =>
-  fc.string({ minLength: 1, maxLength }).filter((s) => s.trim() !== "")
+export const nameText = (maxLength: number) => fc.string({ minLength: 1, maxLength }).filter((s) => s.trim() !== "")
 
 export const minorAmount = (min: number, max: number) => fc.integer({ min, max })
 
@@ -42,10 +41,10 @@ export interface ProductsWithTotal {
  * them) is `totalMinor`; the first line costs ≥ 1 tetri.
  */
 export const productsWithTotal: fc.Arbitrary<ProductsWithTotal> = fc
-  .array(
-    fc.record({ name: nameText(60), priceMinor: minorAmount(0, 5_000_000), quantity: fc.constant(1) }),
-    { minLength: 1, maxLength: 6 }
-  )
+  .array(fc.record({ name: nameText(60), priceMinor: minorAmount(0, 5_000_000), quantity: fc.constant(1) }), {
+    minLength: 1,
+    maxLength: 6,
+  })
   .map((lines) => {
     lines[0].priceMinor = Math.max(lines[0].priceMinor, 1)
     return {
@@ -88,20 +87,23 @@ export const validCreatePayment: fc.Arbitrary<CreatePaymentCase> = fc
     withProducts: fc.boolean(),
     productsWithTotal,
     // zero (card saving), small, large and the largest exact amounts all occur often
-    otherTotalMinor: fc.oneof(fc.constant(0), minorAmount(1, 100), minorAmount(0, 1e11), minorAmount(0, MAX_EXACT_MINOR)),
+    otherTotalMinor: fc.oneof(
+      fc.constant(0),
+      minorAmount(1, 100),
+      minorAmount(0, 1e11),
+      minorAmount(0, MAX_EXACT_MINOR)
+    ),
     currency: CURRENCY,
     returnurl: loopbackUrl,
     optional: optionalCheckoutFields,
   })
   .map((g) => {
-    const methods = g.methodPick.filter(
-      (m) => (m !== 6 && m !== 9) || g.activatedMethods.includes(m)
-    ).filter((m) => !(g.saveCard && [4, 8, 9].includes(m)))
+    const methods = g.methodPick
+      .filter((m) => (m !== 6 && m !== 9) || g.activatedMethods.includes(m))
+      .filter((m) => !(g.saveCard && [4, 8, 9].includes(m)))
     const useMethods = g.withMethods || methods.includes(8)
     const withProducts = g.withProducts || (useMethods && methods.includes(8))
-    const totalMinor = withProducts
-      ? g.productsWithTotal.totalMinor
-      : Math.max(g.otherTotalMinor, g.saveCard ? 0 : 1)
+    const totalMinor = withProducts ? g.productsWithTotal.totalMinor : Math.max(g.otherTotalMinor, g.saveCard ? 0 : 1)
     const { subTotalMinor, taxMinor, shippingMinor, language, ...rest } = g.optional
     const request: CreatePaymentRequest = {
       amount: {

@@ -71,34 +71,34 @@ const bodyNotAnObject: Mutation = {
 export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.constant(bodyNotAnObject),
   fc.constant(broke("amount", "required", (r) => delete (r as Partial<Req>).amount)),
-  fc.constantFrom("GBP", "gel", "", "GEL ").map((currency) =>
-    broke("amount.currency", "enum", (r) => (r.amount.currency = currency))
-  ),
+  fc
+    .constantFrom("GBP", "gel", "", "GEL ")
+    .map((currency) => broke("amount.currency", "enum", (r) => (r.amount.currency = currency))),
   fc.integer({ min: 1, max: 9 }).map((digit) =>
     mutation(`total 3 decimals +${digit}`, (r) => {
       r.amount.total = threeDecimals(r.amount.total as number, digit)
       return { field: "amount.total", rule: "max_2_decimals" }
     })
   ),
-  fc.tuple(fc.constantFrom(...OPTIONAL_AMOUNTS), fc.integer({ min: 1, max: 1e6 })).map(([key, minor]) =>
-    broke(`amount.${key}`, "non_negative", (r) => (r.amount[key] = -minorToMajor(minor)))
+  fc
+    .tuple(fc.constantFrom(...OPTIONAL_AMOUNTS), fc.integer({ min: 1, max: 1e6 }))
+    .map(([key, minor]) => broke(`amount.${key}`, "non_negative", (r) => (r.amount[key] = -minorToMajor(minor)))),
+  fc.constantFrom(...OPTIONAL_AMOUNTS).map((key) => broke(`amount.${key}`, "type", (r) => (r.amount[key] = "1.00"))),
+  fc.constant(
+    broke("amount.total", "positive", (r) => {
+      r.amount.total = 0
+      delete r.saveCard
+      delete r.installmentProducts
+      r.methods = methodsOf(r).filter((m) => m !== 8)
+    })
   ),
-  fc.constantFrom(...OPTIONAL_AMOUNTS).map((key) =>
-    broke(`amount.${key}`, "type", (r) => (r.amount[key] = "1.00"))
-  ),
-  fc.constant(broke("amount.total", "positive", (r) => {
-    r.amount.total = 0
-    delete r.saveCard
-    delete r.installmentProducts
-    r.methods = methodsOf(r).filter((m) => m !== 8)
-  })),
   fc.constant(broke("returnurl", "required", (r) => delete r.returnurl)),
-  fc.constantFrom("ftp://127.0.0.1/x", "/relative", "not a url", "127.0.0.1:80").map((url) =>
-    broke("returnurl", "url", (r) => (r.returnurl = url))
-  ),
-  fc.constantFrom("javascript:alert(1)", "//127.0.0.1/cb", "").map((url) =>
-    broke("callbackUrl", "url", (r) => (r.callbackUrl = url))
-  ),
+  fc
+    .constantFrom("ftp://127.0.0.1/x", "/relative", "not a url", "127.0.0.1:80")
+    .map((url) => broke("returnurl", "url", (r) => (r.returnurl = url))),
+  fc
+    .constantFrom("javascript:alert(1)", "//127.0.0.1/cb", "")
+    .map((url) => broke("callbackUrl", "url", (r) => (r.callbackUrl = url))),
   fc
     .tuple(fc.constantFrom("extra", "extra2"), ansText(0, 10), fc.constantFrom("ქ", "ü", "\n", "\t", "€", "\u007f"))
     .map(([key, text, bad]) => broke(key, "ans_only", (r) => (r[key] = text + bad))),
@@ -112,12 +112,10 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
       ),
       fc.integer({ min: 1, max: 40 })
     )
-    .map(([[key, max], over]) =>
-      broke(key, "max_length", (r) => (r[key] = "a".repeat(max + over)))
-    ),
-  fc.constantFrom("1/29", "12345", "ab12", "", "129").map((v) =>
-    broke("saveCardToDate", "format_mmyy", (r) => (r.saveCardToDate = v))
-  ),
+    .map(([[key, max], over]) => broke(key, "max_length", (r) => (r[key] = "a".repeat(max + over)))),
+  fc
+    .constantFrom("1/29", "12345", "ab12", "", "129")
+    .map((v) => broke("saveCardToDate", "format_mmyy", (r) => (r.saveCardToDate = v))),
   fc.tuple(fc.constantFrom(0, 13, 20, 99), fc.integer({ min: 0, max: 99 })).map(([month, year]) =>
     mutation(`saveCardToDate month ${month}`, (r) => {
       r.saveCardToDate = String(month).padStart(2, "0") + String(year).padStart(2, "0")
@@ -157,13 +155,15 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
       return { field: `methods.${methods.indexOf(method)}`, rule: "forbidden_with_save_card", activated }
     })
   ),
-  fc.constant(broke("installmentProducts", "required_with_method_8", (r) => {
-    const methods = methodsOf(r)
-    if (!methods.includes(8)) methods.push(8)
-    r.amount.currency = "GEL"
-    if (r.amount.total !== 0) delete r.saveCard
-    delete r.installmentProducts
-  })),
+  fc.constant(
+    broke("installmentProducts", "required_with_method_8", (r) => {
+      const methods = methodsOf(r)
+      if (!methods.includes(8)) methods.push(8)
+      r.amount.currency = "GEL"
+      if (r.amount.total !== 0) delete r.saveCard
+      delete r.installmentProducts
+    })
+  ),
   fc.constantFrom("USD", "EUR").map((currency) =>
     mutation(`method 8 in ${currency}`, (r) => {
       ensureProducts(r)
@@ -174,16 +174,19 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
       return { field: "amount.currency", rule: "currency_gel_for_installment" }
     })
   ),
-  fc.integer({ min: -1000, max: 1000 }).filter((d) => d !== 0).map((deltaMinor) =>
-    mutation(`sum off by ${deltaMinor}`, (r) => {
-      const products = ensureProducts(r)
-      const price = majorToMinorExact(products[0].price) as number
-      // a changed price changes the line by delta × quantity ≠ 0, so Σ no longer equals total
-      const shifted = price + deltaMinor
-      products[0].price = minorToMajor(shifted >= 0 && shifted <= MAX_EXACT_MINOR ? shifted : price - deltaMinor)
-      return { field: "installmentProducts", rule: "sum_equals_total" }
-    })
-  ),
+  fc
+    .integer({ min: -1000, max: 1000 })
+    .filter((d) => d !== 0)
+    .map((deltaMinor) =>
+      mutation(`sum off by ${deltaMinor}`, (r) => {
+        const products = ensureProducts(r)
+        const price = majorToMinorExact(products[0].price) as number
+        // a changed price changes the line by delta × quantity ≠ 0, so Σ no longer equals total
+        const shifted = price + deltaMinor
+        products[0].price = minorToMajor(shifted >= 0 && shifted <= MAX_EXACT_MINOR ? shifted : price - deltaMinor)
+        return { field: "installmentProducts", rule: "sum_equals_total" }
+      })
+    ),
   fc
     .tuple(
       fc.constantFrom(
@@ -208,16 +211,14 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
         return { field: `installmentProducts.${index}.${key}`, rule: rule as string }
       })
     ),
-  fc.constantFrom("DE", "", "english", 1).map((language) =>
-    broke("language", "enum", (r) => (r.language = language))
-  ),
-  fc.constantFrom(0, -5, 1.5).map((minutes) =>
-    broke("expirationMinutes", "positive_integer", (r) => (r.expirationMinutes = minutes))
-  ),
-  fc.constantFrom("256.0.0.1", "1.2.3", "localhost", "::g").map((ip) =>
-    broke("userIpAddress", "ip_address", (r) => (r.userIpAddress = ip))
-  ),
-  fc.tuple(fc.constantFrom(...BOOLEANS), fc.constantFrom<unknown>("true", 1, null, 0)).map(([key, value]) =>
-    broke(key, "type", (r) => (r[key] = value))
-  )
+  fc.constantFrom("DE", "", "english", 1).map((language) => broke("language", "enum", (r) => (r.language = language))),
+  fc
+    .constantFrom(0, -5, 1.5)
+    .map((minutes) => broke("expirationMinutes", "positive_integer", (r) => (r.expirationMinutes = minutes))),
+  fc
+    .constantFrom("256.0.0.1", "1.2.3", "localhost", "::g")
+    .map((ip) => broke("userIpAddress", "ip_address", (r) => (r.userIpAddress = ip))),
+  fc
+    .tuple(fc.constantFrom(...BOOLEANS), fc.constantFrom<unknown>("true", 1, null, 0))
+    .map(([key, value]) => broke(key, "type", (r) => (r[key] = value)))
 )

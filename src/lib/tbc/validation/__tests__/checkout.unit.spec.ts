@@ -12,9 +12,7 @@ function issuesOf(input: unknown, opts?: { activatedMethods?: number[] }) {
 }
 
 function expectIssue(input: unknown, field: string, rule: string, opts?: { activatedMethods?: number[] }) {
-  expect(issuesOf(input, opts)).toEqual(
-    expect.arrayContaining([expect.objectContaining({ field, rule })])
-  )
+  expect(issuesOf(input, opts)).toEqual(expect.arrayContaining([expect.objectContaining({ field, rule })]))
 }
 
 describe("checkCreatePaymentRequest: valid requests", () => {
@@ -93,9 +91,19 @@ describe("checkCreatePaymentRequest: every rule names field and rule", () => {
     ["total NaN", { ...valid(), amount: { currency: "GEL", total: NaN } }, "amount.total", "type"],
     ["negative tax", { ...valid(), amount: { currency: "GEL", total: 1, tax: -1 } }, "amount.tax", "non_negative"],
     ["3 decimals", { ...valid(), amount: { currency: "GEL", total: 1.005 } }, "amount.total", "max_2_decimals"],
-    ["subtotal alias decimals", { ...valid(), amount: { currency: "GEL", total: 1, subtotal: 0.001 } }, "amount.subTotal", "max_2_decimals"],
+    [
+      "subtotal alias decimals",
+      { ...valid(), amount: { currency: "GEL", total: 1, subtotal: 0.001 } },
+      "amount.subTotal",
+      "max_2_decimals",
+    ],
     ["huge", { ...valid(), amount: { currency: "GEL", total: 1e20 } }, "amount.total", "max_amount"],
-    ["shipping", { ...valid(), amount: { currency: "GEL", total: 1, shipping: 1e-7 } }, "amount.shipping", "max_2_decimals"],
+    [
+      "shipping",
+      { ...valid(), amount: { currency: "GEL", total: 1, shipping: 1e-7 } },
+      "amount.shipping",
+      "max_2_decimals",
+    ],
     ["zero total", { ...valid(), amount: { currency: "GEL", total: 0 } }, "amount.total", "positive"],
     ["returnurl missing", { amount: valid().amount }, "returnurl", "required"],
     ["returnurl relative", { ...valid(), returnurl: "/return" }, "returnurl", "url"],
@@ -116,24 +124,63 @@ describe("checkCreatePaymentRequest: every rule names field and rule", () => {
     ["method 9 inactive", { ...valid(), methods: [5, 9] }, "methods.1", "not_activated"],
     ["saveCard + QR", { ...valid(), saveCard: true, methods: [5, 4] }, "methods.1", "forbidden_with_save_card"],
     ["method 8 no products", { ...valid(), methods: [8] }, "installmentProducts", "required_with_method_8"],
-    ["method 8 empty products", { ...valid(), methods: [8], installmentProducts: [] }, "installmentProducts", "required_with_method_8"],
+    [
+      "method 8 empty products",
+      { ...valid(), methods: [8], installmentProducts: [] },
+      "installmentProducts",
+      "required_with_method_8",
+    ],
     [
       "method 8 USD",
-      { ...valid(), amount: { currency: "USD", total: 1 }, methods: [8], installmentProducts: [{ name: "a", price: 1, quantity: 1 }] },
+      {
+        ...valid(),
+        amount: { currency: "USD", total: 1 },
+        methods: [8],
+        installmentProducts: [{ name: "a", price: 1, quantity: 1 }],
+      },
       "amount.currency",
       "currency_gel_for_installment",
     ],
     [
       "sum",
-      { ...valid(), amount: { currency: "GEL", total: 1 }, installmentProducts: [{ name: "a", price: 0.33, quantity: 3 }] },
+      {
+        ...valid(),
+        amount: { currency: "GEL", total: 1 },
+        installmentProducts: [{ name: "a", price: 0.33, quantity: 3 }],
+      },
       "installmentProducts",
       "sum_equals_total",
     ],
-    ["product name empty", { ...valid(), installmentProducts: [{ name: " ", price: 1, quantity: 1 }] }, "installmentProducts.0.name", "required"],
-    ["product name long", { ...valid(), installmentProducts: [{ name: "n".repeat(256), price: 1, quantity: 1 }] }, "installmentProducts.0.name", "max_length"],
-    ["product price", { ...valid(), installmentProducts: [{ name: "a", Price: 1.001, quantity: 1 }] }, "installmentProducts.0.price", "max_2_decimals"],
-    ["product quantity", { ...valid(), installmentProducts: [{ name: "a", price: 1, quantity: 1.5 }] }, "installmentProducts.0.quantity", "positive_integer"],
-    ["product quantity zero", { ...valid(), installmentProducts: [{ name: "a", price: 1, quantity: 0 }] }, "installmentProducts.0.quantity", "positive_integer"],
+    [
+      "product name empty",
+      { ...valid(), installmentProducts: [{ name: " ", price: 1, quantity: 1 }] },
+      "installmentProducts.0.name",
+      "required",
+    ],
+    [
+      "product name long",
+      { ...valid(), installmentProducts: [{ name: "n".repeat(256), price: 1, quantity: 1 }] },
+      "installmentProducts.0.name",
+      "max_length",
+    ],
+    [
+      "product price",
+      { ...valid(), installmentProducts: [{ name: "a", Price: 1.001, quantity: 1 }] },
+      "installmentProducts.0.price",
+      "max_2_decimals",
+    ],
+    [
+      "product quantity",
+      { ...valid(), installmentProducts: [{ name: "a", price: 1, quantity: 1.5 }] },
+      "installmentProducts.0.quantity",
+      "positive_integer",
+    ],
+    [
+      "product quantity zero",
+      { ...valid(), installmentProducts: [{ name: "a", price: 1, quantity: 0 }] },
+      "installmentProducts.0.quantity",
+      "positive_integer",
+    ],
     ["language", { ...valid(), language: "DE" }, "language", "enum"],
     ["expirationMinutes", { ...valid(), expirationMinutes: 0 }, "expirationMinutes", "positive_integer"],
     ["merchantPaymentId", { ...valid(), merchantPaymentId: "m".repeat(101) }, "merchantPaymentId", "max_length"],

@@ -18,8 +18,14 @@ describe("field helpers", () => {
 
   it("checkSaveCardToDate", () => {
     expect(checkSaveCardToDate("0127")).toEqual({ ok: true, value: "0127" })
-    expect(checkSaveCardToDate("127")).toMatchObject({ ok: false, issues: [{ field: "saveCardToDate", rule: "format_mmyy" }] })
-    expect(checkSaveCardToDate("0027")).toMatchObject({ ok: false, issues: [{ field: "saveCardToDate", rule: "month_range" }] })
+    expect(checkSaveCardToDate("127")).toMatchObject({
+      ok: false,
+      issues: [{ field: "saveCardToDate", rule: "format_mmyy" }],
+    })
+    expect(checkSaveCardToDate("0027")).toMatchObject({
+      ok: false,
+      issues: [{ field: "saveCardToDate", rule: "month_range" }],
+    })
     expect(checkSaveCardToDate(127)).toMatchObject({ ok: false, issues: [{ field: "saveCardToDate", rule: "type" }] })
   })
 

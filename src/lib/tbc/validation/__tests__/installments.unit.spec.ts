@@ -31,12 +31,27 @@ describe("checkCreateApplicationRequest", () => {
 
   it.each([
     ["priceTotal missing", { products: valid().products }, "priceTotal", "required"],
-    ["priceTotal zero", { ...valid(), priceTotal: 0, products: [{ name: "a", price: 0, quantity: 1 }] }, "priceTotal", "positive"],
+    [
+      "priceTotal zero",
+      { ...valid(), priceTotal: 0, products: [{ name: "a", price: 0, quantity: 1 }] },
+      "priceTotal",
+      "positive",
+    ],
     ["priceTotal decimals", { ...valid(), priceTotal: 100.505 }, "priceTotal", "max_2_decimals"],
     ["products missing", { priceTotal: 1 }, "products", "required"],
     ["products empty", { priceTotal: 1, products: [] }, "products", "required"],
-    ["product price", { priceTotal: 1, products: [{ name: "a", price: -1, quantity: 1 }] }, "products.0.price", "non_negative"],
-    ["product quantity", { priceTotal: 1, products: [{ name: "a", price: 1, Quantity: "1" }] }, "products.0.quantity", "type"],
+    [
+      "product price",
+      { priceTotal: 1, products: [{ name: "a", price: -1, quantity: 1 }] },
+      "products.0.price",
+      "non_negative",
+    ],
+    [
+      "product quantity",
+      { priceTotal: 1, products: [{ name: "a", price: 1, Quantity: "1" }] },
+      "products.0.quantity",
+      "type",
+    ],
     ["product name", { priceTotal: 1, products: [{ price: 1, quantity: 1 }] }, "products.0.name", "required"],
     ["sum", { ...valid(), priceTotal: 100.51 }, "products", "sum_equals_total"],
     ["campaignId", { ...valid(), campaignId: true }, "campaignId", "type"],
@@ -55,13 +70,31 @@ describe("checkCreateApplicationRequest", () => {
   })
 })
 
-describe("the readings of \"sum of prices = total\" (productSum)", () => {
+describe('the readings of "sum of prices = total" (productSum)', () => {
   // giorgijorji's documented example: price read as the line total (Σ price = 36.99)
-  const lineTotals = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 24.66, quantity: 2 }] }
+  const lineTotals = {
+    priceTotal: 36.99,
+    products: [
+      { name: "A", price: 12.33, quantity: 1 },
+      { name: "B", price: 24.66, quantity: 2 },
+    ],
+  }
   // the same cart with price read as the unit price (Σ price × quantity = 36.99)
-  const unitPrices = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B", price: 12.33, quantity: 2 }] }
+  const unitPrices = {
+    priceTotal: 36.99,
+    products: [
+      { name: "A", price: 12.33, quantity: 1 },
+      { name: "B", price: 12.33, quantity: 2 },
+    ],
+  }
   // every quantity 1: both readings agree
-  const quantityOne = { priceTotal: 36.99, products: [{ name: "A", price: 12.33, quantity: 1 }, { name: "B × 2", price: 24.66, quantity: 1 }] }
+  const quantityOne = {
+    priceTotal: 36.99,
+    products: [
+      { name: "A", price: 12.33, quantity: 1 },
+      { name: "B × 2", price: 24.66, quantity: 1 },
+    ],
+  }
 
   it.each([
     ["line", [true, false, true]],
@@ -69,7 +102,9 @@ describe("the readings of \"sum of prices = total\" (productSum)", () => {
     ["either", [true, true, true]],
     ["both", [false, false, true]],
   ] as const)("%s accepts line totals / unit prices / quantity 1: %j", (productSum, expected) => {
-    const accepted = [lineTotals, unitPrices, quantityOne].map((input) => checkCreateApplicationRequest(input, { productSum }).ok)
+    const accepted = [lineTotals, unitPrices, quantityOne].map(
+      (input) => checkCreateApplicationRequest(input, { productSum }).ok
+    )
     expect(accepted).toEqual(expected)
   })
 

@@ -45,9 +45,11 @@ describe("checkCreateApplicationRequest properties", () => {
   const breaks: fc.Arbitrary<Break> = fc.oneof(
     fc.constant(fixedBreak("priceTotal", "required", (r) => delete r.priceTotal)),
     fc.constant(fixedBreak("priceTotal", "positive", (r) => (r.priceTotal = 0))),
-    fc.integer({ min: 1, max: 9 }).map((d) =>
-      fixedBreak("priceTotal", "max_2_decimals", (r) => (r.priceTotal = threeDecimals(r.priceTotal as number, d)))
-    ),
+    fc
+      .integer({ min: 1, max: 9 })
+      .map((d) =>
+        fixedBreak("priceTotal", "max_2_decimals", (r) => (r.priceTotal = threeDecimals(r.priceTotal as number, d)))
+      ),
     fc.constant(fixedBreak("priceTotal", "non_negative", (r) => (r.priceTotal = -(r.priceTotal as number)))),
     fc.constant(fixedBreak("products", "required", (r) => delete r.products)),
     fc.constant(fixedBreak("products", "required", (r) => (r.products = []))),
@@ -76,9 +78,11 @@ describe("checkCreateApplicationRequest properties", () => {
           return { field: `products.${index}.${key}`, rule: rule as string }
         })
       ),
-    fc.constantFrom("campaignId", "invoiceId", "merchantKey").map((key) =>
-      br(`${key} type`, (r) => ((r[key] = key === "campaignId" ? true : 42), { field: key, rule: "type" }))
-    )
+    fc
+      .constantFrom("campaignId", "invoiceId", "merchantKey")
+      .map((key) =>
+        br(`${key} type`, (r) => ((r[key] = key === "campaignId" ? true : 42), { field: key, rule: "type" }))
+      )
   )
 
   it("reports the broken field and rule", () => {
@@ -113,18 +117,27 @@ describe("checkExecuteSavedCardRequest properties", () => {
     ),
     fc.constant(fixedBreak("money", "required", (r) => delete r.money)),
     fc.constant(fixedBreak("money.amount", "positive", (r) => (money(r).amount = 0))),
-    fc.integer({ min: 1, max: 9 }).map((d) =>
-      fixedBreak("money.amount", "max_2_decimals", (r) => (money(r).amount = threeDecimals(money(r).amount as number, d)))
-    ),
+    fc
+      .integer({ min: 1, max: 9 })
+      .map((d) =>
+        fixedBreak(
+          "money.amount",
+          "max_2_decimals",
+          (r) => (money(r).amount = threeDecimals(money(r).amount as number, d))
+        )
+      ),
     fc.constant(fixedBreak("money.amount", "non_negative", (r) => (money(r).amount = -(money(r).amount as number)))),
     fc.constant(fixedBreak("money.amount", "type", (r) => (money(r).amount = String(money(r).amount)))),
     fc.constantFrom("gel", "GBP", "").map((c) => fixedBreak("money.currency", "enum", (r) => (money(r).currency = c))),
     fc.constant(fixedBreak("preAuth", "type", (r) => (r.preAuth = "true"))),
-    fc.tuple(fc.constantFrom("extra", "extra2"), ansText(0, 10)).map(([key, text]) =>
-      fixedBreak(key, "ans_only", (r) => (r[key] = `${text}ქ`))
-    ),
     fc
-      .tuple(fc.constantFrom(["extra", 25] as const, ["extra2", 52] as const, ["merchantPaymentId", 100] as const), fc.integer({ min: 1, max: 30 }))
+      .tuple(fc.constantFrom("extra", "extra2"), ansText(0, 10))
+      .map(([key, text]) => fixedBreak(key, "ans_only", (r) => (r[key] = `${text}ქ`))),
+    fc
+      .tuple(
+        fc.constantFrom(["extra", 25] as const, ["extra2", 52] as const, ["merchantPaymentId", 100] as const),
+        fc.integer({ min: 1, max: 30 })
+      )
       .map(([[key, max], over]) => fixedBreak(key, "max_length", (r) => (r[key] = "x".repeat(max + over))))
   )
 

@@ -22,7 +22,9 @@ describe("bankProblemOf", () => {
 
   it("falls back to the tpay business fields and to the status", () => {
     expect(
-      bankProblemOf(new TbcApiError("GET x", { status: 400, developerMessage: "Payment not found", userMessage: "Not found" }))
+      bankProblemOf(
+        new TbcApiError("GET x", { status: 400, developerMessage: "Payment not found", userMessage: "Not found" })
+      )
     ).toEqual({ title: "Not found", detail: "Payment not found", status: 400 })
     expect(bankProblemOf(new TbcApiError("GET x", { status: 503 }))).toEqual({
       title: "The bank answered 503",
@@ -38,23 +40,48 @@ describe("bankProblemOf", () => {
       status: null,
     })
     expect(bankProblemOf(new TbcTimeoutError("GET x", 10_000)).detail).toBe("No answer within 10000 ms")
-    const config = bankProblemOf(new TbcConfigError([{ field: "environment", rule: "environment", message: "must be a URL" }]))
-    expect(config).toEqual({ title: "The provider options are invalid", detail: "environment: must be a URL", status: null })
-    const options = bankProblemOf(new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid tbc-checkout options: storeUrl: is required"))
+    const config = bankProblemOf(
+      new TbcConfigError([{ field: "environment", rule: "environment", message: "must be a URL" }])
+    )
+    expect(config).toEqual({
+      title: "The provider options are invalid",
+      detail: "environment: must be a URL",
+      status: null,
+    })
+    const options = bankProblemOf(
+      new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid tbc-checkout options: storeUrl: is required")
+    )
     expect(options.detail).toMatch(/storeUrl: is required/)
-    expect(bankProblemOf(new TbcValidationError("payId", [{ field: "payId", rule: "required", message: "is required" }])).title).toMatch(/payId/)
+    expect(
+      bankProblemOf(new TbcValidationError("payId", [{ field: "payId", rule: "required", message: "is required" }]))
+        .title
+    ).toMatch(/payId/)
     const unknown = bankProblemOf(new TypeError("secret-ish internal message"))
     expect(unknown).toEqual({ title: "Unexpected error", detail: "TypeError", status: null })
   })
 })
 
 describe("checkoutBankView", () => {
-  const details = (over: Partial<PaymentDetails>): PaymentDetails => ({ payId: "P1", status: "WaitingConfirm", links: [], raw: {}, ...over })
+  const details = (over: Partial<PaymentDetails>): PaymentDetails => ({
+    payId: "P1",
+    status: "WaitingConfirm",
+    links: [],
+    raw: {},
+    ...over,
+  })
 
   it("names the method, prefers the card number, keeps the amounts", () => {
     expect(
       checkoutBankView(
-        details({ paymentMethod: 5, paymentCardNumber: "4111****1111", amount: 12.34, confirmedAmount: 0, returnedAmount: 0, currency: "GEL", preAuth: true }),
+        details({
+          paymentMethod: 5,
+          paymentCardNumber: "4111****1111",
+          amount: 12.34,
+          confirmedAmount: 0,
+          returnedAmount: 0,
+          currency: "GEL",
+          preAuth: true,
+        }),
         false
       )
     ).toEqual({
@@ -71,7 +98,10 @@ describe("checkoutBankView", () => {
   })
 
   it("uses the saved card's mask, unknown method numbers and the session's preAuth when the bank omits it", () => {
-    const view = checkoutBankView(details({ paymentMethod: 99, recurringCard: { recId: "r", cardMask: "5***1234" } }), true)
+    const view = checkoutBankView(
+      details({ paymentMethod: 99, recurringCard: { recId: "r", cardMask: "5***1234" } }),
+      true
+    )
     expect(view).toMatchObject({ method: "Method 99", card_mask: "5***1234", pre_auth: true, authorized_amount: null })
     expect(checkoutBankView(details({}), false)).toMatchObject({ method: null, card_mask: null, pre_auth: false })
   })

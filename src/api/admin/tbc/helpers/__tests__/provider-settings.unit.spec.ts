@@ -55,11 +55,26 @@ describe("providerSettingsView", () => {
 
   it("applies the provider's defaults and reports invalid options by name, not value", () => {
     const defaults = providerSettingsView(
-      checkout({ apiKey: "a", clientId: "b", clientSecret: "c", environment: "test", storeUrl: "https://s.ge", returnUrl: "https://shop.example.ge/checkout/return" })
+      checkout({
+        apiKey: "a",
+        clientId: "b",
+        clientSecret: "c",
+        environment: "test",
+        storeUrl: "https://s.ge",
+        returnUrl: "https://shop.example.ge/checkout/return",
+      })
     )
     expect(defaults).toMatchObject({ methods: [5], pre_auth: true, save_cards: false, preauth_expiry_action: "none" })
     const broken = providerSettingsView(
-      checkout({ apiKey: "k-123456", clientId: "c-123456", clientSecret: "", environment: "test", storeUrl: "https://s.ge", returnUrl: "https://shop.example.ge/checkout/return", preauthExpiryAction: "explode" })
+      checkout({
+        apiKey: "k-123456",
+        clientId: "c-123456",
+        clientSecret: "",
+        environment: "test",
+        storeUrl: "https://s.ge",
+        returnUrl: "https://shop.example.ge/checkout/return",
+        preauthExpiryAction: "explode",
+      })
     )
     expect(broken.credentials.clientSecret).toBe("missing")
     expect(broken.options_error).toMatch(/clientSecret/)
@@ -69,7 +84,14 @@ describe("providerSettingsView", () => {
 
   it("shows the installment campaign and has no callback URL (the feed is polled)", () => {
     const view = providerSettingsView(
-      installments({ apiKey: "a", apiSecret: "b", merchantKey: "m", campaignId: "C-77", environment: "test", storeUrl: "https://s" })
+      installments({
+        apiKey: "a",
+        apiSecret: "b",
+        merchantKey: "m",
+        campaignId: "C-77",
+        environment: "test",
+        storeUrl: "https://s",
+      })
     )
     expect(view.campaign_id).toBe("C-77")
     expect(view.callback_url).toBeNull()
@@ -82,7 +104,16 @@ describe("providerSettingsView", () => {
     fc.assert(
       fc.property(secret, secret, secret, secret, secret, (apiKey, clientId, clientSecret, apiSecret, merchantKey) => {
         const json = JSON.stringify([
-          providerSettingsView(checkout({ apiKey, clientId, clientSecret, environment: "production", storeUrl: "https://shop.ge", returnUrl: "https://shop.example.ge/checkout/return" })),
+          providerSettingsView(
+            checkout({
+              apiKey,
+              clientId,
+              clientSecret,
+              environment: "production",
+              storeUrl: "https://shop.ge",
+              returnUrl: "https://shop.example.ge/checkout/return",
+            })
+          ),
           providerSettingsView(installments({ apiKey, apiSecret, merchantKey, environment: "test" })),
         ])
         // Fragments of 6 characters: shorter ones can occur by chance in the fixed words of the view.
@@ -97,7 +128,6 @@ describe("providerSettingsView", () => {
       { numRuns: 200 }
     )
   })
-
 })
 
 describe("displayEnvironment / callbackUrlOf", () => {

@@ -26,6 +26,10 @@ export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaRes
       acknowledged_at: row.acknowledged_at,
       error: row.error,
     })),
-    last_polls: polls.map((poll) => ({ provider_id: poll.provider_id, polled_at: poll.polled_at, received: poll.received })),
+    last_polls: polls.map((poll) => ({
+      provider_id: poll.provider_id,
+      polled_at: poll.polled_at,
+      received: poll.received,
+    })),
   })
 }

@@ -17,7 +17,16 @@ function configWith(environment: string, checkout: Record<string, unknown>, inst
       payment: {
         options: {
           providers: [
-            { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { environment, storeUrl: "http://127.0.0.1:9000", returnUrl: "https://shop.example.ge/checkout/return", ...checkout } },
+            {
+              resolve: "./src/providers/tbc-checkout",
+              id: "tbc",
+              options: {
+                environment,
+                storeUrl: "http://127.0.0.1:9000",
+                returnUrl: "https://shop.example.ge/checkout/return",
+                ...checkout,
+              },
+            },
             { resolve: "./src/providers/tbc-installments", id: "tbc", options: { environment, ...installments } },
           ],
         },
@@ -35,7 +44,11 @@ async function runCheck(configModule: unknown): Promise<any[]> {
 }
 
 const GOOD_CHECKOUT = { apiKey: "sandbox-apikey", clientId: "sandbox-client", clientSecret: "sandbox-client-secret" }
-const GOOD_INSTALLMENTS = { apiKey: "sandbox-inst-key", apiSecret: "sandbox-inst-secret", merchantKey: "SandboxMerchant" }
+const GOOD_INSTALLMENTS = {
+  apiKey: "sandbox-inst-key",
+  apiSecret: "sandbox-inst-secret",
+  merchantKey: "SandboxMerchant",
+}
 
 describe("check-connection", () => {
   let sandbox: SandboxHandle

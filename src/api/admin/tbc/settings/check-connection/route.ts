@@ -20,7 +20,10 @@ export interface ConnectionCheckResult {
 /** A check must answer the admin quickly; no retries, a short timeout. */
 const CHECK_TUNING = { timeoutMs: 10_000, maxRetries: 0 }
 
-async function checkOne(registration: TbcProviderRegistration, container: MedusaContainer): Promise<ConnectionCheckResult> {
+async function checkOne(
+  registration: TbcProviderRegistration,
+  container: MedusaContainer
+): Promise<ConnectionCheckResult> {
   const base = { provider_id: registration.providerId, kind: registration.kind }
   try {
     // verifyCredentials asks for a fresh token on purpose (the cached one proves nothing now)

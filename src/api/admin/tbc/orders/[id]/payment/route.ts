@@ -88,7 +88,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
         const deadline = preauthDeadline(payment.authorized_at, new Date(), warningDays)
         const awaiting = checkout.status === "WaitingConfirm"
         // Once completed or cancelled the deadline no longer matters: no warning then.
-        preauth = { ...deadline, warning: awaiting && deadline.warning, awaiting_completion: awaiting, warning_days: warningDays }
+        preauth = {
+          ...deadline,
+          warning: awaiting && deadline.warning,
+          awaiting_completion: awaiting,
+          warning_days: warningDays,
+        }
       }
     } else {
       const sessionId = await installmentSessionId(req, payment)

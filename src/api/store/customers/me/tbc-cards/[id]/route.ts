@@ -17,6 +17,8 @@ export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to delete a saved card")
   }
   const { id } = parseParams(savedCardParamsSchema, req.params)
-  const { result } = await deleteSavedCardWorkflow(req.scope).run({ input: { customer_id: customerId, saved_card_id: id } })
+  const { result } = await deleteSavedCardWorkflow(req.scope).run({
+    input: { customer_id: customerId, saved_card_id: id },
+  })
   res.json({ id: result.id, object: "tbc_card", deleted: true })
 }
