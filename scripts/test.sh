@@ -32,29 +32,36 @@ timings_file="$RESULTS_DIR/timings.txt"
 : > "$timings_file"
 step_started=$SECONDS
 
-echo "== typecheck (src, tests, then the admin: src/admin has its own tsconfig, for the browser bundle)"
-if ! npx tsc --noEmit -p tsconfig.json; then
-  echo "typecheck of src failed"
-  extra_failures=$((extra_failures + 1))
-fi
-if ! npx tsc --noEmit -p integration-tests/tsconfig.json; then
-  echo "typecheck of tests failed"
-  extra_failures=$((extra_failures + 1))
-fi
-if ! npx tsc --noEmit -p src/admin/tsconfig.json; then
-  echo "typecheck of the admin failed"
-  extra_failures=$((extra_failures + 1))
-fi
-echo "typecheck $((SECONDS - step_started))" >> "$timings_file"
-
-# ESLint and Prettier's check (npm run lint): a finding fails the run like a failed typecheck.
-step_started=$SECONDS
-echo "== lint (eslint, prettier --check)"
-if ! npm run --silent lint; then
-  echo "lint failed"
-  extra_failures=$((extra_failures + 1))
-fi
-echo "lint $((SECONDS - step_started))" >> "$timings_file"
+# The static checks: the three typechecks (src, the tests, the admin: src/admin has its own tsconfig,
+# for the browser bundle) and lint (ESLint and Prettier's check, npm run lint). Each is one
+# single-threaded process, so they run two at a time; each failure counts as one failed test.
+echo "== typecheck and lint"
+run_check() {
+  local name=$1
+  shift
+  if "$@" > "$RESULTS_DIR/check-$name.log" 2>&1; then
+    echo 0 > "$RESULTS_DIR/check-$name.status"
+  else
+    echo 1 > "$RESULTS_DIR/check-$name.status"
+  fi
+}
+check_names=(typecheck-src typecheck-tests typecheck-admin lint)
+rm -f "$RESULTS_DIR"/check-*.status
+run_check typecheck-src npx tsc --noEmit -p tsconfig.json &
+run_check typecheck-tests npx tsc --noEmit -p integration-tests/tsconfig.json &
+wait -n
+run_check typecheck-admin npx tsc --noEmit -p src/admin/tsconfig.json &
+wait -n
+run_check lint npm run --silent lint &
+wait
+for name in "${check_names[@]}"; do
+  if [ "$(cat "$RESULTS_DIR/check-$name.status" 2>/dev/null)" != "0" ]; then
+    grep -v "^npm warn" "$RESULTS_DIR/check-$name.log"
+    echo "$name failed"
+    extra_failures=$((extra_failures + 1))
+  fi
+done
+echo "checks $((SECONDS - step_started))" >> "$timings_file"
 
 result_files=()
 # ONE jest run for all the suites (each a jest project, jest.config.js), in one pool of two
