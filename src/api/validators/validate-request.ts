@@ -18,6 +18,7 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { SafeParser } from "../../lib/zod-problems"
 import { parseOrInvalid, type InvalidDataPlace } from "../../providers/common/invalid-data"
 
@@ -35,7 +36,17 @@ function asMedusaSchema<T>(schema: SafeParser<T>, place: InvalidDataPlace): Medu
 
 /** Checks `req.query` with `schema`; the route reads `req.validatedQuery`. */
 export function validateQuery<T>(schema: SafeParser<T>): Middleware {
-  return validateAndTransformQuery(asMedusaSchema(schema, { heading: "Invalid query", root: "query" }), {})
+  const medusaCheck = validateAndTransformQuery(asMedusaSchema(schema, { heading: "Invalid query", root: "query" }), {})
+  return async (req, res, next) => {
+    // Medusa's check throws INVALID_ARGUMENT (answered 500) for a key like `a.b.c`, before our
+    // schema sees it: such a key is the caller's mistake, so it gets our 400 first
+    if (Object.keys(req.query ?? {}).some((key) => key.split(".").length > 2)) {
+      return next(
+        new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid query: a query key may nest at most one level (a.b)")
+      )
+    }
+    return medusaCheck(req, res, next)
+  }
 }
 
 /** Checks `req.body` with `schema`; the route reads `req.validatedBody`. */

@@ -40,6 +40,15 @@ describe("validateQuery / validateBody (Medusa's middlewares, our schemas and wo
     expect(provider.message).toBe("Invalid query: provider_id: must be a tbc-checkout provider id (pp_tbc-checkout_…)")
   })
 
+  it("a key nested deeper than a.b is a 400 (Medusa's own check would answer 500), for every query schema", async () => {
+    for (const schema of [listQuerySchema, savedCardsQuerySchema]) {
+      const deep = (await run(validateQuery(schema), { query: { "a.b.c": "1" } })).passed as MedusaError
+      expect(deep).toBeInstanceOf(MedusaError)
+      expect(deep.type).toBe(MedusaError.Types.INVALID_DATA)
+      expect(deep.message).toBe("Invalid query: a query key may nest at most one level (a.b)")
+    }
+  })
+
   it("a query schema that ignores unknown keys still does under Medusa (no .strict() forced on it)", async () => {
     const { req, passed } = await run(validateQuery(savedCardsQuerySchema), { query: { other: "x" } })
     expect(passed).toBeUndefined()
