@@ -29,6 +29,8 @@ export async function startSecondInstance(
       NODE_ENV: "development",
       NODE_OPTIONS: "",
       MEDUSA_ADMIN_DISABLED: "true",
+      // the test reads its info lines (e.g. "callback … accepted"); the app tests' own level is warn
+      LOG_LEVEL: "info",
       PORT: String(port),
       ...env,
     },
