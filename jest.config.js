@@ -73,4 +73,9 @@ const suite = (name) => {
 // reliability" (scripts/test.sh) makes each a project of ONE jest run, so that one pool of workers
 // takes the files of all of them, longest first, and no core waits for a suite's last file.
 const names = (process.env.TEST_SUITES || "").split(/\s+/).filter(Boolean)
-module.exports = names.length > 0 ? { projects: names.map(suite) } : suite(process.env.TEST_TYPE || "unit")
+// longest files first, also on a fresh clone (integration-tests/test-sequencer.js)
+const testSequencer = "<rootDir>/integration-tests/test-sequencer.js"
+module.exports =
+  names.length > 0
+    ? { projects: names.map(suite), testSequencer }
+    : { ...suite(process.env.TEST_TYPE || "unit"), testSequencer }

@@ -1,0 +1,45 @@
+/**
+ * The order of test files in `npm test`'s one jest run (two workers): longest first, so that no
+ * worker is left with a long file at the end while the other idles.
+ *
+ * Jest's own order uses the durations it cached from the last run on this machine and otherwise
+ * file size. A fresh clone (CI) has no durations, and by size the app groups (a few lines that
+ * load many spec files into one Medusa boot) and the 200-checkout fault test would run last. So a
+ * file without a cached duration gets an estimate: the seconds it took in a measured run here
+ * (below), else a typical app file's or unit file's time. Only the order depends on this.
+ */
+const Sequencer = require("@jest/test-sequencer").default
+
+// seconds in a measured `npm test` on this 2-core machine (2026-11-23); approximate on purpose
+const MEASURED_SECONDS = {
+  "integration-tests/http/default-options-app.spec.ts": 270,
+  "integration-tests/http/preauth-options-app.spec.ts": 240,
+  "integration-tests/reliability/bank-faults.spec.ts": 300,
+  "integration-tests/http/admin-browser.spec.ts": 155,
+  "integration-tests/reliability/two-instances.spec.ts": 150,
+  "integration-tests/http/checkout-browser.spec.ts": 130,
+  "integration-tests/reliability/routes.spec.ts": 120,
+  "integration-tests/http/storefront-kit.spec.ts": 118,
+}
+const APP_FILE = /integration-tests\/(http|reliability|install)\/|\.integration\.spec\.|\.reliability\.spec\./
+const TYPICAL_APP_SECONDS = 50
+const TYPICAL_UNIT_SECONDS = 3
+
+function estimate(testPath) {
+  const known = Object.keys(MEASURED_SECONDS).find((file) => testPath.endsWith(file))
+  if (known) return MEASURED_SECONDS[known]
+  return APP_FILE.test(testPath) ? TYPICAL_APP_SECONDS : TYPICAL_UNIT_SECONDS
+}
+
+class LongestFirstSequencer extends Sequencer {
+  sort(tests) {
+    for (const test of tests) test.duration = this.time(test) ?? estimate(test.path)
+    return [...tests].sort((a, b) => {
+      const failedA = this.hasFailed(a)
+      if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1
+      return b.duration - a.duration
+    })
+  }
+}
+
+module.exports = LongestFirstSequencer
