@@ -16,56 +16,14 @@ import { TbcClient } from "../src/lib/tbc"
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { CREDS, createBody, paidPayment, rawCall, rawClient } from "./lib/raw-axios"
-import { fmt, pool, printTable, silentLogger, summary, timed } from "./lib/stats"
+import { ITERATIONS, WARMUP, measure, type Pair } from "./lib/paired-measure"
+import { fmt, pool, printTable, silentLogger, summary } from "./lib/stats"
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000)
-const WARMUP = 200
 const CONCURRENT = 200
 const LATENCY_MS = 50
 const TARGET_RATIO = 1.05
 /** Each refund pair returns this much of a paid payment, so one payment takes 2,200 of them. */
 const REFUND_STEP = 0.01
-
-interface Pair {
-  name: string
-  rawName: string
-  /** untimed setup per iteration: what both sides need */
-  setup?: (i: number) => Promise<{ plugin: unknown; raw: unknown }>
-  plugin: (i: number, arg: unknown) => Promise<unknown>
-  raw: (i: number, arg: unknown) => Promise<unknown>
-}
-
-type Samples = { plugin: number[]; raw: number[]; pluginCpu: number[]; rawCpu: number[] }
-
-async function measure(pairs: Pair[]): Promise<Map<string, Samples>> {
-  const samples = new Map<string, Samples>(
-    pairs.map((p) => [p.name, { plugin: [], raw: [], pluginCpu: [], rawCpu: [] }])
-  )
-  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
-    for (const pair of pairs) {
-      const args = pair.setup ? await pair.setup(i) : { plugin: undefined, raw: undefined }
-      const runPlugin = () => timed(() => pair.plugin(i, args.plugin))
-      const runRaw = () => timed(() => pair.raw(i, args.raw))
-      let p: [number, number]
-      let r: [number, number]
-      if (i % 2 === 0) {
-        p = await runPlugin()
-        r = await runRaw()
-      } else {
-        r = await runRaw()
-        p = await runPlugin()
-      }
-      if (i >= WARMUP) {
-        const s = samples.get(pair.name)!
-        s.plugin.push(p[0])
-        s.raw.push(r[0])
-        s.pluginCpu.push(p[1])
-        s.rawCpu.push(r[1])
-      }
-    }
-  }
-  return samples
-}
 
 async function concurrentCheckouts(label: string, checkout: (i: number) => Promise<void>, callsPerCheckout: number) {
   const t0 = Date.now()

@@ -18,10 +18,11 @@ import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import http from "node:http"
 import net from "node:net"
-import axios, { type AxiosInstance } from "axios"
+import axios from "axios"
 import { Client } from "pg"
 import type { SeededStore } from "../integration-tests/utils/seed-store"
 import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
+import { cartWithSession } from "./lib/webhook-carts"
 import { ROOT, appEnv, createDatabase, databaseUrl, dropDatabase, migrate, run } from "./lib/scratch-db"
 import { fmt, pool, printTable, summary } from "./lib/stats"
 import { testDbName } from "../integration-tests/utils/db-name"
@@ -36,14 +37,6 @@ const PLAIN_URL = process.env.BENCH_WEBHOOK_PLAIN_URL === "1"
 const TARGET_PER_SECOND = 500
 const WARMUP_CALLBACKS = 200
 const PLACE_TIMEOUT_MS = 300_000
-const ADDRESS = {
-  first_name: "Nino",
-  last_name: "Beridze",
-  address_1: "Rustaveli Ave 12",
-  city: "Tbilisi",
-  country_code: "ge",
-  postal_code: "0108",
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,33 +60,6 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     await new Promise((r) => setTimeout(r, 1000))
   }
   throw new Error(`medusa not healthy within ${timeoutMs / 1000} s`)
-}
-
-/** One guest cart ready to pay, with a tbc-checkout session; returns the bank payId. */
-async function cartWithSession(
-  api: AxiosInstance,
-  store: SeededStore,
-  i: number
-): Promise<{ cartId: string; payId: string }> {
-  const { data: created } = await api.post("/store/carts", {
-    region_id: store.regionId,
-    email: `guest${i}@tbc-bench.ge`,
-    items: [{ variant_id: store.variantIds[0], quantity: 1 + (i % 3) }],
-    shipping_address: ADDRESS,
-    billing_address: ADDRESS,
-  })
-  const cartId: string = created.cart.id
-  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId })
-  const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId })
-  const { data: session } = await api.post(
-    `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_tbc-checkout_tbc" }
-  )
-  const tbc = (session.payment_collection.payment_sessions as { provider_id: string; data: { payId?: string } }[]).find(
-    (s) => s.provider_id === "pp_tbc-checkout_tbc"
-  )
-  if (!tbc?.data.payId) throw new Error(`cart ${cartId}: no tbc-checkout session with a payId`)
-  return { cartId, payId: tbc.data.payId }
 }
 
 /**

@@ -7,9 +7,9 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Page } from "playwright-core"
-import { openBrowser, StepScreenshots, type OpenBrowser } from "../utils/browser"
+import { StepScreenshots } from "../utils/browser"
+import { orderWithPayments, withBrowser } from "../utils/browser-checkout-steps"
 import { useStorefrontTestEnv } from "../utils/browser-storefront"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { waitFor } from "../utils/wait-for"
@@ -43,40 +43,6 @@ async function goToBankPage(page: Page, shots: StepScreenshots): Promise<void> {
   await page.waitForURL((url) => url.href.startsWith(env.sandboxUrl), { timeout: UI_TIMEOUT_MS })
   await page.getByTestId("amount").waitFor({ timeout: UI_TIMEOUT_MS })
   await shots.take("bank-hosted-page")
-}
-
-async function orderWithPayments(container: MedusaContainer, orderId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "total", "payment_collections.status", "payment_collections.payments.*"],
-    filters: { id: orderId },
-  })
-  return data[0] as
-    | {
-        id: string
-        display_id: number
-        total: unknown
-        payment_collections: {
-          status: string
-          payments: { provider_id: string; data: Record<string, unknown>; captured_at: unknown }[]
-        }[]
-      }
-    | undefined
-}
-
-/** On failure, what the page logged helps more than a timeout alone. */
-async function withBrowser(run: (browser: OpenBrowser) => Promise<void>): Promise<void> {
-  const browser = await openBrowser()
-  try {
-    await run(browser)
-  } catch (error) {
-    const logs = browser.consoleLines.slice(-20).join("\n")
-    if (error instanceof Error && logs) error.message += `\n--- browser console ---\n${logs}`
-    throw error
-  } finally {
-    await browser.close()
-  }
 }
 
 medusaIntegrationTestRunner({

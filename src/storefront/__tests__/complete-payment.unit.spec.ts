@@ -14,45 +14,11 @@ import {
   classifyStoreMessage,
   completeTbcPayment,
   createTbcStoreClient,
-  judgeCompletion,
-  judgeSession,
   TbcPaymentError,
   TBC_SHOPPER_MESSAGES,
   waitForTbcDecision,
 } from ".."
-import { fakeClock, fakeStore } from "./fake-store"
-
-const CHECKOUT = "pp_tbc-checkout_tbc"
-const INSTALLMENTS = "pp_tbc-installments_tbc"
-const COMPLETE = "POST /store/carts/cart_1/complete"
-/** complete-cart's answer: the order with its payment collections (no payment_status there). */
-const order = (collectionStatus = "completed") => ({
-  body: { type: "order", order: { id: "order_1", display_id: 7, payment_collections: [{ status: collectionStatus }] } },
-})
-/** The installments provider's refusal while the application is still open (status InProgress). */
-const NOT_APPROVED_YET = notApprovedYetMessage({
-  statusId: INSTALLMENT_STATUS.InProgress,
-  description: "In progress",
-  raw: {},
-})
-const cartWith = (message: string, status = "pending", provider_id = CHECKOUT) => ({
-  body: {
-    type: "cart",
-    cart: {
-      id: "cart_1",
-      payment_collection: { id: "paycol_1", payment_sessions: [{ id: "payses_1", provider_id, status, data: {} }] },
-    },
-    error: { message, type: "payment_authorization_error" },
-  },
-})
-
-function setup(routes: Parameters<typeof fakeStore>[0]) {
-  const store = fakeStore(routes)
-  const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
-  const clock = fakeClock()
-  const completions = () => store.calls.filter((call) => call.path === "/store/carts/cart_1/complete").length
-  return { store, client, clock, completions }
-}
+import { CHECKOUT, COMPLETE, INSTALLMENTS, NOT_APPROVED_YET, cartWith, order, setup } from "./complete-payment-fixtures"
 
 describe("completeTbcPayment", () => {
   it("returns the order at once when the bank has the money", async () => {
@@ -279,68 +245,5 @@ describe("waitForTbcDecision", () => {
     }).catch((e) => e)
     expect(error).toMatchObject({ code: "installment_pending", canPayAgain: false })
     expect(completions()).toBe(6)
-  })
-})
-
-describe("judgeCompletion (properties)", () => {
-  const sessionStatus = fc.constantFrom(
-    "pending",
-    "pending_authorization",
-    "requires_more",
-    "error",
-    "canceled",
-    "authorized",
-    undefined
-  )
-  const provider = fc.constantFrom(CHECKOUT, INSTALLMENTS, "pp_system_default")
-
-  it("an order is always the order; a 409, 'not paid yet' or 'not approved yet' is always asked again", () => {
-    fc.assert(
-      fc.property(fc.string(), provider, (id, providerId) => {
-        expect(judgeCompletion({ response: { type: "order", order: { id } } }, providerId)).toEqual({
-          kind: "order",
-          order: { id },
-        })
-        expect(judgeCompletion({ error: Object.assign(new Error("busy"), { status: 409 }) }, providerId)).toEqual({
-          kind: "retry",
-          code: "cart_busy",
-        })
-        const notYet = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_PAID_YET_MESSAGE } }
-        expect(judgeCompletion({ response: notYet }, providerId)).toMatchObject({
-          kind: "retry",
-          code: "payment_pending",
-        })
-        const notApproved = { type: "cart" as const, cart: { id: "cart_1" }, error: { message: NOT_APPROVED_YET } }
-        expect(judgeCompletion({ response: notApproved }, providerId)).toMatchObject({
-          kind: "retry",
-          code: "installment_pending",
-        })
-      })
-    )
-  })
-
-  it("a shopper never reads Medusa's session wording, whatever the session's state", () => {
-    fc.assert(
-      fc.property(
-        sessionStatus,
-        provider,
-        fc.constantFrom("Payment authorization failed", "Session: payses_01ABC was not authorized with the provider."),
-        (status, providerId, message) => {
-          const cart = {
-            id: "cart_1",
-            payment_collection: {
-              id: "paycol_1",
-              payment_sessions: status ? [{ provider_id: providerId, status }] : [],
-            },
-          }
-          const step = judgeSession(cart, providerId, message)
-          if (step.kind === "failed") expect(step.error.message).not.toMatch(/payses_|Session:|authorization failed/)
-          else
-            expect(step.kind).toBe(
-              status && ["pending", "pending_authorization", "requires_more"].includes(status) ? "retry" : "never"
-            )
-        }
-      )
-    )
   })
 })

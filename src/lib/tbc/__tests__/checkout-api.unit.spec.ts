@@ -2,63 +2,20 @@ import { TbcClient } from "../client"
 import { TbcApiError, TbcValidationError } from "../errors"
 import { BUSINESS_ERROR_TYPE } from "../problems"
 import type { CreatePaymentRequest } from "../types"
-import { CHECKOUT_CREDS, TOKEN_ROUTES, startStubBank, type StubBank } from "./stub-bank"
+import { CHECKOUT_CREDS, TOKEN_ROUTES } from "./stub-bank"
+import {
+  PAY_ID,
+  bank,
+  checkoutBankPerTest,
+  client,
+  fullCreateRequest,
+  lastResourceRequest,
+  paymentBody,
+} from "./checkout-client-fixtures"
 
 /** Every checkout endpoint: method, path, headers and body exactly as the live bank expects. */
 
-const PAY_ID = "6azzo13uw5u2116332"
-
-const paymentBody = (extra: Record<string, unknown> = {}) => ({
-  payId: PAY_ID,
-  status: "Created",
-  currency: "GEL",
-  amount: 12.34,
-  links: [
-    { uri: `https://api.tbcbank.ge/v1/tpay/payments/${PAY_ID}`, method: "GET", rel: "self" },
-    { uri: `https://ecom.tbcpayments.ge/Pay/choose/${PAY_ID}`, method: "REDIRECT", rel: "approval_url" },
-  ],
-  httpStatusCode: 200,
-  ...extra,
-})
-
-const fullCreateRequest: CreatePaymentRequest = {
-  amount: { currency: "GEL", total: 12.34, subTotal: 10, tax: 1.34, shipping: 1 },
-  returnurl: "https://shop.example/return?cart=1",
-  extra: "ORDER 123",
-  extra2: "second line",
-  expirationMinutes: 12,
-  methods: [5, 7, 8],
-  installmentProducts: [
-    { name: "Shoes × 2", price: 10.34, quantity: 1 },
-    { name: "Laces", price: 2, quantity: 1 },
-  ],
-  callbackUrl: "https://shop.example/hooks/tbc",
-  preAuth: false,
-  language: "EN",
-  merchantPaymentId: "order_01",
-  skipInfoMessage: true,
-  saveCard: false,
-  saveCardToDate: "0527",
-  description: "Order 123",
-  userIpAddress: "203.0.113.7",
-}
-
-let bank: StubBank
-let client: TbcClient
-
-beforeEach(async () => {
-  bank = await startStubBank()
-  client = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS, maxRetries: 0 })
-})
-afterEach(async () => {
-  client.close()
-  await bank.close()
-})
-
-function lastResourceRequest() {
-  const resource = bank.requests.filter((r) => r.path !== "/v1/tpay/access-token")
-  return resource[resource.length - 1]
-}
+checkoutBankPerTest()
 
 describe("checkout token", () => {
   it("POST /v1/tpay/access-token with apikey header and form client_id + client_secret", async () => {
@@ -287,63 +244,5 @@ describe("cancel / refund", () => {
       status: 409,
       problem: { type: BUSINESS_ERROR_TYPE, developerMessage: "Partial cancel already made today" },
     })
-  })
-})
-
-describe("execution by saved card", () => {
-  it("POST /v1/tpay/payments/execution {recId, money, preAuth, initiator, merchantPaymentId, extra, extra2}", async () => {
-    bank.on("POST /v1/tpay/payments/execution", () => ({
-      body: {
-        payId: "exec-1",
-        status: "Succeeded",
-        paymentMethod: 11,
-        recurringCard: { recId: "rec-1", cardMask: "5***1", expiryDate: "0528" },
-      },
-    }))
-    const req = {
-      recId: "rec-1",
-      money: { amount: 9.99, currency: "GEL" as const },
-      preAuth: false,
-      initiator: "merchant",
-      merchantPaymentId: "order_2",
-      extra: "SUB 2",
-      extra2: "renewal",
-    }
-    const result = await client.checkout.executeWithSavedCard(req)
-    const call = lastResourceRequest()
-    expect(call.method).toBe("POST")
-    expect(call.json).toEqual(req)
-    expect(result).toMatchObject({
-      payId: "exec-1",
-      status: "Succeeded",
-      paymentMethod: 11,
-      recurringCard: { expiryDate: "0528" },
-    })
-  })
-
-  it("refuses a zero amount without sending", async () => {
-    await expect(
-      client.checkout.executeWithSavedCard({ recId: "rec-1", money: { amount: 0, currency: "GEL" } })
-    ).rejects.toMatchObject({ issues: [expect.objectContaining({ field: "money.amount", rule: "positive" })] })
-    expect(bank.count()).toBe(0)
-  })
-})
-
-describe("delete saved card", () => {
-  it("POST /v1/tpay/payments/{recId}/delete with no body", async () => {
-    bank.on("POST /v1/tpay/payments/rec-1/delete", () => ({
-      body: { httpStatusCode: 200, developerMessage: "deleted" },
-    }))
-    const answer = await client.checkout.deleteSavedCard("rec-1")
-    const call = lastResourceRequest()
-    expect(call.method).toBe("POST")
-    expect(call.rawBody).toBe("")
-    expect(call.headers["authorization"]).toMatch(/^Bearer /)
-    expect(answer.developerMessage).toBe("deleted")
-  })
-
-  it("accepts an empty 200 body", async () => {
-    bank.on("POST /v1/tpay/payments/rec-1/delete", () => ({ status: 200 }))
-    await expect(client.checkout.deleteSavedCard("rec-1")).resolves.toMatchObject({ raw: {} })
   })
 })

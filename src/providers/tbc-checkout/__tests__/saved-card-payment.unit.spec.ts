@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { MedusaError } from "@medusajs/framework/utils"
 import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
-import type { ExecuteSavedCardRequest, PaymentDetails } from "../../../lib/tbc/types"
+import { fakeBank } from "./saved-card-fake-bank"
 import {
   createAccountHolder,
   deletePaymentMethod,
@@ -27,46 +27,6 @@ const REC_ID = "0123456789abcdef0123456789abcdef"
 const customerA = { customer: { id: "cus_A", email: "a@x.ge" } }
 const sealFor = (customerId = "cus_A") =>
   sealSavedCard({ savedCardId: "tbccard_1", recId: REC_ID, customerId, issuedAt: NOW }, SECRET)
-
-/** A scripted bank: records executions and answers with the given statuses. */
-function fakeBank(statuses: string[] = ["Succeeded"]) {
-  const executions: ExecuteSavedCardRequest[] = []
-  const payments = new Map<string, PaymentDetails>()
-  const deleted: string[] = []
-  return {
-    executions,
-    deleted,
-    failNext: undefined as unknown,
-    async executeWithSavedCard(req: ExecuteSavedCardRequest): Promise<PaymentDetails> {
-      if (this.failNext) {
-        const error = this.failNext
-        this.failNext = undefined
-        throw error
-      }
-      executions.push(req)
-      const details = {
-        payId: `pay${executions.length}`,
-        status: statuses[executions.length - 1] ?? "Succeeded",
-        links: [],
-        raw: {},
-      }
-      payments.set(details.payId, details)
-      return details
-    },
-    async getPayment(payId: string): Promise<PaymentDetails> {
-      const found = payments.get(payId)
-      if (!found) throw new Error(`unknown ${payId}`)
-      return found
-    },
-    async deleteSavedCard(recId: string) {
-      if (deleted.includes(recId)) {
-        throw new TbcApiError("POST /v1/tpay/payments/{recId}/delete", { status: 404, title: "Not found" })
-      }
-      deleted.push(recId)
-      return { raw: {} }
-    },
-  }
-}
 
 describe("saveCardRequestFields", () => {
   const base = { data: { save_card: true }, context: customerA, saveCardsEnabled: true, methods: [5] }

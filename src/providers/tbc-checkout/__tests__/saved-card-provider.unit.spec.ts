@@ -5,7 +5,7 @@
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { STILL_PROCESSING_MESSAGE } from "../../../lib/checkout-status"
-import type { ExecutionRecord, PaymentRecords } from "../payment-records"
+import { executionRecords } from "./saved-card-fixtures"
 import { SAVED_CARD_DATA } from "../saved-card-payment"
 import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-card-session"
 import { sealSavedCard } from "../saved-card-seal"
@@ -202,29 +202,6 @@ describe("paying with a saved card", () => {
     expect(error.message).toMatch(/^Could not charge the saved card/)
   })
 })
-
-/** The execution rows of tbc_payment, in memory (what authorize reads and writes of them). */
-function executionRecords() {
-  const rows: ExecutionRecord[] = []
-  const records = {
-    earlierExecution: async (sessionId: string) => rows.filter((r) => r.payment_session_id === sessionId).at(-1),
-    recordExecutionSending: async (seed: { payment_session_id: string }) => {
-      rows.push({
-        id: `rec_${rows.length + 1}`,
-        pay_id: null,
-        payment_session_id: seed.payment_session_id,
-        uncertain_at: null,
-        resolved_at: null,
-      })
-      return `rec_${rows.length}`
-    },
-    recordExecutionAnswer: async (id: string, payId: string) => {
-      rows.find((r) => r.id === id)!.pay_id = payId
-    },
-    recordExecutionUncertain: async () => undefined,
-  }
-  return { rows, records: records as unknown as PaymentRecords }
-}
 
 describe("a saved-card execution the bank is still deciding (Processing)", () => {
   /** authorize as Medusa calls it in an app: the session data never holds what a refused authorize returned */
