@@ -11,7 +11,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
-import { waitForCallbackResults } from "../utils/checkout-callbacks"
+import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList, waitForAttention } from "../utils/tbc-payments"
 
 jest.setTimeout(180_000)
@@ -31,11 +31,12 @@ medusaIntegrationTestRunner({
       const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
 
       // held at the bank; the callback comes late, meanwhile the shopper adds an item in another tab
-      await bank.setFaults({ callbacks: { delayMs: 2_000, payId } })
+      const callback = await holdBankCallback(bank, () => app.appUrl, payId)
       await bank.pay(payId, "success")
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       await shop.addItem(cartId, 1, 1)
       expect(await shop.sessionsOf(cartId)).toEqual([])
+      expect(await callback.deliver()).toBe(200) // the bank's callback, after the cart change
 
       const listed = await waitForAttention(list, payId)
       expect(listed).toMatchObject({

@@ -15,7 +15,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder, onlyPayment, waitForOrderOfCart } from "../utils/checkout-orders"
-import { waitForCallbackResults } from "../utils/checkout-callbacks"
+import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList, waitForAttention } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
 import { sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
@@ -56,12 +56,13 @@ medusaIntegrationTestRunner({
       const payId = payIdOf(session)
 
       // the bank's callback comes a little late; meanwhile the shopper adds an item in another tab
-      await bank.setFaults({ callbacks: { delayMs: 2_000, payId } })
+      const callback = await holdBankCallback(bank, () => app.appUrl, payId)
       await bank.pay(payId, "success")
       expect((await bank.payment(payId)).status).toBe("Succeeded")
       const changed = await shop.addItem(cartId, 0, 1)
       expect(changed.total).toBeGreaterThan(total)
       expect(await shop.sessionsOf(cartId)).toEqual([])
+      expect(await callback.deliver()).toBe(200) // the bank's callback, after the cart change
 
       // the money goes back in full, once, and the admin sees what was done
       const listed = await waitForAttention(list, payId)

@@ -123,3 +123,25 @@ export async function waitForWebhookProcessed(
   await new Promise((resolve) => setTimeout(resolve, settleMs))
   return row
 }
+
+/**
+ * The bank's callback for `payId` held back until the test says so, then delivered as the bank
+ * sends it (its body, to the callback URL the payment was created with). For "the callback comes
+ * after X": a timed delay is a race that a busy machine loses, this is not.
+ */
+export async function holdBankCallback(
+  bank: {
+    dropCallbacks(payId?: string): Promise<void>
+    payment(payId: string): Promise<{ callbackUrl?: string | null }>
+  },
+  appUrl: () => string,
+  payId: string
+): Promise<{ deliver(): Promise<number> }> {
+  await bank.dropCallbacks(payId)
+  return {
+    deliver: async () =>
+      postRawCallback(appUrl(), callbackBody(payId), {
+        path: pathOfCallbackUrl((await bank.payment(payId)).callbackUrl),
+      }),
+  }
+}
