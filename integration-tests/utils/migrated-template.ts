@@ -78,16 +78,17 @@ async function dropDatabase(client: Client, name: string): Promise<void> {
 }
 
 /**
- * Gives `dbName` a fresh copy of the migrated template. Returns false (and leaves `dbName` alone)
- * when there is no template yet: the runner then migrates as usual and `saveMigratedTemplate`
- * keeps the result for the next files.
+ * Gives `dbName` a fresh copy of the migrated template. Returns false when there is no template
+ * yet (`dbName` is then dropped, so the runner creates and migrates it anew, and
+ * `saveMigratedTemplate` keeps the result for the next files).
  */
 export async function cloneMigratedTemplate(dbName: string): Promise<boolean> {
   const template = migratedTemplateName()
   return withAdminClient(async (client) => {
+    // never a database a killed run left behind (with its test data): the runner would reuse it
+    await dropDatabase(client, dbName)
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])
     if (!rowCount) return false
-    await dropDatabase(client, dbName)
     // a copy needs the template to itself: another run cloning it at this moment makes us wait
     for (let attempt = 1; ; attempt++) {
       try {
