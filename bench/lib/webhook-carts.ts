@@ -1,15 +1,7 @@
 /** Guest carts with a tbc-checkout session, for the webhook bench (webhooks.bench.ts). */
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "../../integration-tests/utils/seed-store"
-
-const ADDRESS = {
-  first_name: "Nino",
-  last_name: "Beridze",
-  address_1: "Rustaveli Ave 12",
-  city: "Tbilisi",
-  country_code: "ge",
-  postal_code: "0108",
-}
+import { SHOPPER_ADDRESS } from "../../integration-tests/utils/checkout-store"
 
 /** One guest cart ready to pay, with a tbc-checkout session; returns the bank payId. */
 export async function cartWithSession(
@@ -21,8 +13,8 @@ export async function cartWithSession(
     region_id: store.regionId,
     email: `guest${i}@tbc-bench.ge`,
     items: [{ variant_id: store.variantIds[0], quantity: 1 + (i % 3) }],
-    shipping_address: ADDRESS,
-    billing_address: ADDRESS,
+    shipping_address: SHOPPER_ADDRESS,
+    billing_address: SHOPPER_ADDRESS,
   })
   const cartId: string = created.cart.id
   await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId })

@@ -9,20 +9,13 @@ import { Modules } from "@medusajs/framework/utils"
 import type { SandboxBankControl } from "./checkout-bank"
 import { TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
 import { waitFor } from "./wait-for"
+import { SHOPPER_ADDRESS } from "./checkout-store"
 
 /** Sandbox call counters (GET /_sandbox/state → calls) the saved-card tests compare. */
 export const SAVED_CARD_CALLS = {
   create: "POST /v1/tpay/payments",
   execution: "POST /v1/tpay/payments/execution",
   deleteCard: "POST /v1/tpay/payments/{recId}/delete",
-}
-const ADDRESS = {
-  first_name: "Nino",
-  last_name: "Beridze",
-  address_1: "Rustaveli Ave 12",
-  city: "Tbilisi",
-  country_code: "ge",
-  postal_code: "0108",
 }
 
 interface HttpResult {
@@ -63,7 +56,10 @@ export class Shopper {
       items: [{ variant_id: this.store.variantIds[0], quantity: 1 }],
       ...(this.token ? {} : { email: "guest@tbc-it.ge" }),
     })
-    await this.ok("post", `/store/carts/${cart.id}`, { shipping_address: ADDRESS, billing_address: ADDRESS })
+    await this.ok("post", `/store/carts/${cart.id}`, {
+      shipping_address: SHOPPER_ADDRESS,
+      billing_address: SHOPPER_ADDRESS,
+    })
     await this.ok("post", `/store/carts/${cart.id}/shipping-methods`, { option_id: this.store.shippingOptionId })
     const { payment_collection } = await this.ok("post", "/store/payment-collections", { cart_id: cart.id })
     const { cart: priced } = await this.ok("get", `/store/carts/${cart.id}?fields=id,total`)
