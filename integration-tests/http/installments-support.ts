@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandbox } from "../../src/sandbox"
 import { lateValue, setEnvForSuite, useAppAddress } from "../utils/app-env"
-import { StoreCheckout } from "../utils/checkout-store"
+import { SHOPPER_ADDRESS, StoreCheckout } from "../utils/checkout-store"
 import type { SeededStore } from "../utils/seed-store"
 import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 
@@ -96,28 +96,26 @@ export async function cartWithInstallmentSession(
   { shipping = true }: { shipping?: boolean } = {}
 ): Promise<InstallmentCart> {
   const config = { headers: { "x-publishable-api-key": store.publishableKey } }
-  const address = {
-    first_name: "Nino",
-    last_name: "Beridze",
-    address_1: "Rustaveli Ave 12",
-    city: "Tbilisi",
-    country_code: "ge",
-    postal_code: "0108",
-  }
   const items = quantities
     .map((quantity, i) => ({ variant_id: store.variantIds[i], quantity }))
     .filter((i) => i.quantity > 0)
   const { data: created } = await api.post(
     "/store/carts",
-    { region_id: store.regionId, email: "guest@tbc-it.ge", items, shipping_address: address, billing_address: address },
+    {
+      region_id: store.regionId,
+      email: "guest@tbc-it.ge",
+      items,
+      shipping_address: SHOPPER_ADDRESS,
+      billing_address: SHOPPER_ADDRESS,
+    },
     config
   )
   const cartId: string = created.cart.id
-  if (shipping) {
-    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, config)
-  }
-  const { data: cartBody } = await api.get(`/store/carts/${cartId}?fields=id,total`, config)
-  const total = Number(cartBody.cart.total)
+  // each answer is the cart with its totals
+  const priced = shipping
+    ? (await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, config)).data
+    : created
+  const total = Number(priced.cart.total)
   // The products list a storefront would get from the store; Σ = total exactly.
   const installmentProducts = [{ name: "Khinkali cooking set order", price: total, quantity: 1 }]
   const { paymentCollectionId, session } = await new StoreCheckout(api, store).startPaymentSession(cartId, {

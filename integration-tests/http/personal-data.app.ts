@@ -236,7 +236,13 @@ medusaIntegrationTestRunner({
       const failed = await recordCardsForPayment(getContainer(), paymentId)
       expect(failed).toEqual([{ paymentId, outcome: "error" }])
       const admin = await createAdminRequestConfig(getContainer(), api)
-      const listed = (await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures
+      // Alice's failures only: an earlier test's late recording (its bank callback is processed after
+      // the test ended, while the runner restores the database) can list a failure of its own customer
+      const alicesFailures = async (): Promise<any[]> =>
+        (await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures.filter(
+          (failure: { customer_id: string }) => failure.customer_id === store.customer.id
+        )
+      const listed = await alicesFailures()
       expect(listed).toEqual([
         expect.objectContaining({ payment_id: paymentId, customer_id: store.customer.id, state: "retrying" }),
       ])
@@ -245,17 +251,18 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(listed)).not.toMatch(/tbcrec1|recId/)
 
       await bank.setFaults({ reset: true })
-      expect(await retryDueRecordings(getContainer(), new Date(Date.now() + 60 * 60 * 1000))).toEqual({
-        tried: 1,
-        recorded: 1,
-      })
+      // ours is due and recorded (a stray failure of an earlier test's customer may be tried too)
+      const retried = await retryDueRecordings(getContainer(), new Date(Date.now() + 60 * 60 * 1000))
+      expect(retried.tried).toBeGreaterThanOrEqual(1)
+      expect(retried.recorded).toBeGreaterThanOrEqual(1)
       expect(await cardRows(store.customer.id)).toHaveLength(1)
-      expect((await api.get("/admin/tbc/saved-cards/recording-failures", admin)).data.recording_failures).toEqual([])
+      expect(await alicesFailures()).toEqual([])
       // the resolved failure is bookkeeping only: removed after deletedCardRetentionDays
-      await pg()("tbc_saved_card_recording_failure").update({
-        resolved_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000),
-      })
-      expect((await runDataRetention(getContainer())).recordingFailuresRemoved).toBe(1)
+      await pg()("tbc_saved_card_recording_failure")
+        .where({ payment_id: paymentId })
+        .update({ resolved_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000) })
+      expect((await runDataRetention(getContainer())).recordingFailuresRemoved).toBeGreaterThanOrEqual(1)
+      expect(await pg()("tbc_saved_card_recording_failure").where({ payment_id: paymentId })).toEqual([])
     })
   },
 })
