@@ -7,8 +7,6 @@
  * test runner loads it in its own beforeAll, so a test can point the app at a sandbox on a random
  * port by setting process.env.TBC_ENVIRONMENT / PORT / MEDUSA_BACKEND_URL in an earlier beforeAll.
  */
-import fs from "fs"
-import path from "path"
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -34,14 +32,8 @@ const callbackAllowlist = commaList(env("TBC_CALLBACK_ALLOWLIST", LOOPBACK_CALLB
 /** Where the bank's page sends the shopper back: the demo storefront (scripts/demo/storefront). */
 const returnUrl = env("TBC_RETURN_URL", "http://localhost:8000/")
 
-// TEMPORARY: the provider directories are being written in parallel; register a provider only
-// once its entry point exists so the app (and the tests) boot meanwhile. Remove when both exist.
-const providerExists = (name: string): boolean =>
-  fs.existsSync(path.join(__dirname, "src", "providers", name, "index.ts")) ||
-  fs.existsSync(path.join(__dirname, "src", "providers", name, "index.js"))
-
 const paymentProviders = [
-  providerExists("tbc-checkout") && {
+  {
     resolve: "./src/providers/tbc-checkout",
     id: "tbc",
     options: {
@@ -73,7 +65,7 @@ const paymentProviders = [
       orphanGraceSeconds: Number(env("TBC_ORPHAN_GRACE_SECONDS", "30")),
     },
   },
-  providerExists("tbc-installments") && {
+  {
     resolve: "./src/providers/tbc-installments",
     id: "tbc",
     options: {
@@ -92,7 +84,7 @@ const paymentProviders = [
       requestBudgetMs: Number(env("TBC_REQUEST_BUDGET_MS", "12000")),
     },
   },
-].filter((provider): provider is Exclude<typeof provider, false> => Boolean(provider))
+]
 
 /**
  * With REDIS_URL set, the modules that must be shared between several server instances use Redis
