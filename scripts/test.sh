@@ -20,6 +20,9 @@ export DB_PASSWORD="${DB_PASSWORD:-}"
 export NODE_OPTIONS="${NODE_OPTIONS:---experimental-vm-modules}"
 case "$NODE_OPTIONS" in *--experimental-vm-modules*) ;; *) NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" ;; esac
 
+# the test databases in a PostgreSQL tablespace in RAM where the machine allows it (the script says why not)
+export TBC_TEST_TABLESPACE="${TBC_TEST_TABLESPACE-$(node scripts/test-tablespace.js)}"
+
 DEFAULT_SUITES="unit integration reliability"
 SUITES="${TEST_SUITES:-$DEFAULT_SUITES}"
 RESULTS_DIR="test-artifacts"

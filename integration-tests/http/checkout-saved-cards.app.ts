@@ -93,7 +93,9 @@ medusaIntegrationTestRunner({
       ])
       expect(await alice.cards()).toHaveLength(1)
       expect(recId.length).toBeGreaterThan(8)
-      expect(responses.length).toBeGreaterThan(15)
+      // every Store API answer Alice got: per checkout cart, shipping, collection, session and
+      // completion (twice the second time), plus her card listings: 13 at least
+      expect(responses.length).toBeGreaterThanOrEqual(13)
       for (const body of responses) expect(body).not.toContain(recId)
     })
 
