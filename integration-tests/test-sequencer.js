@@ -10,16 +10,16 @@
  */
 const Sequencer = require("@jest/test-sequencer").default
 
-// seconds in a measured `npm test` on this 2-core machine (2026-11-23); approximate on purpose
+// seconds in a measured `npm test` on this 2-core machine (2026-11-23, 23:40 run); approximate on purpose
 const MEASURED_SECONDS = {
-  "integration-tests/http/default-options-app.spec.ts": 270,
-  "integration-tests/http/preauth-options-app.spec.ts": 240,
-  "integration-tests/reliability/bank-faults.spec.ts": 300,
-  "integration-tests/http/admin-browser.spec.ts": 155,
-  "integration-tests/reliability/two-instances.spec.ts": 150,
-  "integration-tests/http/checkout-browser.spec.ts": 130,
-  "integration-tests/reliability/routes.spec.ts": 120,
-  "integration-tests/http/storefront-kit.spec.ts": 118,
+  "integration-tests/reliability/bank-faults.spec.ts": 415,
+  "integration-tests/http/default-options-app.spec.ts": 290,
+  "integration-tests/reliability/two-instances.spec.ts": 145,
+  "integration-tests/http/preauth-options-app.spec.ts": 125,
+  "integration-tests/http/admin-browser.spec.ts": 120,
+  "integration-tests/reliability/routes.spec.ts": 115,
+  "integration-tests/http/checkout-browser.spec.ts": 105,
+  "integration-tests/http/installments-approval-gate.spec.ts": 60,
 }
 const APP_FILE = /integration-tests\/(http|reliability|install)\/|\.integration\.spec\.|\.reliability\.spec\./
 const TYPICAL_APP_SECONDS = 50
