@@ -14,6 +14,9 @@
  * user), the server on this machine (DB_HOST loopback), /dev/shm present, a `postgres` OS user,
  * a superuser connection. After a reboot tmpfs is empty: the databases left in the old
  * tablespace are dropped with it and it is made anew. Test databases only: nothing else uses it.
+ * Do not delete the directory while PostgreSQL runs: buffers it still holds for those databases
+ * can then not be written, and its checkpoints fail until the files are back (a reboot is safe:
+ * the server's shutdown checkpoint writes them first).
  */
 const fs = require("fs")
 const { execFileSync } = require("child_process")
@@ -21,6 +24,7 @@ const { execFileSync } = require("child_process")
 const NAME = "tbc_test_ram"
 const DIR = "/dev/shm/tbc-test-pg"
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1"])
+const quote = (name) => `"${name.replace(/"/g, '""')}"`
 
 function why(reason) {
   process.stderr.write(`test tablespace: not used (${reason}); databases stay on the default tablespace\n`)
@@ -50,19 +54,20 @@ async function main() {
   await client.connect()
   try {
     const { rows } = await client.query("SELECT oid FROM pg_tablespace WHERE spcname = $1", [NAME])
-    if (rows.length > 0 && !fs.existsSync(DIR)) {
+    let exists = rows.length > 0
+    if (exists && !fs.existsSync(DIR)) {
       // tmpfs was emptied (reboot): its databases have no files left; drop them and the tablespace
       const { rows: lost } = await client.query("SELECT datname FROM pg_database WHERE dattablespace = $1", [
         rows[0].oid,
       ])
       for (const { datname } of lost) {
-        await client.query(`ALTER DATABASE "${datname.replace(/"/g, '""')}" IS_TEMPLATE false`).catch(() => undefined)
-        await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}"`)
+        await client.query(`ALTER DATABASE ${quote(datname)} IS_TEMPLATE false`).catch(() => undefined)
+        await client.query(`DROP DATABASE IF EXISTS ${quote(datname)}`)
       }
       await client.query(`DROP TABLESPACE ${NAME}`)
-      rows.length = 0
+      exists = false
     }
-    if (rows.length === 0) {
+    if (!exists) {
       fs.mkdirSync(DIR, { recursive: true, mode: 0o700 })
       fs.chownSync(DIR, uid, gid)
       await client.query(`CREATE TABLESPACE ${NAME} LOCATION '${DIR}'`)
