@@ -37,6 +37,30 @@ function callback(body: unknown, headers: Record<string, string | undefined>): P
   }) as Promise<TbcWebhookResult>
 }
 
+/** Checkout options for calling judgeCallback directly, with a stub bank. */
+const judgeOptions = (extra: Record<string, unknown> = {}) =>
+  parseCheckoutOptions({
+    apiKey: "k",
+    clientId: "c",
+    clientSecret: CLIENT_SECRET,
+    environment: "test",
+    storeUrl: "http://s.ge",
+    returnUrl: "https://shop.example.ge/checkout/return",
+    callbackAllowlist: ["127.0.0.1"],
+    ...extra,
+  })
+
+/** A stub bank whose payment (5 GEL) is in `status` and names `merchantPaymentId` as its session, if given. */
+const bankReporting = (status: string, merchantPaymentId?: string) => ({
+  getPayment: async (payId: string) => ({
+    payId,
+    status,
+    amount: 5,
+    links: [],
+    raw: merchantPaymentId ? { merchantPaymentId } : {},
+  }),
+})
+
 const genuine = (p: { session: string; sig: string }, source = "127.0.0.1") => ({
   [CALLBACK_HEADERS.source]: source,
   [CALLBACK_HEADERS.session]: p.session,
@@ -121,24 +145,8 @@ describe("getWebhookActionAndData", () => {
       expect(result.tbc_callback.result).toBe("rejected_source")
     }
     // the victim's own signed URL naming a payment the bank says belongs to another session
-    const options = parseCheckoutOptions({
-      apiKey: "k",
-      clientId: "c",
-      clientSecret: CLIENT_SECRET,
-      environment: "test",
-      storeUrl: "http://s.ge",
-      returnUrl: "https://shop.example.ge/checkout/return",
-      callbackAllowlist: ["127.0.0.1"],
-    })
-    const bank = (merchantPaymentId?: string) => ({
-      getPayment: async (payId: string) => ({
-        payId,
-        status: "Succeeded",
-        amount: 5,
-        links: [],
-        raw: merchantPaymentId ? { merchantPaymentId } : {},
-      }),
-    })
+    const options = judgeOptions()
+    const bank = (merchantPaymentId?: string) => bankReporting("Succeeded", merchantPaymentId)
     const payload = { data: { PaymentId: paid.payId }, rawData: "", headers: genuine(victim) }
     expect((await judgeCallback(payload, options, bank(paid.session_id))).tbc_callback.reason).toMatch(
       /another session/
@@ -156,25 +164,8 @@ describe("getWebhookActionAndData", () => {
       context: {},
     })
     expect(h.payment(out.data!.payId as string).callbackUrl).toBe("http://127.0.0.1:9/hooks/payment/tbc-checkout_tbc")
-    const options = parseCheckoutOptions({
-      apiKey: "k",
-      clientId: "c",
-      clientSecret: CLIENT_SECRET,
-      environment: "test",
-      storeUrl: "http://s.ge",
-      returnUrl: "https://shop.example.ge/checkout/return",
-      callbackAllowlist: ["127.0.0.1"],
-      signCallbackUrl: false,
-    })
-    const bank = (merchantPaymentId?: string) => ({
-      getPayment: async (payId: string) => ({
-        payId,
-        status: "WaitingConfirm",
-        amount: 5,
-        links: [],
-        raw: merchantPaymentId ? { merchantPaymentId } : {},
-      }),
-    })
+    const options = judgeOptions({ signCallbackUrl: false })
+    const bank = (merchantPaymentId?: string) => bankReporting("WaitingConfirm", merchantPaymentId)
     // a caller-chosen session header means nothing in this mode
     const payload = {
       data: { PaymentId: "p1" },
