@@ -37,6 +37,18 @@ export interface AppliedPage {
 
 const messageOf = (error: unknown): string => (error as Error)?.message ?? String(error)
 
+/** The counters of ChangeEffects: one list for the page's zeroes here and the sync run's totals. */
+export const EFFECT_COUNTERS = ["authorized", "captured", "canceled", "unknown", "retrying", "gave_up"] as const
+
+/** No effects yet: every counter 0, no errors. */
+export function noEffects(): ChangeEffects {
+  const counters = Object.fromEntries(EFFECT_COUNTERS.map((key) => [key, 0])) as Record<
+    (typeof EFFECT_COUNTERS)[number],
+    number
+  >
+  return { ...counters, errors: [] }
+}
+
 export async function applyChanges(
   container: MedusaContainer,
   matched: Matched[],
@@ -44,15 +56,7 @@ export async function applyChanges(
   cancelAtBank?: CancelAtBank
 ): Promise<AppliedPage> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const effects: ChangeEffects = {
-    authorized: 0,
-    captured: 0,
-    canceled: 0,
-    unknown: 0,
-    retrying: 0,
-    gave_up: 0,
-    errors: [],
-  }
+  const effects = noEffects()
   const page: AppliedPage = { effects, settled: [], failures: [], resolved: [], orders: [], unknownSessions: [] }
   const orders = new Map<string, string>()
   /** applications with an earlier change of this page still waiting */

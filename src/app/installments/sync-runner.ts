@@ -31,6 +31,7 @@ import {
 } from "../../workflows/installments/apply-status-changes"
 import type { InstallmentsRegistration } from "../installments-client"
 import { injectedSyncFault } from "./sync-fault"
+import { EFFECT_COUNTERS, noEffects } from "./apply-changes"
 
 /**
  * How long a second sync waits for the one holding the lock: about a second (the locking module's
@@ -111,14 +112,8 @@ async function pullAndApply(
     pages: 0,
     received: 0,
     applied: 0,
-    authorized: 0,
-    captured: 0,
-    canceled: 0,
-    unknown: 0,
-    retrying: 0,
-    gave_up: 0,
+    ...noEffects(),
     acknowledged: 0,
-    errors: [],
   }
   let fruitless = 0
   let polled = false
@@ -202,12 +197,7 @@ function pageProblem(counts: ApplyStatusChangesResult): string | null {
 function accumulate(summary: ProviderSyncSummary, counts: ApplyStatusChangesResult): void {
   summary.received += counts.received
   summary.applied += counts.applied
-  summary.authorized += counts.authorized
-  summary.captured += counts.captured
-  summary.canceled += counts.canceled
-  summary.unknown += counts.unknown
-  summary.retrying += counts.retrying
-  summary.gave_up += counts.gave_up
+  for (const key of EFFECT_COUNTERS) summary[key] += counts[key]
   // keep the report small whatever the page size
   summary.errors.push(...counts.errors.slice(0, Math.max(0, 50 - summary.errors.length)))
 }
