@@ -8,7 +8,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { waitPastWebhookDelay } from "../utils/webhook-delay"
+import { waitForAppIdle } from "../utils/app-idle"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -70,7 +70,7 @@ medusaIntegrationTestRunner({
       expect(await logRows(getContainer())).toMatchObject([
         { pay_id: payId, source_ip: FOREIGN_LOOPBACK_ADDRESS, result: "rejected_source", count: 1 },
       ])
-      await waitPastWebhookDelay(getContainer())
+      await waitForAppIdle(getContainer())
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
 
       // through the proxy (peer 127.0.0.1), which reports the bank's address

@@ -20,6 +20,7 @@ import {
   waitForCallbackResults,
 } from "../utils/checkout-callbacks"
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { waitForAppIdle } from "../utils/app-idle"
 
 jest.setTimeout(180_000)
 
@@ -46,7 +47,7 @@ medusaIntegrationTestRunner({
       expect(await postRawCallback(app.appUrl, callbackBody(payId), { path: forged })).toBe(200)
       const [refused] = await waitForCallbackResults(getContainer(), 1)
       expect(refused).toMatchObject({ pay_id: payId, result: "rejected_source" })
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await waitForAppIdle(getContainer())
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
 
       // the plain URL, as registered in the dashboard: paired through our record, order placed
@@ -75,7 +76,7 @@ medusaIntegrationTestRunner({
       expect(await postRawCallback(app.appUrl, callbackBody(payId), { path: TBC_CHECKOUT_WEBHOOK_PATH })).toBe(200)
       const logs = await waitForCallbackResults(getContainer(), before + 1)
       expect(logs.find((row) => row.pay_id === payId)).toMatchObject({ result: "accepted", bank_status: "Succeeded" })
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await waitForAppIdle(getContainer()) // what the callback started has finished
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBe(completion.body.order.id)
       const after = onlyPayment(await readOrder(getContainer(), completion.body.order.id))
       expect(after.capturesTetri).toEqual(payment.capturesTetri)

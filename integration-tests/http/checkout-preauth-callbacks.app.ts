@@ -14,6 +14,7 @@ import { onlyPayment, readOrder, toTetri, waitForPaidOrderOfCart } from "../util
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { waitForCallbackResults } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
+import { waitForAppIdle } from "../utils/app-idle"
 
 jest.setTimeout(120_000)
 
@@ -60,8 +61,8 @@ medusaIntegrationTestRunner({
       // The bank now calls back with Succeeded; Medusa runs its capture workflow ~5 s later.
       const rows = await waitForCallbackResults(container, 2, 30_000)
       expect(rows[1]).toMatchObject({ pay_id: payId, result: "accepted", bank_status: "Succeeded" })
-      // give the capture workflow started by that callback time to finish (or to misbehave)
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      // the capture workflow started by that callback has finished (or misbehaved)
+      await waitForAppIdle(container)
       const after = await waitFor(
         async () => {
           const order = await readOrder(container, orderId)

@@ -20,7 +20,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { waitFor } from "../utils/wait-for"
-import { listCallbackLogs } from "../utils/checkout-callbacks"
+import { waitForAppIdle } from "../utils/app-idle"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { drawCheckoutPlan, type CheckoutPlan } from "./support/fault-plan"
@@ -113,30 +113,23 @@ medusaIntegrationTestRunner({
       await bank.setFaults({ reset: true })
 
       const bankPayments = async () => (await bank.state()).payments as BankPaymentView[]
-      // Callbacks are processed a webhook delay after their 200; delayed ones come later still.
-      // Settled: nothing lost, or every callback the bank will send delivered and judged and the
-      // verdicts unchanged over one more round (dropped ones are left to the reconciliation job).
-      let lastLost = -1
+      // Settled: every callback the bank will send is delivered or dropped (dropped ones are left to
+      // the reconciliation job), and the app has finished what they started (app-idle.ts).
       await waitFor(
         async () => {
-          const { lost } = summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments()))
           const callbacks = ((await bank.state()).callbacks ?? []) as Array<{ delivered: boolean; dropped: boolean }>
-          const allSent = callbacks.every((callback) => callback.delivered || callback.dropped)
-          const delivered = callbacks.filter((callback) => callback.delivered).length
-          const judged = allSent && (await listCallbackLogs(getContainer())).length >= delivered
-          const stable = judged && lost === lastLost
-          lastLost = judged ? lost : -1
-          return lost === 0 || stable
+          return callbacks.every((callback) => callback.delivered || callback.dropped)
         },
-        { timeoutMs: 30_000, intervalMs: 2_000, description: "callbacks settled" }
+        { timeoutMs: 30_000, intervalMs: 250, description: "every bank callback sent" }
       ).catch(() => undefined)
+      await waitForAppIdle(getContainer(), { timeoutMs: 120_000 })
       const beforeReconcile = summarize(await judgeCheckouts(getContainer(), cartIds, await bankPayments()))
       // What the scheduled job does once a session is older than pendingReconcileMinutes.
       const { result: reconciled } = await reconcilePendingPaymentsWorkflow(getContainer()).run({
         input: { now: new Date(Date.now() + 20 * 60_000).toISOString() },
       })
       const rescued = reconciled.filter((r) => r.outcome === "processed").length
-      await sleep(6_000) // anything the reconciliation started via events settles
+      await waitForAppIdle(getContainer(), { timeoutMs: 120_000 }) // what the reconciliation started via events
       const judgements = await judgeCheckouts(getContainer(), cartIds, await bankPayments())
       const totals = summarize(judgements)
       const consistent = totals.placed_and_paid + totals.not_placed_nothing_held

@@ -7,7 +7,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { waitPastWebhookDelay } from "../utils/webhook-delay"
+import { waitForAppIdle } from "../utils/app-idle"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -30,7 +30,6 @@ afterAll(() => restoreEnv())
 
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -54,7 +53,7 @@ medusaIntegrationTestRunner({
       )
       expect(held.every((status) => status === 200)).toBe(true)
       const judged = await waitForCallbackResults(container, CALLBACKS, 90_000)
-      await sleep(5_000) // the last process-payment workflows finish
+      await waitForAppIdle(container) // the last process-payment workflows finish
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
       const orderId = (carts[0] as { order?: { id: string } }).order?.id
@@ -80,7 +79,7 @@ medusaIntegrationTestRunner({
       )
       expect(succeeded.every((status) => status === 200)).toBe(true)
       const all = await waitForCallbackResults(container, 2 * CALLBACKS, 90_000)
-      await sleep(6_000) // capture workflows started by those callbacks finish (or misbehave)
+      await waitForAppIdle(container) // capture workflows started by those callbacks finish (or misbehave)
       const after = onlyPayment(await readOrder(container, orderId!))
       const atBank = await bank.payment(payId)
       expect(after.capturesTetri).toEqual([totalTetri])
@@ -117,7 +116,7 @@ medusaIntegrationTestRunner({
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
       expect(await postRawCallback(app.appUrl, callbackBody(foreign.payId), { path })).toBe(200)
-      await waitPastWebhookDelay(container, 5_000) // the webhook ran, and what it started finished
+      await waitForAppIdle(container) // the webhook ran, and what it started finished
       const payment = onlyPayment(await readOrder(container, completion.order!.id))
       const completions = (await bank.calls(BANK_CALLS.completion)) - completionsBefore
       console.log(

@@ -9,7 +9,7 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { waitPastWebhookDelay } from "../utils/webhook-delay"
+import { waitForAppIdle } from "../utils/app-idle"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -182,7 +182,7 @@ medusaIntegrationTestRunner({
         ]) {
           await request().catch(() => undefined)
         }
-        await waitPastWebhookDelay(container) // callbacks processed, their logs written
+        await waitForAppIdle(container) // callbacks processed, their logs written
       } finally {
         api.interceptors.response.eject(keep)
         restoreLogger.forEach((fn) => fn())

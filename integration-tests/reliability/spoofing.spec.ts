@@ -10,7 +10,7 @@
 import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { waitPastWebhookDelay, webhookDelayOf } from "../utils/webhook-delay"
+import { waitForAppIdle } from "../utils/app-idle"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { setEnvForSuite } from "../utils/app-env"
@@ -60,20 +60,12 @@ async function stateFingerprint(container: MedusaContainer, bankState: Record<st
 }
 
 /**
- * Medusa judges accepted callbacks a webhook delay after their 200: waits past that delay, then
- * until the log has not grown for 4 rounds of (a quarter of the delay, at least 500 ms).
+ * Medusa judges accepted callbacks a webhook delay after their 200 (the log row is written then):
+ * waits until the app has finished everything they started (app-idle.ts), then reads the log.
  */
 async function verdictsAfter(container: MedusaContainer, logsBefore: number): Promise<Record<string, number>> {
-  await waitPastWebhookDelay(container, 0)
-  const roundMs = Math.max(500, webhookDelayOf(container) / 4)
-  let logs = await listCallbackLogs(container)
-  for (let stable = 0, last = -1; stable < 4;) {
-    await new Promise((resolve) => setTimeout(resolve, roundMs))
-    logs = await listCallbackLogs(container)
-    stable = logs.length === last ? stable + 1 : 0
-    last = logs.length
-  }
-  await new Promise((resolve) => setTimeout(resolve, 3_000)) // what the accepted ones started finishes
+  await waitForAppIdle(container, { timeoutMs: 120_000 })
+  const logs = await listCallbackLogs(container)
   const verdicts: Record<string, number> = {}
   for (const row of logs.slice(logsBefore)) verdicts[row.result] = (verdicts[row.result] ?? 0) + 1
   return verdicts

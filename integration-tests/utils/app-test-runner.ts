@@ -9,11 +9,15 @@
  * 2. Medusa processes bank callbacks TEST_WEBHOOK_DELAY_MS after their 200 instead of ~5 s
  *    (webhook-delay.ts). A test that needs the webhook to come late sets it back with
  *    `withWebhookDelay(...)`.
+ * And one that makes tests independent: after each test, what the app started in the background
+ * (delayed webhook events, subscribers, workflows: app-idle.ts) finishes before the runner restores
+ * the database for the next test, so no late write of one test lands in the next one's data.
  */
 import path from "path"
 import { cloneMigratedTemplate, saveMigratedTemplate } from "./migrated-template"
 import { setWebhookDelay, TEST_WEBHOOK_DELAY_MS } from "./webhook-delay"
 import { resetBetweenSpecs } from "./app-env"
+import { trackAppWork, waitForAppIdle } from "./app-idle"
 
 type TestUtils = typeof import("@medusajs/test-utils")
 type RunnerConfig = Parameters<TestUtils["medusaIntegrationTestRunner"]>[0]
@@ -85,7 +89,10 @@ function runWithTemplate(config: RunnerConfig): ReturnType<TestUtils["medusaInte
         restoreMigrations()
         if (dbName && !cloned) await saveMigratedTemplate(dbName)
         setWebhookDelay(options.getContainer(), TEST_WEBHOOK_DELAY_MS)
+        trackAppWork(options.getContainer())
       })
+      // after each test, before the next one's database restore
+      afterEach(() => waitForAppIdle(options.getContainer()))
       return config.testSuite(options)
     },
   })

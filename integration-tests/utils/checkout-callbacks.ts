@@ -2,6 +2,7 @@ import http from "http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { waitFor } from "./wait-for"
+import { waitForAppIdle } from "./app-idle"
 
 /** Medusa's webhook route for the provider registered as `pp_tbc-checkout_tbc`. */
 export const TBC_CHECKOUT_WEBHOOK_PATH = "/hooks/payment/tbc-checkout_tbc"
@@ -106,21 +107,17 @@ export async function waitForCallbackResults(
 }
 
 /**
- * Waits until the callback for `payId` was judged and whatever it started had time to finish:
- * the audit row is written before Medusa's process-payment workflow runs, so a short settle
- * follows (the workflow only reads and takes a lock when the cart is already completed).
+ * Waits until the callback for `payId` was judged and whatever it started has finished: the audit
+ * row is written by a subscriber beside Medusa's webhook handler, which may still be running its
+ * process-payment workflow, so the app's background work is waited for too (app-idle.ts).
  */
-export async function waitForWebhookProcessed(
-  container: MedusaContainer,
-  payId: string,
-  settleMs = 1_500
-): Promise<CallbackLogRow> {
+export async function waitForWebhookProcessed(container: MedusaContainer, payId: string): Promise<CallbackLogRow> {
   const row = await waitFor(async () => (await listCallbackLogs(container)).find((log) => log.pay_id === payId), {
     timeoutMs: 20_000,
     intervalMs: 250,
     description: `the callback of payment ${payId} judged`,
   })
-  await new Promise((resolve) => setTimeout(resolve, settleMs))
+  await waitForAppIdle(container)
   return row
 }
 

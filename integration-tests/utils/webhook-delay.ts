@@ -43,12 +43,3 @@ export async function withWebhookDelay<T>(
     setWebhookDelay(container, previous)
   }
 }
-
-/**
- * For checks that something did NOT happen after a callback (no order, no second capture), where
- * there is no state to wait on: waits until Medusa has processed a callback posted now, i.e. the
- * current webhook delay plus `settleMs` for the workflow it starts.
- */
-export async function waitPastWebhookDelay(container: MedusaContainer, settleMs = 2_000): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, webhookDelayOf(container) + settleMs))
-}
