@@ -21,6 +21,7 @@ const MEASURED_SECONDS = {
   "integration-tests/http/admin-browser.spec.ts": 40,
   "integration-tests/reliability/duplicates-races.spec.ts": 37,
   "integration-tests/reliability/routes.spec.ts": 37,
+  "integration-tests/http/installments-app.spec.ts": 35,
   "integration-tests/http/installments-approval-gate.spec.ts": 29,
   "integration-tests/http/demo-stop.spec.ts": 23,
 }

@@ -1,13 +1,13 @@
 /**
- * Helpers of the installments app tests (installments-*.spec.ts): the sandbox bank for one test
- * file, a GEL cart with a tbc-installments session opened through the Store API, the bank's
- * control API, and reads of what Medusa made of it.
+ * Helpers of the installments app tests (installments-*.app.ts, installments-approval-gate.spec.ts):
+ * the sandbox bank for one test file or app group, a GEL cart with a tbc-installments session
+ * opened through the Store API, the bank's control API, and reads of what Medusa made of it.
  */
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandbox } from "../../src/sandbox"
-import { lateValue, setEnvForSuite, useAppAddress } from "../utils/app-env"
+import { beforeNextSpecOfGroup, lateValue, oncePerFile, setEnvForSuite, useAppAddress } from "../utils/app-env"
 import { SHOPPER_ADDRESS, StoreCheckout } from "../utils/checkout-store"
 import type { SeededStore } from "../utils/seed-store"
 import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
@@ -15,11 +15,30 @@ import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
 
 /**
+ * The app settings of the installments group (installments-app.spec.ts): one boot for the flow,
+ * sync and sync-retries specs, so they share one env. A sync page of 200 (the sync spec's 1,000
+ * changes come in 5 pages); 2 retries with no backoff (3 tries in all, each sync run the next
+ * try: the retries spec; the others never fail a change twice).
+ */
+export const INSTALLMENTS_PAGE_SIZE = 200
+export const INSTALLMENTS_GROUP_ENV: Readonly<Record<string, string>> = {
+  TBC_INSTALLMENT_PAGE_SIZE: String(INSTALLMENTS_PAGE_SIZE),
+  TBC_INSTALLMENT_CHANGE_RETRIES: "2",
+  TBC_INSTALLMENT_CHANGE_RETRY_BACKOFF_SECONDS: "0",
+}
+
+/**
  * Starts the sandbox on a free port for this file and points the app at it; also fixes the app's
  * port, the sync page size and a sync interval long enough that the scheduled job stays out of
  * the tests' way (they run the same workflow themselves). Call before medusaIntegrationTestRunner.
+ * In an app group, every spec gets the one sandbox (they must pass the same env), emptied of the
+ * spec before's applications and faults.
  */
-export function useInstallmentsSandbox(env: Record<string, string> = {}) {
+export function useInstallmentsSandbox(env: Record<string, string> = {}): SandboxInstallments {
+  return oncePerFile("useInstallmentsSandbox", JSON.stringify(env), () => createInstallmentsSandbox(env))
+}
+
+function createInstallmentsSandbox(env: Record<string, string>): SandboxInstallments {
   useAppAddress()
   const running: { value?: SandboxHandle } = {}
   let restore = (): void => undefined
@@ -35,7 +54,11 @@ export function useInstallmentsSandbox(env: Record<string, string> = {}) {
     restore()
     await running.value?.close()
   })
-  return new SandboxInstallments(() => lateValue(running, "sandbox").url)
+  const bank = new SandboxInstallments(() => lateValue(running, "sandbox").url)
+  beforeNextSpecOfGroup(async () => {
+    if (running.value) await bank.reset()
+  })
+  return bank
 }
 
 export class SandboxInstallments {

@@ -157,7 +157,7 @@ medusaIntegrationTestRunner({
       add("not final", 100, () => ({ path: unpaidPath, body: json(unpaidPayId) }))
       // (the plain URL with the real paid payId from an allowed source is not a forgery: it is what
       // the bank sends to the URL registered in its dashboard, paired through our payment record
-      // and re-read at the bank — checkout-plain-callback-url.spec.ts; a signature, when present,
+      // and re-read at the bank — checkout-plain-callback-url.app.ts; a signature, when present,
       // must be right)
       add("forged pairing", 150, (i) => ({
         path: [

@@ -2,7 +2,7 @@
  * The tbc-delete-saved-card workflow against the local sandbox bank, with the tbc module faked:
  * ownership first (someone else's card is a 404 and the bank is not called), the bank's "not
  * found" counts as deleted, a bank failure leaves the row untouched. The happy path with a card
- * the bank really saved is integration-tests/http/checkout-saved-cards.spec.ts.
+ * the bank really saved is integration-tests/http/checkout-saved-cards.app.ts.
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, MedusaError, Modules } from "@medusajs/framework/utils"

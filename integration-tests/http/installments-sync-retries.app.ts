@@ -12,6 +12,7 @@ import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import {
+  INSTALLMENTS_GROUP_ENV,
   cartWithInstallmentSession,
   medusaStateOf,
   useInstallmentsSandbox,
@@ -20,11 +21,8 @@ import {
 
 jest.setTimeout(240_000)
 
-/** 2 retries = 3 tries in all; no backoff, so each sync run is the next try */
-const bank = useInstallmentsSandbox({
-  TBC_INSTALLMENT_CHANGE_RETRIES: "2",
-  TBC_INSTALLMENT_CHANGE_RETRY_BACKOFF_SECONDS: "0",
-})
+/** 2 retries = 3 tries in all; no backoff, so each sync run is the next try (INSTALLMENTS_GROUP_ENV) */
+const bank = useInstallmentsSandbox(INSTALLMENTS_GROUP_ENV)
 
 medusaIntegrationTestRunner({
   inApp: true,

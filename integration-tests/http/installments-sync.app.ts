@@ -10,12 +10,17 @@ import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { asValue } from "@medusajs/framework/awilix"
 import { SYNC_FAULT_KEY, syncInstallmentStatusesWorkflow, type SyncFault } from "../../src/workflows"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
+import {
+  INSTALLMENTS_GROUP_ENV,
+  INSTALLMENTS_PAGE_SIZE as PAGE_SIZE,
+  cartWithInstallmentSession,
+  medusaStateOf,
+  useInstallmentsSandbox,
+} from "./installments-support"
 
 jest.setTimeout(240_000)
 
-const PAGE_SIZE = 200
-const bank = useInstallmentsSandbox({ TBC_INSTALLMENT_PAGE_SIZE: String(PAGE_SIZE) })
+const bank = useInstallmentsSandbox(INSTALLMENTS_GROUP_ENV)
 
 medusaIntegrationTestRunner({
   inApp: true,

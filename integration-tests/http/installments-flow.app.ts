@@ -10,11 +10,16 @@ import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import { syncInstallmentStatusesWorkflow } from "../../src/workflows"
 import { seedStore, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
-import { cartWithInstallmentSession, medusaStateOf, useInstallmentsSandbox } from "./installments-support"
+import {
+  INSTALLMENTS_GROUP_ENV,
+  cartWithInstallmentSession,
+  medusaStateOf,
+  useInstallmentsSandbox,
+} from "./installments-support"
 
 jest.setTimeout(180_000)
 
-const bank = useInstallmentsSandbox()
+const bank = useInstallmentsSandbox(INSTALLMENTS_GROUP_ENV)
 
 medusaIntegrationTestRunner({
   inApp: true,
