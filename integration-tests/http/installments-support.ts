@@ -6,13 +6,10 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { startSandbox } from "../../src/sandbox"
-import { beforeNextSpecOfGroup, lateValue, oncePerFile, setEnvForSuite, useAppAddress } from "../utils/app-env"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SHOPPER_ADDRESS, StoreCheckout } from "../utils/checkout-store"
 import type { SeededStore } from "../utils/seed-store"
 import { TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-
-type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
 
 /**
  * The app settings of the installments group (installments-app.spec.ts): one boot for the flow,
@@ -28,37 +25,14 @@ export const INSTALLMENTS_GROUP_ENV: Readonly<Record<string, string>> = {
 }
 
 /**
- * Starts the sandbox on a free port for this file and points the app at it; also fixes the app's
- * port, the sync page size and a sync interval long enough that the scheduled job stays out of
- * the tests' way (they run the same workflow themselves). Call before medusaIntegrationTestRunner.
- * In an app group, every spec gets the one sandbox (they must pass the same env), emptied of the
- * spec before's applications and faults.
+ * Starts the sandbox on a free port for this file and points the app at it (startSandboxForApp:
+ * also the app's port, and in an app group one sandbox for all specs, emptied between them), with
+ * a sync interval long enough that the scheduled job stays out of the tests' way (they run the
+ * same workflow themselves) and `env` for the app. Call before medusaIntegrationTestRunner.
  */
 export function useInstallmentsSandbox(env: Record<string, string> = {}): SandboxInstallments {
-  return oncePerFile("useInstallmentsSandbox", JSON.stringify(env), () => createInstallmentsSandbox(env))
-}
-
-function createInstallmentsSandbox(env: Record<string, string>): SandboxInstallments {
-  useAppAddress()
-  const running: { value?: SandboxHandle } = {}
-  let restore = (): void => undefined
-  beforeAll(async () => {
-    running.value = await startSandbox({ port: 0, strict: true })
-    restore = setEnvForSuite({
-      TBC_ENVIRONMENT: running.value.url,
-      TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400",
-      ...env,
-    })
-  })
-  afterAll(async () => {
-    restore()
-    await running.value?.close()
-  })
-  const bank = new SandboxInstallments(() => lateValue(running, "sandbox").url)
-  beforeNextSpecOfGroup(async () => {
-    if (running.value) await bank.reset()
-  })
-  return bank
+  const app = startSandboxForApp({}, { TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400", ...env })
+  return new SandboxInstallments(() => app.sandboxUrl)
 }
 
 export class SandboxInstallments {
