@@ -32,6 +32,7 @@ import {
   type PaymentDetails,
 } from "../../lib/tbc/types"
 import { checkSaveCardToDate } from "../../lib/tbc/validation"
+import { CHECKING_PAYMENT_MESSAGE } from "../../lib/ledger/guards"
 import { SavedCardSealError, openSavedCardSeal, type SavedCardSealContent } from "./saved-card-seal"
 
 /** Keys of `payment_sessions.data` this feature reads or writes. */
@@ -107,6 +108,8 @@ export function saveCardRequestFields(args: {
   return { saveCard: true, saveCardToDate: checked.value }
 }
 
+export { CHECKING_PAYMENT_MESSAGE }
+
 /** True when the session pays with a saved card (the middleware put a seal in its data). */
 export function isSavedCardSession(data: Data): boolean {
   return typeof data?.[SAVED_CARD_DATA.seal] === "string"
@@ -176,11 +179,6 @@ export type SavedCardAuthorization =
   | { kind: "executed"; details: PaymentDetails; data: Record<string, unknown> }
   /** the execution may or may not have happened: report an error, keep `data` so it is never resent */
   | { kind: "uncertain"; message: string; reason?: string; data: Record<string, unknown> }
-
-/** What the shopper reads while an execution's outcome is unknown: not "try again". */
-export const CHECKING_PAYMENT_MESSAGE =
-  "We are checking your payment with the bank: your card may already have been charged, so it is not charged again. " +
-  "Please do not pay again; the store will confirm your order or contact you."
 
 /**
  * Pure: whether an execution's failure is a clear refusal (nothing was charged, a new attempt is

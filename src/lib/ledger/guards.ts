@@ -1,0 +1,175 @@
+/**
+ * What the guards, jobs and the admin view decide from the ledger (pure: the caller passes the
+ * entries and the time). One place for each question, so the session guard, the lost-callback
+ * job, the orphan sweep and the attention list can never disagree about the same entry:
+ *   - may a new payment start on this cart?            newPaymentVerdict
+ *   - what must a job do next about an entry?          nextJobStep
+ *   - must a person look at it, and why?               attentionReason
+ *   - is a failed cart completion worth retrying?      classifyCompletionFailure
+ */
+import {
+  FINAL_CHARGE_STATES,
+  MONEY_STATES,
+  isChargeKind,
+  type ChargeState,
+  type LedgerEntryView,
+  type LedgerKind,
+  type LedgerState,
+} from "./states"
+
+/** What the shopper reads while a charge's outcome is unknown: not "try again". */
+export const CHECKING_PAYMENT_MESSAGE =
+  "We are checking your payment with the bank: your card may already have been charged, so it is not charged again. " +
+  "Please do not pay again; the store will confirm your order or contact you."
+
+/** What the shopper reads when the bank already holds or took the money for this cart. */
+export const ALREADY_PAID_MESSAGE =
+  "This cart's payment was already made: place the order to finish (a new payment cannot be started for it)."
+
+/** Orphan-policy outcomes recorded on an entry; `failed` is retried, `notified` waits for the admin. */
+export type OrphanAction = "acting" | "cancelled" | "refunded" | "notified" | "failed"
+
+/** An entry as the decisions read it. Amounts are integer tetri. */
+export interface LedgerFacts extends LedgerEntryView {
+  created_at: Date
+  /** when we learnt that its Medusa session is gone (deleted by Medusa); null while alive */
+  session_gone_at: Date | null
+  /** the order whose money this is, once known */
+  order_id: string | null
+  orphan_action: OrphanAction | null
+  /** a cart completion failed for a reason that will not go away by itself (sold out, cart invalid) */
+  completion_refused_at: Date | null
+}
+
+/**
+ * Charges whose outcome is not known yet: an execution sent and not answered (a saved-card
+ * execution charges at once, so `sending` counts; a web payment's `sending` cannot charge before
+ * the shopper gets its link), an unreadable answer, or the bank still deciding.
+ */
+export function isUnresolvedCharge(entry: Pick<LedgerFacts, "kind" | "state">): boolean {
+  if (!isChargeKind(entry.kind)) return false
+  return (
+    entry.state === "uncertain" || entry.state === "processing" || (entry.state === "sending" && entry.kind === "execution")
+  )
+}
+
+export function holdsMoney(entry: Pick<LedgerFacts, "kind" | "state">): boolean {
+  return isChargeKind(entry.kind) && (MONEY_STATES as readonly LedgerState[]).includes(entry.state)
+}
+
+/** The orphan policy finished with the money (released it, or returned it). */
+const SETTLED_ORPHAN: ReadonlySet<string> = new Set(["cancelled", "refunded"])
+
+/** Money the bank holds or took that no order owns and no policy has dealt with yet. */
+export function isStrandedMoney(entry: LedgerFacts): boolean {
+  return (
+    holdsMoney(entry) &&
+    entry.order_id === null &&
+    (entry.orphan_action === null || !SETTLED_ORPHAN.has(entry.orphan_action))
+  )
+}
+
+export type NewPaymentVerdict = { allowed: true } | { allowed: false; reason: "checking" | "paid"; message: string }
+
+/**
+ * Whether a new payment (any provider, any method) may start on a cart whose ledger entries are
+ * these. Refused while a charge is unresolved (a second one could charge twice), and while the
+ * bank holds money for the cart's live session (the shopper must place the order with it). Money
+ * whose session is gone is the orphan policy's, so it does not block the shopper.
+ */
+export function newPaymentVerdict(entries: readonly LedgerFacts[]): NewPaymentVerdict {
+  if (entries.some(isUnresolvedCharge)) return { allowed: false, reason: "checking", message: CHECKING_PAYMENT_MESSAGE }
+  const livePaid = entries.some(
+    (e) => isStrandedMoney(e) && e.session_gone_at === null && e.completion_refused_at === null
+  )
+  if (livePaid) return { allowed: false, reason: "paid", message: ALREADY_PAID_MESSAGE }
+  return { allowed: true }
+}
+
+/** How long a permanently refused completion keeps its money before the orphan policy may act. */
+export const PERMANENT_REFUSAL_GRACE_MS = 30 * 60 * 1000
+
+export type JobStep =
+  /** nothing to do: final, or owned by an order */
+  | "none"
+  /** ask the bank (payId known, outcome not settled) */
+  | "read_bank"
+  /** the bank holds or took the money for a live session: place the order from it */
+  | "complete_order"
+  /** the money can never become an order: release/return it (or list it, policy notify) */
+  | "orphan_policy"
+  /** no payId to ask about: stays visible to the admin until resolved there */
+  | "admin"
+
+/**
+ * What the lost-callback job and the orphan sweep do next about an entry. Operations are driven
+ * by their own callers (capture, refund), so only charges get a step here.
+ */
+export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
+  if (!isChargeKind(entry.kind)) return "none"
+  if ((FINAL_CHARGE_STATES as readonly string[]).includes(entry.state)) return "none"
+  if (entry.state === "sending" || entry.state === "uncertain") return entry.pay_id ? "read_bank" : "admin"
+  if (entry.state === "created" || entry.state === "processing") return entry.pay_id ? "read_bank" : "admin"
+  // held or paid
+  if (entry.order_id !== null) return "none"
+  if (entry.orphan_action !== null && entry.orphan_action !== "failed") return "none"
+  if (entry.session_gone_at !== null) return "orphan_policy"
+  if (entry.completion_refused_at !== null) {
+    return now.getTime() - entry.completion_refused_at.getTime() >= PERMANENT_REFUSAL_GRACE_MS
+      ? "orphan_policy"
+      : "complete_order"
+  }
+  return "complete_order"
+}
+
+/** An execution `sending` this long with no answer recorded: its process died mid-call. */
+export const STALE_SENDING_MS = 2 * 60 * 1000
+/** The bank deciding this long is worth a person's look. */
+export const LONG_PROCESSING_MS = 60 * 60 * 1000
+
+/**
+ * Why an admin must look at an entry (Settings → TBC Bank's attention list), or undefined. Every
+ * charge that may hold money without an order is listed until a bank answer or an admin ends it.
+ */
+export function attentionReason(entry: LedgerFacts, now: Date): string | undefined {
+  if (!isChargeKind(entry.kind)) {
+    return entry.state === "uncertain" ? "the bank's answer to this operation could not be read" : undefined
+  }
+  const age = now.getTime() - entry.created_at.getTime()
+  if (entry.state === "uncertain") {
+    return entry.pay_id
+      ? "the bank's answer could not be read; the payment is re-checked at the bank"
+      : "the bank's answer could not be read and it named no payment: check TBC's merchant dashboard"
+  }
+  if (entry.state === "sending" && entry.kind === "execution" && age >= STALE_SENDING_MS) {
+    return "sent to the bank, no answer recorded: check TBC's merchant dashboard"
+  }
+  if (entry.state === "processing" && age >= LONG_PROCESSING_MS) return "the bank is still deciding"
+  if (isStrandedMoney(entry)) {
+    if (entry.orphan_action === "notified") return "money at the bank without an order (orphan policy: notify)"
+    if (entry.orphan_action === "failed") return "money at the bank without an order; releasing it failed"
+    if (entry.session_gone_at !== null) return "money at the bank, its checkout session is gone"
+    if (entry.completion_refused_at !== null) return "money at the bank, the order could not be placed"
+  }
+  return undefined
+}
+
+export type CompletionFailure = { kind: "transient" | "permanent"; reason: string }
+
+/** Medusa error types a cart completion throws for a cart that cannot become an order as it is. */
+const PERMANENT_TYPES: ReadonlySet<string> = new Set(["invalid_data", "not_allowed", "not_found"])
+
+/**
+ * Whether a failed cart completion may succeed on a later try. Permanent: Medusa refused the cart
+ * itself (sold out, no shipping, invalid items, …: its INVALID_DATA / NOT_ALLOWED / NOT_FOUND).
+ * Everything else is transient: the bank slow or down, the request budget spent, a lock busy, a
+ * 5xx, a database hiccup, anything unknown. The money stays where it is on a transient failure.
+ */
+export function classifyCompletionFailure(error: unknown): CompletionFailure {
+  const type = typeof (error as { type?: unknown })?.type === "string" ? (error as { type: string }).type : ""
+  const message = error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)
+  const reason = message.replace(/\s+/g, " ").slice(0, 300)
+  return { kind: PERMANENT_TYPES.has(type) ? "permanent" : "transient", reason }
+}
+
+export type { ChargeState, LedgerKind }

@@ -1,0 +1,188 @@
+/**
+ * The money ledger's state machine (pure: no I/O, no clock). One ledger entry per money movement
+ * the plugin asks of the bank; the entry is written BEFORE the call, in state `sending`, and only
+ * two things move it afterwards:
+ *   - an answer read from the bank (the call's own answer, a callback's read, a job's read, an
+ *     admin's re-check): `bank_status`, `unreadable_answer`, `clear_refusal`;
+ *   - an audited admin action: `admin_not_charged`, `admin_attach_pay_id`.
+ * Every guard, job and admin view decides from these states (./guards.ts), never from Medusa's
+ * session data, which Medusa may drop.
+ *
+ * Charges (web payment, saved-card execution, installment application):
+ *
+ *   sending ──clear refusal──▶ refused
+ *      │ └──unreadable answer──▶ uncertain ──bank read / admin──▶ (any state below)
+ *      └──bank answer──▶ created → processing → held → paid → returned
+ *                                           └──▶ refused | expired
+ *
+ * Operations on a charge (completion, cancel/refund): sending → done | refused | uncertain.
+ */
+
+/** Entries that move money towards the merchant. */
+export const CHARGE_KINDS = ["web", "execution", "installment"] as const
+/** Entries that act on a charge the bank already holds or took. */
+export const OPERATION_KINDS = ["completion", "cancel", "refund"] as const
+export type ChargeKind = (typeof CHARGE_KINDS)[number]
+export type OperationKind = (typeof OPERATION_KINDS)[number]
+export type LedgerKind = ChargeKind | OperationKind
+
+export const CHARGE_STATES = [
+  /** written before the call; no answer yet */
+  "sending",
+  /** sent, the answer could not be read: the bank may or may not have acted */
+  "uncertain",
+  /** the bank has the payment; the shopper has not paid yet (hosted page) */
+  "created",
+  /** the bank is still deciding */
+  "processing",
+  /** the amount is held on the card (preauthorization); completion takes it */
+  "held",
+  /** the money was taken (completely or partly returned since: see returned amounts) */
+  "paid",
+  /** the bank refused or the shopper's payment failed: nothing moved */
+  "refused",
+  /** everything held or taken was given back */
+  "returned",
+  /** the bank's page lapsed unpaid: nothing moved */
+  "expired",
+] as const
+export type ChargeState = (typeof CHARGE_STATES)[number]
+
+export const OPERATION_STATES = ["sending", "uncertain", "done", "refused"] as const
+export type OperationState = (typeof OPERATION_STATES)[number]
+
+export type LedgerState = ChargeState | OperationState
+
+/** States after which the bank will not move the charge by itself any more. */
+export const FINAL_CHARGE_STATES: readonly ChargeState[] = ["refused", "returned", "expired"]
+/** States in which the bank holds or has taken the shopper's money. */
+export const MONEY_STATES: readonly ChargeState[] = ["held", "paid"]
+
+export function isChargeKind(kind: string): kind is ChargeKind {
+  return (CHARGE_KINDS as readonly string[]).includes(kind)
+}
+
+/**
+ * A bank status (checkout payment statuses, and the installment application's words mapped by the
+ * caller) → the charge state it means. Unknown statuses read as `processing`: the bank has the
+ * payment in a state we do not know, so nothing may be decided on it yet.
+ */
+export function chargeStateOfBankStatus(status: string): ChargeState {
+  switch (status) {
+    case "Created":
+      return "created"
+    // CancelPaymentProcessing: the bank is still giving the money back; not settled until Returned
+    case "Processing":
+    case "CancelPaymentProcessing":
+      return "processing"
+    case "WaitingConfirm":
+    case "PaymentCompletionProcessing":
+      return "held"
+    case "Succeeded":
+    case "PartialReturned":
+      return "paid"
+    case "Returned":
+      return "returned"
+    case "Failed":
+      return "refused"
+    case "Expired":
+      return "expired"
+    default:
+      return "processing"
+  }
+}
+
+export type LedgerEvent =
+  /** an answer or read of the bank naming the payment's status (and its payId when it has one) */
+  | { type: "bank_status"; status: string; payId?: string }
+  /** the call was sent, but its answer could not be read (5xx, timeout, reset, unreadable body) */
+  | { type: "unreadable_answer"; reason: string }
+  /** the bank refused readably before acting (4xx with a problem body), or we refused before sending */
+  | { type: "clear_refusal"; reason: string }
+  /** an admin, having checked TBC's merchant dashboard, says the bank never charged */
+  | { type: "admin_not_charged"; reason: string }
+  /** an admin names the payId shown in TBC's merchant dashboard (the bank is read right after) */
+  | { type: "admin_attach_pay_id"; payId: string }
+
+/** What the ledger knows of an entry, as far as the rules need it. */
+export interface LedgerEntryView {
+  kind: LedgerKind
+  state: LedgerState
+  pay_id: string | null
+}
+
+export type Transition =
+  | { ok: true; state: LedgerState; pay_id: string | null; changed: boolean }
+  | { ok: false; reason: string }
+
+const stay = (entry: LedgerEntryView): Transition => ({
+  ok: true,
+  state: entry.state,
+  pay_id: entry.pay_id,
+  changed: false,
+})
+const move = (entry: LedgerEntryView, state: LedgerState, payId = entry.pay_id): Transition => ({
+  ok: true,
+  state,
+  pay_id: payId,
+  changed: state !== entry.state || payId !== entry.pay_id,
+})
+const refuse = (reason: string): Transition => ({ ok: false, reason })
+
+/** Before the bank acted, or unknown whether it did: the only states an admin may settle by word. */
+const UNANSWERED: readonly LedgerState[] = ["sending", "uncertain"]
+
+/**
+ * A charge never goes back to "the shopper has not paid" once money was seen, nor back out of a
+ * final state into `created`: such a read is stale (an old page, a cache) and is ignored.
+ */
+function chargeAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
+  const next = chargeStateOfBankStatus(status)
+  const current = entry.state as ChargeState
+  if (next === "created" && !["sending", "uncertain", "created"].includes(current)) return stay(entry)
+  return move(entry, next, payId)
+}
+
+function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+  switch (event.type) {
+    case "bank_status":
+      return move(entry, "done", event.payId ?? entry.pay_id)
+    case "unreadable_answer":
+      return entry.state === "sending" ? move(entry, "uncertain") : stay(entry)
+    case "clear_refusal":
+      return entry.state === "sending" ? move(entry, "refused") : stay(entry)
+    case "admin_not_charged":
+      return UNANSWERED.includes(entry.state) ? move(entry, "refused") : refuse("the bank already answered")
+    case "admin_attach_pay_id":
+      return refuse("an operation acts on a known payId")
+  }
+}
+
+/**
+ * The state an event moves an entry to. `{ok: false}` names why an admin action does not apply
+ * (bank events always apply: the bank is the judge). `changed` is false when nothing moves.
+ */
+export function applyLedgerEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+  if (!isChargeKind(entry.kind)) return operationAfterEvent(entry, event)
+  switch (event.type) {
+    case "bank_status": {
+      if (entry.pay_id && event.payId && event.payId !== entry.pay_id) {
+        return refuse(`the bank's answer names payment ${event.payId}, the entry ${entry.pay_id}`)
+      }
+      return chargeAfterBankRead(entry, event.status, event.payId ?? entry.pay_id)
+    }
+    case "unreadable_answer":
+      // only the call's own answer can be unreadable; a later read that fails changes nothing
+      return entry.state === "sending" ? move(entry, "uncertain") : stay(entry)
+    case "clear_refusal":
+      return entry.state === "sending" ? move(entry, "refused") : stay(entry)
+    case "admin_not_charged":
+      if (!UNANSWERED.includes(entry.state)) return refuse(`the bank already answered (${entry.state})`)
+      if (entry.pay_id) return refuse("the entry names a bank payment: re-check it at the bank instead")
+      return move(entry, "refused")
+    case "admin_attach_pay_id":
+      if (!UNANSWERED.includes(entry.state)) return refuse(`the bank already answered (${entry.state})`)
+      if (entry.pay_id && entry.pay_id !== event.payId) return refuse(`the entry already names ${entry.pay_id}`)
+      return move(entry, entry.state, event.payId)
+  }
+}
