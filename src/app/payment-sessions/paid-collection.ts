@@ -1,60 +1,102 @@
 /**
- * The first step of session creation (src/workflows/payment-sessions): once a collection with
- * TBC sessions has a live (not canceled) TBC payment, or its cart became an order, no new session
- * may be opened — whichever provider the new session is for.
+ * The first step of session creation (src/workflows/payment-sessions), for every provider: no new
+ * session may be opened on a payment collection whose cart the money ledger says must not be paid
+ * again, or whose cart became an order.
  *
  * Why: Medusa 2.21.2 lets anyone who knows a collection id open a new session on it at any time,
- * and deletes the collection's existing sessions first (deletePaymentSessionsWorkflow), calling the
- * provider's deletePayment with the PAID payment's data. Our providers no longer move money there,
- * but the paid session would still vanish from under the order. Collections without TBC sessions
- * are left to Medusa's own rules.
+ * and deletes the collection's existing sessions first (deletePaymentSessionsWorkflow). A second
+ * payment while the first one's outcome is unknown (a saved-card execution answered 502, the bank
+ * still processing) could charge the shopper twice; and a paid session would vanish from under
+ * the order. The rule itself is pure (newPaymentVerdict in src/lib/ledger/guards.ts); this reads
+ * the cart through Query and its charges from the ledger, never Medusa's session data.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-
-const TBC_PROVIDER = /^pp_tbc-/
+import { newPaymentVerdict } from "../../lib/ledger/guards"
+import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { LEDGER_DATA } from "../../providers/tbc-checkout/core/bookkeeping"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
 interface CollectionView {
-  payment_sessions?: Array<{ provider_id?: string }>
   payments?: Array<{ provider_id?: string; canceled_at?: unknown }>
 }
 
-/** Why the collection must keep its sessions, or undefined when a new session is fine. */
-export async function paidCollectionReason(query: QueryLike, collectionId: string): Promise<string | undefined> {
+const TBC_PROVIDER = /^pp_tbc-/
+
+/** The cart a payment collection belongs to (cart ↔ collection link), if any. */
+export async function cartOfCollection(query: QueryLike, collectionId: string): Promise<string | undefined> {
   const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: ["id", "payment_sessions.provider_id", "payments.provider_id", "payments.canceled_at"],
-    filters: { id: collectionId },
-  })
-  const collection = data[0] as CollectionView | undefined
-  if (!collection) return undefined
-  const tbcSessions = (collection.payment_sessions ?? []).filter((s) => TBC_PROVIDER.test(s.provider_id ?? ""))
-  const tbcPayments = (collection.payments ?? []).filter((p) => TBC_PROVIDER.test(p.provider_id ?? ""))
-  if (tbcSessions.length === 0 && tbcPayments.length === 0) return undefined
-  // a canceled payment (e.g. order placement failed after authorization) leaves the cart retryable
-  if (tbcPayments.some((p) => !p.canceled_at)) {
-    return "This cart's payment was already made"
-  }
-  const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
     filters: { payment_collection_id: collectionId },
   })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-  if (!cartId) return undefined
-  const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
-  return (carts[0] as { completed_at?: unknown } | undefined)?.completed_at
-    ? "This cart was already ordered"
-    : undefined
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id
 }
 
-/** Throws NOT_ALLOWED (400) when the collection must keep its sessions. */
-export async function refuseSessionOnPaidCollection(container: MedusaContainer, collectionId: string): Promise<void> {
+/** Why the collection must keep its sessions (or undefined), and its cart. */
+export async function paidCollectionReason(
+  query: QueryLike,
+  ledger: Pick<LedgerStore, "chargesOfCart">,
+  collectionId: string
+): Promise<{ reason?: string; cartId?: string }> {
+  const cartId = await cartOfCollection(query, collectionId)
+  if (cartId) {
+    const verdict = newPaymentVerdict(await ledger.chargesOfCart(cartId))
+    if (!verdict.allowed) return { reason: verdict.message, cartId }
+    const { data: carts } = await query.graph({
+      entity: "cart",
+      fields: ["id", "completed_at"],
+      filters: { id: cartId },
+    })
+    if ((carts[0] as { completed_at?: unknown } | undefined)?.completed_at) {
+      return { reason: "This cart was already ordered: a new payment cannot be started for it.", cartId }
+    }
+  }
+  // a Medusa payment made from a TBC session (e.g. an order edit's collection, which has no cart);
+  // a canceled one (order placement failed after authorization) leaves the collection retryable
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "payments.provider_id", "payments.canceled_at"],
+    filters: { id: collectionId },
+  })
+  const payments = ((data[0] as CollectionView | undefined)?.payments ?? []).filter((p) =>
+    TBC_PROVIDER.test(p.provider_id ?? "")
+  )
+  if (payments.some((p) => !p.canceled_at)) {
+    return { reason: "This cart's payment was already made: a new payment cannot be started for it.", cartId }
+  }
+  return { cartId }
+}
+
+/** Throws NOT_ALLOWED (400) when the collection must keep its sessions; else its cart id. */
+export async function refuseSessionOnPaidCollection(
+  container: MedusaContainer,
+  collectionId: string,
+  data: Record<string, unknown> | undefined
+): Promise<{ cart_id?: string }> {
+  for (const key of Object.values(LEDGER_DATA)) {
+    if (data && key in data) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.${key}: only the server sets it; leave it out`)
+    }
+  }
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
-  const reason = await paidCollectionReason(query, collectionId)
-  if (reason) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${reason}: a new payment cannot be started for it.`)
+  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const { reason, cartId } = await paidCollectionReason(query, ledger, collectionId)
+  if (reason) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, reason)
+  return { cart_id: cartId }
+}
+
+/** The session data a TBC provider gets: the cart and collection its ledger entries belong to. */
+export function withLedgerContext(
+  providerId: string,
+  data: Record<string, unknown> | undefined,
+  context: { cart_id?: string; payment_collection_id: string }
+): Record<string, unknown> | undefined {
+  if (!TBC_PROVIDER.test(providerId)) return data
+  return {
+    ...(data ?? {}),
+    [LEDGER_DATA.collectionId]: context.payment_collection_id,
+    ...(context.cart_id ? { [LEDGER_DATA.cartId]: context.cart_id } : {}),
   }
 }

@@ -3,14 +3,13 @@
  * provider acts on its own when Medusa deletes a paid session and when a callback arrives for a
  * gone session, but a restart can interrupt the first and a lost callback hides the second (the
  * shopper was still on the bank's page when the cart changed, and paid afterwards). This pass
- * finds such payments in our record and hands each to the same settleOrphan.
+ * finds such payments in the money ledger and hands each to the same settleOrphan.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../pg-connection"
+import { LedgerStore, recordError, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { PaymentRecords, recordError } from "../../providers/tbc-checkout/payment-records"
 import { bankClientFor } from "../bank-clients"
 import { checkoutRegistrations } from "./run-context"
 
@@ -25,16 +24,16 @@ export interface OrphanSweepResult {
 
 export async function sweepOrphanedPayments(container: MedusaContainer): Promise<OrphanSweepResult[]> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: OrphanSweepResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const options = parseCheckoutOptions(registration.options)
-    const payIds = await records.orphanCandidates(
+    const entries = await ledger.orphanCandidates(
       registration.providerId,
       options.orphanGraceSeconds,
       ORPHAN_SWEEP_BATCH
     )
-    if (payIds.length === 0) continue
+    if (entries.length === 0) continue
     const tbcLogger = {
       debug: () => undefined,
       info: (msg: string) => logger.info(`[tbc orphans] ${msg}`),
@@ -42,11 +41,11 @@ export async function sweepOrphanedPayments(container: MedusaContainer): Promise
       error: (msg: string) => logger.error(`[tbc orphans] ${msg}`),
     }
     const { checkout } = bankClientFor(registration, container, { maxRetries: 1 })
-    for (const payId of payIds) {
+    for (const payId of entries.map((e) => e.pay_id as string)) {
       try {
         const outcome = await settleOrphan({
           checkout,
-          records,
+          ledger,
           payId,
           policy: options.orphanPolicy,
           logger: tbcLogger,

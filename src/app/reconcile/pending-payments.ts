@@ -13,7 +13,7 @@ import { webhookAction } from "../../lib/checkout-status"
 import { WEBHOOK_ACTION } from "../../lib/medusa-statuses"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { PgConnection } from "../pg-connection"
-import { PaymentRecords } from "../../providers/tbc-checkout/payment-records"
+import { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
 import { bankClientFor } from "../bank-clients"
 import type { TbcClientView } from "../../lib/tbc"
 import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage } from "../../lib/job-rules"
@@ -99,7 +99,7 @@ interface RunContext {
   container: MedusaContainer
   registration: TbcProviderRegistration
   client: TbcClientView
-  records: PaymentRecords
+  ledger: LedgerStore
   breaker: CircuitBreaker
   now: Date
   olderThanMinutes: number
@@ -122,7 +122,7 @@ async function checkWhatProcessingDid(
   const logger = ctx.container.resolve(ContainerRegistrationKeys.LOGGER)
   const stranded = await settleStrandedPayment({
     checkout: ctx.client.checkout,
-    records: ctx.records,
+    ledger: ctx.ledger,
     payId,
     policy: options.orphanPolicy,
     reason: "the cart could not be completed after the payment (e.g. an item sold out)",
@@ -150,7 +150,7 @@ async function checkWhatProcessingDid(
 }
 
 async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<PendingReconcileResult> {
-  const { container, records, now, olderThanMinutes } = ctx
+  const { container, ledger, now, olderThanMinutes } = ctx
   const payId = typeof session.data?.payId === "string" ? session.data.payId : null
   const base = { session_id: session.id, pay_id: payId, bank_status: null, action: null }
   if (!payId) {
@@ -170,7 +170,9 @@ async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<P
   }
   try {
     // also retires the session once the status is final (sessionsToCheck leaves it out)
-    await records.noteBankStatus(payId, String(details.status)).catch(() => undefined)
+    await ledger
+      .applyByPayId(payId, { type: "bank_status", status: String(details.status), payId }, "job:reconcile")
+      .catch(() => undefined)
     const action = webhookAction(String(details.status))
     const result = { ...base, bank_status: String(details.status), action }
     if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) {
@@ -179,7 +181,7 @@ async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<P
     // The session may have been deleted since it was listed (cart total changed, new session):
     // processPaymentWorkflow must never see a session that does not exist (it would then look up
     // carts with no payment collection at all). Its money is the orphan sweep's business.
-    if (!(await records.sessionAlive(session.id))) {
+    if ((await ledger.byPayId(payId))?.session_gone_at) {
       return { ...result, outcome: "session_gone" }
     }
     // Exactly what Medusa's payment-webhook subscriber runs for the bank's callback.
@@ -221,7 +223,7 @@ export async function reconcilePendingCheckoutPayments(
 ): Promise<PendingReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const records = new PaymentRecords(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: PendingReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
@@ -233,7 +235,7 @@ export async function reconcilePendingCheckoutPayments(
     if (sessions.length === 0) continue
     const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
     const client = bankClientFor(registration, container, { maxRetries: 1 })
-    const ctx: RunContext = { container, registration, client, records, breaker, now, olderThanMinutes }
+    const ctx: RunContext = { container, registration, client, ledger, breaker, now, olderThanMinutes }
     const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
     for (const [index, session] of sessions.entries()) {
       if (input.signal?.aborted) break

@@ -49,7 +49,9 @@ export interface LedgerFacts extends LedgerEntryView {
 export function isUnresolvedCharge(entry: Pick<LedgerFacts, "kind" | "state">): boolean {
   if (!isChargeKind(entry.kind)) return false
   return (
-    entry.state === "uncertain" || entry.state === "processing" || (entry.state === "sending" && entry.kind === "execution")
+    entry.state === "uncertain" ||
+    entry.state === "processing" ||
+    (entry.state === "sending" && entry.kind === "execution")
   )
 }
 

@@ -112,8 +112,7 @@ export interface LedgerEntryView {
 }
 
 export type Transition =
-  | { ok: true; state: LedgerState; pay_id: string | null; changed: boolean }
-  | { ok: false; reason: string }
+  { ok: true; state: LedgerState; pay_id: string | null; changed: boolean } | { ok: false; reason: string }
 
 const stay = (entry: LedgerEntryView): Transition => ({
   ok: true,

@@ -35,6 +35,7 @@ import {
   SavedCard,
   TbcPayment,
   SavedCardRecordingFailure,
+  LedgerEvent,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -58,6 +59,7 @@ class TbcModuleService extends MedusaService({
   RetiredPreauth,
   TbcPayment,
   SavedCardRecordingFailure,
+  LedgerEvent,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

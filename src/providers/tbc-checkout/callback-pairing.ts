@@ -4,19 +4,22 @@
  * 1. Signed callback URL (`?s=&sig=`, stamped into headers by the callback middleware): the
  *    signature must verify; a present but wrong signature is refused outright.
  * 2. Plain URL (what the merchant registers in the TBC dashboard, and the only URL a saved-card
- *    execution's callback can use): the session is found from the payId in our own record of the
- *    payments we created (tbc_payment, one indexed read). Without a record (outside a Medusa app)
- *    the merchantPaymentId the bank may report is used when `signCallbackUrl` is off, as before.
- *    A saved-card execution whose answer was unreadable has no payId in the record yet: when the
- *    bank's details of the callback's payId report that session as merchantPaymentId, the payId
- *    is attached to it, which settles the uncertainty (authorize then reads that payment back).
- * 3. The session must still exist. A payment whose session Medusa deleted (cart total changed,
- *    new session) is `session_gone`: it is never handed to Medusa's processPaymentWorkflow, which
- *    would otherwise look carts up with no collection and complete an unrelated shopper's cart.
+ *    execution's callback can use): the session is found from the payId in the money ledger
+ *    (tbc_payment, one indexed read). Without a ledger (outside a Medusa app) the
+ *    merchantPaymentId the bank may report is used when `signCallbackUrl` is off, as before.
+ *    A saved-card execution whose answer was unreadable has no payId in the ledger yet: when the
+ *    bank's details of the callback's payId report that session as merchantPaymentId, that answer
+ *    of the bank names the payment, which settles the uncertainty (authorize then reads it back).
+ *    A payId the ledger does not know is not ours: refused (`unknown_payment`).
+ * 3. The session must still exist (the ledger learns of every deletion through deletePayment). A
+ *    payment whose session Medusa deleted (cart total changed, new session) is `session_gone`: it
+ *    is never handed to Medusa's processPaymentWorkflow, which would otherwise look carts up with
+ *    no collection and complete an unrelated shopper's cart.
  */
 import { CALLBACK_HEADERS, headerValue, verifySessionSignature } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
-import type { PaymentRecords } from "./payment-records"
+import type { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
+import { ACTORS } from "./core/bookkeeping"
 import type { CallbackVerdictResult } from "./webhook"
 
 export type Pairing = { sessionId: string } | { refused: CallbackVerdictResult; reason: string }
@@ -24,11 +27,13 @@ export type Pairing = { sessionId: string } | { refused: CallbackVerdictResult; 
 export async function pairSession(args: {
   headers: Record<string, unknown>
   options: Pick<TbcCheckoutOptions, "clientSecret" | "registrationId" | "signCallbackUrl">
-  records?: PaymentRecords
+  ledger?: Pick<LedgerStore, "byPayId" | "chargesOfSession" | "apply">
   payId: string
+  /** the bank's status of the payment, as read for this callback */
+  status: string
   merchantPaymentId?: string
 }): Promise<Pairing> {
-  const { headers, options, records, payId, merchantPaymentId } = args
+  const { headers, options, ledger, payId, merchantPaymentId } = args
   const signedSession = headerValue(headers, CALLBACK_HEADERS.session)
   const signature = headerValue(headers, CALLBACK_HEADERS.signature)
   let sessionId: string | undefined
@@ -43,8 +48,8 @@ export async function pairSession(args: {
     return { refused: "rejected_source", reason: "the payment belongs to another session" }
   }
 
-  if (!records) {
-    // no record to consult: only the signature or (unsigned mode) the bank's merchantPaymentId
+  if (!ledger) {
+    // no ledger to consult: only the signature or (unsigned mode) the bank's merchantPaymentId
     sessionId ??= options.signCallbackUrl ? undefined : merchantPaymentId
     if (!sessionId) {
       return {
@@ -57,27 +62,33 @@ export async function pairSession(args: {
     return { sessionId }
   }
 
-  let link = await records.linkOf(payId)
-  if (!link && merchantPaymentId && (await records.attachUncertainExecution(merchantPaymentId, payId))) {
-    // the callback of a saved-card execution whose answer we could not read: now we know its payId
-    link = await records.linkOf(payId)
+  let entry = await ledger.byPayId(payId)
+  if (!entry && merchantPaymentId) {
+    // the callback of a saved-card execution whose answer we could not read: the bank's details
+    // name our session as merchantPaymentId, so this is the payment that execution made
+    const unanswered = (await ledger.chargesOfSession(merchantPaymentId)).find(
+      (e) => e.kind === "execution" && e.pay_id === null && (e.state === "sending" || e.state === "uncertain")
+    )
+    if (unanswered) {
+      const moved = await ledger.apply(
+        unanswered.id,
+        { type: "bank_status", status: args.status, payId },
+        ACTORS.callback
+      )
+      if (moved.ok) entry = moved.entry
+    }
   }
-  if (!link) {
-    // a payment we have no record of: one created before the record existed, paired as before
-    const legacySession = sessionId ?? (options.signCallbackUrl ? undefined : merchantPaymentId)
-    if (!legacySession) return { refused: "unknown_payment", reason: "no record of this payment and no signed session" }
-    return (await records.sessionAlive(legacySession))
-      ? { sessionId: legacySession }
-      : { refused: "session_gone", reason: "the payment's Medusa session no longer exists" }
-  }
-  if (sessionId !== undefined && link.payment_session_id !== sessionId) {
+  if (!entry) return { refused: "unknown_payment", reason: "the money ledger has no record of this payment" }
+  if (sessionId !== undefined && entry.payment_session_id !== sessionId) {
     return { refused: "rejected_source", reason: "the payment belongs to another session" }
   }
-  if (!link.session_alive) {
+  if (entry.session_gone_at !== null) {
     return { refused: "session_gone", reason: "the payment's Medusa session no longer exists" }
   }
-  if (link.session_pay_ids.length > 0 && !link.session_pay_ids.includes(payId)) {
+  // the session's current payment is its newest charge that names one
+  const current = (await ledger.chargesOfSession(entry.payment_session_id)).find((e) => e.pay_id !== null)
+  if (current && current.pay_id !== payId) {
     return { refused: "rejected_source", reason: "the session now names another payment" }
   }
-  return { sessionId: link.payment_session_id }
+  return { sessionId: entry.payment_session_id }
 }

@@ -23,9 +23,12 @@ import { minorToMajor } from "../../lib/money"
 import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc/types"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { toMedusaError } from "../common"
+import { recordError } from "../../modules/tbc/ledger/ledger-store"
 import type { TbcCheckoutOptions } from "./options"
 import { dataFromDetails } from "./payment-data"
-import type { PaymentRecords } from "./payment-records"
+import { chargeContextOf, type PaymentBookkeeping } from "./core/bookkeeping"
+import { isUnresolvedCharge } from "../../lib/ledger/guards"
+import type { LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
 import {
   CHECKING_PAYMENT_MESSAGE,
   SAVED_CARD_DATA,
@@ -39,10 +42,8 @@ export interface SavedCardDeps {
   checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
   options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards">
   logger?: TbcLogger
-  /** our durable record of executions (tbc_payment); absent outside a Medusa app */
-  records?: PaymentRecords
-  /** pp_tbc-checkout_<id>, written into the record */
-  providerId?: string
+  /** the money ledger's bookkeeping; its ledger is absent outside a Medusa app */
+  book?: Pick<PaymentBookkeeping, "ledger" | "openCharge" | "move" | "authorized">
 }
 
 /** The shopper's answer while an execution is unresolved; the admin sees it in Settings → TBC Bank. */
@@ -104,22 +105,35 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
 }
 
 /**
- * What our record knows of earlier executions for this session (or an unresolved one of its cart),
- * which Medusa's session data may have lost: an execution with a payId is only read back; one sent
- * without a readable answer is never sent again and the shopper is told we are checking.
+ * What the ledger knows of earlier charges of this session and its cart, which Medusa's session
+ * data may have lost:
+ * - an execution of this session with a payId that moved money (or may still) is only read back;
+ * - any unresolved charge of the cart (an execution sent without a readable answer, a payment the
+ *   bank is still deciding) stops a new execution: the shopper is told we are checking;
+ * - a clearly refused, failed or expired one moved nothing: a new execution may be sent.
  */
 async function knownExecution(
   deps: SavedCardDeps,
   sessionId: string,
   data: Record<string, unknown>
 ): Promise<Record<string, unknown>> {
-  if (!deps.records) return data
-  const earlier = await deps.records.earlierExecution(sessionId).catch((error) => {
+  const ledger = deps.book?.ledger
+  if (!ledger) return data
+  const { cart_id } = chargeContextOf(sessionId, data)
+  let charges: LedgerEntry[]
+  try {
+    const own = await ledger.chargesOfSession(sessionId)
+    const ofCart = cart_id ? await ledger.chargesOfCart(cart_id) : []
+    charges = [...own, ...ofCart.filter((e) => !own.some((o) => o.id === e.id))]
+  } catch (error) {
     throw toMedusaError(error, "check earlier charges of this checkout")
-  })
-  if (!earlier) return data
-  if (!earlier.pay_id) throw checkingError()
-  return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: earlier.pay_id }
+  }
+  const earlier = charges.find((e) => e.payment_session_id === sessionId && e.kind === "execution" && e.pay_id)
+  if (earlier && !["refused", "expired", "returned"].includes(earlier.state)) {
+    return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: earlier.pay_id }
+  }
+  if (charges.some((e) => isUnresolvedCharge(e) && !(e.pay_id && e.id === earlier?.id))) throw checkingError()
+  return data
 }
 
 /** authorizePayment of a saved-card session: executes the charge once, maps the bank's answer. */
@@ -138,7 +152,7 @@ export async function authorizeSavedCardSession(
   const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
   const currency = currencyOf(data.currency)
   const known = await knownExecution(deps, sessionId, data)
-  let recordId: string | undefined
+  let entry: LedgerEntry | undefined
   let result
   try {
     result = await authorizeWithSavedCard({
@@ -149,31 +163,32 @@ export async function authorizeSavedCardSession(
       currency,
       preAuth: typeof data.preAuth === "boolean" ? data.preAuth : deps.options.preAuth,
       sessionId,
-      // durably "sent for this session" before the bank is asked; no record, no execution
-      beforeExecute: deps.records
-        ? async () => {
-            recordId = await deps.records!.recordExecutionSending({
-              provider_id: deps.providerId ?? "pp_tbc-checkout",
-              payment_session_id: sessionId,
-              amount: medusaAmountToMinor(amount),
-              currency,
-            })
-          }
-        : undefined,
+      // the ledger entry before the bank is asked; no entry, no execution (fails closed)
+      beforeExecute: async () => {
+        const mask = data[SAVED_CARD_DATA.cardMask]
+        entry = await deps.book?.openCharge("execution", chargeContextOf(sessionId, data), {
+          amountMinor: medusaAmountToMinor(amount),
+          currency,
+          cardMask: typeof mask === "string" ? mask : null,
+        })
+      },
     })
   } catch (error) {
+    // a clear refusal moved nothing: the entry says so, and the shopper may pay again
+    await deps.book?.move(entry, { type: "clear_refusal", reason: recordError(error) })
     throw toMedusaError(error, "charge the saved card")
   }
-  if (deps.records && recordId) {
-    if (result.kind === "uncertain") {
-      await deps.records
-        .recordExecutionUncertain(recordId, result.reason ?? "the bank's answer could not be read")
-        .catch(() => undefined)
-    } else {
-      await deps.records
-        .recordExecutionAnswer(recordId, result.details.payId, String(result.details.status))
-        .catch(() => undefined)
-    }
+  if (result.kind === "uncertain") {
+    await deps.book?.move(entry, {
+      type: "unreadable_answer",
+      reason: result.reason ?? "the bank's answer could not be read",
+    })
+  } else {
+    await deps.book?.move(entry, {
+      type: "bank_status",
+      status: String(result.details.status),
+      payId: result.details.payId,
+    })
   }
   // the seal is not kept: Medusa stores exactly what authorize returns
   const kept = {
@@ -189,7 +204,7 @@ export async function authorizeSavedCardSession(
         `Check the bank dashboard for merchantPaymentId ${sessionId} and refund it if it was charged.`
     )
     // recorded in our table: refuse with the words the shopper should read (nothing to keep in data)
-    if (deps.records) throw checkingError()
+    if (deps.book?.ledger) throw checkingError()
     // a returned ERROR is stored with its data, so the marker stops any second execution
     return { status: PaymentSessionStatus.ERROR, data: { ...kept, ...result.data, error_message: result.message } }
   }
@@ -208,13 +223,16 @@ export async function authorizeSavedCardSession(
     // Processing: pending_authorization would let Medusa place the order with nothing paid. The
     // payId is in our record (or, outside an app, in the returned data), so the next "Place order"
     // and the bank's callback only read it back; the cart stays open meanwhile.
-    if (deps.records) throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
+    if (deps.book?.ledger)
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STILL_PROCESSING_MESSAGE)
     return {
       status: PaymentSessionStatus.ERROR,
       data: { ...kept, ...result.data, error_message: STILL_PROCESSING_MESSAGE },
     }
   }
   const authorizedAt = outcome.status === SESSION_STATUS.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
+  // the money is handed to Medusa: a Medusa payment (and the order) is made from this session
+  await deps.book?.authorized(result.details.payId)
   return {
     status: toSessionStatus(outcome.status),
     data: { ...dataFromDetails(kept, result.details, authorizedAt), ...result.data },

@@ -12,7 +12,7 @@ import { isBankNotFound } from "../common"
 import { toPaymentAction } from "../common/medusa-values"
 import { CALLBACK_HEADERS, headerValue, isAllowedSource } from "./callback-auth"
 import type { TbcCheckoutOptions } from "./options"
-import type { PaymentRecords } from "./payment-records"
+import type { PaymentBookkeeping } from "./core/bookkeeping"
 import { pairSession } from "./callback-pairing"
 
 /** Same words as the tbc module's CallbackLog.result. */
@@ -68,8 +68,8 @@ export async function judgeCallback(
   payload: ProviderWebhookPayload["payload"],
   options: TbcCheckoutOptions,
   checkout: Pick<CheckoutApi, "getPayment">,
-  /** our record of the payments we created; absent outside a Medusa app (unit tests) */
-  records?: PaymentRecords
+  /** the provider's ledger bookkeeping; its ledger is absent outside a Medusa app (unit tests) */
+  book?: Pick<PaymentBookkeeping, "ledger" | "read">
 ): Promise<TbcWebhookResult> {
   const headers = (payload?.headers ?? {}) as Record<string, unknown>
   const source = headerValue(headers, CALLBACK_HEADERS.source) ?? null
@@ -107,16 +107,18 @@ export async function judgeCallback(
     return ignore(verdict("error", "the bank could not be asked about this payment", payId))
   }
   const status = String(details.status)
+  // the ledger moves on every bank read, final or not; bookkeeping never fails the callback
+  await book?.read(payId, status, "bank:callback")
   if (!isFinalStatus(status)) {
     return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
   }
 
-  records?.noteBankStatus(payId, status).catch(() => undefined) // bookkeeping only: never blocks a callback
   const paired = await pairSession({
     headers,
     options,
-    records,
+    ledger: book?.ledger,
     payId,
+    status,
     merchantPaymentId: merchantPaymentIdOf(details),
   })
   if ("refused" in paired) {

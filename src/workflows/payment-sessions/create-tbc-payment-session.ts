@@ -3,7 +3,8 @@
  * runs instead of Medusa's route handler (src/api/tbc-middlewares/payment-sessions.ts), for every
  * provider:
  *
- *   1. refuse a collection whose TBC payment was made or whose cart was ordered;
+ *   1. refuse a collection whose cart the money ledger says must not be paid again (a charge
+ *      unresolved, money held for its live session), or whose payment was made or cart ordered;
  *   2. TBC providers: the installment products from the cart replace the storefront's;
  *   3. tbc-checkout: a saved card is checked and sealed;
  *   4. Medusa's own createPaymentSessionsWorkflow, with the prepared `data`, as a step;
@@ -17,6 +18,7 @@
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedSession } from "../../app/payment-sessions/installment-application"
+import { withLedgerContext } from "../../app/payment-sessions/paid-collection"
 import {
   installmentProductsStep,
   recordInstallmentApplicationStep,
@@ -35,18 +37,22 @@ export const createTbcPaymentSessionWorkflowId = "tbc-create-payment-session"
 export const createTbcPaymentSessionWorkflow = createWorkflow(
   createTbcPaymentSessionWorkflowId,
   (input: CreateTbcPaymentSessionInput) => {
-    refusePaidCollectionStep({ payment_collection_id: input.payment_collection_id })
+    const guarded = refusePaidCollectionStep({ payment_collection_id: input.payment_collection_id, data: input.data })
     const withProducts = installmentProductsStep(input)
     const productsInput = transform({ input, withProducts }, ({ input, withProducts }) => ({
       ...input,
       data: withProducts,
     }))
     const prepared = savedCardStep(productsInput)
-    const medusaInput = transform({ input, prepared }, ({ input, prepared }) => ({
+    const medusaInput = transform({ input, prepared, guarded }, ({ input, prepared, guarded }) => ({
       payment_collection_id: input.payment_collection_id,
       provider_id: input.provider_id,
       customer_id: input.actor_id,
-      data: prepared,
+      // the cart and collection the provider's ledger entries belong to (server-set keys)
+      data: withLedgerContext(input.provider_id, prepared, {
+        ...guarded,
+        payment_collection_id: input.payment_collection_id,
+      }),
     }))
     const session = createPaymentSessionsWorkflow.runAsStep({ input: medusaInput })
     recordInstallmentApplicationStep({

@@ -23,12 +23,14 @@ export interface SessionRequest {
   customer_id?: string
 }
 
-/** 1. No new session on a collection whose TBC payment was made or whose cart was ordered (400). */
+/**
+ * 1. No new session on a cart the money ledger says must not be paid again (a charge unresolved,
+ * money held for its live session) or that was ordered (400). Answers the collection's cart.
+ */
 export const refusePaidCollectionStep = createStep(
   "tbc-refuse-paid-collection",
-  async (input: { payment_collection_id: string }, { container }) => {
-    await refuseSessionOnPaidCollection(container, input.payment_collection_id)
-    return new StepResponse(undefined)
+  async (input: { payment_collection_id: string; data?: SessionData }, { container }) => {
+    return new StepResponse(await refuseSessionOnPaidCollection(container, input.payment_collection_id, input.data))
   }
 )
 

@@ -1,19 +1,23 @@
 import { model } from "@medusajs/framework/utils"
+import { CHARGE_KINDS, OPERATION_KINDS, type LedgerKind } from "../../../lib/ledger/states"
 
-/** Kinds of bank payment the plugin creates: a hosted-page payment, or a saved-card execution. */
-export const TBC_PAYMENT_KINDS = ["web", "execution"] as const
-export type TbcPaymentKind = (typeof TBC_PAYMENT_KINDS)[number]
+/** Kinds of ledger entry: the charges and the operations on them (src/lib/ledger/states.ts). */
+export const TBC_PAYMENT_KINDS = [...CHARGE_KINDS, ...OPERATION_KINDS] as const
+export type TbcPaymentKind = LedgerKind
 
 /** What the plugin did about a payment whose Medusa session disappeared while money was at the bank. */
 export const ORPHAN_ACTIONS = ["cancelled", "refunded", "notified", "failed"] as const
 export type OrphanAction = (typeof ORPHAN_ACTIONS)[number]
 
 /**
- * Our own record of every TBC checkout payment the plugin created (web payment or saved-card
- * execution): payId → the Medusa session, collection and cart it was made for. Written by the
- * provider when it creates the payment (before the shopper can reach the bank) and updated on
- * every read of the bank. It outlives Medusa's payment session, which Medusa deletes when the
- * cart total changes or a new session is opened, so:
+ * THE MONEY LEDGER: one row per money movement the plugin asks of the bank — a charge (web payment,
+ * saved-card execution, installment application) or an operation on one (completion, cancel,
+ * refund; `parent_id` names the charge). Written BEFORE the bank call, in state `sending`, and
+ * moved only by an answer read from the bank or an audited admin action (src/lib/ledger/states.ts;
+ * every move is kept in tbc_ledger_event with who or what moved it). Every guard, job and admin
+ * view decides from this table (src/lib/ledger/guards.ts), never from Medusa's session data.
+ * payId → the Medusa session, collection and cart it was made for. It outlives Medusa's payment
+ * session, which Medusa deletes when the cart total changes or a new session is opened, so:
  * - a callback on the plain URL (no signed query) finds its session by payId (one indexed read);
  * - money held or taken for a session that is gone is found and released (orphan policy);
  * - a saved-card execution whose answer was unreadable is never sent a second time.
@@ -25,8 +29,30 @@ const TbcPayment = model
     {
       id: model.id({ prefix: "tbcpay" }).primaryKey(),
       provider_id: model.text(),
-      /** The bank's payId; null only while a saved-card execution has not been answered. */
+      /** The bank's payId; null while a charge has no answer naming it, and on operations. */
       pay_id: model.text().nullable(),
+      /** one of CHARGE_STATES / OPERATION_STATES (src/lib/ledger/states.ts) */
+      state: model.text().default("sending"),
+      /** when the state last moved, and who or what moved it ("bank:callback", "job:reconcile", "admin:<user>") */
+      state_at: model.dateTime().nullable(),
+      state_by: model.text().nullable(),
+      /** why it is in that state, for the admin (never a secret) */
+      state_reason: model.text().nullable(),
+      /** the charge an operation (completion, cancel, refund) acts on */
+      parent_id: model.text().index("IDX_tbc_payment_parent_id").nullable(),
+      /** what we sent the bank as merchantPaymentId (the Medusa session id) */
+      merchant_payment_id: model.text().nullable(),
+      /** the card's mask when the bank named one (saved card or the bank's answer) */
+      card_mask: model.text().nullable(),
+      /** the order whose money this is, once one was placed from it */
+      order_id: model.text().index("IDX_tbc_payment_order_id").nullable(),
+      /** when our authorizePayment told Medusa the money is there (a Medusa payment is made from it) */
+      authorized_at: model.dateTime().nullable(),
+      /** a cart completion from this charge failed: when, why, and whether it can succeed later */
+      completion_failed_at: model.dateTime().nullable(),
+      completion_failure: model.text().nullable(),
+      /** set when the failure was permanent (sold out, cart invalid): the orphan policy may act after a grace */
+      completion_refused_at: model.dateTime().nullable(),
       payment_session_id: model.text().index("IDX_tbc_payment_payment_session_id"),
       payment_collection_id: model.text().nullable(),
       cart_id: model.text().index("IDX_tbc_payment_cart_id").nullable(),
@@ -54,6 +80,9 @@ const TbcPayment = model
       resolved_at: model.dateTime().nullable(),
     }
   )
-  .indexes([{ name: "IDX_tbc_payment_pay_id_unique", on: ["pay_id"], unique: true, where: null }])
+  .indexes([
+    { name: "IDX_tbc_payment_pay_id_unique", on: ["pay_id"], unique: true, where: null },
+    { name: "IDX_tbc_payment_state", on: ["state"], where: null },
+  ])
 
 export default TbcPayment

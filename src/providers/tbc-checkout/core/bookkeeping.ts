@@ -1,18 +1,58 @@
 /**
- * The provider's bookkeeping in our payment record (tbc_payment), in one place so the checkout
- * base calls each step with one line: record a created payment (or fail the session), note a
- * bank read, and run the orphan policy when a session goes away.
+ * The checkout provider's side of the money ledger (src/modules/tbc/ledger/ledger-store.ts), in one
+ * place so every money step of the base class is one line: an entry is opened BEFORE each bank call
+ * that can move money (fail closed: no entry, no call), every bank answer or read moves it, and the
+ * orphan policy runs when a session goes away.
  */
 import { MedusaError } from "@medusajs/framework/utils"
+import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
+import {
+  recordError,
+  type LedgerEntry,
+  type LedgerStore,
+  type OpenEntry,
+} from "../../../modules/tbc/ledger/ledger-store"
 import type { TbcCheckoutOptions } from "../options"
-import type { PaymentRecords } from "../payment-records"
 import { settleOrphan } from "./orphans"
+
+/** Who moved an entry, in the audit trail. */
+export const ACTORS = {
+  answer: "bank:answer",
+  callback: "bank:callback",
+  authorize: "provider:authorize",
+  admin: "provider:admin-request",
+} as const
+
+/** Where a charge belongs in Medusa: what the session-creation workflow put into the session data. */
+export interface ChargeContext {
+  payment_session_id: string
+  cart_id?: string | null
+  payment_collection_id?: string | null
+}
+
+/** The cart and collection the session-creation workflow wrote into the session data (server-only keys). */
+export const LEDGER_DATA = { cartId: "tbc_cart_id", collectionId: "tbc_payment_collection_id" } as const
+
+export function chargeContextOf(sessionId: string, data: Record<string, unknown> | undefined): ChargeContext {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null)
+  return {
+    payment_session_id: sessionId,
+    cart_id: text(data?.[LEDGER_DATA.cartId]),
+    payment_collection_id: text(data?.[LEDGER_DATA.collectionId]),
+  }
+}
+
+const cannotRecord = (what: string) =>
+  new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The ${what} could not be started: the store could not record it. Nothing was charged; please try again in a moment.`
+  )
 
 export class PaymentBookkeeping {
   constructor(
     /** undefined outside a Medusa app (provider unit tests): nothing is recorded */
-    readonly records: PaymentRecords | undefined,
+    readonly ledger: LedgerStore | undefined,
     private readonly options: Pick<TbcCheckoutOptions, "orphanPolicy" | "orphanGraceSeconds">,
     private readonly checkout: () => Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">,
     private readonly logger: TbcLogger,
@@ -20,51 +60,128 @@ export class PaymentBookkeeping {
   ) {}
 
   /**
-   * Records a created web payment before its link leaves initiatePayment: when the record cannot
-   * be written the shopper gets an error instead of a link to a payment we would not know about
-   * (it expires unpaid at the bank).
+   * Opens a charge entry before its bank call. Fails closed: when the ledger cannot be written the
+   * shopper gets an error and the bank is never asked (the plugin never charges without a record).
    */
-  async created(
-    sessionId: string,
-    payId: string,
-    amountMinor: number,
-    currency: string,
-    status: string
-  ): Promise<void> {
-    if (!this.records) return
+  async openCharge(
+    kind: "web" | "execution",
+    context: ChargeContext,
+    money: { amountMinor: number; currency: string; cardMask?: string | null }
+  ): Promise<LedgerEntry | undefined> {
+    if (!this.ledger) return undefined
+    const seed: OpenEntry = {
+      kind,
+      provider_id: this.providerId,
+      ...context,
+      amount: money.amountMinor,
+      currency: money.currency,
+      merchant_payment_id: context.payment_session_id,
+      card_mask: money.cardMask ?? null,
+    }
     try {
-      await this.records.recordCreated({
-        provider_id: this.providerId,
-        pay_id: payId,
-        payment_session_id: sessionId,
-        amount: amountMinor,
-        currency,
-        kind: "web",
-        bank_status: status,
-      })
+      return await this.ledger.open(seed, "provider:" + (kind === "web" ? "initiate" : "authorize"))
     } catch (error) {
-      this.logger.error(
-        `payment ${payId} for session ${sessionId} could not be recorded: ${(error as Error)?.message ?? error}`
-      )
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        "The payment could not be started: please try again in a moment."
-      )
+      this.logger.error(`ledger entry for session ${context.payment_session_id} not written: ${recordError(error)}`)
+      throw cannotRecord("payment")
     }
   }
 
-  /** Last bank status in our record; bookkeeping only, never fails the caller. */
-  read(payId: string, status: unknown): void {
-    this.records?.noteBankStatus(payId, String(status)).catch(() => undefined)
+  /** Moves an entry by a bank answer or refusal; a ledger failure is logged (the bank already acted). */
+  async move(entry: LedgerEntry | undefined, event: LedgerEvent, actor: string = ACTORS.answer): Promise<void> {
+    if (!this.ledger || !entry) return
+    const result = await this.ledger.apply(entry.id, event, actor).catch((error) => ({
+      ok: false as const,
+      reason: recordError(error),
+    }))
+    if (!result.ok) this.logger.warn(`ledger entry ${entry.id}: ${event.type} not applied: ${result.reason}`)
+  }
+
+  /** A bank read of a payment we know by payId (callback, authorize, job): bookkeeping, never fails the caller. */
+  async read(payId: string, status: unknown, actor: string = ACTORS.answer): Promise<LedgerEntry | undefined> {
+    if (!this.ledger || !payId) return undefined
+    try {
+      const result = await this.ledger.applyByPayId(
+        payId,
+        { type: "bank_status", status: String(status), payId },
+        actor
+      )
+      return result?.entry
+    } catch (error) {
+      this.logger.warn(`ledger: bank status of ${payId} not recorded: ${recordError(error)}`)
+      return undefined
+    }
+  }
+
+  /** Our authorizePayment tells Medusa the money is there: a Medusa payment is made from it. */
+  async authorized(payId: string): Promise<void> {
+    if (!this.ledger) return
+    const entry = await this.ledger.byPayId(payId).catch(() => undefined)
+    if (entry) await this.ledger.markAuthorized(entry.id, ACTORS.authorize).catch(() => undefined)
+  }
+
+  /**
+   * Runs an operation (completion, cancel, refund) of the charge `payId` with its own ledger entry:
+   * opened before the call (fail closed), then `done` with the bank's status, `refused` when we or
+   * the bank refused readably, `uncertain` otherwise. The charge itself is moved by the status the
+   * operation's answer reports.
+   */
+  async operation<T extends { data?: Record<string, unknown> }>(
+    kind: OperationKind,
+    payId: string,
+    amountMinor: number,
+    work: () => Promise<T>
+  ): Promise<T> {
+    const ledger = this.ledger
+    const charge = ledger && payId ? await ledger.byPayId(payId).catch(() => undefined) : undefined
+    if (!ledger || !charge) return work()
+    let op: LedgerEntry
+    try {
+      op = await ledger.open(
+        {
+          kind,
+          provider_id: this.providerId,
+          payment_session_id: charge.payment_session_id,
+          payment_collection_id: charge.payment_collection_id,
+          cart_id: charge.cart_id,
+          amount: amountMinor,
+          currency: charge.currency,
+          parent_id: charge.id,
+        },
+        ACTORS.admin
+      )
+    } catch (error) {
+      this.logger.error(`ledger entry for ${kind} of ${payId} not written: ${recordError(error)}`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
+      )
+    }
+    try {
+      const result = await work()
+      const status = typeof result.data?.status === "string" ? result.data.status : undefined
+      await this.move(op, { type: "bank_status", status: status ?? "answered" })
+      if (status) await this.read(payId, status)
+      return result
+    } catch (error) {
+      const type = (error as { type?: string })?.type
+      const refused = type === MedusaError.Types.NOT_ALLOWED || type === MedusaError.Types.INVALID_DATA
+      await this.move(
+        op,
+        refused
+          ? { type: "clear_refusal", reason: recordError(error) }
+          : { type: "unreadable_answer", reason: recordError(error) }
+      )
+      throw error
+    }
   }
 
   /**
    * Medusa is deleting the payment's session (it deletes the row right after deletePayment):
    * once that is committed, money at the bank for it belongs to no order and the orphan policy
-   * applies, unless a Medusa payment was made from the session (the check looks at that).
+   * applies, unless a Medusa payment was made from the session (the ledger knows: authorized_at).
    */
   async sessionDeleted(payId: string): Promise<void> {
-    await this.records?.markSessionGone(payId).catch(() => undefined)
+    await this.ledger?.markSessionGone(payId, "medusa:delete-session").catch(() => undefined)
     this.orphanCheck(payId, this.options.orphanGraceSeconds * 1000)
   }
 
@@ -73,18 +190,16 @@ export class PaymentBookkeeping {
    * the reconcile job's sweep repeats it for anything a restart interrupts.
    */
   orphanCheck(payId: string, delayMs: number): void {
-    const records = this.records
-    if (!records) return
+    const ledger = this.ledger
+    if (!ledger) return
     const run = () =>
       settleOrphan({
         checkout: this.checkout(),
-        records,
+        ledger,
         payId,
         policy: this.options.orphanPolicy,
         logger: this.logger,
-      }).catch((error) =>
-        this.logger.warn(`payment ${payId}: orphan check failed: ${(error as Error)?.message ?? error}`)
-      )
+      }).catch((error) => this.logger.warn(`payment ${payId}: orphan check failed: ${recordError(error)}`))
     const timer = setTimeout(run, delayMs)
     timer.unref?.()
   }

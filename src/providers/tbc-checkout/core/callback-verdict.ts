@@ -34,12 +34,10 @@ export async function webhookActionOf(
   const receipt = headerValue(payload?.headers as Record<string, unknown> | undefined, CALLBACK_HEADERS.receipt)
   let judged = receipt ? provider.verdicts.get(receipt) : undefined
   if (!judged) {
-    judged = judgeCallback(payload, provider.options, provider.checkout, provider.book.records).catch(
-      (): TbcWebhookResult => ({
-        action: "not_supported" as WebhookActionResult["action"],
-        tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
-      })
-    )
+    judged = judgeCallback(payload, provider.options, provider.checkout, provider.book).catch((): TbcWebhookResult => ({
+      action: "not_supported" as WebhookActionResult["action"],
+      tbc_callback: { result: "error", reason: "unexpected error", pay_id: null, source_ip: null, bank_status: null },
+    }))
     if (receipt) provider.verdicts.set(receipt, judged)
     const v = (await judged).tbc_callback
     provider.logger.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)

@@ -57,8 +57,8 @@ import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "./authorize-guard"
 import type { TbcWebhookResult } from "../webhook"
 import { capture, cancelHeldOrTaken } from "./money-moves"
-import { PaymentBookkeeping } from "./bookkeeping"
-import { paymentRecordsFrom } from "../payment-records"
+import { ACTORS, PaymentBookkeeping } from "./bookkeeping"
+import { ledgerFrom } from "../../../modules/tbc/ledger/ledger-store"
 import { refund, RefundQueue } from "./refund"
 import { startPayment } from "./start-payment"
 import { webhookActionOf } from "./callback-verdict"
@@ -72,7 +72,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   protected readonly options_: TbcCheckoutOptions
   protected readonly client_: TbcClientLike
   protected readonly logger_: TbcLogger
-  /** our record of every payment we create (tbc_payment) and the orphan policy */
+  /** the money ledger (tbc_payment): an entry before every bank call that moves money, and the orphan policy */
   protected readonly book_: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
   private readonly createdForSession_ = new BoundedCache<string, string>({ max: 2000 })
@@ -98,7 +98,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
     this.book_ = new PaymentBookkeeping(
-      paymentRecordsFrom(cradle),
+      ledgerFrom(cradle),
       this.options_,
       () => this.checkout,
       this.logger_,
@@ -147,8 +147,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   private async confirmPayment(input: AuthorizePaymentInput, checkout: CheckoutApi): Promise<AuthorizePaymentOutput> {
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps(checkout), input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank", checkout)
-    this.book_.read(details.payId || payIdOf(input.data), details.status)
+    const payId = details.payId || payIdOf(input.data)
+    await this.book_.read(payId, details.status, ACTORS.authorize)
     const status = acceptedStatus(details, input.data, this.logger_)
+    // the money is handed to Medusa: a Medusa payment (and the order) is made from this session
+    await this.book_.authorized(payId)
     const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
     const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
     const data = dataFromDetails(input.data, details, (known ? {} : authorizedAt) as Partial<CheckoutData>)
@@ -204,7 +207,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const payId = payIdOf(input.data)
     const known = this.captures_.get(payId)
     if (known) return known
-    const attempt = capture(this.budgeted(), input.data ?? {}, payId)
+    const heldMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
+    const attempt = this.book_.operation("completion", payId, heldMinor, () =>
+      capture(this.budgeted(), input.data ?? {}, payId)
+    )
     this.captures_.set(payId, attempt)
     // a failed capture is forgotten, so the next one asks the bank again
     attempt.catch(() => this.captures_.get(payId) === attempt && this.captures_.delete(payId))
@@ -212,11 +218,18 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return refund(this.budgeted(), input.data ?? {}, payIdOf(input.data), input.amount, this.refunds_, this.logger_)
+    const payId = payIdOf(input.data)
+    return this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), () =>
+      refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_)
+    )
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payIdOf(input.data), "cancel the payment", this.logger_)
+    const payId = payIdOf(input.data)
+    const amountMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
+    return this.book_.operation("cancel", payId, amountMinor, () =>
+      cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payId, "cancel the payment", this.logger_)
+    )
   }
 
   /**
@@ -248,8 +261,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       checkout,
       options: this.options_,
       logger: this.logger_,
-      records: this.book_.records,
-      providerId: this.book_.providerId,
+      book: this.book_,
     }
   }
 

@@ -10,8 +10,7 @@
  */
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { ORPHAN_POLICIES, type OrphanPolicy } from "../options"
-import type { PaymentRecords } from "../payment-records"
-import { recordError } from "../payment-records"
+import { recordError, type LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
 import { cancelHeldOrTaken, gel, moneyAtBank, readPaymentUnlessGone } from "./money-moves"
 
 export { ORPHAN_POLICIES, type OrphanPolicy }
@@ -27,10 +26,10 @@ export function orphanDecision(details: PaymentDetails, policy: OrphanPolicy): O
   return { act: money.kind === "held" ? "cancel" : "refund", minor: money.minor, kind: money.kind }
 }
 
-/** What settleOrphan needs of our record (PaymentRecords; a fake in unit tests). */
-export type OrphanRecords = Pick<
-  PaymentRecords,
-  "linkOf" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "noteBankStatus"
+/** What settleOrphan needs of the ledger (LedgerStore; a fake in unit tests). */
+export type OrphanLedger = Pick<
+  LedgerStore,
+  "byPayId" | "claimOrphan" | "releaseOrphanClaim" | "recordOrphanAction" | "applyByPayId"
 >
 
 export type OrphanOutcome = "not_orphan" | "busy" | "nothing_at_bank" | "cancelled" | "refunded" | "notified" | "failed"
@@ -44,13 +43,16 @@ const RECORDED: Record<string, string> = { cancel: "cancelled", refund: "refunde
  */
 export async function settleOrphan(args: {
   checkout: Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">
-  records: OrphanRecords
+  ledger: OrphanLedger
   payId: string
   policy: OrphanPolicy
   logger: TbcLogger
 }): Promise<OrphanOutcome> {
-  const link = await args.records.linkOf(args.payId)
-  if (!link || link.session_alive || link.has_medusa_payment) return "not_orphan"
+  const entry = await args.ledger.byPayId(args.payId)
+  // an orphan: its session is gone and no Medusa payment (so no order) was ever made from it
+  if (!entry || entry.session_gone_at === null || entry.authorized_at !== null || entry.order_id !== null) {
+    return "not_orphan"
+  }
   return settleClaimable(args, "its session is gone")
 }
 
@@ -71,15 +73,17 @@ async function settleClaimable(
   why: string,
   note: string | null = null
 ): Promise<OrphanOutcome> {
-  const { checkout, records, payId, policy, logger } = args
-  if (!(await records.claimOrphan(payId))) return "busy"
+  const { checkout, ledger, payId, policy, logger } = args
+  if (!(await ledger.claimOrphan(payId))) return "busy"
   try {
     const details = await readPaymentUnlessGone(checkout, payId)
-    if (details?.status) await records.noteBankStatus(payId, String(details.status))
+    if (details?.status) {
+      await ledger.applyByPayId(payId, { type: "bank_status", status: String(details.status), payId }, "policy:orphan")
+    }
     const decision = details ? orphanDecision(details, policy) : ({ act: "none" } as const)
     if (decision.act === "none") {
       // unpaid (still Created: the shopper may pay later), failed, expired or already returned
-      await records.releaseOrphanClaim(payId)
+      await ledger.releaseOrphanClaim(payId)
       return "nothing_at_bank"
     }
     const what = `${decision.kind === "held" ? "holds" : "has taken"} ${gel(decision.minor, details?.currency)}`
@@ -87,13 +91,17 @@ async function settleClaimable(
       logger.warn(`payment ${payId}: ${why} while the bank ${what}; orphanPolicy "notify": left for the admin`)
     } else {
       logger.warn(`payment ${payId}: ${why} while the bank ${what}; orphanPolicy "refund": ${decision.act}ing it`)
-      await cancelHeldOrTaken(checkout, {}, payId, "release an orphaned payment", logger)
+      const released = await cancelHeldOrTaken(checkout, {}, payId, "release an orphaned payment", logger)
+      const status = released.data.status
+      if (typeof status === "string") {
+        await ledger.applyByPayId(payId, { type: "bank_status", status, payId }, "policy:orphan")
+      }
     }
-    await records.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, note)
+    await ledger.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, note)
     return RECORDED[decision.act] as OrphanOutcome
   } catch (error) {
     logger.warn(`payment ${payId}: ${why} and the orphan policy could not act: ${recordError(error)}`)
-    await records.recordOrphanAction(payId, "failed", null, recordError(error)).catch(() => undefined)
+    await ledger.recordOrphanAction(payId, "failed", null, recordError(error)).catch(() => undefined)
     return "failed"
   }
 }

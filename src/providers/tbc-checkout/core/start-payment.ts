@@ -12,7 +12,8 @@ import type { TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails } from "../payment-data"
 import { isSavedCardSession } from "../saved-card-payment"
 import { initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-card-session"
-import type { PaymentBookkeeping } from "./bookkeeping"
+import { chargeContextOf, type PaymentBookkeeping } from "./bookkeeping"
+import { recordError } from "../../../modules/tbc/ledger/ledger-store"
 
 /** What startPayment uses of the provider (its options, logger, bookkeeping and caches). */
 export interface StartPaymentDeps {
@@ -48,18 +49,24 @@ export async function startPayment(
     )
   }
   const reused = await reusablePayment(provider, checkout, sessionId, amountMinor, request.amount.currency)
-  const details =
-    reused ??
-    (await checkout.createPayment(request).catch((error) => {
+  let details = reused
+  if (!details) {
+    // the ledger entry first: no entry, no payment (fails closed, nothing is asked of the bank)
+    const money = { amountMinor, currency: request.amount.currency }
+    const entry = await provider.book.openCharge("web", chargeContextOf(sessionId, input.data), money)
+    try {
+      details = await checkout.createPayment(request)
+    } catch (error) {
+      // whatever the bank did, nothing can be paid: the shopper never gets this payment's link
+      await provider.book.move(entry, { type: "clear_refusal", reason: recordError(error) })
       throw toMedusaError(error, "start the payment at the bank")
-    }))
-  await provider.book.created(
-    sessionId,
-    details.payId,
-    amountMinor,
-    request.amount.currency,
-    String(details.status ?? "Created")
-  )
+    }
+    await provider.book.move(entry, {
+      type: "bank_status",
+      status: String(details.status ?? "Created"),
+      payId: details.payId,
+    })
+  }
   provider.createdForSession.set(sessionId, details.payId)
   const data = dataFromDetails({ session_id: sessionId }, details, {
     preAuth: details.preAuth ?? provider.options.preAuth,

@@ -1,0 +1,401 @@
+/**
+ * The money ledger's storage: tbc_payment (one row per money movement) and tbc_ledger_event (every
+ * move, with who or what made it). SQL on these two tables only, never on Medusa's.
+ *
+ * Who uses it: the payment providers (written before every bank call, moved by every answer),
+ * the session guard, the jobs and the admin routes — all through this one class, so every
+ * decision reads the same rows. The rules (which event moves which state) are pure, in
+ * src/lib/ledger/states.ts; this file only stores their outcome.
+ *
+ * Why raw SQL through a knex connection, and not the module service: a provider lives in the
+ * payment module's container, which cannot resolve our `tbc` module, but Medusa hands every module
+ * container the app's PostgreSQL connection (`__pg_connection__`); app-side code passes
+ * PG_CONNECTION. The connection is separate from the payment module's transaction: an entry stays
+ * even when Medusa rolls a session back, which is what we want (the payment exists at the bank
+ * either way).
+ */
+import { randomUUID } from "node:crypto"
+import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
+import type { LedgerFacts, OrphanAction } from "../../../lib/ledger/guards"
+
+export interface PgConnection {
+  raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+}
+
+/** A ledger row as the code reads it. Amounts in integer tetri. */
+export interface LedgerEntry extends LedgerFacts {
+  id: string
+  provider_id: string
+  payment_session_id: string
+  payment_collection_id: string | null
+  cart_id: string | null
+  amount: number
+  currency: string
+  parent_id: string | null
+  merchant_payment_id: string | null
+  card_mask: string | null
+  bank_status: string | null
+  state_by: string | null
+  state_reason: string | null
+  state_at: Date | null
+  orphan_amount: number | null
+  orphan_error: string | null
+  completion_failed_at: Date | null
+  completion_failure: string | null
+  /** when our authorizePayment told Medusa the money is there (a Medusa payment follows) */
+  authorized_at: Date | null
+}
+
+export interface OpenEntry {
+  kind: LedgerKind
+  provider_id: string
+  payment_session_id: string
+  payment_collection_id?: string | null
+  cart_id?: string | null
+  /** integer tetri */
+  amount: number
+  currency: string
+  merchant_payment_id?: string | null
+  parent_id?: string | null
+  card_mask?: string | null
+  /** a charge whose payId is known before it is recorded (an installment application) */
+  pay_id?: string | null
+  /** the state it opens in: `sending` for every call still to be made */
+  state?: LedgerState
+}
+
+export type ApplyResult =
+  { ok: true; entry: LedgerEntry; changed: boolean } | { ok: false; entry: LedgerEntry | undefined; reason: string }
+
+/** Stale "acting" orphan claims (a process died mid-action) are taken over after this long. */
+const CLAIM_STALE = "10 minutes"
+
+const newId = (prefix: string): string => `${prefix}_${randomUUID().replace(/-/g, "").toUpperCase().slice(0, 26)}`
+
+const dateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value))
+const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
+
+function toEntry(row: Record<string, unknown>): LedgerEntry {
+  return {
+    id: String(row.id),
+    kind: String(row.kind) as LedgerKind,
+    state: String(row.state) as LedgerState,
+    pay_id: textOrNull(row.pay_id),
+    provider_id: String(row.provider_id),
+    payment_session_id: String(row.payment_session_id),
+    payment_collection_id: textOrNull(row.payment_collection_id),
+    cart_id: textOrNull(row.cart_id),
+    amount: Number(row.amount),
+    currency: String(row.currency),
+    parent_id: textOrNull(row.parent_id),
+    merchant_payment_id: textOrNull(row.merchant_payment_id),
+    card_mask: textOrNull(row.card_mask),
+    bank_status: textOrNull(row.bank_status),
+    state_by: textOrNull(row.state_by),
+    state_reason: textOrNull(row.state_reason),
+    state_at: dateOrNull(row.state_at),
+    created_at: dateOrNull(row.created_at) ?? new Date(0),
+    session_gone_at: dateOrNull(row.session_gone_at),
+    order_id: textOrNull(row.order_id),
+    orphan_action: textOrNull(row.orphan_action) as OrphanAction | null,
+    orphan_amount: row.orphan_amount === null || row.orphan_amount === undefined ? null : Number(row.orphan_amount),
+    orphan_error: textOrNull(row.orphan_error),
+    completion_failed_at: dateOrNull(row.completion_failed_at),
+    completion_failure: textOrNull(row.completion_failure),
+    completion_refused_at: dateOrNull(row.completion_refused_at),
+    authorized_at: dateOrNull(row.authorized_at),
+  }
+}
+
+/** Error text for the record: short, one line, no request data (bank errors carry none). */
+export const recordError = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
+
+/** What an event says about itself in the audit trail (never a secret: statuses, reasons, payIds). */
+function noteOf(event: LedgerEvent): string {
+  switch (event.type) {
+    case "bank_status":
+      return event.status
+    case "admin_attach_pay_id":
+      return event.payId
+    default:
+      return event.reason
+  }
+}
+
+const SELECT = `select * from tbc_payment where deleted_at is null`
+
+export class LedgerStore {
+  constructor(private readonly pg: PgConnection) {}
+
+  private async one(where: string, bindings: unknown[]): Promise<LedgerEntry | undefined> {
+    const { rows } = await this.pg.raw(`${SELECT} and ${where} order by created_at desc limit 1`, bindings)
+    return rows[0] ? toEntry(rows[0]) : undefined
+  }
+
+  private async many(
+    where: string,
+    bindings: unknown[],
+    order = "created_at asc",
+    limit = 500
+  ): Promise<LedgerEntry[]> {
+    const { rows } = await this.pg.raw(`${SELECT} and ${where} order by ${order} limit ${Number(limit)}`, bindings)
+    return rows.map(toEntry)
+  }
+
+  byId(id: string): Promise<LedgerEntry | undefined> {
+    return this.one("id = ?", [id])
+  }
+
+  byPayId(payId: string): Promise<LedgerEntry | undefined> {
+    return this.one("pay_id = ?", [payId])
+  }
+
+  /** The charges made for a Medusa session, newest first. */
+  chargesOfSession(sessionId: string): Promise<LedgerEntry[]> {
+    return this.many(
+      "payment_session_id = ? and kind in ('web', 'execution', 'installment')",
+      [sessionId],
+      "created_at desc"
+    )
+  }
+
+  /** The charges made for a cart (any session, live or gone), newest first. */
+  chargesOfCart(cartId: string): Promise<LedgerEntry[]> {
+    return this.many("cart_id = ? and kind in ('web', 'execution', 'installment')", [cartId], "created_at desc")
+  }
+
+  /**
+   * Writes an entry BEFORE its bank call. Throws when it cannot be written: the caller must then
+   * not make the call (the plugin never charges without a record).
+   */
+  async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
+    const id = newId("tbcpay")
+    const state = seed.state ?? "sending"
+    const { rows } = await this.pg.raw(
+      `with opened as (
+         insert into tbc_payment (id, provider_id, pay_id, payment_session_id, payment_collection_id, cart_id, amount,
+           currency, kind, state, state_at, state_by, parent_id, merchant_payment_id, card_mask)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), ?, ?, ?, ?) returning *),
+       audit as (
+         insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
+         select ?, id, 'opened', null, state, ?, ? from opened)
+       select * from opened`,
+      [
+        id,
+        seed.provider_id,
+        seed.pay_id ?? null,
+        seed.payment_session_id,
+        seed.payment_collection_id ?? null,
+        seed.cart_id ?? null,
+        seed.amount,
+        seed.currency,
+        seed.kind,
+        state,
+        actor,
+        seed.parent_id ?? null,
+        seed.merchant_payment_id ?? null,
+        seed.card_mask ?? null,
+        newId("tbcle"),
+        actor,
+        `${seed.kind} ${seed.amount} ${seed.currency}`,
+      ]
+    )
+    return toEntry(rows[0])
+  }
+
+  /**
+   * Moves an entry by an event (the pure rules decide), with its audit line, in one statement
+   * that only applies while the entry is still as read: a concurrent move makes it re-read and
+   * decide again (the bank's newer answer wins, an admin action is re-judged).
+   */
+  async apply(
+    entryId: string,
+    event: LedgerEvent,
+    actor: string,
+    extra: { card_mask?: string } = {}
+  ): Promise<ApplyResult> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await this.byId(entryId)
+      if (!entry) return { ok: false, entry, reason: `no ledger entry ${entryId}` }
+      const next = applyLedgerEvent(entry, event)
+      if (!next.ok) return { ok: false, entry, reason: next.reason }
+      const bankStatus = event.type === "bank_status" ? event.status : null
+      const statusChanged = bankStatus !== null && bankStatus !== entry.bank_status
+      if (!next.changed && !statusChanged) {
+        if (bankStatus !== null) {
+          await this.pg.raw(`update tbc_payment set bank_status_at = now() where id = ?`, [entryId])
+        }
+        return { ok: true, entry, changed: false }
+      }
+      const reason = event.type === "bank_status" ? null : noteOf(event)
+      const { rows } = await this.pg.raw(
+        `with moved as (
+           update tbc_payment set state = ?, pay_id = ?, bank_status = coalesce(?, bank_status),
+             bank_status_at = case when ? then now() else bank_status_at end,
+             card_mask = coalesce(?, card_mask),
+             state_at = now(), state_by = ?, state_reason = coalesce(?, state_reason), updated_at = now()
+           where id = ? and state = ? and pay_id is not distinct from ? and deleted_at is null
+           returning *),
+         audit as (
+           insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
+           select ?, id, ?, ?, state, ?, ? from moved)
+         select * from moved`,
+        [
+          next.state,
+          next.pay_id,
+          bankStatus,
+          bankStatus !== null,
+          extra.card_mask ?? null,
+          actor,
+          reason,
+          entryId,
+          entry.state,
+          entry.pay_id,
+          newId("tbcle"),
+          event.type,
+          entry.state,
+          actor,
+          noteOf(event),
+        ]
+      )
+      if (rows[0]) return { ok: true, entry: toEntry(rows[0]), changed: true }
+    }
+    return { ok: false, entry: await this.byId(entryId), reason: "the entry kept changing; try again" }
+  }
+
+  /** apply() on the entry that names this payId; undefined when no entry does. */
+  async applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined> {
+    const entry = await this.byPayId(payId)
+    return entry ? this.apply(entry.id, event, actor) : undefined
+  }
+
+  /** The audit trail of an entry, oldest first. */
+  async events(entryId: string): Promise<Record<string, unknown>[]> {
+    const { rows } = await this.pg.raw(
+      `select event, from_state, to_state, actor, note, created_at from tbc_ledger_event
+       where entry_id = ? and deleted_at is null order by created_at asc, id asc`,
+      [entryId]
+    )
+    return rows
+  }
+
+  /** A fact that is not a state move, kept in the audit trail too (e.g. "session gone", "order placed"). */
+  private async note(entryId: string, event: string, actor: string, note: string | null): Promise<void> {
+    await this.pg.raw(
+      `insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
+       select ?, id, ?, state, state, ?, ? from tbc_payment where id = ?`,
+      [newId("tbcle"), event, actor, note, entryId]
+    )
+  }
+
+  /** Our authorizePayment told Medusa the money is there: a Medusa payment is made from the session. */
+  async markAuthorized(entryId: string, actor: string): Promise<void> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set authorized_at = coalesce(authorized_at, now()), updated_at = now()
+       where id = ? and authorized_at is null returning id`,
+      [entryId]
+    )
+    if (rows[0]) await this.note(entryId, "authorized", actor, null)
+  }
+
+  /** The order that owns the charge's money (idempotent). */
+  async markOrder(entryId: string, orderId: string, actor: string): Promise<void> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set order_id = ?, updated_at = now() where id = ? and order_id is distinct from ? returning id`,
+      [orderId, entryId, orderId]
+    )
+    if (rows[0]) await this.note(entryId, "order", actor, orderId)
+  }
+
+  /** Medusa is deleting the charge's session (deletePayment runs before the row goes). */
+  async markSessionGone(payId: string, actor: string): Promise<void> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set session_gone_at = now(), updated_at = now()
+       where pay_id = ? and session_gone_at is null returning id`,
+      [payId]
+    )
+    if (rows[0]) await this.note(String(rows[0].id), "session_gone", actor, null)
+  }
+
+  /** A cart completion from this charge failed; `permanent` starts the orphan grace (guards.ts). */
+  async recordCompletionFailure(
+    entryId: string,
+    failure: { kind: "transient" | "permanent"; reason: string },
+    actor: string
+  ): Promise<void> {
+    await this.pg.raw(
+      `update tbc_payment set completion_failed_at = now(), completion_failure = ?,
+         completion_refused_at = case when ? then coalesce(completion_refused_at, now()) else completion_refused_at end,
+         updated_at = now() where id = ?`,
+      [`${failure.kind}: ${failure.reason}`.slice(0, 500), failure.kind === "permanent", entryId]
+    )
+    await this.note(entryId, `completion_${failure.kind}`, actor, failure.reason.slice(0, 300))
+  }
+
+  /**
+   * Takes the right to act on an orphan, so two processes (callback, timer, sweep) never act at
+   * once; true when taken. A finished action is never taken again: acting twice cannot refund twice.
+   */
+  async claimOrphan(payId: string): Promise<boolean> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set orphan_action = 'acting', orphan_action_at = now(), updated_at = now()
+       where pay_id = ? and (orphan_action is null or orphan_action = 'failed'
+         or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
+       returning id`,
+      [payId]
+    )
+    return rows.length > 0
+  }
+
+  /** Gives a claim back without an action (nothing at the bank yet, e.g. still Created). */
+  async releaseOrphanClaim(payId: string): Promise<void> {
+    await this.pg.raw(
+      `update tbc_payment set orphan_action = null, orphan_action_at = null where pay_id = ? and orphan_action = 'acting'`,
+      [payId]
+    )
+  }
+
+  async recordOrphanAction(
+    payId: string,
+    action: string,
+    amountMinor: number | null,
+    error: string | null
+  ): Promise<void> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set orphan_action = ?, orphan_action_at = now(), orphan_amount = ?, orphan_error = ?,
+         updated_at = now() where pay_id = ? returning id`,
+      [action, amountMinor, error, payId]
+    )
+    if (rows[0]) await this.note(String(rows[0].id), `orphan_${action}`, "policy:orphan", error)
+  }
+
+  /**
+   * Charges of a provider whose session is gone (for at least `graceSeconds`), that no order owns
+   * and the orphan policy has not finished with: money states first (a paid orphan never waits
+   * behind unpaid ones), then the others, oldest first.
+   */
+  orphanCandidates(providerId: string, graceSeconds: number, limit: number): Promise<LedgerEntry[]> {
+    return this.many(
+      `provider_id = ? and pay_id is not null and kind in ('web', 'execution') and order_id is null
+       and state not in ('refused', 'returned', 'expired')
+       and (orphan_action is null or orphan_action = 'failed'
+         or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
+       and session_gone_at is not null and session_gone_at < now() - (? * interval '1 second')`,
+      [providerId, graceSeconds],
+      "(state in ('held', 'paid')) desc, created_at asc",
+      limit
+    )
+  }
+}
+
+/** The ledger of a provider's cradle: undefined outside a Medusa app (no PG connection). */
+export function ledgerFrom(cradle: Record<string, unknown>): LedgerStore | undefined {
+  try {
+    const pg = cradle.__pg_connection__ as PgConnection | undefined
+    return pg && typeof pg.raw === "function" ? new LedgerStore(pg) : undefined
+  } catch {
+    return undefined
+  }
+}
