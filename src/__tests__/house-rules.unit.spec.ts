@@ -2,8 +2,10 @@
  * The repository's house rules, checked on the files themselves so that they stay true:
  * - src/lib holds pure rules: no file there imports Medusa (the glue converts at the edge:
  *   src/providers/common/medusa-values.ts, src/app);
- * - no code file of the repository (tests, benches and scripts too; not node_modules, .medusa or
- *   generated migrations) is longer than 300 lines (split by responsibility instead);
+ * - code files are cut by responsibility, not by a line count: one over 300 lines (about a sitting's
+ *   read) must open with a header comment saying what its one responsibility is, and none of the
+ *   repository (tests, benches and scripts too; not node_modules, .medusa or generated migrations)
+ *   is longer than 600 lines, where "one responsibility" has stopped being believable;
  * - production code reads no switches from process.env (test faults go through the container or
  *   options; the one default read is NODE_ENV in the provider options);
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists.
@@ -13,7 +15,8 @@ import fs from "node:fs"
 import path from "node:path"
 
 const ROOT = path.join(__dirname, "..", "..")
-const MAX_LINES = 300
+const TYPICAL_LINES = 300
+const MAX_LINES = 600
 
 function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
   const out: string[] = []
@@ -75,6 +78,21 @@ describe("house rules", () => {
       }))
       .filter(({ lines }) => lines > MAX_LINES)
     expect(long).toEqual([])
+  })
+
+  it(`a code file over ${TYPICAL_LINES} lines opens with a header that names its one responsibility`, () => {
+    const unexplained = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((file) => isCode(file) && !/(^|\/)(node_modules|\.medusa|migrations)\//.test(file))
+      .map((file) => path.join(ROOT, file))
+      .filter((file) => fs.existsSync(file) && read(file).split("\n").length > TYPICAL_LINES)
+      // the header: a block comment of at least three lines before the first import or statement
+      .filter((file) => !/^(#![^\n]*\n)?\/\*\*?\n( \*[^\n]*\n){2,}/.test(read(file)))
+      .map(relative)
+    expect(unexplained).toEqual([])
   })
 
   it("production code under src reads process.env only for the options' NODE_ENV default", () => {

@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../app/pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 import { findTbcProvider } from "../../app/tbc-providers"
 import { BoundedCache } from "../../lib/bounded-cache"
 import { countRefusedCallback } from "./refused-callback-log"

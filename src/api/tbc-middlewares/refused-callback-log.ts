@@ -8,7 +8,7 @@
  * (src/jobs/prune-tbc-callback-log.ts) removes old rows.
  */
 import { randomUUID } from "node:crypto"
-import type { PgConnection } from "../../app/pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 
 /** Distinct sources recorded per registration and minute, per process. */
 export const MAX_SOURCES_PER_MINUTE = 100

@@ -6,7 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 import { DEFAULT_CALLBACK_LOG_RETENTION_DAYS, readCallbackLogRetentionDays } from "../../lib/callback-log-options"
 import { DAY_MS } from "../../lib/preauth-deadline"
 import { checkoutRegistrations, reconcileNow } from "../reconcile/run-context"

@@ -5,7 +5,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { TbcProviderRegistration } from "../tbc-providers"
-import type { PgConnection } from "../pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 import { RETIRED_SESSION_STATUSES } from "../../lib/job-rules"
 
 const OPEN_STATUSES = ["pending", "requires_more", "pending_authorization"]

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PgConnection } from "../pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 
 /** Payments read per query. */
 export const UNCAPTURED_PAGE_SIZE = 200

@@ -11,7 +11,7 @@
  * middleware did not record.
  */
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../app/pg-connection"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
 
 export class ApplicationRecords {
   constructor(private readonly pg: PgConnection) {}

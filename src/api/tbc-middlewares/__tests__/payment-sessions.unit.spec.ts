@@ -20,6 +20,7 @@ function request(validatedBody: unknown, queryConfig: unknown = FIELDS) {
       },
     }),
     [ContainerRegistrationKeys.LOGGER]: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+    [ContainerRegistrationKeys.PG_CONNECTION]: asValue({ raw: async () => ({ rows: [] }) }),
   })
   const req = { params: { id: "pay_col_1" }, validatedBody, queryConfig, scope, body: validatedBody }
   const res = { sent: false, status: () => res, json: () => ((res.sent = true), res) }
@@ -55,7 +56,7 @@ describe("createPaymentSessionThroughWorkflow", () => {
     const { req, res, graphed } = request({ provider_id: "pp_tbc-checkout_tbc", data: {} })
     const passed = await run(req, res)
     expect(passed).toMatchObject({ message: expect.stringMatching(/database unavailable/) })
-    expect(graphed).toEqual(["payment_collection"]) // the paid-collection guard ran first
+    expect(graphed).toEqual(["cart_payment_collection"]) // the paid-collection guard ran first
     expect(res.sent).toBe(false)
   })
 })

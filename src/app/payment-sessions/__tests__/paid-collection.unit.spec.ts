@@ -1,4 +1,6 @@
 import { paidCollectionReason } from "../paid-collection"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
+import { ALREADY_PAID_MESSAGE, CHECKING_PAYMENT_MESSAGE } from "../../../lib/ledger/guards"
 
 function fakeQuery(collection: Record<string, unknown> | undefined, cart?: { completed_at: string | null }) {
   return {
@@ -12,44 +14,72 @@ function fakeQuery(collection: Record<string, unknown> | undefined, cart?: { com
 }
 
 const tbcSession = { provider_id: "pp_tbc-checkout_tbc" }
+const empty = new MemoryLedger()
+
+/** A ledger with one charge of cart_1 moved by these events. */
+async function ledgerOf(kind: "web" | "execution", ...statuses: Array<string | "unreadable" | "gone">) {
+  const ledger = new MemoryLedger()
+  const entry = await ledger.open(
+    {
+      kind,
+      provider_id: "pp_tbc-checkout_tbc",
+      payment_session_id: "payses_1",
+      cart_id: "cart_1",
+      amount: 500,
+      currency: "GEL",
+    },
+    "test"
+  )
+  for (const status of statuses) {
+    if (status === "unreadable") await ledger.apply(entry.id, { type: "unreadable_answer", reason: "502" }, "test")
+    else if (status === "gone") await ledger.markSessionGone("p1")
+    else await ledger.apply(entry.id, { type: "bank_status", status, payId: "p1" }, "test")
+  }
+  return ledger
+}
 
 describe("paidCollectionReason", () => {
   it("lets a new session through before anything was paid or ordered", async () => {
-    expect(
-      await paidCollectionReason(
-        fakeQuery({ payment_sessions: [tbcSession], payments: [] }, { completed_at: null }),
-        "pc"
-      )
-    ).toBeUndefined()
-    expect(await paidCollectionReason(fakeQuery(undefined), "pc")).toBeUndefined()
+    const open = fakeQuery({ payments: [] }, { completed_at: null })
+    expect(await paidCollectionReason(open, empty, "pc")).toEqual({ cartId: "cart_1" })
+    expect(await paidCollectionReason(fakeQuery(undefined), empty, "pc")).toEqual({})
   })
 
   it("refuses once a live TBC payment exists or the cart became an order", async () => {
-    const paid = fakeQuery({
-      payment_sessions: [tbcSession],
-      payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: null }],
-    })
-    expect(await paidCollectionReason(paid, "pc")).toMatch(/already made/)
+    const paid = fakeQuery({ payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: null }] })
+    expect((await paidCollectionReason(paid, empty, "pc")).reason).toMatch(/already made/)
     const ordered = fakeQuery(
       { payment_sessions: [tbcSession], payments: [] },
       { completed_at: "2026-11-22T10:00:00Z" }
     )
-    expect(await paidCollectionReason(ordered, "pc")).toMatch(/already ordered/)
+    expect((await paidCollectionReason(ordered, empty, "pc")).reason).toMatch(/already ordered/)
   })
 
-  it("keeps a cart retryable after its payment was canceled, and leaves other providers' collections alone", async () => {
+  it("refuses while the ledger has an unresolved charge of the cart, or money for its live session", async () => {
+    const open = fakeQuery({ payments: [] }, { completed_at: null })
+    const uncertain = await ledgerOf("execution", "unreadable")
+    expect((await paidCollectionReason(open, uncertain, "pc")).reason).toBe(CHECKING_PAYMENT_MESSAGE)
+    const processing = await ledgerOf("web", "Processing")
+    expect((await paidCollectionReason(open, processing, "pc")).reason).toBe(CHECKING_PAYMENT_MESSAGE)
+    const held = await ledgerOf("web", "WaitingConfirm")
+    expect((await paidCollectionReason(open, held, "pc")).reason).toBe(ALREADY_PAID_MESSAGE)
+    // money whose session is gone is the orphan policy's; refused and unpaid charges block nothing
+    for (const ledger of [
+      await ledgerOf("web", "WaitingConfirm", "gone"),
+      await ledgerOf("execution", "Failed"),
+      await ledgerOf("web", "Created"),
+    ]) {
+      expect((await paidCollectionReason(open, ledger, "pc")).reason).toBeUndefined()
+    }
+  })
+
+  it("keeps a cart retryable after its payment was canceled, and ignores other providers' payments", async () => {
     const canceled = fakeQuery(
-      {
-        payment_sessions: [tbcSession],
-        payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: "2026-11-22T10:00:00Z" }],
-      },
+      { payments: [{ provider_id: "pp_tbc-checkout_tbc", canceled_at: "2026-11-22T10:00:00Z" }] },
       { completed_at: null }
     )
-    expect(await paidCollectionReason(canceled, "pc")).toBeUndefined()
-    const other = fakeQuery(
-      { payment_sessions: [{ provider_id: "pp_system_default" }], payments: [{ provider_id: "pp_system_default" }] },
-      { completed_at: "x" }
-    )
-    expect(await paidCollectionReason(other, "pc")).toBeUndefined()
+    expect((await paidCollectionReason(canceled, empty, "pc")).reason).toBeUndefined()
+    const other = fakeQuery({ payments: [{ provider_id: "pp_system_default" }] }, { completed_at: null })
+    expect((await paidCollectionReason(other, empty, "pc")).reason).toBeUndefined()
   })
 })

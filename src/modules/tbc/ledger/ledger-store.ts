@@ -18,9 +18,9 @@ import { randomUUID } from "node:crypto"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
 import type { LedgerFacts, OrphanAction } from "../../../lib/ledger/guards"
 
-export interface PgConnection {
-  raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
-}
+import type { PgConnection } from "../pg-connection"
+
+export type { PgConnection }
 
 /** A ledger row as the code reads it. Amounts in integer tetri. */
 export interface LedgerEntry extends LedgerFacts {

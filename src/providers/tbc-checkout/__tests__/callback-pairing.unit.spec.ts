@@ -1,11 +1,12 @@
 /**
  * Which session a genuine callback is about: the signed URL when a signature is present (a wrong
- * one is refused), else our record of the payment (the plain URL registered in the dashboard);
- * a session that is gone is never handed to Medusa.
+ * one is refused), else the money ledger's entry of the payment (the plain URL registered in the
+ * dashboard); a session that is gone is never handed to Medusa, a payId the ledger does not know
+ * is not ours.
  */
 import { pairSession } from "../callback-pairing"
 import { CALLBACK_HEADERS, signSession } from "../callback-auth"
-import type { PaymentLink, PaymentRecords } from "../payment-records"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
 const options = { clientSecret: "secret", registrationId: "tbc", signCallbackUrl: true }
 const signed = (session: string, signature = signSession("secret", "tbc", session)) => ({
@@ -13,36 +14,39 @@ const signed = (session: string, signature = signSession("secret", "tbc", sessio
   [CALLBACK_HEADERS.signature]: signature,
 })
 
-/** Our record: `null` = no record of the payment; `liveSessions` answer sessionAlive. */
-function records(link: Partial<PaymentLink> | null = {}, liveSessions: string[] = []): PaymentRecords {
-  const full = link && {
-    payment_session_id: "payses_A",
-    kind: "web",
-    session_alive: true,
-    session_pay_ids: ["p1"],
-    has_medusa_payment: false,
-    orphan_action: null,
-    ...link,
-  }
-  return {
-    linkOf: async () => full as PaymentLink | undefined,
-    sessionAlive: async (id: string) => liveSessions.includes(id),
-    attachUncertainExecution: async () => false,
-  } as unknown as PaymentRecords
+/** A ledger with one charge of payses_A, payId p1 (or none with `null`). */
+async function ledgerWith(
+  entry: { kind?: "web" | "execution"; gone?: boolean; payId?: string | null; session?: string } | null = {}
+): Promise<MemoryLedger> {
+  const ledger = new MemoryLedger()
+  if (entry === null) return ledger
+  const opened = await ledger.open(
+    {
+      kind: entry.kind ?? "web",
+      provider_id: "pp_tbc-checkout_tbc",
+      payment_session_id: entry.session ?? "payses_A",
+      amount: 1000,
+      currency: "GEL",
+    },
+    "test"
+  )
+  const payId = entry.payId === undefined ? "p1" : entry.payId
+  if (payId) await ledger.apply(opened.id, { type: "bank_status", status: "Created", payId }, "test")
+  if (entry.gone) await ledger.markSessionGone(payId ?? "")
+  return ledger
 }
 
-const pair = (headers: Record<string, unknown>, r?: PaymentRecords, merchantPaymentId?: string) =>
-  pairSession({ headers, options, records: r, payId: "p1", merchantPaymentId })
+const pair = (headers: Record<string, unknown>, ledger?: MemoryLedger, merchantPaymentId?: string) =>
+  pairSession({ headers, options, ledger: ledger?.asStore(), payId: "p1", status: "Succeeded", merchantPaymentId })
 
 describe("pairSession", () => {
   it("plain URL: the session comes from our record of the payment", async () => {
-    expect(await pair({}, records())).toEqual({ sessionId: "payses_A" })
-    // a saved-card execution: the live session does not name the payId yet (authorize still running)
-    expect(await pair({}, records({ kind: "execution", session_pay_ids: [] }))).toEqual({ sessionId: "payses_A" })
+    expect(await pair({}, await ledgerWith())).toEqual({ sessionId: "payses_A" })
+    expect(await pair({}, await ledgerWith({ kind: "execution" }))).toEqual({ sessionId: "payses_A" })
   })
 
   it("a signature that is present but wrong is refused, with or without a record", async () => {
-    for (const r of [records(), undefined]) {
+    for (const r of [await ledgerWith(), undefined]) {
       expect(await pair(signed("payses_A", "wrong"), r)).toMatchObject({ refused: "rejected_source" })
       expect(await pair({ [CALLBACK_HEADERS.signature]: signSession("secret", "tbc", "payses_A") }, r)).toMatchObject({
         refused: "rejected_source",
@@ -51,51 +55,48 @@ describe("pairSession", () => {
   })
 
   it("a valid signature for another session than the record's is refused", async () => {
-    expect(await pair(signed("payses_B"), records())).toMatchObject({
+    expect(await pair(signed("payses_B"), await ledgerWith())).toMatchObject({
       refused: "rejected_source",
       reason: /another session/,
     })
-    expect(await pair(signed("payses_A"), records())).toEqual({ sessionId: "payses_A" })
+    expect(await pair(signed("payses_A"), await ledgerWith())).toEqual({ sessionId: "payses_A" })
   })
 
   it("a payment whose session is gone is session_gone, never paired", async () => {
-    expect(await pair({}, records({ session_alive: false }))).toMatchObject({ refused: "session_gone" })
-    expect(await pair(signed("payses_A"), records({ session_alive: false }))).toMatchObject({ refused: "session_gone" })
-    // no record (a payment made before the record existed): the signed session must still exist
-    expect(await pair(signed("payses_old"), records(null, []))).toMatchObject({ refused: "session_gone" })
-    expect(await pair(signed("payses_old"), records(null, ["payses_old"]))).toEqual({ sessionId: "payses_old" })
+    expect(await pair({}, await ledgerWith({ gone: true }))).toMatchObject({ refused: "session_gone" })
+    expect(await pair(signed("payses_A"), await ledgerWith({ gone: true }))).toMatchObject({ refused: "session_gone" })
   })
 
   it("a live session that now names another payment is refused", async () => {
-    expect(await pair({}, records({ session_pay_ids: ["p2"] }))).toMatchObject({ refused: "rejected_source" })
+    const ledger = await ledgerWith()
+    const newer = await ledger.open(
+      {
+        kind: "web",
+        provider_id: "pp_tbc-checkout_tbc",
+        payment_session_id: "payses_A",
+        amount: 1000,
+        currency: "GEL",
+      },
+      "test"
+    )
+    await ledger.apply(newer.id, { type: "bank_status", status: "Created", payId: "p2" }, "test")
+    expect(await pair({}, ledger)).toMatchObject({ refused: "rejected_source" })
   })
 
   it("an uncertain saved-card execution is settled by the callback whose bank details name its session", async () => {
-    let attached: PaymentLink | undefined
-    const r = {
-      linkOf: async () => attached,
-      sessionAlive: async () => true,
-      attachUncertainExecution: async (session: string, payId: string) => {
-        if (session !== "payses_exec" || payId !== "p1") return false
-        attached = {
-          payment_session_id: "payses_exec",
-          kind: "execution",
-          session_alive: true,
-          session_pay_ids: [],
-          has_medusa_payment: false,
-          orphan_action: null,
-        }
-        return true
-      },
-    } as unknown as PaymentRecords
+    const r = await ledgerWith({ kind: "execution", payId: null, session: "payses_exec" })
+    await r.apply(r.rows[0].id, { type: "unreadable_answer", reason: "502" }, "test")
     expect(await pair({}, r, "payses_other")).toMatchObject({ refused: "unknown_payment" })
     expect(await pair({}, r, "payses_exec")).toEqual({ sessionId: "payses_exec" })
+    // the bank's answer named the payment: the entry now has its payId and the bank's state
+    expect(r.rows[0]).toMatchObject({ pay_id: "p1", state: "paid", bank_status: "Succeeded" })
   })
 
-  it("no record and no signature: unknown payment (nothing names a session)", async () => {
-    expect(await pair({}, records(null))).toMatchObject({ refused: "unknown_payment" })
-    expect(await pair({ [CALLBACK_HEADERS.session]: "payses_A" }, records(null, ["payses_A"]))).toMatchObject({
+  it("a payId the ledger does not know is not ours: unknown payment, whatever the URL names", async () => {
+    expect(await pair({}, await ledgerWith(null))).toMatchObject({ refused: "unknown_payment" })
+    expect(await pair({ [CALLBACK_HEADERS.session]: "payses_A" }, await ledgerWith(null))).toMatchObject({
       refused: "unknown_payment",
     })
+    expect(await pair(signed("payses_old"), await ledgerWith(null))).toMatchObject({ refused: "unknown_payment" })
   })
 })

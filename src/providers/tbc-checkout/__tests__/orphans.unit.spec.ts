@@ -7,8 +7,8 @@ import fc from "fast-check"
 import type { CheckoutApi, PaymentDetails } from "../../../lib/tbc/types"
 import { minorToMajor } from "../../../lib/money"
 import { moneyAtBank } from "../core/money-moves"
-import { orphanDecision, settleOrphan, type OrphanRecords } from "../core/orphans"
-import type { PaymentLink } from "../payment-records"
+import { orphanDecision, settleOrphan, type OrphanLedger } from "../core/orphans"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 import { CALLS, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
@@ -17,40 +17,26 @@ const h = harnessPerSuite({ resetFaultsAfterEach: true })
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
 let counter = 0
 
-/** An in-memory record of one payment, with the claim semantics of PaymentRecords. */
-function fakeRecords(link: Partial<PaymentLink> = {}) {
-  const state = {
-    link: {
-      payment_session_id: "payses_gone",
-      kind: "web",
-      session_alive: false,
-      session_pay_ids: [],
-      has_medusa_payment: false,
-      orphan_action: null,
-      ...link,
-    } as PaymentLink,
-    actions: [] as Array<{ action: string; amount: number | null; error: string | null }>,
-    statuses: [] as string[],
+/**
+ * The money ledger with one charge for `payId` (its session gone unless `alive`; a Medusa payment
+ * made from it with `authorized`), and the orphan actions recorded on it, in order.
+ */
+async function fakeRecords(payId: string, link: { alive?: boolean; authorized?: boolean } = {}) {
+  const ledger = new MemoryLedger()
+  const entry = await ledger.open(
+    { kind: "web", provider_id: "pp_tbc-checkout_tbc", payment_session_id: "payses_gone", amount: 0, currency: "GEL" },
+    "test"
+  )
+  await ledger.apply(entry.id, { type: "bank_status", status: "Created", payId }, "test")
+  if (!link.alive) await ledger.markSessionGone(payId)
+  if (link.authorized) await ledger.markAuthorized(entry.id)
+  const actions: Array<{ action: string; amount: number | null; error: string | null }> = []
+  const record = ledger.recordOrphanAction.bind(ledger)
+  ledger.recordOrphanAction = async (id, action, amount, error) => {
+    actions.push({ action, amount, error })
+    return record(id, action, amount, error)
   }
-  const records: OrphanRecords = {
-    linkOf: async () => state.link,
-    claimOrphan: async () => {
-      const free = state.link.orphan_action === null || state.link.orphan_action === "failed"
-      if (free) state.link.orphan_action = "acting"
-      return free
-    },
-    releaseOrphanClaim: async () => {
-      if (state.link.orphan_action === "acting") state.link.orphan_action = null
-    },
-    recordOrphanAction: async (_payId, action, amount, error) => {
-      state.link.orphan_action = action
-      state.actions.push({ action, amount, error })
-    },
-    noteBankStatus: async (_payId, status) => {
-      state.statuses.push(status)
-    },
-  }
-  return { records, state }
+  return { records: ledger.asStore() as OrphanLedger, state: { actions, entry } }
 }
 
 async function paidPayment(preAuth: boolean, amount = 54.99): Promise<string> {
@@ -67,10 +53,10 @@ async function paidPayment(preAuth: boolean, amount = 54.99): Promise<string> {
   return payId
 }
 
-const settle = (payId: string, records: OrphanRecords, policy: "refund" | "notify" = "refund") =>
+const settle = (payId: string, records: OrphanLedger, policy: "refund" | "notify" = "refund") =>
   settleOrphan({
     checkout: (h.provider() as unknown as { checkout: CheckoutApi }).checkout,
-    records,
+    ledger: records,
     payId,
     policy,
     logger: silent,
@@ -121,18 +107,20 @@ describe("orphanDecision (pure)", () => {
 describe("settleOrphan", () => {
   it("cancels a hold in full, records it, and a second call moves nothing", async () => {
     const payId = await paidPayment(true)
-    const { records, state } = fakeRecords()
+    const { records, state } = await fakeRecords(payId)
     const cancels = h.calls(CALLS.cancel)
     expect(await settle(payId, records)).toBe("cancelled")
     expect(h.payment(payId).status).toBe("Returned")
     expect(state.actions).toEqual([{ action: "cancelled", amount: 5499, error: null }])
+    // the bank's answers moved the ledger: held when read, returned after the release
+    expect(state.entry).toMatchObject({ state: "returned", bank_status: "Returned" })
     expect(await settle(payId, records)).toBe("busy")
     expect(h.calls(CALLS.cancel)).toBe(cancels + 1)
   })
 
   it("refunds taken money in full; two concurrent calls refund once", async () => {
     const payId = await paidPayment(false, 12.34)
-    const { records, state } = fakeRecords()
+    const { records, state } = await fakeRecords(payId)
     const cancels = h.calls(CALLS.cancel)
     const outcomes = await Promise.all([settle(payId, records), settle(payId, records)])
     expect(outcomes.sort()).toEqual(["busy", "refunded"])
@@ -143,7 +131,7 @@ describe("settleOrphan", () => {
 
   it("notify leaves the money at the bank and records it", async () => {
     const payId = await paidPayment(true)
-    const { records, state } = fakeRecords()
+    const { records, state } = await fakeRecords(payId)
     const cancels = h.calls(CALLS.cancel)
     expect(await settle(payId, records, "notify")).toBe("notified")
     expect(h.payment(payId).status).toBe("WaitingConfirm")
@@ -152,11 +140,11 @@ describe("settleOrphan", () => {
   })
 
   it.each([
-    ["its session still exists", { session_alive: true }],
-    ["a Medusa payment was made from its session (an order owns the money)", { has_medusa_payment: true }],
+    ["its session still exists", { alive: true }],
+    ["a Medusa payment was made from its session (an order owns the money)", { authorized: true }],
   ])("never touches a payment when %s", async (_name, link) => {
     const payId = await paidPayment(false)
-    const { records, state } = fakeRecords(link)
+    const { records, state } = await fakeRecords(payId, link)
     expect(await settle(payId, records)).toBe("not_orphan")
     expect(h.payment(payId).status).toBe("Succeeded")
     expect(state.actions).toEqual([])
@@ -171,9 +159,9 @@ describe("settleOrphan", () => {
       context: { idempotency_key: "payses_late" },
     })
     const payId = out.data!.payId as string
-    const { records, state } = fakeRecords()
+    const { records, state } = await fakeRecords(payId)
     expect(await settle(payId, records)).toBe("nothing_at_bank")
-    expect(state.link.orphan_action).toBeNull()
+    expect(state.entry.orphan_action).toBeNull()
     await h.pay(payId, "success")
     expect(await settle(payId, records)).toBe("refunded")
     expect(h.payment(payId).status).toBe("Returned")
@@ -181,7 +169,7 @@ describe("settleOrphan", () => {
 
   it("a failed action is recorded with its reason and retried later", async () => {
     const payId = await paidPayment(true)
-    const { records, state } = fakeRecords()
+    const { records, state } = await fakeRecords(payId)
     await h.faults({ failNext: { count: 5, status: 503, path: CALLS.cancel } })
     expect(await settle(payId, records)).toBe("failed")
     expect(state.actions[0]).toMatchObject({ action: "failed", amount: null })
@@ -192,8 +180,8 @@ describe("settleOrphan", () => {
   })
 })
 
-describe("the payment record at initiate", () => {
-  it("a payment that cannot be recorded is never handed out: initiatePayment fails, no link", async () => {
+describe("the ledger entry at initiate", () => {
+  it("a payment that cannot be recorded is never created: initiatePayment fails before the bank is asked", async () => {
     const writes: unknown[][] = []
     const failing = {
       __pg_connection__: {
@@ -217,8 +205,8 @@ describe("the payment record at initiate", () => {
         (e: Error) => e
       )
     expect(error?.message).toMatch(/could not be started/)
-    expect(h.calls(CALLS.create)).toBe(creates + 1) // created at the bank: it expires unpaid
+    expect(h.calls(CALLS.create)).toBe(creates) // fails closed: no entry, no payment at the bank
     expect(writes).toHaveLength(1)
-    expect(writes[0]).toEqual(expect.arrayContaining(["payses_norecord", 500, "GEL", "web"]))
+    expect(writes[0]).toEqual(expect.arrayContaining(["payses_norecord", 500, "GEL", "web", "sending"]))
   })
 })

@@ -211,9 +211,9 @@ describe("a saved-card execution the bank is still deciding (Processing)", () =>
     const session_id = newSession()
     const init = await initiate(provider, session_id, 54.99, sealedData(recId), customerA)
     const stored = { session_id, ...sealedData(recId), ...init.data }
-    const { rows, records } = executionRecords()
+    const { rows, book } = executionRecords()
     const internals = provider as unknown as { checkout: SavedCardDeps["checkout"]; options_: SavedCardDeps["options"] }
-    const deps: SavedCardDeps = { checkout: internals.checkout, options: internals.options_, records }
+    const deps: SavedCardDeps = { checkout: internals.checkout, options: internals.options_, book }
     const authorize = () => authorizeSavedCardSession(deps, { data: stored, context: { idempotency_key: session_id } })
     await h.faults({ processingExecutions: { count: 1 } })
     const executions = h.calls(EXECUTION)

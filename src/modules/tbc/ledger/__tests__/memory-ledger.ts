@@ -1,0 +1,163 @@
+/**
+ * The money ledger in memory, for unit tests of the code that uses LedgerStore (providers,
+ * guards, jobs): the same public methods, the same pure rules (applyLedgerEvent), no database.
+ * `failWrites` makes every write throw, to test that callers fail closed.
+ */
+import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
+import type { ApplyResult, LedgerEntry, LedgerStore, OpenEntry } from "../ledger-store"
+
+export class MemoryLedger {
+  readonly rows: LedgerEntry[] = []
+  readonly audit: {
+    entry_id: string
+    event: string
+    from_state: string | null
+    to_state: string
+    actor: string
+    note: string | null
+  }[] = []
+  failWrites = false
+  private seq = 0
+
+  private write(): void {
+    if (this.failWrites) throw new Error("ledger unavailable (test)")
+  }
+
+  /** Typed as the real store for the code under test. */
+  asStore(): LedgerStore {
+    return this as unknown as LedgerStore
+  }
+
+  async byId(id: string) {
+    return this.rows.find((r) => r.id === id)
+  }
+
+  async byPayId(payId: string) {
+    return this.rows.find((r) => r.pay_id === payId)
+  }
+
+  private charges(pick: (r: LedgerEntry) => boolean) {
+    return this.rows
+      .filter((r) => ["web", "execution", "installment"].includes(r.kind) && pick(r))
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id))
+  }
+
+  async chargesOfSession(sessionId: string) {
+    return this.charges((r) => r.payment_session_id === sessionId)
+  }
+
+  async chargesOfCart(cartId: string) {
+    return this.charges((r) => r.cart_id === cartId)
+  }
+
+  async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
+    this.write()
+    const entry: LedgerEntry = {
+      id: `tbcpay_${String(++this.seq).padStart(4, "0")}`,
+      kind: seed.kind,
+      state: seed.state ?? "sending",
+      pay_id: seed.pay_id ?? null,
+      provider_id: seed.provider_id,
+      payment_session_id: seed.payment_session_id,
+      payment_collection_id: seed.payment_collection_id ?? null,
+      cart_id: seed.cart_id ?? null,
+      amount: seed.amount,
+      currency: seed.currency,
+      parent_id: seed.parent_id ?? null,
+      merchant_payment_id: seed.merchant_payment_id ?? null,
+      card_mask: seed.card_mask ?? null,
+      bank_status: null,
+      state_by: actor,
+      state_reason: null,
+      state_at: new Date(),
+      created_at: new Date(Date.now() + this.seq),
+      session_gone_at: null,
+      order_id: null,
+      orphan_action: null,
+      orphan_amount: null,
+      orphan_error: null,
+      completion_failed_at: null,
+      completion_failure: null,
+      completion_refused_at: null,
+      authorized_at: null,
+    }
+    this.rows.push(entry)
+    this.audit.push({ entry_id: entry.id, event: "opened", from_state: null, to_state: entry.state, actor, note: null })
+    return entry
+  }
+
+  async apply(entryId: string, event: LedgerEvent, actor: string): Promise<ApplyResult> {
+    const entry = await this.byId(entryId)
+    if (!entry) return { ok: false, entry, reason: `no ledger entry ${entryId}` }
+    const next = applyLedgerEvent(entry, event)
+    if (!next.ok) return { ok: false, entry, reason: next.reason }
+    const status = event.type === "bank_status" ? event.status : null
+    if (!next.changed && (status === null || status === entry.bank_status)) return { ok: true, entry, changed: false }
+    this.write()
+    this.audit.push({
+      entry_id: entry.id,
+      event: event.type,
+      from_state: entry.state,
+      to_state: next.state,
+      actor,
+      note: null,
+    })
+    Object.assign(entry, { state: next.state, pay_id: next.pay_id, state_by: actor, state_at: new Date() })
+    if (status !== null) entry.bank_status = status
+    return { ok: true, entry, changed: true }
+  }
+
+  async applyByPayId(payId: string, event: LedgerEvent, actor: string) {
+    const entry = await this.byPayId(payId)
+    return entry ? this.apply(entry.id, event, actor) : undefined
+  }
+
+  async events(entryId: string) {
+    return this.audit.filter((a) => a.entry_id === entryId)
+  }
+
+  async markAuthorized(entryId: string) {
+    this.write()
+    const entry = await this.byId(entryId)
+    if (entry) entry.authorized_at ??= new Date()
+  }
+
+  async markOrder(entryId: string, orderId: string) {
+    this.write()
+    const entry = await this.byId(entryId)
+    if (entry) entry.order_id = orderId
+  }
+
+  async markSessionGone(payId: string) {
+    this.write()
+    const entry = await this.byPayId(payId)
+    if (entry) entry.session_gone_at ??= new Date()
+  }
+
+  async recordCompletionFailure(entryId: string, failure: { kind: "transient" | "permanent"; reason: string }) {
+    this.write()
+    const entry = await this.byId(entryId)
+    if (!entry) return
+    entry.completion_failed_at = new Date()
+    entry.completion_failure = `${failure.kind}: ${failure.reason}`
+    if (failure.kind === "permanent") entry.completion_refused_at ??= new Date()
+  }
+
+  async claimOrphan(payId: string) {
+    const entry = await this.byPayId(payId)
+    if (!entry || (entry.orphan_action !== null && entry.orphan_action !== "failed")) return false
+    entry.orphan_action = "acting"
+    return true
+  }
+
+  async releaseOrphanClaim(payId: string) {
+    const entry = await this.byPayId(payId)
+    if (entry?.orphan_action === "acting") entry.orphan_action = null
+  }
+
+  async recordOrphanAction(payId: string, action: string, amountMinor: number | null, error: string | null) {
+    const entry = await this.byPayId(payId)
+    if (!entry) return
+    Object.assign(entry, { orphan_action: action, orphan_amount: amountMinor, orphan_error: error })
+  }
+}
