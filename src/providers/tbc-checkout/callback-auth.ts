@@ -34,17 +34,20 @@ export const CALLBACK_QUERY = { session: "s", signature: "sig" } as const
 const KEY_LABEL = "medusa-payment-tbc/checkout-callback-signature/v1"
 
 /**
- * The HMAC key: derived, so the client secret itself never signs anything visible. The last one
- * is kept as a KeyObject (one registration signs every session with the same secret): deriving
- * and importing the key was most of a signature's cost. It references the secret the options
- * already hold, never a copy.
+ * The HMAC key: derived, so the client secret itself never signs anything visible. The keys are
+ * kept as KeyObjects (a registration signs every session with the same secret, and verifies with
+ * at most one previous one during a rotation): deriving and importing the key was most of a
+ * signature's cost. At most a few are kept; they reference the secrets the options hold.
  */
-let lastKey: { clientSecret: string; key: KeyObject } | undefined
+const keys = new Map<string, KeyObject>()
 function signingKey(clientSecret: string): KeyObject {
-  if (lastKey?.clientSecret !== clientSecret) {
-    lastKey = { clientSecret, key: createSecretKey(createHmac("sha256", clientSecret).update(KEY_LABEL).digest()) }
+  let key = keys.get(clientSecret)
+  if (!key) {
+    if (keys.size >= 8) keys.clear()
+    key = createSecretKey(createHmac("sha256", clientSecret).update(KEY_LABEL).digest())
+    keys.set(clientSecret, key)
   }
-  return lastKey.key
+  return key
 }
 
 /** base64url HMAC-SHA256 of "<registrationId>:<sessionId>". */

@@ -17,7 +17,7 @@
  *    no collection and complete an unrelated shopper's cart.
  */
 import { CALLBACK_HEADERS, headerValue, verifySessionSignature } from "./callback-auth"
-import type { TbcCheckoutOptions } from "./options"
+import { callbackSigningSecrets, type TbcCheckoutOptions } from "./options"
 import type { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
 import { ACTORS } from "./core/bookkeeping"
 import type { CallbackVerdictResult } from "./webhook"
@@ -26,7 +26,10 @@ export type Pairing = { sessionId: string } | { refused: CallbackVerdictResult; 
 
 export async function pairSession(args: {
   headers: Record<string, unknown>
-  options: Pick<TbcCheckoutOptions, "clientSecret" | "registrationId" | "signCallbackUrl">
+  options: Pick<
+    TbcCheckoutOptions,
+    "clientSecret" | "previousClientSecret" | "previousClientSecretUntil" | "registrationId" | "signCallbackUrl"
+  >
   ledger?: Pick<LedgerStore, "byPayId" | "chargesOfSession" | "apply">
   payId: string
   /** the bank's status of the payment, as read for this callback */
@@ -39,7 +42,10 @@ export async function pairSession(args: {
   let sessionId: string | undefined
   // a session without a signature names nothing (anyone can add ?s= to the URL): ignored
   if (signature !== undefined) {
-    if (!verifySessionSignature(options.clientSecret, options.registrationId, signedSession, signature)) {
+    // the previous clientSecret too, during its grace period: a rotation must not make every
+    // in-flight payment's genuine callback look forged
+    const secrets = callbackSigningSecrets(options)
+    if (!secrets.some((secret) => verifySessionSignature(secret, options.registrationId, signedSession, signature))) {
       return { refused: "rejected_source", reason: "the callback URL's session signature is wrong" }
     }
     sessionId = signedSession

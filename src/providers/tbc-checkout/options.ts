@@ -73,6 +73,18 @@ export const checkoutOptionsSchema = z
      * clientSecret. Set it to the old clientSecret before rotating that, or saved cards stop working.
      */
     cardTokenSecret: requiredString().optional(),
+    /**
+     * the clientSecret before the last rotation: callbacks of payments started before it carry a
+     * URL signed with the old secret, and the bank keeps calling back for up to a day (the
+     * hosted page's lifetime) plus its retries. Accepted for callback signatures only, and only
+     * until previousClientSecretUntil (required with it): set both when rotating, e.g. 3 days on.
+     */
+    previousClientSecret: requiredString().optional(),
+    /** ISO date-time after which previousClientSecret is no longer accepted */
+    previousClientSecretUntil: z
+      .string({ invalid_type_error: "must be an ISO date-time string" })
+      .refine((value) => Number.isFinite(Date.parse(value)), "must be an ISO date-time, e.g. 2026-12-01T00:00:00Z")
+      .optional(),
     environment: environmentOption,
     /** in production, allow an environment other than TBC's hosts (default false) */
     allowCustomEnvironment: allowCustomEnvironmentOption,
@@ -192,6 +204,13 @@ export const checkoutOptionsSchema = z
   })
   .superRefine((options, ctx) => {
     refineEnvironment(options, ctx)
+    if ((options.previousClientSecret === undefined) !== (options.previousClientSecretUntil === undefined)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [options.previousClientSecret === undefined ? "previousClientSecret" : "previousClientSecretUntil"],
+        message: "previousClientSecret and previousClientSecretUntil go together: set both or neither",
+      })
+    }
     for (const [index, method] of options.methods.entries()) {
       const needsActivation = (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(method)
       if (needsActivation && !options.activatedMethods.includes(method)) {
@@ -213,6 +232,20 @@ export const CHECKOUT_PROVIDER_NAME = "tbc-checkout"
 /** The secret that seals saved-card tokens at rest (src/lib/card-token-at-rest.ts). */
 export function cardTokenSecretOf(options: Pick<TbcCheckoutOptions, "cardTokenSecret" | "clientSecret">): string {
   return options.cardTokenSecret ?? options.clientSecret
+}
+
+/**
+ * The secrets a callback URL's signature may have been made with at `now`: the clientSecret, and
+ * the previous one until its grace period ends (previousClientSecretUntil).
+ */
+export function callbackSigningSecrets(
+  options: Pick<TbcCheckoutOptions, "clientSecret" | "previousClientSecret" | "previousClientSecretUntil">,
+  now: number = Date.now()
+): string[] {
+  const until = Date.parse(options.previousClientSecretUntil ?? "")
+  return options.previousClientSecret && now < until
+    ? [options.clientSecret, options.previousClientSecret]
+    : [options.clientSecret]
 }
 
 /** What the bank client needs from the provider options (checkout credentials and tuning). */

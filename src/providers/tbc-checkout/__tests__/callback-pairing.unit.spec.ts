@@ -99,4 +99,33 @@ describe("pairSession", () => {
     })
     expect(await pair(signed("payses_old"), await ledgerWith(null))).toMatchObject({ refused: "unknown_payment" })
   })
+
+  it("after a clientSecret rotation, the old secret's signatures are accepted only until previousClientSecretUntil", async () => {
+    const ledger = await ledgerWith()
+    const oldSigned = signed("payses_A", signSession("old-secret", "tbc", "payses_A"))
+    const rotated = (until: string) => ({
+      ...options,
+      clientSecret: "secret",
+      previousClientSecret: "old-secret",
+      previousClientSecretUntil: until,
+    })
+    const pairWith = (opts: ReturnType<typeof rotated>) =>
+      pairSession({ headers: oldSigned, options: opts, ledger: ledger.asStore(), payId: "p1", status: "Succeeded" })
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+    expect(await pairWith(rotated(tomorrow))).toEqual({ sessionId: "payses_A" })
+    expect(await pairWith(rotated(yesterday))).toMatchObject({ refused: "rejected_source" })
+    expect(await pair(oldSigned, ledger)).toMatchObject({ refused: "rejected_source" })
+    // a signature of any other secret stays refused during the grace period
+    const forged = signed("payses_A", signSession("guess", "tbc", "payses_A"))
+    expect(
+      await pairSession({
+        headers: forged,
+        options: rotated(tomorrow),
+        ledger: ledger.asStore(),
+        payId: "p1",
+        status: "Succeeded",
+      })
+    ).toMatchObject({ refused: "rejected_source" })
+  })
 })
