@@ -319,6 +319,16 @@ export class LedgerStore {
     if (rows[0]) await this.note(String(rows[0].id), "session_gone", actor, null)
   }
 
+  /** markSessionGone for an entry without a payId (an execution whose answer named none). */
+  async markSessionGoneOf(entryId: string, actor: string): Promise<void> {
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set session_gone_at = now(), updated_at = now()
+       where id = ? and session_gone_at is null returning id`,
+      [entryId]
+    )
+    if (rows[0]) await this.note(entryId, "session_gone", actor, null)
+  }
+
   /** A cart completion from this charge failed; `permanent` starts the orphan grace (guards.ts). */
   async recordCompletionFailure(
     entryId: string,

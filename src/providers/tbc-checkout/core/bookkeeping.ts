@@ -180,9 +180,18 @@ export class PaymentBookkeeping {
    * once that is committed, money at the bank for it belongs to no order and the orphan policy
    * applies, unless a Medusa payment was made from the session (the ledger knows: authorized_at).
    */
-  async sessionDeleted(payId: string): Promise<void> {
-    await this.ledger?.markSessionGone(payId, "medusa:delete-session").catch(() => undefined)
-    this.orphanCheck(payId, this.options.orphanGraceSeconds * 1000)
+  async sessionDeleted(sessionId: string | undefined, payId: string | undefined): Promise<void> {
+    const ledger = this.ledger
+    if (!ledger) return
+    const charges = sessionId ? await ledger.chargesOfSession(sessionId).catch(() => []) : []
+    const payIds = new Set([payId, ...charges.map((c) => c.pay_id)].filter((p): p is string => !!p))
+    for (const entry of charges.filter((c) => !c.pay_id)) {
+      await ledger.markSessionGoneOf(entry.id, "medusa:delete-session").catch(() => undefined)
+    }
+    for (const id of payIds) {
+      await ledger.markSessionGone(id, "medusa:delete-session").catch(() => undefined)
+      this.orphanCheck(id, this.options.orphanGraceSeconds * 1000)
+    }
   }
 
   /**

@@ -241,9 +241,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * no Medusa payment was made from the session.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    if (typeof input.data?.payId === "string") {
-      await this.book_.sessionDeleted(input.data.payId)
-    }
+    // every charge of the session, also those its data does not name (an execution whose answer
+    // was lost, or one Medusa did not store because authorize refused it)
+    const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
+    const payId = typeof input.data?.payId === "string" ? input.data.payId : undefined
+    await this.book_.sessionDeleted(sessionId, payId)
     return { data: input.data }
   }
 

@@ -134,6 +134,12 @@ export class MemoryLedger {
     if (entry) entry.session_gone_at ??= new Date()
   }
 
+  async markSessionGoneOf(entryId: string) {
+    this.write()
+    const entry = await this.byId(entryId)
+    if (entry) entry.session_gone_at ??= new Date()
+  }
+
   async recordCompletionFailure(entryId: string, failure: { kind: "transient" | "permanent"; reason: string }) {
     this.write()
     const entry = await this.byId(entryId)

@@ -1,0 +1,41 @@
+/**
+ * Fail closed at boot: the plugin refuses to start when the money ledger's tables cannot be read
+ * (migrations not run, or no database connection). Without them no payment could be recorded
+ * before its bank call, so every checkout would fail at the last step; refusing to boot says so
+ * at once, with what to do. Medusa runs module loaders when the app boots, not during
+ * `medusa db:migrate` (which loads modules in migration-only mode), so the check never stands in
+ * the way of the migration that creates the tables.
+ */
+import type { LoaderOptions } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PgConnection } from "../pg-connection"
+
+/** What a money move reads and writes: a select of these fails when a migration is missing. */
+export const LEDGER_PROBES = [
+  "select id, state, pay_id, cart_id, authorized_at, order_id, completion_refused_at from tbc_payment limit 0",
+  "select id, entry_id, actor from tbc_ledger_event limit 0",
+]
+
+export async function requireLedger(pg: PgConnection | undefined): Promise<void> {
+  try {
+    if (!pg || typeof pg.raw !== "function") throw new Error("no PostgreSQL connection")
+    for (const probe of LEDGER_PROBES) await pg.raw(probe, [])
+  } catch (error) {
+    const why = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200)
+    throw new Error(
+      `medusa-payment-tbc cannot start: its money ledger (tables tbc_payment, tbc_ledger_event) is not readable (${why}). ` +
+        `Run "npx medusa db:migrate" and check the database connection: the plugin never takes a payment it cannot record.`,
+      { cause: error }
+    )
+  }
+}
+
+export default async function requireLedgerLoader({ container }: LoaderOptions): Promise<void> {
+  let pg: PgConnection | undefined
+  try {
+    pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  } catch {
+    pg = undefined
+  }
+  await requireLedger(pg)
+}
