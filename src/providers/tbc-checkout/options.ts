@@ -184,14 +184,15 @@ export const checkoutOptionsSchema = z
       .describe(
         "money the bank holds or took for a checkout whose Medusa session was deleted (cart changed, new session) before an order existed: `refund` releases the hold / returns the money in full; `notify` only lists it in Settings → TBC Bank"
       ),
-    /** Medusa calls deletePayment before it deletes the row, in a transaction that may still roll back. */
     orphanGraceSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })
       .int({ message: "must be a whole number of seconds" })
       .min(0, { message: "must be 0 or more" })
       .max(3600, { message: "must be at most 3600 seconds" })
       .default(30)
-      .describe("seconds between Medusa deleting a session and the orphan check"),
+      .describe(
+        "seconds between Medusa deleting a session and the orphan check: Medusa calls the provider before its deletion is committed, in a transaction that may still roll back"
+      ),
     timeoutMs: timeoutMsOption,
     requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
