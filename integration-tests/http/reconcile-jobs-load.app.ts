@@ -1,6 +1,6 @@
 /**
  * The scheduled jobs under load and during an outage, against the real app, PostgreSQL and the
- * sandbox bank (callbacks dropped). The figures the README reports are printed:
+ * sandbox bank (callbacks dropped). The figures docs/reliability.md reports are printed:
  * - one access token for the provider, order-widget views and a job run together (one shared bank
  *   client per registration);
  * - bank reads per abandoned checkout over 12 runs of the lost-callback job, and tokens per run;

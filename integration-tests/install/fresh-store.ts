@@ -1,7 +1,7 @@
 /**
  * A fresh Medusa store in a temporary directory, as a store owner has one before installing the
  * plugin: Medusa's own packages at the newest 2.x, the starter's build tools, the starter's
- * tsconfig, and the medusa-config.ts block of the README's "Install into a Medusa store" section
+ * tsconfig, and the medusa-config.ts block of the README's "Configure" section
  * copied unchanged (so the README cannot drift from what installs and boots).
  */
 import { spawn, type ChildProcess } from "child_process"

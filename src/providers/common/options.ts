@@ -43,9 +43,15 @@ export const environmentOption = z
     message: `must be "test", "production" or an absolute http(s) URL`,
   })
   .transform((value) => value as TbcEnvironment)
+  .describe(
+    '`"production"` (TBC\'s `https://api.tbcbank.ge`), `"test"` (`https://test-api.tbcbank.ge`) or a base URL such as the sandbox `http://127.0.0.1:4010`. Plain `http://` only to a loopback host; with `NODE_ENV=production` only TBC\'s two hosts unless `allowCustomEnvironment`'
+  )
 
 /** Allows an `environment` other than TBC's own hosts when NODE_ENV is production (a merchant's proxy). */
-export const allowCustomEnvironmentOption = z.boolean({ invalid_type_error: "must be true or false" }).default(false)
+export const allowCustomEnvironmentOption = z
+  .boolean({ invalid_type_error: "must be true or false" })
+  .default(false)
+  .describe("with `NODE_ENV=production`, accept an `environment` other than TBC's hosts (your own proxy to the bank)")
 
 /**
  * Adds the environment guard's issue (src/lib/tbc/environment-guard.ts) to a provider schema's
@@ -82,6 +88,7 @@ export const timeoutMsOption = z
   .min(1000, { message: "must be at least 1000 ms" })
   .max(120_000, { message: "must be at most 120000 ms" })
   .default(15_000)
+  .describe("timeout of each bank request (each attempt), in ms")
 
 /**
  * Total time (ms) a request a shopper or an admin waits on may spend on the bank: start a payment,
@@ -95,6 +102,9 @@ export const requestBudgetMsOption = z
   .min(1000, { message: "must be at least 1000 ms" })
   .max(60_000, { message: "must be at most 60000 ms" })
   .default(12_000)
+  .describe(
+    "total time in ms of one request a shopper or an admin waits on (start a payment, complete the cart, capture, cancel, refund), all attempts and the token included; the bank gets all of it but ¼ (at most 1 s) kept for Medusa's own work. Background work keeps `timeoutMs` per attempt, with retries"
+  )
 
 /** Retries of safe bank calls (GETs, token, never-sent mutations), default 2. */
 export const maxRetriesOption = z
@@ -103,12 +113,16 @@ export const maxRetriesOption = z
   .min(0, { message: "must be 0 or more" })
   .max(5, { message: "must be at most 5" })
   .default(2)
+  .describe("retries of safe bank calls only: reads, the token, requests that were never sent")
 
 /** The `id` of the provider registration in medusa-config (pp_<identifier>_<registrationId>). */
 export const registrationIdOption = z
   .string({ invalid_type_error: "must be a string" })
   .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
   .default("tbc")
+  .describe(
+    "the `id` of this registration in `medusa-config`; it builds the callback path `/hooks/payment/tbc-checkout_<registrationId>`, so it must match"
+  )
 
 /** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */
 export const OPTIONS_PLACE = { root: "(options)" } as const

@@ -5,9 +5,11 @@
  */
 import { isIP } from "node:net"
 import { z } from "zod"
+import { METHOD_NAMES } from "../../lib/labels"
 import {
   ACTIVATION_REQUIRED_METHODS,
   CHECKOUT_METHODS,
+  NO_SAVE_CARD_METHODS,
   type CheckoutMethod,
   type TbcClientOptions,
   type TbcLogger,
@@ -65,38 +67,38 @@ const booleanOption = (fallback: boolean) =>
 
 export const checkoutOptionsSchema = z
   .object({
-    apiKey: requiredString(),
-    clientId: requiredString(),
-    clientSecret: requiredString(),
-    /**
-     * key material that seals saved-card tokens at rest (tbc_saved_card.rec_id); default the
-     * clientSecret. Set it to the old clientSecret before rotating that, or saved cards stop working.
-     */
-    cardTokenSecret: requiredString().optional(),
-    /**
-     * the clientSecret before the last rotation: callbacks of payments started before it carry a
-     * URL signed with the old secret, and the bank keeps calling back for up to a day (the
-     * hosted page's lifetime) plus its retries. Accepted for callback signatures only, and only
-     * until previousClientSecretUntil (required with it): set both when rotating, e.g. 3 days on.
-     */
-    previousClientSecret: requiredString().optional(),
-    /** ISO date-time after which previousClientSecret is no longer accepted */
+    apiKey: requiredString().describe("API key of your TBC developer app (product E-commerce)"),
+    clientId: requiredString().describe("client id of your site in TBC's merchant dashboard"),
+    clientSecret: requiredString().describe(
+      "client secret of that site; also keys the callback signature and, unless `cardTokenSecret` is set, the seal of saved-card tokens"
+    ),
+    cardTokenSecret: requiredString()
+      .optional()
+      .describe(
+        "seals saved-card tokens in the database (unset: the `clientSecret`). Set it to the old `clientSecret` before you rotate that, or saved cards stop working"
+      ),
+    previousClientSecret: requiredString()
+      .optional()
+      .describe(
+        "the `clientSecret` before your last rotation: callback URLs signed with it (payments started before the rotation; the bank calls back for up to a day plus retries) are accepted until `previousClientSecretUntil`. Set both when you rotate"
+      ),
     previousClientSecretUntil: z
       .string({ invalid_type_error: "must be an ISO date-time string" })
       .refine((value) => Number.isFinite(Date.parse(value)), "must be an ISO date-time, e.g. 2026-12-01T00:00:00Z")
-      .optional(),
+      .optional()
+      .describe(
+        "ISO date-time after which `previousClientSecret` is no longer accepted (e.g. three days after the rotation)"
+      ),
     environment: environmentOption,
-    /** in production, allow an environment other than TBC's hosts (default false) */
     allowCustomEnvironment: allowCustomEnvironmentOption,
-    /** the store's public Medusa URL: the bank calls back <storeUrl>/hooks/payment/tbc-checkout_<id> */
-    storeUrl: httpUrlOption,
+    storeUrl: httpUrlOption.describe(
+      "public URL of this Medusa server; the bank calls back `<storeUrl>/hooks/payment/tbc-checkout_<registrationId>`"
+    ),
     registrationId: registrationIdOption,
-    /**
-     * the storefront page the bank sends the shopper back to. Required: the Medusa server's own
-     * root (the old default) is a 404 for shoppers, and a wrong guess strands them after paying.
-     */
-    returnUrl: httpUrlOption,
-    /** other origins a storefront may ask the shopper to be sent back to (data.return_url) */
+    /** Required: the Medusa server's own root (the old default) is a 404 for shoppers. */
+    returnUrl: httpUrlOption.describe(
+      "your storefront's return page, where the bank sends the shopper back (not the Medusa server)"
+    ),
     allowedReturnOrigins: z
       .array(
         httpUrlOption.transform((url) => originOf(url) as string),
@@ -104,13 +106,19 @@ export const checkoutOptionsSchema = z
           invalid_type_error: "must be a list of http(s) URLs",
         }
       )
-      .default([]),
-    preAuth: booleanOption(true),
+      .default([])
+      .describe("other origins a per-session `data.return_url` may use besides `returnUrl`'s; any other is refused"),
+    preAuth: booleanOption(true).describe(
+      "authorize = preauthorization: the money is held and the admin's capture takes it (within 30 days); `false` charges at once"
+    ),
     methods: z
       .array(methodOption, { invalid_type_error: "must be a list of method numbers" })
       .min(1, { message: "must name at least one method" })
       .refine((list) => new Set(list).size === list.length, { message: "must not repeat a method" })
-      .default([5]),
+      .default([5])
+      .describe(
+        `what the bank's page offers, no repeats: ${CHECKOUT_METHODS.map((m) => `${m} ${METHOD_NAMES[m]}`).join(", ")}; ${ACTIVATION_REQUIRED_METHODS.join(" and ")} only once the bank activated them (\`activatedMethods\`)`
+      ),
     activatedMethods: z
       .array(
         z.number().refine((m) => (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(m), {
@@ -118,32 +126,42 @@ export const checkoutOptionsSchema = z
         }),
         { invalid_type_error: "must be a list of method numbers" }
       )
-      .default([]),
-    saveCards: booleanOption(false),
-    /** retention job: days a deleted saved card's row (no token, no mask) is kept, default 90 */
-    deletedCardRetentionDays: retentionDaysOption(90),
+      .default([])
+      .describe(`which of ${ACTIVATION_REQUIRED_METHODS.join(" and ")} the bank activated for you`),
+    saveCards: booleanOption(false).describe(
+      `logged-in customers may save the card they pay with and pay with it later, with no bank page. Only card payments save a card: the bank refuses to save one on a payment that offers ${NO_SAVE_CARD_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(", ")}. The bank must enable card saving for you`
+    ),
+    deletedCardRetentionDays: retentionDaysOption(90).describe(
+      "days a deleted card's row (no token, no mask) and settled card-recording failures are kept"
+    ),
     language: z
       .preprocess(
         (v) => (typeof v === "string" ? v.toUpperCase() : v),
         z.enum(["KA", "EN", "RU"], { errorMap: () => ({ message: "must be KA, EN or RU" }) })
       )
-      .optional(),
+      .optional()
+      .describe("language of the bank's page (any case); unset: the bank's default"),
     expirationMinutes: z
       .number({ invalid_type_error: "must be a number of minutes" })
       .int({ message: "must be a whole number of minutes" })
       .min(1, { message: "must be at least 1 minute" })
       .max(24 * 60, { message: "must be at most 1440 minutes" })
-      .optional(),
+      .optional()
+      .describe("minutes the bank's page stays payable; unset: the bank's default"),
     description: z
       .string({ invalid_type_error: "must be a string" })
       .max(30, { message: "must be at most 30 characters (the bank's limit)" })
-      .optional(),
+      .optional()
+      .describe("text shown on the bank's page"),
     callbackAllowlist: z
       .array(
         z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),
         { invalid_type_error: "must be a list of IP addresses" }
       )
-      .default([...TBC_CALLBACK_ADDRESSES]),
+      .default([...TBC_CALLBACK_ADDRESSES])
+      .describe(
+        'the only source addresses whose callbacks are judged (default: the bank\'s documented ones); for the sandbox `["127.0.0.1", "::1", "::ffff:127.0.0.1"]`'
+      ),
     /**
      * The store's own proxies: X-Forwarded-For is read only on a request whose direct peer is one
      * of these addresses (false or [] = never read it). `true` is refused: it would trust the
@@ -165,42 +183,43 @@ export const checkoutOptionsSchema = z
               : { message: "must be false or a list of your proxies' IP addresses" },
         }
       )
-      .default([]),
-    /**
-     * Put the session id and its HMAC in the callbackUrl's query (?s=&sig=). Turn off only if the
-     * bank refuses a callbackUrl with a query; then a callback is paired through the
-     * merchantPaymentId the bank reports, and ignored when the bank does not report it.
-     */
-    signCallbackUrl: booleanOption(true),
-    /**
-     * A payment whose Medusa session was deleted (cart total changed, new session) while the bank
-     * holds or has taken money: "refund" cancels the hold / returns the money in full; "notify"
-     * only lists it for the admin (Settings → TBC Bank → Orphaned payments).
-     */
+      .default([])
+      .describe(
+        'the addresses of your own proxies, e.g. `["10.0.0.2"]`: X-Forwarded-For is read only on requests whose direct peer is one of them (`true` is refused: anyone could then name a bank address)'
+      ),
+    signCallbackUrl: booleanOption(true).describe(
+      "also put the session and its HMAC in each payment's callback URL (`?s=&sig=`); turn off only if the bank refuses a query. Callbacks on the plain URL are paired through the plugin's payment record"
+    ),
     orphanPolicy: z
       .enum(ORPHAN_POLICIES, { errorMap: () => ({ message: `must be one of ${ORPHAN_POLICIES.join(", ")}` }) })
-      .default("refund"),
-    /**
-     * Seconds between Medusa deleting a session and the orphan check: Medusa calls deletePayment
-     * before it deletes the row, in a transaction that may still roll back.
-     */
+      .default("refund")
+      .describe(
+        "money the bank holds or took for a checkout whose Medusa session was deleted (cart changed, new session) before an order existed: `refund` releases the hold / returns the money in full; `notify` only lists it in Settings → TBC Bank"
+      ),
     orphanGraceSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })
       .int({ message: "must be a whole number of seconds" })
       .min(0, { message: "must be 0 or more" })
       .max(3600, { message: "must be at most 3600 seconds" })
-      .default(30),
+      .default(30)
+      .describe(
+        "seconds between Medusa deleting a session and the orphan check: Medusa calls the provider before its deletion is committed, in a transaction that may still roll back"
+      ),
     timeoutMs: timeoutMsOption,
     requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
-    /** reconciliation: a preauth near day 30 is only notified ("none"), completed or canceled */
-    preauthExpiryAction: readerOption("preauthExpiryAction", readPreauthExpiryAction),
-    /** reconciliation: days before the 30-day deadline that the jobs act and the widget warns */
-    preauthWarningDays: readerOption("preauthWarningDays", readPreauthWarningDays),
-    /** reconciliation: age of a pending payment without callback before the bank is asked */
-    pendingReconcileMinutes: readerOption("pendingReconcileMinutes", readPendingReconcileMinutes),
-    /** days the callback log keeps its rows (daily prune job); default 90 */
-    callbackLogRetentionDays: readerOption("callbackLogRetentionDays", readCallbackLogRetentionDays),
+    preauthExpiryAction: readerOption("preauthExpiryAction", readPreauthExpiryAction).describe(
+      "what the daily job does with a preauth near day 30: `none` only notifies, `complete` captures it, `cancel` cancels the order and releases the hold (an order with fulfillments is completed instead, never cancelled)"
+    ),
+    preauthWarningDays: readerOption("preauthWarningDays", readPreauthWarningDays).describe(
+      "days before the 30-day deadline that the job acts and the order widget warns; at least 1, since the job runs daily"
+    ),
+    pendingReconcileMinutes: readerOption("pendingReconcileMinutes", readPendingReconcileMinutes).describe(
+      "age of a pending payment with no callback before the 5-minute job reads it at the bank"
+    ),
+    callbackLogRetentionDays: readerOption("callbackLogRetentionDays", readCallbackLogRetentionDays).describe(
+      "days the callback log keeps its rows (a daily job deletes older ones)"
+    ),
   })
   .superRefine((options, ctx) => {
     refineEnvironment(options, ctx)

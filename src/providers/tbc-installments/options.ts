@@ -55,41 +55,54 @@ const campaignIdOption = z.preprocess(
 
 export const installmentsOptionsSchema = z
   .object({
-    apiKey: requiredString(),
-    apiSecret: requiredString(),
-    merchantKey: requiredString(),
-    campaignId: campaignIdOption.optional(),
+    apiKey: requiredString().describe(
+      "installment API key of your TBC developer app (OAuth, scope `online_installments`)"
+    ),
+    apiSecret: requiredString().describe("installment API secret of that app"),
+    merchantKey: requiredString().describe(
+      "merchant key TBC assigns for Online Installments (test and production differ)"
+    ),
+    campaignId: campaignIdOption
+      .optional()
+      .describe('the loan campaign agreed with TBC (`"191"` or `191`); unset: none is sent'),
     environment: environmentOption,
-    /** in production, allow an environment other than TBC's hosts (default false) */
     allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })
       .int({ message: "must be a whole number of seconds" })
       .min(5, { message: "must be at least 5 seconds" })
       .max(86_400, { message: "must be at most 86400 seconds (one day)" })
-      .default(DEFAULT_SYNC_INTERVAL_SECONDS),
-    pageSize: pageSizeOption.optional(),
+      .default(DEFAULT_SYNC_INTERVAL_SECONDS)
+      .describe("how often the scheduled job pulls the bank's status-changes feed, in seconds"),
+    pageSize: pageSizeOption.optional().describe("changes per status-changes page (the bank's `take`)"),
     changeRetries: z
       .number({ invalid_type_error: "must be a number" })
       .int({ message: "must be a whole number" })
       .min(0, { message: "must be at least 0" })
       .max(MAX_CHANGE_RETRIES, { message: `must be at most ${MAX_CHANGE_RETRIES}` })
-      .default(DEFAULT_CHANGE_RETRIES),
+      .default(DEFAULT_CHANGE_RETRIES)
+      .describe(
+        "retries, across sync runs, of a status change whose effect on Medusa failed; then it is given up and listed in Settings → TBC Bank"
+      ),
     changeRetryBackoffSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })
       .int({ message: "must be a whole number of seconds" })
       .min(0, { message: "must be at least 0 seconds" })
       .max(MAX_RETRY_BACKOFF_SECONDS, { message: `must be at most ${MAX_RETRY_BACKOFF_SECONDS} seconds` })
-      .default(DEFAULT_CHANGE_RETRY_BACKOFF_SECONDS),
-    /** the bank's own name for the page size; an alias of pageSize */
-    take: pageSizeOption.optional(),
+      .default(DEFAULT_CHANGE_RETRY_BACKOFF_SECONDS)
+      .describe("seconds before the first retry, doubled for each further one (never more than an hour)"),
+    take: pageSizeOption
+      .optional()
+      .describe("the bank's own name for `pageSize`: an alias (both given: they must be equal)"),
     timeoutMs: timeoutMsOption,
     requestBudgetMs: requestBudgetMsOption,
     maxRetries: maxRetriesOption,
-    /** retention job: days applied status changes are kept once their order is final, default 365 */
-    installmentChangeRetentionDays: retentionDaysOption(365),
-    /** accepted because the dev config passes it to both providers; installments do not use it */
-    storeUrl: httpUrlOption.optional(),
+    installmentChangeRetentionDays: retentionDaysOption(365).describe(
+      "days applied status changes are kept once their order is completed, canceled or archived"
+    ),
+    storeUrl: httpUrlOption
+      .optional()
+      .describe("not used by installments; accepted so that one options object can serve both providers"),
   })
   .superRefine((value, ctx) => {
     refineEnvironment(value, ctx)

@@ -22,10 +22,11 @@ export async function requireLedger(pg: PgConnection | undefined): Promise<void>
     for (const probe of LEDGER_PROBES) await pg.raw(probe, [])
   } catch (error) {
     const why = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200)
+    // the cause's message is in the text; target ES2021 has no Error `cause` option
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(
       `medusa-payment-tbc cannot start: its money ledger (tables tbc_payment, tbc_ledger_event) is not readable (${why}). ` +
-        `Run "npx medusa db:migrate" and check the database connection: the plugin never takes a payment it cannot record.`,
-      { cause: error }
+        `Run "npx medusa db:migrate" and check the database connection: the plugin never takes a payment it cannot record.`
     )
   }
 }
