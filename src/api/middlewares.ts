@@ -6,6 +6,7 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
 import { paymentSessionMiddlewares } from "./tbc-middlewares/payment-sessions"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
+import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
 import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
 import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
@@ -16,6 +17,9 @@ export default defineMiddlewares({
     // session creation runs the plugin's workflow (paid-collection guard, products, saved card, application row)
     ...paymentSessionMiddlewares,
     ...savedCardsMiddlewares,
+    // a saved-card cart is completed by the card's owner only; changing who orders or where the
+    // goods go deletes its saved-card session
+    ...savedCardOwnerMiddlewares,
     // a TBC checkout payment is captured in full or not at all
     ...captureAmountMiddlewares,
     // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)

@@ -53,6 +53,8 @@ export const SAVED_CARD_DATA = {
   payId: "saved_card_pay_id",
   /** provider → an execution was sent but its outcome is unknown: never send another one */
   uncertain: "saved_card_execution_uncertain",
+  /** session creation → the cart's owner fingerprint when the card was chosen (src/lib/saved-card-owner.ts) */
+  cartFingerprint: "saved_card_cart_fingerprint",
 } as const
 
 /** Keys only the server may set: the middleware refuses them from the storefront. */
@@ -62,6 +64,7 @@ export const SERVER_ONLY_DATA_KEYS: readonly string[] = [
   SAVED_CARD_DATA.customerId,
   SAVED_CARD_DATA.payId,
   SAVED_CARD_DATA.uncertain,
+  SAVED_CARD_DATA.cartFingerprint,
   // the checkout payment's own id: a session must never start out pointing at a bank payment
   "payId",
 ]
