@@ -29,10 +29,11 @@ import {
   cartOwnerFingerprint,
   ownerPartsChanged,
   savedCardCompletionVerdict,
+  SAVED_CARD_OWNER_MESSAGES,
   type CartOwnerUpdate,
 } from "../../lib/saved-card-owner"
 import { isRecord } from "../../lib/tbc/validation"
-import { readCartOwnerState } from "../../app/saved-cards/saved-card-owner"
+import { customerExists, readCartOwnerState } from "../../app/saved-cards/saved-card-owner"
 import { customerIdOf } from "./saved-cards"
 
 const messageOf = (error: unknown) => String((error as { message?: unknown })?.message ?? error)
@@ -60,6 +61,11 @@ export async function requireSavedCardOwner(req: MedusaRequest, _res: MedusaResp
       cartFingerprint: cartOwnerFingerprint(state.view),
     })
     if (!verdict.allowed) throw new MedusaError(ERROR_TYPE[verdict.reason], verdict.message)
+    // a login that outlived its customer (deleted since: their cards are being removed at the
+    // bank) must not pay with the sealed card either
+    if (state.savedCardSessions.length > 0 && !(await customerExists(req.scope, customerIdOf(req as CartRequest)))) {
+      throw new MedusaError(ERROR_TYPE.not_owner, SAVED_CARD_OWNER_MESSAGES.not_owner)
+    }
     return next()
   } catch (error) {
     return next(error)

@@ -101,3 +101,10 @@ export async function cartFingerprintOfCollection(
   const cart = (data[0] as { cart?: CartRow | null } | undefined)?.cart
   return cart ? cartOwnerFingerprint(cart) : undefined
 }
+
+/** Whether the customer exists and is not deleted (Query leaves deleted rows out). */
+export async function customerExists(container: MedusaContainer, customerId: string | undefined): Promise<boolean> {
+  if (!customerId) return false
+  const { data } = await queryOf(container).graph({ entity: "customer", fields: ["id"], filters: { id: customerId } })
+  return data.length > 0
+}

@@ -40,6 +40,8 @@ interface RequestOptions {
   cart?: unknown
   /** the payment module cannot delete sessions */
   deleteFails?: boolean
+  /** the logged-in customer was deleted since (Query finds no such customer) */
+  customerDeleted?: boolean
 }
 
 function request(options: RequestOptions) {
@@ -52,6 +54,7 @@ function request(options: RequestOptions) {
     [ContainerRegistrationKeys.QUERY]: asValue({
       graph: async ({ entity }: { entity: string }) => {
         graphed.push(entity)
+        if (entity === "customer") return { data: options.customerDeleted ? [] : [{ id: options.customer }] }
         return { data: cart ? [cart] : [] }
       },
     }),
@@ -102,6 +105,14 @@ describe("requireSavedCardOwner (POST /store/carts/:id/complete)", () => {
     }
     const { req } = request({ sessions: [savedCardSession(stale)], customer: "cus_alice" })
     expect(await run(requireSavedCardOwner, req)).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED })
+  })
+
+  it("refuses the owner's login once the customer was deleted (403): the sealed card is not used", async () => {
+    const { req } = request({ sessions: [savedCardSession()], customer: "cus_alice", customerDeleted: true })
+    expect(await run(requireSavedCardOwner, req)).toMatchObject({
+      type: MedusaError.Types.FORBIDDEN,
+      message: SAVED_CARD_OWNER_MESSAGES.not_owner,
+    })
   })
 
   it("lets the owner through, and anyone when the cart has no saved-card session", async () => {
