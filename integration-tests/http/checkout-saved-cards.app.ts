@@ -169,11 +169,14 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(first.body)).not.toMatch(/try again/i)
         expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
 
-        // "Place order" again, then again on a fresh saved-card session of the same cart: refused
+        // "Place order" again: refused; a fresh session of any kind on the cart: refused by the
+        // ledger while the charge is unresolved (the old session, and its charge, stay)
         const retried = await alice.call("post", `/store/carts/${cartId}/complete`)
         expect(retried.body.type).not.toBe("order")
         expect(JSON.stringify(retried.body)).toMatch(/We are checking your payment/)
-        expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(200)
+        const another = await alice.startSession(collectionId, { saved_card_id: card.id })
+        expect(another.status).toBe(400)
+        expect(JSON.stringify(another.body)).toMatch(/We are checking your payment/)
         const fresh = await alice.call("post", `/store/carts/${cartId}/complete`)
         expect(JSON.stringify(fresh.body)).toMatch(/We are checking your payment/)
         expect(await bank.calls(CALLS.execution)).toBe(executions + 1)
