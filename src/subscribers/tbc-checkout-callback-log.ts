@@ -8,7 +8,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
-import { paymentIdOfBody, type CallbackVerdict, type TbcWebhookResult } from "../providers/tbc-checkout/webhook"
+import {
+  paymentIdOfBody,
+  type CallbackVerdict,
+  type TbcWebhookResult,
+} from "../providers/tbc-checkout/callbacks/webhook"
 
 const CHECKOUT_PREFIX = /^(pp_)?tbc-checkout_/
 

@@ -27,9 +27,9 @@ import {
   CALLBACK_QUERY,
   callbackSourceAddress,
   isAllowedSource,
-} from "../../providers/tbc-checkout/callback-auth"
+} from "../../providers/tbc-checkout/callbacks/callback-auth"
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { paymentIdOfBody } from "../../providers/tbc-checkout/webhook"
+import { paymentIdOfBody } from "../../providers/tbc-checkout/callbacks/webhook"
 
 type Logger = { warn(msg: string): void; info(msg: string): void }
 

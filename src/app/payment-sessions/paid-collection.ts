@@ -14,7 +14,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { newPaymentVerdict } from "../../lib/ledger/guards"
 import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
-import { LEDGER_DATA } from "../../providers/tbc-checkout/core/bookkeeping"
+import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 

@@ -15,7 +15,7 @@ import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-che
 import { prepareSavedCardSessionData } from "../saved-cards/prepare-session"
 import { findCustomerCard } from "../saved-cards/saved-card-table"
 import { cartFingerprintOfCollection } from "../saved-cards/saved-card-owner"
-import { isSavedCardSession, SAVED_CARD_DATA } from "../../providers/tbc-checkout/saved-card-payment"
+import { isSavedCardSession, SAVED_CARD_DATA } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
 import type { SessionData } from "./session-products"
 
 export async function withSavedCard(

@@ -1,5 +1,5 @@
 /**
- * The durable half of the orphan policy (src/providers/tbc-checkout/core/orphans.ts): the
+ * The durable half of the orphan policy (src/providers/tbc-checkout/money-moves/orphans.ts): the
  * provider acts on its own when Medusa deletes a paid session and when a callback arrives for a
  * gone session, but a restart can interrupt the first and a lost callback hides the second (the
  * shopper was still on the bank's page when the cart changed, and paid afterwards). This pass
@@ -8,7 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore, recordError, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
-import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
+import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
 import { checkoutRegistrations } from "./run-context"

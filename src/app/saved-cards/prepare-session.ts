@@ -12,8 +12,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-card-payment"
-import { sealSavedCard } from "../../providers/tbc-checkout/saved-card-seal"
+import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
+import { sealSavedCard } from "../../providers/tbc-checkout/saved-cards/saved-card-seal"
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
 import { savedCardIdSchema } from "../../api/validators/saved-card-input"

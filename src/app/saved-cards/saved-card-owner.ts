@@ -12,7 +12,7 @@ import {
   type OwnerAddress,
   type SavedCardSessionView,
 } from "../../lib/saved-card-owner"
-import { isSavedCardSession, SAVED_CARD_DATA } from "../../providers/tbc-checkout/saved-card-payment"
+import { isSavedCardSession, SAVED_CARD_DATA } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
 import { findTbcProvider } from "../tbc-providers"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }

@@ -9,4 +9,4 @@ export { TbcCheckoutProviderService }
 export { TbcCheckoutBase } from "./core/checkout-base"
 export { parseCheckoutOptions, checkoutOptionsSchema, TBC_CALLBACK_ADDRESSES } from "./options"
 export type { TbcCheckoutOptions, TbcCheckoutOptionsInput } from "./options"
-export { CALLBACK_HEADERS, CALLBACK_QUERY, callbackUrlFor } from "./callback-auth"
+export { CALLBACK_HEADERS, CALLBACK_QUERY, callbackUrlFor } from "./callbacks/callback-auth"

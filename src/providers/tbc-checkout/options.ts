@@ -39,7 +39,7 @@ import { readCallbackLogRetentionDays } from "../../lib/callback-log-options"
 /** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
 export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
 
-/** What to do with money at the bank whose Medusa session is gone (see core/orphans.ts). */
+/** What to do with money at the bank whose Medusa session is gone (see money-moves/orphans.ts). */
 export const ORPHAN_POLICIES = ["refund", "notify"] as const
 export type OrphanPolicy = (typeof ORPHAN_POLICIES)[number]
 

@@ -10,7 +10,7 @@ import { productsMatchTotal } from "../../lib/tbc/validation/products"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
 import { joinUrl, originOf } from "../common"
 import { medusaAmountToMinor } from "../common/medusa-values"
-import { callbackUrlFor, webhookPath } from "./callback-auth"
+import { callbackUrlFor, webhookPath } from "./callbacks/callback-auth"
 import type { TbcCheckoutOptions } from "./options"
 
 export interface CheckoutData {

@@ -7,7 +7,7 @@ import {
 } from "../../lib/checkout-status"
 import { paymentMismatch } from "../../lib/payment-match"
 import { INSTALLMENT_STATUS } from "../../lib/tbc/types"
-import { CHECKING_PAYMENT_MESSAGE } from "../../providers/tbc-checkout/saved-card-payment"
+import { CHECKING_PAYMENT_MESSAGE } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
 import { notApprovedYetMessage } from "../../providers/tbc-installments/service"
 import fc from "fast-check"
 import {

@@ -4,7 +4,7 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { CALLBACK_HEADERS } from "../../../providers/tbc-checkout/callback-auth"
+import { CALLBACK_HEADERS } from "../../../providers/tbc-checkout/callbacks/callback-auth"
 import { stampTbcCallback } from "../callbacks"
 
 const OPTIONS = {

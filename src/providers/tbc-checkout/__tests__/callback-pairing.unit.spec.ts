@@ -4,8 +4,8 @@
  * dashboard); a session that is gone is never handed to Medusa, a payId the ledger does not know
  * is not ours.
  */
-import { pairSession } from "../callback-pairing"
-import { CALLBACK_HEADERS, signSession } from "../callback-auth"
+import { pairSession } from "../callbacks/callback-pairing"
+import { CALLBACK_HEADERS, signSession } from "../callbacks/callback-auth"
 import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
 const options = { clientSecret: "secret", registrationId: "tbc", signCallbackUrl: true }

@@ -1,6 +1,6 @@
 /** Where a tbc-checkout callback came from: the peer, X-Forwarded-For behind trusted proxies, the allowlist. */
 import fc from "fast-check"
-import { callbackSourceAddress, isAllowedSource, normalizeAddress } from "../callback-auth"
+import { callbackSourceAddress, isAllowedSource, normalizeAddress } from "../callbacks/callback-auth"
 import { parseCheckoutOptions } from "../options"
 import { CLIENT_SECRET } from "./provider-harness"
 

@@ -6,8 +6,8 @@
 import fc from "fast-check"
 import type { CheckoutApi, PaymentDetails } from "../../../lib/tbc/types"
 import { minorToMajor } from "../../../lib/money"
-import { moneyAtBank } from "../core/money-moves"
-import { orphanDecision, settleOrphan, type OrphanLedger } from "../core/orphans"
+import { moneyAtBank } from "../money-moves/money-moves"
+import { orphanDecision, settleOrphan, type OrphanLedger } from "../money-moves/orphans"
 import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 import { CALLS, harnessPerSuite } from "./provider-harness"
 

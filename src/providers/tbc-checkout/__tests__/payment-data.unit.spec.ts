@@ -4,7 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { minorToMajor } from "../../../lib/money"
 import { parseCheckoutOptions } from "../options"
 import { buildCreateRequest, installmentProductsFor, returnUrlFor } from "../payment-data"
-import { verifySessionSignature } from "../callback-auth"
+import { verifySessionSignature } from "../callbacks/callback-auth"
 
 const options = (extra: Record<string, unknown> = {}) =>
   parseCheckoutOptions({

@@ -4,8 +4,8 @@
  * Medusa act — and then with the bank's real status and amount.
  */
 import { PaymentActions } from "@medusajs/framework/utils"
-import { CALLBACK_HEADERS, signSession } from "../callback-auth"
-import { judgeCallback, type TbcWebhookResult } from "../webhook"
+import { CALLBACK_HEADERS, signSession } from "../callbacks/callback-auth"
+import { judgeCallback, type TbcWebhookResult } from "../callbacks/webhook"
 import { parseCheckoutOptions } from "../options"
 import TbcCheckoutProviderService from "../service"
 import { CALLS, CLIENT_SECRET, harnessPerSuite } from "./provider-harness"

@@ -1,6 +1,6 @@
 /** Fixtures of the saved-card provider tests (saved-card-provider.unit.spec.ts). */
 import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
-import { PaymentBookkeeping } from "../core/bookkeeping"
+import { PaymentBookkeeping } from "../ledger/bookkeeping"
 import type { CheckoutApi } from "../../../lib/tbc/types"
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }

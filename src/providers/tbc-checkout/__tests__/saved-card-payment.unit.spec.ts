@@ -7,7 +7,7 @@ import {
   deletePaymentMethod,
   listPaymentMethods,
   savePaymentMethod,
-} from "../saved-card-account-holder"
+} from "../saved-cards/account-holder"
 import { UNREADABLE_RESPONSE_TYPE } from "../../../lib/tbc/responses"
 import {
   CHECKING_PAYMENT_MESSAGE,
@@ -18,8 +18,8 @@ import {
   isSavedCardSession,
   saveCardRequestFields,
   savedCardInitiate,
-} from "../saved-card-payment"
-import { sealSavedCard } from "../saved-card-seal"
+} from "../saved-cards/saved-card-payment"
+import { sealSavedCard } from "../saved-cards/saved-card-seal"
 
 const SECRET = "sandbox-client-secret"
 const NOW = 1_800_000_000_000

@@ -6,9 +6,9 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { STILL_PROCESSING_MESSAGE } from "../../../lib/checkout-status"
 import { executionRecords } from "./saved-card-fixtures"
-import { SAVED_CARD_DATA } from "../saved-card-payment"
-import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-card-session"
-import { sealSavedCard } from "../saved-card-seal"
+import { SAVED_CARD_DATA } from "../saved-cards/saved-card-payment"
+import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import { sealSavedCard } from "../saved-cards/saved-card-seal"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, CLIENT_SECRET, caught, harnessPerSuite } from "./provider-harness"
 

@@ -6,7 +6,7 @@ import {
   openSavedCardSeal,
   sealSavedCard,
   type SavedCardSealContent,
-} from "../saved-card-seal"
+} from "../saved-cards/saved-card-seal"
 
 const SECRET = "sandbox-client-secret"
 const NOW = 1_800_000_000_000

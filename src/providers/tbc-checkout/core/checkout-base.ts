@@ -54,19 +54,19 @@ import { validateEveryTbcProvider } from "../../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { checkoutClientOptions, parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
-import { acceptedStatus } from "./authorize-guard"
-import type { TbcWebhookResult } from "../webhook"
-import { capture, cancelHeldOrTaken } from "./money-moves"
-import { ACTORS, PaymentBookkeeping } from "./bookkeeping"
+import { acceptedStatus } from "../hosted-payment/authorize-guard"
+import type { TbcWebhookResult } from "../callbacks/webhook"
+import { capture, cancelHeldOrTaken } from "../money-moves/money-moves"
+import { ACTORS, PaymentBookkeeping } from "../ledger/bookkeeping"
 import { ledgerFrom } from "../../../modules/tbc/ledger/ledger-store"
-import { refund, RefundQueue } from "./refund"
-import { startPayment } from "./start-payment"
-import { webhookActionOf } from "./callback-verdict"
+import { refund, RefundQueue } from "../money-moves/refund"
+import { startPayment } from "../hosted-payment/start-payment"
+import { webhookActionOf } from "../callbacks/callback-verdict"
 import { BoundedCache } from "../../../lib/bounded-cache"
-// saved cards (returning customers): logic in ../saved-card-*.ts
-import * as savedCardAccount from "../saved-card-account-holder"
-import { isSavedCardSession } from "../saved-card-payment"
-import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-card-session"
+// saved cards (returning customers): logic in ../saved-cards/
+import * as savedCardAccount from "../saved-cards/account-holder"
+import { isSavedCardSession } from "../saved-cards/saved-card-payment"
+import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
 
 export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
   protected readonly options_: TbcCheckoutOptions
@@ -237,7 +237,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * outage must not hold the shopper there. Never moves money either: Medusa calls this for paid
    * sessions too when anyone opens a new session on a collection. The record (tbc_payment) already
    * names the payment; the orphan check runs in the background once the deletion is committed,
-   * and the reconcile job's sweep repeats it after a restart (core/orphans.ts): it acts only when
+   * and the reconcile job's sweep repeats it after a restart (money-moves/orphans.ts): it acts only when
    * no Medusa payment was made from the session.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -249,14 +249,14 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return { data: input.data }
   }
 
-  /** Judges a bank callback: core/callback-verdict.ts (throws when the bank could not be asked). */
+  /** Judges a bank callback: callbacks/callback-verdict.ts (throws when the bank could not be asked). */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const { options_: options, logger_: logger, book_: book, verdicts_: verdicts, checkout } = this
     return webhookActionOf({ options, logger, book, verdicts, checkout }, payload)
   }
 
   // ---- saved cards (returning customers): account holders and payment methods ----
-  // The logic lives in ../saved-card-account-holder.ts and ../saved-card-session.ts.
+  // The logic lives in ../saved-cards/account-holder.ts and ../saved-cards/saved-card-session.ts.
 
   protected savedCardDeps(checkout: CheckoutApi): SavedCardDeps {
     return {

@@ -11,7 +11,7 @@
  */
 import type { TbcProviderKind, TbcProviderRegistration } from "../../../../app/tbc-providers"
 import { joinUrl } from "../../../../providers/common"
-import { webhookPath } from "../../../../providers/tbc-checkout/callback-auth"
+import { webhookPath } from "../../../../providers/tbc-checkout/callbacks/callback-auth"
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
 import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../lib/preauth-options"

@@ -17,18 +17,18 @@ import type {
   InitiatePaymentInput,
   InitiatePaymentOutput,
 } from "@medusajs/framework/types"
-import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../lib/checkout-status"
-import { SESSION_STATUS } from "../../lib/medusa-statuses"
-import { minorToMajor } from "../../lib/money"
-import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../lib/tbc/types"
-import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
-import { toMedusaError } from "../common"
-import { recordError } from "../../modules/tbc/ledger/ledger-store"
-import type { TbcCheckoutOptions } from "./options"
-import { dataFromDetails } from "./payment-data"
-import { chargeContextOf, type PaymentBookkeeping } from "./core/bookkeeping"
-import { isUnresolvedCharge } from "../../lib/ledger/guards"
-import type { LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
+import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
+import { SESSION_STATUS } from "../../../lib/medusa-statuses"
+import { minorToMajor } from "../../../lib/money"
+import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../../lib/tbc/types"
+import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
+import { toMedusaError } from "../../common"
+import { recordError } from "../../../modules/tbc/ledger/ledger-store"
+import type { TbcCheckoutOptions } from "../options"
+import { dataFromDetails } from "../payment-data"
+import { chargeContextOf, type PaymentBookkeeping } from "../ledger/bookkeeping"
+import { isUnresolvedCharge } from "../../../lib/ledger/guards"
+import type { LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
 import {
   CHECKING_PAYMENT_MESSAGE,
   SAVED_CARD_DATA,

@@ -16,7 +16,7 @@
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto"
 import { isIP } from "node:net"
-import { joinUrl } from "../common"
+import { joinUrl } from "../../common"
 
 /** Headers the middleware stamps (lower case, as Node presents them). */
 export const CALLBACK_HEADERS = {

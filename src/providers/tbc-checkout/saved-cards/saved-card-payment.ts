@@ -23,16 +23,16 @@
  * A raw recId in session data is never used.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { TbcApiError, TbcConfigError, TbcValidationError } from "../../lib/tbc/errors"
-import { UNREADABLE_RESPONSE_TYPE } from "../../lib/tbc/responses"
+import { TbcApiError, TbcConfigError, TbcValidationError } from "../../../lib/tbc/errors"
+import { UNREADABLE_RESPONSE_TYPE } from "../../../lib/tbc/responses"
 import {
   NO_SAVE_CARD_METHODS,
   type CheckoutApi,
   type CreatePaymentRequest,
   type PaymentDetails,
-} from "../../lib/tbc/types"
-import { checkSaveCardToDate } from "../../lib/tbc/validation"
-import { CHECKING_PAYMENT_MESSAGE } from "../../lib/ledger/guards"
+} from "../../../lib/tbc/types"
+import { checkSaveCardToDate } from "../../../lib/tbc/validation"
+import { CHECKING_PAYMENT_MESSAGE } from "../../../lib/ledger/guards"
 import { SavedCardSealError, openSavedCardSeal, type SavedCardSealContent } from "./saved-card-seal"
 
 /** Keys of `payment_sessions.data` this feature reads or writes. */

@@ -5,14 +5,14 @@
  */
 import { PaymentActions } from "@medusajs/framework/utils"
 import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
-import { majorToMinorExact, minorToMajor } from "../../lib/money"
-import { isFinalStatus, webhookAction } from "../../lib/checkout-status"
-import type { CheckoutApi, PaymentDetails } from "../../lib/tbc/types"
-import { isBankNotFound } from "../common"
-import { toPaymentAction } from "../common/medusa-values"
+import { majorToMinorExact, minorToMajor } from "../../../lib/money"
+import { isFinalStatus, webhookAction } from "../../../lib/checkout-status"
+import type { CheckoutApi, PaymentDetails } from "../../../lib/tbc/types"
+import { isBankNotFound } from "../../common"
+import { toPaymentAction } from "../../common/medusa-values"
 import { CALLBACK_HEADERS, headerValue, isAllowedSource } from "./callback-auth"
-import type { TbcCheckoutOptions } from "./options"
-import type { PaymentBookkeeping } from "./core/bookkeeping"
+import type { TbcCheckoutOptions } from "../options"
+import type { PaymentBookkeeping } from "../ledger/bookkeeping"
 import { pairSession } from "./callback-pairing"
 
 /** Same words as the tbc module's CallbackLog.result. */

@@ -27,8 +27,8 @@ import type {
   UpdateAccountHolderInput,
   UpdateAccountHolderOutput,
 } from "@medusajs/framework/types"
-import { isBankNotFound, toMedusaError } from "../common/errors"
-import type { CheckoutApi } from "../../lib/tbc/types"
+import { isBankNotFound, toMedusaError } from "../../common/errors"
+import type { CheckoutApi } from "../../../lib/tbc/types"
 import { SAVED_CARD_DATA, openSessionSeal } from "./saved-card-payment"
 
 /** Prefix of our account holder ids: "tbc_<customer id>". */

@@ -10,9 +10,9 @@ import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
 import { toMedusaError } from "../../common"
 import type { TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails } from "../payment-data"
-import { isSavedCardSession } from "../saved-card-payment"
-import { initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-card-session"
-import { chargeContextOf, type PaymentBookkeeping } from "./bookkeeping"
+import { isSavedCardSession } from "../saved-cards/saved-card-payment"
+import { initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import { chargeContextOf, type PaymentBookkeeping } from "../ledger/bookkeeping"
 import { recordError } from "../../../modules/tbc/ledger/ledger-store"
 
 /** What startPayment uses of the provider (its options, logger, bookkeeping and caches). */

@@ -6,10 +6,10 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import type { BoundedCache } from "../../../lib/bounded-cache"
 import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
-import { CALLBACK_HEADERS, headerValue } from "../callback-auth"
+import { CALLBACK_HEADERS, headerValue } from "./callback-auth"
 import type { TbcCheckoutOptions } from "../options"
-import { judgeCallback, type TbcWebhookResult } from "../webhook"
-import type { PaymentBookkeeping } from "./bookkeeping"
+import { judgeCallback, type TbcWebhookResult } from "./webhook"
+import type { PaymentBookkeeping } from "../ledger/bookkeeping"
 
 /** What webhookActionOf uses of the provider. */
 export interface CallbackVerdictDeps {

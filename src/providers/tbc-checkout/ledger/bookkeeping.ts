@@ -14,7 +14,7 @@ import {
   type OpenEntry,
 } from "../../../modules/tbc/ledger/ledger-store"
 import type { TbcCheckoutOptions } from "../options"
-import { settleOrphan } from "./orphans"
+import { settleOrphan } from "../money-moves/orphans"
 
 /** Who moved an entry, in the audit trail. */
 export const ACTORS = {

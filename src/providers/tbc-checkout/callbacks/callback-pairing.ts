@@ -17,9 +17,9 @@
  *    no collection and complete an unrelated shopper's cart.
  */
 import { CALLBACK_HEADERS, headerValue, verifySessionSignature } from "./callback-auth"
-import { callbackSigningSecrets, type TbcCheckoutOptions } from "./options"
-import type { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
-import { ACTORS } from "./core/bookkeeping"
+import { callbackSigningSecrets, type TbcCheckoutOptions } from "../options"
+import type { LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import { ACTORS } from "../ledger/bookkeeping"
 import type { CallbackVerdictResult } from "./webhook"
 
 export type Pairing = { sessionId: string } | { refused: CallbackVerdictResult; reason: string }
