@@ -49,7 +49,9 @@ export interface LedgerFacts extends LedgerEntryView {
 export function isUnresolvedCharge(entry: Pick<LedgerFacts, "kind" | "state">): boolean {
   if (!isChargeKind(entry.kind)) return false
   return (
-    entry.state === "uncertain" || entry.state === "processing" || (entry.state === "sending" && entry.kind === "execution")
+    entry.state === "uncertain" ||
+    entry.state === "processing" ||
+    (entry.state === "sending" && entry.kind === "execution")
   )
 }
 
@@ -122,7 +124,7 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
   return "complete_order"
 }
 
-/** An execution `sending` this long with no answer recorded: its process died mid-call. */
+/** A charge `sending` this long with no answer recorded: its process died mid-call. */
 export const STALE_SENDING_MS = 2 * 60 * 1000
 /** The bank deciding this long is worth a person's look. */
 export const LONG_PROCESSING_MS = 60 * 60 * 1000
@@ -141,7 +143,10 @@ export function attentionReason(entry: LedgerFacts, now: Date): string | undefin
       ? "the bank's answer could not be read; the payment is re-checked at the bank"
       : "the bank's answer could not be read and it named no payment: check TBC's merchant dashboard"
   }
-  if (entry.state === "sending" && entry.kind === "execution" && age >= STALE_SENDING_MS) {
+  // any charge, not only executions: nextJobStep leaves a `sending` row with no payId to the admin,
+  // so a hosted page or installment whose process died mid-call must be listed too, or it would
+  // stay `sending` for ever with nobody able to see it
+  if (entry.state === "sending" && age >= STALE_SENDING_MS) {
     return "sent to the bank, no answer recorded: check TBC's merchant dashboard"
   }
   if (entry.state === "processing" && age >= LONG_PROCESSING_MS) return "the bank is still deciding"
