@@ -207,14 +207,15 @@ function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transi
  * (bank events always apply: the bank is the judge). `changed` is false when nothing moves.
  */
 export function applyLedgerEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+  // an answer about another payment is never this entry's, whatever its kind (an operation once
+  // took over the other payId)
+  if (event.type === "bank_status" && entry.pay_id && event.payId && event.payId !== entry.pay_id) {
+    return refuse(`the bank's answer names payment ${event.payId}, the entry ${entry.pay_id}`)
+  }
   if (!isChargeKind(entry.kind)) return operationAfterEvent(entry, event)
   switch (event.type) {
-    case "bank_status": {
-      if (entry.pay_id && event.payId && event.payId !== entry.pay_id) {
-        return refuse(`the bank's answer names payment ${event.payId}, the entry ${entry.pay_id}`)
-      }
+    case "bank_status":
       return chargeAfterBankRead(entry, event.status, event.payId ?? entry.pay_id)
-    }
     case "unreadable_answer":
       // only the call's own answer can be unreadable; a later read that fails changes nothing
       return entry.state === "sending" ? move(entry, "uncertain") : stay(entry)

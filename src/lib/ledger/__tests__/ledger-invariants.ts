@@ -78,6 +78,23 @@ export function checkInvariants(w: World): void {
 }
 
 /**
+ * After the jobs alone ran a few times in a calm world: every charge whose payId is known is
+ * finished without a person: its money became an order, went back, or waits for the admin because
+ * the orphan policy is "notify"; and no job step is left on it.
+ */
+export function checkJobsSettled(w: World): void {
+  for (const e of w.entries.filter((x) => isChargeKind(x.kind) && x.pay_id)) {
+    const step = nextJobStep(e, at(w))
+    if (step !== "none") fail(w, `jobs settled: #${e.id} (${e.state} ${e.pay_id}) still has a job step: ${step}`)
+    const p = w.bank.get(e.pay_id!)!
+    const order = w.orders.get(w.carts[e.cartId].orderId ?? "")
+    if (bankHolds(p) && order?.payId !== p.payId && e.orphan_action !== "notified") {
+      fail(w, `jobs settled: ${p.payId} (${p.status}) of #${e.id} holds money the jobs left alone`)
+    }
+  }
+}
+
+/**
  * After the world has settled (no more clicks, every job and admin pass done): every cart's money
  * is its order's, nothing is left for a job or a person, and every charge row agrees with the bank.
  */

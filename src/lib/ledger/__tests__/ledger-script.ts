@@ -26,6 +26,7 @@ import {
   type ExecutionOutcome,
   type OperationOutcome,
 } from "./ledger-checkout"
+import { checkJobsSettled } from "./ledger-invariants"
 import { MINUTE, bankSet, moneyStatus, type Method, type World } from "./ledger-world"
 
 export type Step =
@@ -220,7 +221,13 @@ export function settle(w: World): void {
     if (p.status === "Created") bankSet(w, p, "Expired")
     else if (p.status === "Processing") bankSet(w, p, moneyStatus(w))
   }
-  for (let round = 0; round < 8; round++) {
+  // the jobs alone first: whatever has a payId they must finish without a person
+  for (let round = 0; round < 3; round++) {
+    w.now += 61 * MINUTE
+    runJobs(w, CALM)
+  }
+  checkJobsSettled(w)
+  for (let round = 0; round < 6; round++) {
     w.now += 61 * MINUTE
     runJobs(w, CALM)
     adminWorksThroughList(w)
