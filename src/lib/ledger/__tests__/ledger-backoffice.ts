@@ -8,13 +8,8 @@ import { webhookAction } from "../../checkout-status"
 import { WEBHOOK_ACTION } from "../../medusa-statuses"
 import { attentionReason, classifyCompletionFailure, holdsMoney, isStrandedMoney, nextJobStep } from "../guards"
 import { isChargeKind } from "../states"
-import {
-  completeCart,
-  returnMoney,
-  type CompletionFault,
-  type ExecutionOutcome,
-  type OperationOutcome,
-} from "./ledger-checkout"
+import { completeCart, returnMoney } from "./ledger-checkout"
+import type { CompletionFault, OperationOutcome } from "./ledger-faults"
 import {
   at,
   note,
@@ -33,7 +28,7 @@ import {
  * job): a permanent failure is recorded on the charge, a transient one leaves it to the next run.
  */
 export function completeFor(w: World, e: Entry, fault: CompletionFault, compensation: OperationOutcome): void {
-  const result = completeCart(w, w.carts[e.cartId], fault, "success" as ExecutionOutcome, compensation)
+  const result = completeCart(w, w.carts[e.cartId], fault, "success", compensation)
   if (result.ok) return
   const failure = classifyCompletionFailure(result.error)
   w.log.push(`  completion of cart ${e.cartId} failed, ${failure.kind}: ${failure.reason}`)

@@ -9,6 +9,17 @@
 import { sessionOutcome } from "../../checkout-status"
 import { SESSION_STATUS } from "../../medusa-statuses"
 import { holdsMoney, newPaymentVerdict } from "../guards"
+import type { LedgerEvent } from "../states"
+import {
+  LOCK_BUSY,
+  ModelMedusaError,
+  PERMANENT_ERRORS,
+  TRANSIENT_ERRORS,
+  type CompletionFault,
+  type CreateOutcome,
+  type ExecutionOutcome,
+  type OperationOutcome,
+} from "./ledger-faults"
 import {
   bankCreate,
   bankHolds,
@@ -27,68 +38,6 @@ import {
   type Session,
   type World,
 } from "./ledger-world"
-
-/** How the bank answers the call that creates a hosted-page payment. */
-export const CREATE_OUTCOMES = [
-  "ok",
-  "clear_refusal",
-  "unreadable_created",
-  "unreadable_not_created",
-  "crash_created",
-  "crash_not_created",
-] as const
-/** How the bank answers a saved-card execution; `crash_*`: our process died before recording any answer. */
-export const EXECUTION_OUTCOMES = [
-  "success",
-  "clear_refusal",
-  "5xx_after_acting",
-  "processing",
-  "timeout_charged",
-  "timeout_not_charged",
-  "crash_charged",
-  "crash_not_charged",
-] as const
-/** How the bank answers a cancel, refund or completion. */
-export const OPERATION_OUTCOMES = ["ok", "unreadable_acted", "unreadable_not_acted"] as const
-export type CreateOutcome = (typeof CREATE_OUTCOMES)[number]
-export type ExecutionOutcome = (typeof EXECUTION_OUTCOMES)[number]
-export type OperationOutcome = (typeof OPERATION_OUTCOMES)[number]
-
-/** Errors a cart completion throws, shaped as Medusa's (type + message); truth is whether they last. */
-class ModelMedusaError extends Error {
-  constructor(
-    readonly type: string,
-    message: string
-  ) {
-    super(message)
-  }
-}
-export const PERMANENT_ERRORS = [
-  new ModelMedusaError("not_allowed", "Some variant does not have the required inventory"),
-  new ModelMedusaError("invalid_data", "Variant v_1 does not have any inventory items associated with it."),
-  new ModelMedusaError("not_found", "Cart with id: cart_1 was not found"),
-]
-export const TRANSIENT_ERRORS: unknown[] = [
-  new ModelMedusaError(
-    "unexpected_state",
-    "Could not confirm the payment with the bank: the bank did not answer in time. Check the payment's status before trying again."
-  ),
-  new ModelMedusaError(
-    "unexpected_state",
-    "Could not confirm the payment with the bank: the bank is temporarily unavailable."
-  ),
-  new ModelMedusaError("database_error", "connection terminated unexpectedly"),
-  new ModelMedusaError("conflict", "Failed to acquire lock for key cart_1"),
-  new Error("Timed-out acquiring lock: cart_1"),
-  new ModelMedusaError("payment_authorization_error", "Payment authorization failed"),
-  "socket hang up",
-]
-
-/** Where a completion fails besides the cart's own state: before authorizing, or after it. */
-export interface CompletionFault {
-  at: "none" | "before" | "after"
-  error: number
-}
 
 export type Completion = { ok: true } | { ok: false; error: unknown }
 
@@ -139,74 +88,80 @@ export function openSession(
 
 /** The shopper changes the cart (items, address, customer): Medusa deletes its sessions. */
 export function changeCart(w: World, cart: Cart): void {
-  if (cart.orderId) return // a completed cart cannot change
+  if (cart.orderId || cart.locked) return // a completed cart cannot change; a completing one waits
   cart.total += 1
   deleteSession(w, cart.live)
 }
 
-/** A saved-card execution, sent once; what the bank does and what we can read of it. */
-function execute(w: World, session: Session, outcome: ExecutionOutcome): Entry {
+/**
+ * A saved-card execution, sent once: the bank acts at once; its answer (what we can read of it)
+ * is recorded now, or later when `late` (then the completion waits, holding the cart's lock, and
+ * the bank's callback may come first). A crash records no answer at all.
+ */
+function execute(w: World, session: Session, outcome: ExecutionOutcome, late: boolean): Entry {
   const entry = writeEntry(w, "execution", session.cartId, session.id)
-  note(w, `execution: ${outcome}`)
-  const charge = () => bankCreate(w, entry, "execution", session.amount, moneyStatus(w))
-  switch (outcome) {
-    case "success": {
-      const p = charge()
-      record(w, entry, { type: "bank_status", status: p.status, payId: p.payId })
-      break
-    }
-    case "processing": {
-      const p = bankCreate(w, entry, "execution", session.amount, "Processing")
-      record(w, entry, { type: "bank_status", status: p.status, payId: p.payId })
-      break
-    }
-    case "clear_refusal":
-      record(w, entry, { type: "clear_refusal", reason: "400 with a problem body" })
-      break
-    case "5xx_after_acting":
-    case "timeout_charged":
-      charge()
-      record(w, entry, { type: "unreadable_answer", reason: outcome })
-      break
-    case "timeout_not_charged":
-      record(w, entry, { type: "unreadable_answer", reason: "timeout" })
-      break
-    case "crash_charged":
-      charge() // the process died before writing the answer: the row stays `sending`
-      break
-    case "crash_not_charged":
-      break
+  note(w, `execution: ${outcome}${late && !outcome.startsWith("crash") ? " (answer late)" : ""}`)
+  const charge = (status = moneyStatus(w)) => bankCreate(w, entry, "execution", session.amount, status)
+  let answer: LedgerEvent | undefined
+  if (outcome === "success" || outcome === "processing") {
+    const p = charge(outcome === "success" ? moneyStatus(w) : "Processing")
+    answer = { type: "bank_status", status: p.status, payId: p.payId }
+  } else if (outcome === "clear_refusal") {
+    answer = { type: "clear_refusal", reason: "400 with a problem body" }
+  } else if (outcome !== "crash_not_charged") {
+    if (outcome !== "timeout_not_charged") charge()
+    if (!outcome.startsWith("crash")) answer = { type: "unreadable_answer", reason: outcome }
+  }
+  if (answer && late) {
+    w.inFlight.push({ entryId: entry.id, answer })
+    w.carts[session.cartId].locked = true
+  } else if (answer) {
+    record(w, entry, answer)
   }
   return entry
 }
+
+/** What the provider's authorizePayment makes of the bank's answer for an entry. */
+function authorized(
+  w: World,
+  session: Session,
+  entry: Entry,
+  answered = entry.pay_id ? w.bank.get(entry.pay_id)!.status : undefined
+): { entry: Entry } | { error: unknown } {
+  if (!entry.pay_id || !answered) {
+    return { error: new ModelMedusaError("payment_authorization_error", "not charged / checking") }
+  }
+  const status = sessionOutcome(answered).status
+  if (status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED) return { entry }
+  return { error: new ModelMedusaError("not_allowed", `Session: ${session.id} was not authorized with the provider.`) }
+}
+
+type Authorization = { entry: Entry } | { error: unknown } | { pending: Entry }
 
 /**
  * authorizePayment of the cart's session: a web session reads its payment at the bank; a
  * saved-card session reads back its execution when it has one, else executes once, and only when
  * the guard allows a new charge on the cart (never while one is unresolved).
  */
-function authorize(w: World, session: Session, outcome: ExecutionOutcome): { entry: Entry } | { error: unknown } {
+function authorize(w: World, session: Session, outcome: ExecutionOutcome, late: boolean): Authorization {
   const mine = w.entries.filter((e) => e.sessionId === session.id && (e.kind === "web" || e.kind === "execution"))
   const known = [...mine].reverse().find((e) => e.pay_id && e.state !== "refused" && e.state !== "expired")
-  let entry: Entry
   if (known) {
-    entry = known
-    readInto(w, entry)
-  } else if (session.method === "web") {
-    return { error: new ModelMedusaError("payment_authorization_error", "no payment at the bank for this session") }
-  } else {
-    const verdict = newPaymentVerdict(entriesOfCart(w, session.cartId))
-    if (!verdict.allowed) {
-      note(w, `execution refused: ${verdict.reason}`)
-      return { error: new ModelMedusaError("payment_authorization_error", verdict.message) }
-    }
-    entry = execute(w, session, outcome)
-    if (entry.state === "sending") return { error: new Error("the process died") }
-    if (!entry.pay_id) return { error: new ModelMedusaError("payment_authorization_error", "not charged / checking") }
+    readInto(w, known)
+    return authorized(w, session, known)
   }
-  const status = sessionOutcome(w.bank.get(entry.pay_id!)!.status).status
-  if (status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED) return { entry }
-  return { error: notAuthorized(session) }
+  if (session.method === "web") {
+    return { error: new ModelMedusaError("payment_authorization_error", "no payment at the bank for this session") }
+  }
+  const verdict = newPaymentVerdict(entriesOfCart(w, session.cartId))
+  if (!verdict.allowed) {
+    note(w, `execution refused: ${verdict.reason}`)
+    return { error: new ModelMedusaError("payment_authorization_error", verdict.message) }
+  }
+  const entry = execute(w, session, outcome, late)
+  if (w.inFlight.some((f) => f.entryId === entry.id)) return { pending: entry }
+  if (entry.state === "sending") return { error: new Error("the process died") }
+  return authorized(w, session, entry)
 }
 
 /**
@@ -239,35 +194,72 @@ export function completeCart(
   cart: Cart,
   fault: CompletionFault,
   execution: ExecutionOutcome,
-  compensation: OperationOutcome
+  compensation: OperationOutcome,
+  late = false
 ): Completion {
+  if (cart.locked) return { ok: false, error: LOCK_BUSY }
   if (cart.orderId) return { ok: true } // completed already: Medusa answers with the order
   const session = cart.live ? w.sessions.get(cart.live) : undefined
   if (!session) return { ok: false, error: new ModelMedusaError("invalid_data", "the cart has no payment session") }
   if (cart.soldOut) return { ok: false, error: PERMANENT_ERRORS[fault.error % PERMANENT_ERRORS.length] }
-  const transient = TRANSIENT_ERRORS[fault.error % TRANSIENT_ERRORS.length]
-  if (fault.at === "before") return { ok: false, error: transient }
-  const auth = authorize(w, session, execution)
+  if (fault.at === "before") return { ok: false, error: TRANSIENT_ERRORS[fault.error % TRANSIENT_ERRORS.length] }
+  const auth = authorize(w, session, execution, late)
+  if ("pending" in auth) {
+    w.pendingCompletions.set(auth.pending.id, { fault, compensation })
+    return { ok: false, error: LOCK_BUSY }
+  }
   if ("error" in auth) return { ok: false, error: auth.error }
+  return afterAuthorization(w, cart, session, auth.entry, fault, compensation)
+}
+
+/** The steps after authorization: compensation cancels the payment when one fails, else the order. */
+function afterAuthorization(
+  w: World,
+  cart: Cart,
+  session: Session,
+  entry: Entry,
+  fault: CompletionFault,
+  compensation: OperationOutcome
+): Completion {
   if (fault.at === "after") {
     w.log.push(`  medusa: completion of cart ${cart.id} failed after authorizing: compensation cancels`)
     note(w, "compensation cancels after authorization")
-    returnMoney(w, auth.entry, compensation)
-    return { ok: false, error: transient }
+    returnMoney(w, entry, compensation)
+    return { ok: false, error: TRANSIENT_ERRORS[fault.error % TRANSIENT_ERRORS.length] }
   }
-  if (!holdsMoney(auth.entry))
-    throw new Error(`authorized on #${auth.entry.id}, which the ledger says is ${auth.entry.state}`)
+  if (!holdsMoney(entry)) throw new Error(`authorized on #${entry.id}, which the ledger says is ${entry.state}`)
   const order = {
     id: nextId(w, "O"),
     cartId: cart.id,
     sessionId: session.id,
-    payId: auth.entry.pay_id!,
+    payId: entry.pay_id!,
     amount: session.amount,
   }
   w.orders.set(order.id, order)
   cart.orderId = order.id
-  auth.entry.order_id = order.id
+  entry.order_id = order.id
   note(w, "order placed")
   w.log.push(`  medusa: order ${order.id} for cart ${cart.id} with ${order.payId}`)
   return { ok: true }
+}
+
+/** A late execution answer arrives: recorded, and the shopper's completion goes on from it. */
+export function landAnswer(w: World, index: number): void {
+  const [flight] = w.inFlight.splice(index % w.inFlight.length, 1)
+  const entry = w.entries[flight.entryId]
+  const cart = w.carts[entry.cartId]
+  const session = w.sessions.get(entry.sessionId)!
+  if (entry.state !== "sending") note(w, "late execution answer after the entry moved")
+  record(w, entry, flight.answer)
+  cart.locked = false
+  const { fault, compensation } = w.pendingCompletions.get(entry.id)!
+  w.pendingCompletions.delete(entry.id)
+  // the provider returns what the execution's own answer said
+  const auth = flight.answer.type === "bank_status" ? authorized(w, session, entry, flight.answer.status) : undefined
+  if (auth && "entry" in auth) afterAuthorization(w, cart, session, entry, fault, compensation)
+}
+
+/** Answers arrive within the request budget: before any time passes, every late one has landed. */
+export function landAllAnswers(w: World): void {
+  while (w.inFlight.length > 0) landAnswer(w, 0)
 }

@@ -16,7 +16,7 @@ import fc from "fast-check"
 import { propertyRuns } from "../../../lib/__tests__/property-runs"
 import { checkInvariants, checkSettled } from "./ledger-invariants"
 import { play, settle, stepArb, type Step } from "./ledger-script"
-import type { CompletionFault } from "./ledger-checkout"
+import type { CompletionFault } from "./ledger-faults"
 import { MINUTE, newWorld, type World } from "./ledger-world"
 
 /** The reliability suite's size: about 15 s on this machine's slower core. */

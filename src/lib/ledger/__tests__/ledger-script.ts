@@ -14,24 +14,32 @@ import {
   runJobs,
   type AdminAct,
 } from "./ledger-backoffice"
+import { changeCart, completeCart, landAllAnswers, landAnswer, openSession } from "./ledger-checkout"
 import {
   CREATE_OUTCOMES,
   EXECUTION_OUTCOMES,
   OPERATION_OUTCOMES,
-  changeCart,
-  completeCart,
-  openSession,
   type CompletionFault,
   type CreateOutcome,
   type ExecutionOutcome,
   type OperationOutcome,
-} from "./ledger-checkout"
+} from "./ledger-faults"
 import { checkJobsSettled } from "./ledger-invariants"
 import { MINUTE, bankSet, moneyStatus, type Method, type World } from "./ledger-world"
 
 export type Step =
   | { t: "open"; cart: number; method: Method; create: CreateOutcome }
-  | { t: "place"; cart: number; twice: boolean; exec: ExecutionOutcome; fault: CompletionFault; op: OperationOutcome }
+  | {
+      t: "place"
+      cart: number
+      twice: boolean
+      exec: ExecutionOutcome
+      /** the execution's answer reaches us only at a later "answer" step */
+      late?: boolean
+      fault: CompletionFault
+      op: OperationOutcome
+    }
+  | { t: "answer"; pick: number }
   | { t: "change"; cart: number }
   | { t: "soldOut"; cart: number }
   | { t: "pay"; pick: number; result: "paid" | "Processing" | "Failed" }
@@ -76,10 +84,12 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
       cart,
       twice: fc.boolean(),
       exec: fc.constantFrom(...EXECUTION_OUTCOMES),
+      late: fc.boolean(),
       fault,
       op,
     }),
   },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("answer" as const), pick }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("change" as const), cart }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("soldOut" as const), cart }) },
   {
@@ -144,7 +154,12 @@ export function play(w: World, s: Step): void {
       openSession(w, w.carts[s.cart], s.method, s.create)
       return
     case "place":
-      for (let i = 0; i < (s.twice ? 2 : 1); i++) completeCart(w, w.carts[s.cart], s.fault, s.exec, s.op)
+      for (let i = 0; i < (s.twice ? 2 : 1); i++) {
+        completeCart(w, w.carts[s.cart], s.fault, s.exec, s.op, s.late)
+      }
+      return
+    case "answer":
+      if (w.inFlight.length) landAnswer(w, s.pick)
       return
     case "change":
       changeCart(w, w.carts[s.cart])
@@ -186,6 +201,7 @@ export function play(w: World, s: Step): void {
       return
     }
     case "job":
+      if (s.advance > 0) landAllAnswers(w)
       w.now += s.advance
       runJobs(w, { bankDown: s.bankDown, slow: s.slow, completion: s.fault, operation: s.op })
       return
@@ -201,6 +217,7 @@ export function play(w: World, s: Step): void {
       return
     }
     case "wait":
+      if (s.advance > 0) landAllAnswers(w)
       w.now += s.advance
       return
   }
@@ -215,6 +232,7 @@ const CALM = { bankDown: false, slow: false, completion: { at: "none", error: 0 
  */
 export function settle(w: World): void {
   w.log.push("--- settling ---")
+  landAllAnswers(w)
   w.callbacks = []
   w.slowReads = []
   for (const p of w.bank.values()) {

@@ -8,6 +8,7 @@
 import { isFinalStatus } from "../../checkout-status"
 import type { LedgerFacts } from "../guards"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind } from "../states"
+import type { CompletionFault, OperationOutcome } from "./ledger-faults"
 
 export type Method = "web" | "saved"
 
@@ -40,6 +41,8 @@ export interface Cart {
   orderId: string | null
   /** ground truth: an item sold out, so Medusa can never complete this cart again */
   soldOut: boolean
+  /** a completion holds Medusa's cart lock (waiting for the bank's answer) */
+  locked: boolean
 }
 
 export interface Order {
@@ -78,6 +81,10 @@ export interface World {
   callbacks: string[]
   /** bank reads whose answer arrives late (after other steps) */
   slowReads: SlowRead[]
+  /** executions the bank acted on whose answer has not reached us yet */
+  inFlight: { entryId: number; answer: LedgerEvent }[]
+  /** the completions waiting for those answers (by entry) */
+  pendingCompletions: Map<number, { fault: CompletionFault; compensation: OperationOutcome }>
   seq: number
   /** what happened, for a counterexample's story */
   log: string[]
@@ -98,6 +105,7 @@ export function newWorld(preAuth: boolean, policy: "refund" | "notify", carts = 
       live: null,
       orderId: null,
       soldOut: false,
+      locked: false,
     })),
     sessions: new Map(),
     bank: new Map(),
@@ -105,6 +113,8 @@ export function newWorld(preAuth: boolean, policy: "refund" | "notify", carts = 
     orders: new Map(),
     callbacks: [],
     slowReads: [],
+    inFlight: [],
+    pendingCompletions: new Map(),
     seq: 0,
     log: [],
     seen: new Map(),
