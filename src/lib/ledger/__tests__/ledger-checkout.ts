@@ -41,9 +41,6 @@ import {
 
 export type Completion = { ok: true } | { ok: false; error: unknown }
 
-const notAuthorized = (session: Session) =>
-  new ModelMedusaError("not_allowed", `Session: ${session.id} was not authorized with the provider.`)
-
 /** The shopper opens a session; the session guard (newPaymentVerdict) runs before Medusa deletes anything. */
 export function openSession(
   w: World,
@@ -133,6 +130,7 @@ function authorized(
   }
   const status = sessionOutcome(answered).status
   if (status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED) return { entry }
+  // Medusa's own words when a provider answers anything but authorized/captured (a NOT_ALLOWED)
   return { error: new ModelMedusaError("not_allowed", `Session: ${session.id} was not authorized with the provider.`) }
 }
 

@@ -25,7 +25,7 @@ import {
   type OperationOutcome,
 } from "./ledger-faults"
 import { checkJobsSettled } from "./ledger-invariants"
-import { MINUTE, bankSet, moneyStatus, type Method, type World } from "./ledger-world"
+import { MINUTE, bankSet, moneyStatus, type BankPayment, type Method, type World } from "./ledger-world"
 
 export type Step =
   | { t: "open"; cart: number; method: Method; create: CreateOutcome }
@@ -146,6 +146,12 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 
 const nth = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined)
 
+/** The bank moves the pick-th of the payments that match ("paid": held or taken, as the run's preauth says). */
+function bankMovesOne(w: World, which: (p: BankPayment) => boolean, pick: number, status: string): void {
+  const payment = nth([...w.bank.values()].filter(which), pick)
+  if (payment) bankSet(w, payment, status === "paid" ? moneyStatus(w) : status)
+}
+
 /** Plays one step on the world. */
 export function play(w: World, s: Step): void {
   w.log.push(`${JSON.stringify(s)}`)
@@ -167,31 +173,13 @@ export function play(w: World, s: Step): void {
     case "soldOut":
       w.carts[s.cart].soldOut = true
       return
-    case "pay": {
+    case "pay":
       // any page the shopper has a link to, also an old tab whose session is gone
-      const page = nth(
-        [...w.bank.values()].filter((p) => p.payable && p.status === "Created"),
-        s.pick
-      )
-      if (page) bankSet(w, page, s.result === "paid" ? moneyStatus(w) : s.result)
-      return
-    }
-    case "decide": {
-      const deciding = nth(
-        [...w.bank.values()].filter((p) => p.status === "Processing"),
-        s.pick
-      )
-      if (deciding) bankSet(w, deciding, s.result === "paid" ? moneyStatus(w) : s.result)
-      return
-    }
-    case "expire": {
-      const page = nth(
-        [...w.bank.values()].filter((p) => p.status === "Created"),
-        s.pick
-      )
-      if (page) bankSet(w, page, "Expired")
-      return
-    }
+      return bankMovesOne(w, (p) => p.payable && p.status === "Created", s.pick, s.result)
+    case "decide":
+      return bankMovesOne(w, (p) => p.status === "Processing", s.pick, s.result)
+    case "expire":
+      return bankMovesOne(w, (p) => p.status === "Created", s.pick, "Expired")
     case "callback": {
       if (w.callbacks.length === 0) return
       const index = s.pick % w.callbacks.length

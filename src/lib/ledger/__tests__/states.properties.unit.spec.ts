@@ -91,32 +91,34 @@ describe("applyLedgerEvent, by example", () => {
     expect(after(entry("refund", "uncertain", "P1"), read("Returned", "P2"))).toMatch(/names payment P2, the entry P1/)
   })
 
-  it("ignores stale reads: nothing goes back before money, out of Returned or Expired, or from taken to held", () => {
-    expect(after(entry("web", "paid", "P1"), read("Created"))).toBe("paid P1")
-    expect(after(entry("web", "processing", "P1"), read("Created"))).toBe("processing P1")
-    expect(after(entry("web", "held", "P1"), read("Processing"))).toBe("held P1")
-    expect(after(entry("web", "paid", "P1"), read("WaitingConfirm"))).toBe("paid P1")
-    expect(after(entry("web", "returned", "P1"), read("Succeeded"))).toBe("returned P1")
-    expect(after(entry("web", "expired", "P1"), read("Processing"))).toBe("expired P1")
+  // [entry kind, its state, the bank's status read, what the entry says after]
+  it.each([
+    // stale reads: nothing goes back before money, out of Returned or Expired, or from taken to held
+    ["web", "paid", "Created", "paid P1"],
+    ["web", "processing", "Created", "processing P1"],
+    ["web", "held", "Processing", "held P1"],
+    ["web", "paid", "WaitingConfirm", "paid P1"],
+    ["web", "returned", "Succeeded", "returned P1"],
+    ["web", "expired", "Processing", "expired P1"],
     // forward moves and the bank's word against a refusal still apply
-    expect(after(entry("web", "held", "P1"), read("Succeeded"))).toBe("paid P1")
-    expect(after(entry("web", "held", "P1"), read("CancelPaymentProcessing"))).toBe("processing P1")
-    expect(after(entry("web", "paid", "P1"), read("Returned"))).toBe("returned P1")
-    expect(after(entry("execution", "refused", "P1"), read("Succeeded"))).toBe("paid P1")
-  })
-
-  it("calls an operation done only when the bank shows its effect", () => {
-    expect(after(entry("cancel", "sending", "P1"), read("Returned", "P1"))).toBe("done P1")
-    expect(after(entry("refund", "uncertain", "P1"), read("PartialReturned"))).toBe("done P1")
-    expect(after(entry("completion", "uncertain", "P1"), read("Succeeded"))).toBe("done P1")
+    ["web", "held", "Succeeded", "paid P1"],
+    ["web", "held", "CancelPaymentProcessing", "processing P1"],
+    ["web", "paid", "Returned", "returned P1"],
+    ["execution", "refused", "Succeeded", "paid P1"],
+    // an operation is done only when the bank shows its effect
+    ["cancel", "sending", "Returned", "done P1"],
+    ["refund", "uncertain", "PartialReturned", "done P1"],
+    ["completion", "uncertain", "Succeeded", "done P1"],
     // a re-check after an unreadable answer that finds the money where it was: it did not happen
-    expect(after(entry("cancel", "uncertain", "P1"), read("WaitingConfirm"))).toBe("refused P1")
-    expect(after(entry("refund", "uncertain", "P1"), read("Succeeded"))).toBe("refused P1")
-    expect(after(entry("completion", "uncertain", "P1"), read("WaitingConfirm"))).toBe("refused P1")
+    ["cancel", "uncertain", "WaitingConfirm", "refused P1"],
+    ["refund", "uncertain", "Succeeded", "refused P1"],
+    ["completion", "uncertain", "WaitingConfirm", "refused P1"],
     // the call's own answer is still awaited, or the status cannot tell
-    expect(after(entry("cancel", "sending", "P1"), read("WaitingConfirm"))).toBe("sending P1")
-    expect(after(entry("completion", "uncertain", "P1"), read("Returned"))).toBe("uncertain P1")
-    expect(after(entry("cancel", "done", "P1"), read("WaitingConfirm"))).toBe("done P1")
+    ["cancel", "sending", "WaitingConfirm", "sending P1"],
+    ["completion", "uncertain", "Returned", "uncertain P1"],
+    ["cancel", "done", "WaitingConfirm", "done P1"],
+  ] as const)("a %s entry in %s that reads %s says: %s", (kind, state, status, expected) => {
+    expect(after(entry(kind, state, "P1"), read(status))).toBe(expected)
   })
 })
 
