@@ -124,7 +124,8 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
   return "complete_order"
 }
 
-/** An execution `sending` this long with no answer recorded: its process died mid-call. */
+/** A charge `sending` this long with no answer recorded: its process died mid-call (also: how long a
+ * charge the jobs cannot ask the bank about may wait before it is listed). */
 export const STALE_SENDING_MS = 2 * 60 * 1000
 /** The bank deciding this long is worth a person's look. */
 export const LONG_PROCESSING_MS = 60 * 60 * 1000
@@ -143,8 +144,13 @@ export function attentionReason(entry: LedgerFacts, now: Date): string | undefin
       ? "the bank's answer could not be read; the payment is re-checked at the bank"
       : "the bank's answer could not be read and it named no payment: check TBC's merchant dashboard"
   }
-  if (entry.state === "sending" && entry.kind === "execution" && age >= STALE_SENDING_MS) {
-    return "sent to the bank, no answer recorded: check TBC's merchant dashboard"
+  // whatever nextJobStep leaves to the admin (no payId to ask the bank about) is listed once it is
+  // no longer in flight, for every kind of charge: a hosted page or installment whose process died
+  // mid-call stayed `sending` for ever with nobody able to see it when only executions were listed
+  if (!entry.pay_id && age >= STALE_SENDING_MS && nextJobStep(entry, now) === "admin") {
+    return entry.state === "sending"
+      ? "sent to the bank, no answer recorded: check TBC's merchant dashboard"
+      : "the bank's answer named no payment: check TBC's merchant dashboard"
   }
   if (entry.state === "processing" && age >= LONG_PROCESSING_MS) return "the bank is still deciding"
   if (isStrandedMoney(entry)) {

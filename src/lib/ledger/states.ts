@@ -15,7 +15,8 @@
  *      └──bank answer──▶ created → processing → held → paid → returned
  *                                           └──▶ refused | expired
  *
- * Operations on a charge (completion, cancel/refund): sending → done | refused | uncertain.
+ * Operations on a charge (completion, cancel/refund): sending → done | refused | uncertain, and
+ * uncertain → done | refused on a read that shows whether the operation happened.
  */
 
 /** Entries that move money towards the merchant. */
@@ -132,20 +133,64 @@ const refuse = (reason: string): Transition => ({ ok: false, reason })
 const UNANSWERED: readonly LedgerState[] = ["sending", "uncertain"]
 
 /**
- * A charge never goes back to "the shopper has not paid" once money was seen, nor back out of a
- * final state into `created`: such a read is stale (an old page, a cache) and is ignored.
+ * Whether a read of the bank is older than what the entry already knows, so it must not move it.
+ * Reads cross each other (a job's read answered after a callback, a cancel or a completion was
+ * recorded), and the bank's payments only move forward:
+ *   - Returned and Expired are never left, and only reads of those reach `returned`/`expired`
+ *     (without this, a job's read of Succeeded landing after the orphan policy's refund turned the
+ *     charge back into `paid`, with the orphan action recorded: no job or person looked again);
+ *   - Created is before everything but an unanswered call; Processing is before any money;
+ *   - money taken (`paid`) is never held again (a read of WaitingConfirm landing after the
+ *     completion's answer left the ledger saying "held" for money the bank took).
+ * `refused` stays open to reads: a clear refusal or an admin's word may have put it there, and
+ * the bank's read is the judge of those.
  */
-function chargeAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
+function isStaleRead(current: ChargeState, status: string): boolean {
   const next = chargeStateOfBankStatus(status)
-  const current = entry.state as ChargeState
-  if (next === "created" && !["sending", "uncertain", "created"].includes(current)) return stay(entry)
-  return move(entry, next, payId)
+  if (next === current) return false
+  if (current === "returned" || current === "expired") return true
+  if (status === "Created") return !["sending", "uncertain"].includes(current)
+  if (status === "Processing") return current === "held" || current === "paid"
+  return next === "held" && current === "paid"
+}
+
+function chargeAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
+  if (isStaleRead(entry.state as ChargeState, status)) return stay(entry)
+  return move(entry, chargeStateOfBankStatus(status), payId)
+}
+
+/** Bank statuses showing that an operation was carried out (or is under way at the bank). */
+const OPERATION_EFFECT: Record<OperationKind, readonly string[]> = {
+  completion: ["PaymentCompletionProcessing", "Succeeded", "PartialReturned"],
+  cancel: ["CancelPaymentProcessing", "Returned", "PartialReturned"],
+  refund: ["CancelPaymentProcessing", "Returned", "PartialReturned"],
+}
+/** Bank statuses showing the money still where the operation found it: it did not happen. */
+const OPERATION_NOT_DONE: Record<OperationKind, readonly string[]> = {
+  completion: ["WaitingConfirm"],
+  cancel: ["WaitingConfirm", "Succeeded"],
+  refund: ["WaitingConfirm", "Succeeded"],
+}
+
+/**
+ * A read of the charge an operation acted on. It is `done` only when the status shows the
+ * operation's effect: a re-check after an unreadable cancel that finds the hold still there means
+ * the cancel did not happen (`refused`), never `done` (the ledger would say the money is back while
+ * the bank holds it). Statuses that cannot tell (e.g. Returned for a completion) change nothing.
+ * A partial refund after an earlier one (PartialReturned before and after) is told apart by
+ * amounts (../refund-ledger.ts), not by this status rule.
+ */
+function operationAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
+  const kind = entry.kind as OperationKind
+  if (OPERATION_EFFECT[kind].includes(status)) return move(entry, "done", payId)
+  if (OPERATION_NOT_DONE[kind].includes(status) && entry.state === "uncertain") return move(entry, "refused", payId)
+  return stay(entry)
 }
 
 function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
   switch (event.type) {
     case "bank_status":
-      return move(entry, "done", event.payId ?? entry.pay_id)
+      return operationAfterBankRead(entry, event.status, event.payId ?? entry.pay_id)
     case "unreadable_answer":
       return entry.state === "sending" ? move(entry, "uncertain") : stay(entry)
     case "clear_refusal":
@@ -162,14 +207,15 @@ function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transi
  * (bank events always apply: the bank is the judge). `changed` is false when nothing moves.
  */
 export function applyLedgerEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+  // an answer about another payment is never this entry's, whatever its kind (an operation once
+  // took over the other payId)
+  if (event.type === "bank_status" && entry.pay_id && event.payId && event.payId !== entry.pay_id) {
+    return refuse(`the bank's answer names payment ${event.payId}, the entry ${entry.pay_id}`)
+  }
   if (!isChargeKind(entry.kind)) return operationAfterEvent(entry, event)
   switch (event.type) {
-    case "bank_status": {
-      if (entry.pay_id && event.payId && event.payId !== entry.pay_id) {
-        return refuse(`the bank's answer names payment ${event.payId}, the entry ${entry.pay_id}`)
-      }
+    case "bank_status":
       return chargeAfterBankRead(entry, event.status, event.payId ?? entry.pay_id)
-    }
     case "unreadable_answer":
       // only the call's own answer can be unreadable; a later read that fails changes nothing
       return entry.state === "sending" ? move(entry, "uncertain") : stay(entry)

@@ -1,0 +1,206 @@
+/**
+ * The decisions read from the ledger (../guards.ts), by example and as properties over any mix of
+ * entries: a new payment is refused whenever a charge is unresolved, jobs act only where they may,
+ * every charge that may hold money without an order is either driven by a job or listed for the
+ * admin, and a failed completion is permanent exactly for Medusa's "the cart itself is wrong" types.
+ */
+import fc from "fast-check"
+import { propertyRuns } from "../../__tests__/property-runs"
+import {
+  ALREADY_PAID_MESSAGE,
+  CHECKING_PAYMENT_MESSAGE,
+  PERMANENT_REFUSAL_GRACE_MS,
+  STALE_SENDING_MS,
+  attentionReason,
+  classifyCompletionFailure,
+  holdsMoney,
+  isStrandedMoney,
+  isUnresolvedCharge,
+  newPaymentVerdict,
+  nextJobStep,
+  type LedgerFacts,
+} from "../guards"
+import { isChargeKind } from "../states"
+import { NOW, chargeFactsIn, factsArb } from "./ledger-arbitraries"
+
+const MINUTE = 60 * 1000
+const facts = (over: Partial<LedgerFacts>): LedgerFacts => ({
+  kind: "execution",
+  state: "held",
+  pay_id: "P1",
+  created_at: new Date(NOW.getTime() - 5 * MINUTE),
+  session_gone_at: null,
+  order_id: null,
+  orphan_action: null,
+  completion_refused_at: null,
+  ...over,
+})
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * MINUTE)
+
+describe("ledger guards, by example", () => {
+  it("newPaymentVerdict: refuses while a charge is unresolved or the live session's money waits for its order", () => {
+    expect(newPaymentVerdict([])).toEqual({ allowed: true })
+    expect(newPaymentVerdict([facts({ state: "sending", pay_id: null })])).toEqual({
+      allowed: false,
+      reason: "checking",
+      message: CHECKING_PAYMENT_MESSAGE,
+    })
+    expect(newPaymentVerdict([facts({ kind: "web", state: "sending", pay_id: null })])).toEqual({ allowed: true })
+    expect(newPaymentVerdict([facts({ kind: "web", state: "processing" })]).allowed).toBe(false)
+    expect(newPaymentVerdict([facts({})])).toEqual({ allowed: false, reason: "paid", message: ALREADY_PAID_MESSAGE })
+    // the orphan policy's money, money whose order exists, money the cart can never use: no block
+    expect(newPaymentVerdict([facts({ session_gone_at: minutesAgo(1) })])).toEqual({ allowed: true })
+    expect(newPaymentVerdict([facts({ order_id: "order_1" })])).toEqual({ allowed: true })
+    expect(newPaymentVerdict([facts({ completion_refused_at: minutesAgo(1) })])).toEqual({ allowed: true })
+    expect(newPaymentVerdict([facts({ state: "refused" }), facts({ kind: "cancel", state: "uncertain" })])).toEqual({
+      allowed: true,
+    })
+  })
+
+  it("nextJobStep: reads what has a payId, leaves the rest to the admin, places or releases money", () => {
+    const now = NOW
+    expect(nextJobStep(facts({ state: "uncertain", pay_id: null }), now)).toBe("admin")
+    expect(nextJobStep(facts({ state: "uncertain" }), now)).toBe("read_bank")
+    expect(nextJobStep(facts({ kind: "web", state: "created" }), now)).toBe("read_bank")
+    expect(nextJobStep(facts({}), now)).toBe("complete_order")
+    expect(nextJobStep(facts({ order_id: "order_1" }), now)).toBe("none")
+    expect(nextJobStep(facts({ session_gone_at: minutesAgo(1) }), now)).toBe("orphan_policy")
+    expect(nextJobStep(facts({ session_gone_at: minutesAgo(1), orphan_action: "failed" }), now)).toBe("orphan_policy")
+    expect(nextJobStep(facts({ session_gone_at: minutesAgo(1), orphan_action: "notified" }), now)).toBe("none")
+    expect(nextJobStep(facts({ completion_refused_at: minutesAgo(29) }), now)).toBe("complete_order")
+    expect(nextJobStep(facts({ completion_refused_at: minutesAgo(30) }), now)).toBe("orphan_policy")
+    expect(nextJobStep(facts({ state: "returned" }), now)).toBe("none")
+    expect(nextJobStep(facts({ kind: "refund", state: "uncertain" }), now)).toBe("none")
+  })
+
+  it("attentionReason: lists what a person must settle, with what is known", () => {
+    const why = (over: Partial<LedgerFacts>) => attentionReason(facts(over), NOW)
+    expect(why({ state: "uncertain", pay_id: null })).toMatch(/named no payment: check TBC's merchant dashboard/)
+    expect(why({ state: "uncertain" })).toMatch(/re-checked at the bank/)
+    expect(why({ state: "sending", pay_id: null, created_at: minutesAgo(1) })).toBeUndefined()
+    expect(why({ state: "sending", pay_id: null, created_at: minutesAgo(2) })).toMatch(/no answer recorded/)
+    // a hosted page whose process died mid-call is listed too (nextJobStep leaves it to the admin)
+    expect(why({ kind: "web", state: "sending", pay_id: null, created_at: minutesAgo(3) })).toMatch(/no answer/)
+    expect(why({ kind: "installment", state: "processing", pay_id: null, created_at: minutesAgo(3) })).toMatch(
+      /named no payment/
+    )
+    expect(why({ state: "processing", created_at: minutesAgo(59) })).toBeUndefined()
+    expect(why({ state: "processing", created_at: minutesAgo(60) })).toBe("the bank is still deciding")
+    expect(why({ session_gone_at: minutesAgo(1) })).toMatch(/session is gone/)
+    expect(why({ completion_refused_at: minutesAgo(1) })).toMatch(/order could not be placed/)
+    expect(why({ orphan_action: "notified" })).toMatch(/orphan policy: notify/)
+    expect(why({ orphan_action: "failed" })).toMatch(/releasing it failed/)
+    expect(why({})).toBeUndefined() // the job places the order
+    expect(why({ kind: "cancel", state: "uncertain" })).toMatch(/operation could not be read/)
+  })
+
+  it("classifyCompletionFailure: permanent for a cart Medusa refuses, transient for everything else", () => {
+    const medusa = (type: string, message: string) => Object.assign(new Error(message), { type })
+    expect(
+      classifyCompletionFailure(medusa("not_allowed", "Some variant does not have the required inventory"))
+    ).toEqual({
+      kind: "permanent",
+      reason: "Some variant does not have the required inventory",
+    })
+    expect(classifyCompletionFailure(medusa("invalid_data", "x")).kind).toBe("permanent")
+    expect(classifyCompletionFailure({ type: "not_found", message: "Cart was not found" }).kind).toBe("permanent")
+    expect(classifyCompletionFailure(medusa("unexpected_state", "the bank did not answer in time")).kind).toBe(
+      "transient"
+    )
+    expect(classifyCompletionFailure(medusa("payment_authorization_error", "x")).kind).toBe("transient")
+    expect(classifyCompletionFailure(new Error("Timed-out acquiring lock"))).toEqual({
+      kind: "transient",
+      reason: "Timed-out acquiring lock",
+    })
+    expect(classifyCompletionFailure("socket  hang\nup")).toEqual({ kind: "transient", reason: "socket hang up" })
+    expect(classifyCompletionFailure(undefined)).toEqual({ kind: "transient", reason: "undefined" })
+    expect(classifyCompletionFailure(new Error("x".repeat(500))).reason).toHaveLength(300)
+  })
+})
+
+const runs = { numRuns: propertyRuns(1000) }
+const entriesArb = fc.array(factsArb, { maxLength: 6 })
+
+describe("ledger guards, as properties", () => {
+  it("newPaymentVerdict refuses whenever an unresolved charge exists, and only for an unresolved or live paid one", () => {
+    fc.assert(
+      fc.property(entriesArb, chargeFactsIn("uncertain", "processing"), fc.nat(6), (others, unresolved, at) => {
+        const entries = [...others.slice(0, at), unresolved, ...others.slice(at)]
+        expect(newPaymentVerdict(entries)).toMatchObject({ allowed: false, reason: "checking" })
+        const verdict = newPaymentVerdict(others)
+        const live = others.some((e) => isStrandedMoney(e) && !e.session_gone_at && !e.completion_refused_at)
+        expect(verdict.allowed ? "allowed" : verdict.reason).toBe(
+          others.some(isUnresolvedCharge) ? "checking" : live ? "paid" : "allowed"
+        )
+        expect(newPaymentVerdict([...others].reverse())).toEqual(verdict)
+      }),
+      runs
+    )
+  })
+
+  it("nextJobStep acts only where it may: reads need a payId, orders and releases need money without an order", () => {
+    fc.assert(
+      fc.property(factsArb, (e) => {
+        const step = nextJobStep(e, NOW)
+        if (!isChargeKind(e.kind) || ["refused", "returned", "expired"].includes(e.state)) expect(step).toBe("none")
+        if (step === "read_bank") expect(e.pay_id).not.toBeNull()
+        if (step === "admin") expect(e.pay_id).toBeNull()
+        if (step === "complete_order" || step === "orphan_policy") {
+          expect(holdsMoney(e) && e.order_id === null).toBe(true)
+        }
+        if (step === "complete_order") expect(e.session_gone_at).toBeNull()
+        if (step === "orphan_policy" && e.session_gone_at === null) {
+          // a live session's money only after a permanent refusal and its grace period
+          expect(NOW.getTime() - e.completion_refused_at!.getTime()).toBeGreaterThanOrEqual(PERMANENT_REFUSAL_GRACE_MS)
+        }
+      }),
+      runs
+    )
+  })
+
+  it("leaves no charge that may hold money unseen: a job drives it or the admin list shows it", () => {
+    fc.assert(
+      fc.property(factsArb, (e) => {
+        const step = nextJobStep(e, NOW)
+        const listed = attentionReason(e, NOW) !== undefined
+        // money without an order that no job will act on (released claim pending, notify, …) is listed
+        if (isStrandedMoney(e) && e.orphan_action !== "acting") expect(step !== "none" || listed).toBe(true)
+        // the bank's answer could not be read: always listed
+        if (isChargeKind(e.kind) && e.state === "uncertain") expect(listed).toBe(true)
+        // whatever a job leaves to the admin is on the admin's list once it is no longer in flight
+        if (step === "admin" && NOW.getTime() - e.created_at.getTime() >= STALE_SENDING_MS) expect(listed).toBe(true)
+        // operations: listed only when their answer could not be read, never driven by these jobs
+        if (!isChargeKind(e.kind)) {
+          expect(step).toBe("none")
+          expect(listed).toBe(e.state === "uncertain")
+        }
+      }),
+      runs
+    )
+  })
+
+  it("classifyCompletionFailure is permanent exactly for invalid_data, not_allowed and not_found", () => {
+    const types = fc.oneof(
+      fc.constantFrom("invalid_data", "not_allowed", "not_found", "unexpected_state", "database_error", "conflict"),
+      fc.constantFrom("payment_authorization_error", "NOT_ALLOWED", "not_allowed ", ""),
+      fc.string()
+    )
+    const shapes = fc.constantFrom("error", "object", "typeless")
+    fc.assert(
+      fc.property(types, fc.string(), shapes, (type, message, shape) => {
+        const error =
+          shape === "error"
+            ? Object.assign(new Error(message), { type })
+            : shape === "object"
+              ? { type, message }
+              : new Error(message)
+        const verdict = classifyCompletionFailure(error)
+        const permanent = shape !== "typeless" && ["invalid_data", "not_allowed", "not_found"].includes(type)
+        expect(verdict.kind).toBe(permanent ? "permanent" : "transient")
+        expect(verdict.reason.length).toBeLessThanOrEqual(300)
+        expect(verdict.reason).not.toMatch(/\s\s|[\n\t]/)
+      }),
+      runs
+    )
+  })
+})

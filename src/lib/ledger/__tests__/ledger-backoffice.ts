@@ -1,0 +1,195 @@
+/**
+ * The back office of the ledger model: bank callbacks, the jobs (lost-callback job and orphan
+ * sweep, one pass over the ledger) and the admin. Jobs act only by nextJobStep, the admin only on
+ * what attentionReason lists, a failed completion is judged by classifyCompletionFailure, and
+ * every answer is recorded through applyLedgerEvent.
+ */
+import { webhookAction } from "../../checkout-status"
+import { WEBHOOK_ACTION } from "../../medusa-statuses"
+import { attentionReason, classifyCompletionFailure, holdsMoney, isStrandedMoney, nextJobStep } from "../guards"
+import { isChargeKind } from "../states"
+import { completeCart, returnMoney } from "./ledger-checkout"
+import type { CompletionFault, OperationOutcome } from "./ledger-faults"
+import {
+  at,
+  note,
+  bankHolds,
+  bankSet,
+  paymentOfEntry,
+  readInto,
+  record,
+  writeEntry,
+  type Entry,
+  type World,
+} from "./ledger-world"
+
+/**
+ * A completion the plugin runs itself (a callback's processPaymentWorkflow, the lost-callback
+ * job): a permanent failure is recorded on the charge, a transient one leaves it to the next run.
+ */
+export function completeFor(w: World, e: Entry, fault: CompletionFault, compensation: OperationOutcome): void {
+  const result = completeCart(w, w.carts[e.cartId], fault, "success", compensation)
+  if (result.ok) return
+  const failure = classifyCompletionFailure(result.error)
+  w.log.push(`  completion of cart ${e.cartId} failed, ${failure.kind}: ${failure.reason}`)
+  note(w, `plugin's completion failed: ${failure.kind}`)
+  if (failure.kind === "permanent" && holdsMoney(e) && e.order_id === null && e.completion_refused_at === null) {
+    e.completion_refused_at = at(w)
+  }
+}
+
+/** The orphan policy on a charge nextJobStep gave up on (or the admin's release). */
+function releaseMoney(w: World, e: Entry, outcome: OperationOutcome): void {
+  const kind = e.state === "held" ? "cancelled" : "refunded"
+  e.orphan_action = "acting"
+  e.orphan_action = returnMoney(w, e, outcome) ? kind : "failed"
+  note(w, `money released: ${e.orphan_action}`)
+}
+
+function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: boolean): void {
+  if (bankDown) {
+    e.orphan_action = "failed"
+    return
+  }
+  readInto(w, e)
+  if (!holdsMoney(e)) return
+  // the policy may only give back money no order can ever use: its session is gone, or the cart
+  // can truly never be completed (a transient failure taken for permanent would lose the sale)
+  const session = w.sessions.get(e.sessionId)
+  if (session?.live && !w.carts[e.cartId].soldOut) {
+    throw new Error(`orphan policy on #${e.id}: its session is live and its cart can still be completed`)
+  }
+  note(w, session?.live ? "orphan policy after a permanent refusal" : "orphan policy on a gone session")
+  if (w.policy === "notify") e.orphan_action = "notified"
+  else releaseMoney(w, e, outcome)
+}
+
+/** One bank callback: the handler reads the bank (never trusts the body), pairs, records, and Medusa may complete. */
+export function deliverCallback(w: World, payId: string, fault: CompletionFault, compensation: OperationOutcome): void {
+  const p = w.bank.get(payId)!
+  const entry =
+    w.entries.find((e) => e.pay_id === payId) ??
+    // an execution whose answer was lost: paired by merchantPaymentId (the session) and kind
+    [...w.entries]
+      .reverse()
+      .find(
+        (e) =>
+          e.sessionId === p.sessionId && e.kind === p.kind && !e.pay_id && ["sending", "uncertain"].includes(e.state)
+      )
+  if (!entry) {
+    w.log.push(`  callback ${payId}: unknown payment`)
+    return
+  }
+  if (!entry.pay_id) note(w, "callback paired by merchantPaymentId")
+  record(w, entry, { type: "bank_status", status: p.status, payId })
+  const action = webhookAction(p.status)
+  if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) return
+  const session = w.sessions.get(entry.sessionId)
+  if (session?.live && w.carts[entry.cartId].orderId === null) completeFor(w, entry, fault, compensation)
+}
+
+export interface JobFaults {
+  /** the bank does not answer this run: reads, completions and releases fail */
+  bankDown: boolean
+  /** reads are answered, but late: after other steps */
+  slow: boolean
+  completion: CompletionFault
+  operation: OperationOutcome
+}
+
+/** One run of the lost-callback job and the orphan sweep over the whole ledger. */
+export function runJobs(w: World, faults: JobFaults): void {
+  for (const e of [...w.entries]) {
+    if (!isChargeKind(e.kind)) continue
+    let step = nextJobStep(e, at(w))
+    if (step === "read_bank") {
+      if (faults.bankDown) continue
+      if (faults.slow) {
+        const p = w.bank.get(e.pay_id!)!
+        w.slowReads.push({ entryId: e.id, status: p.status, payId: p.payId })
+        continue
+      }
+      readInto(w, e)
+      step = nextJobStep(e, at(w))
+    }
+    if (step === "complete_order") {
+      const fault = faults.bankDown ? { at: "before" as const, error: 0 } : faults.completion
+      completeFor(w, e, fault, faults.operation)
+    } else if (step === "orphan_policy") {
+      orphanPolicy(w, e, faults.operation, faults.bankDown)
+    }
+  }
+}
+
+/** A slow read's answer lands now (it may be stale by then). */
+export function landSlowRead(w: World, index: number): void {
+  const [read] = w.slowReads.splice(index % w.slowReads.length, 1)
+  const e = w.entries[read.entryId]
+  if (w.bank.get(read.payId)!.status !== read.status) note(w, `stale read landed on a ${e.state} entry`)
+  record(w, w.entries[read.entryId], { type: "bank_status", status: read.status, payId: read.payId })
+}
+
+export type AdminAct = "recheck" | "resolve" | "release"
+
+/** The charge a row is about: itself, or the charge an operation acted on. */
+const chargeOf = (w: World, e: Entry): Entry | undefined =>
+  isChargeKind(e.kind) ? e : w.entries.find((c) => isChargeKind(c.kind) && c.pay_id === e.pay_id)
+
+/**
+ * The admin acts on one row of the attention list (Settings → TBC Bank), truthfully: "not
+ * charged" only when TBC's dashboard shows nothing for it, otherwise the payId it shows.
+ */
+export function adminAct(w: World, pick: number, act: AdminAct, outcome: OperationOutcome): void {
+  const listed = w.entries.filter((e) => attentionReason(e, at(w)) !== undefined)
+  if (listed.length > 0) adminOn(w, listed[pick % listed.length], act, outcome)
+}
+
+/** Every row listed right now: resolved as far as the bank allows, stranded money released. */
+export function adminWorksThroughList(w: World): void {
+  for (const e of w.entries.filter((x) => attentionReason(x, at(w)) !== undefined)) {
+    adminOn(w, e, "resolve", "ok")
+    if (attentionReason(e, at(w)) !== undefined) adminOn(w, e, "release", "ok")
+  }
+}
+
+function adminOn(w: World, e: Entry, act: AdminAct, outcome: OperationOutcome): void {
+  w.log.push(`  admin ${act} on #${e.id}: ${attentionReason(e, at(w))}`)
+  if (act === "release" && isStrandedMoney(e)) {
+    readInto(w, e)
+    if (holdsMoney(e)) releaseMoney(w, e, outcome)
+    return
+  }
+  if (isChargeKind(e.kind) && !e.pay_id && (e.state === "sending" || e.state === "uncertain")) {
+    if (act === "recheck") return // nothing to ask the bank about
+    const truth = paymentOfEntry(w, e)
+    const ok = truth
+      ? record(w, e, { type: "admin_attach_pay_id", payId: truth.payId })
+      : record(w, e, { type: "admin_not_charged", reason: "TBC's dashboard shows no payment" })
+    if (!ok) throw new Error(`the admin's truthful action on #${e.id} was refused`)
+    note(w, truth ? "admin attached the payId" : "admin: not charged")
+    if (!truth) return
+  }
+  if (!e.pay_id) return
+  const p = w.bank.get(e.pay_id)!
+  if (!isChargeKind(e.kind)) record(w, e, { type: "bank_status", status: p.status, payId: p.payId })
+  const charge = chargeOf(w, e)
+  if (charge) readInto(w, charge)
+}
+
+/** The admin captures an order's hold (completion); the operation has its own ledger row. */
+export function captureOrder(w: World, orderId: string, outcome: OperationOutcome): void {
+  const order = w.orders.get(orderId)!
+  const p = w.bank.get(order.payId)!
+  if (p.status !== "WaitingConfirm") return
+  const charge = w.entries.find((e) => e.pay_id === p.payId)!
+  const op = writeEntry(w, "completion", order.cartId, order.sessionId, p.payId)
+  op.acted = outcome !== "unreadable_not_acted"
+  if (op.acted) bankSet(w, p, "Succeeded")
+  if (outcome !== "ok") {
+    record(w, op, { type: "unreadable_answer", reason: "timeout" })
+    return
+  }
+  record(w, op, { type: "bank_status", status: p.status, payId: p.payId })
+  record(w, charge, { type: "bank_status", status: p.status, payId: p.payId })
+  if (!bankHolds(p)) throw new Error("a completion emptied the hold")
+}

@@ -1,0 +1,242 @@
+/**
+ * The world the ledger model runs in (ledger-model.properties.unit.spec.ts): a simulated bank (the
+ * ground truth: every payment with its cart, session, amount and status), Medusa's carts, sessions
+ * and orders, and the plugin's ledger. This file holds the state and the few primitive moves
+ * (bank changes, ledger writes); ledger-system.ts holds the decisions, which all go through the
+ * real rules of ../states.ts and ../guards.ts.
+ */
+import { isFinalStatus } from "../../checkout-status"
+import type { LedgerFacts } from "../guards"
+import { applyLedgerEvent, type LedgerEvent, type LedgerKind } from "../states"
+import type { CompletionFault, OperationOutcome } from "./ledger-faults"
+
+export type Method = "web" | "saved"
+
+export interface BankPayment {
+  payId: string
+  kind: "web" | "execution"
+  cartId: number
+  /** merchantPaymentId: the Medusa session the payment was made for */
+  sessionId: string
+  /** ground truth: the ledger entry whose call created this payment */
+  entryId: number
+  amount: number
+  status: string
+  /** a hosted page the shopper got the link of (an unreadable create answer gives none) */
+  payable: boolean
+}
+
+export interface Session {
+  id: string
+  cartId: number
+  method: Method
+  amount: number
+  live: boolean
+}
+
+export interface Cart {
+  id: number
+  total: number
+  live: string | null
+  orderId: string | null
+  /** ground truth: an item sold out, so Medusa can never complete this cart again */
+  soldOut: boolean
+  /** a completion holds Medusa's cart lock (waiting for the bank's answer) */
+  locked: boolean
+}
+
+export interface Order {
+  id: string
+  cartId: number
+  sessionId: string
+  payId: string
+  amount: number
+}
+
+/** A ledger row: the facts the rules read, plus where it belongs. */
+export interface Entry extends LedgerFacts {
+  id: number
+  cartId: number
+  sessionId: string
+  /** operations only, ground truth: whether the bank carried this operation out */
+  acted?: boolean
+}
+
+export interface SlowRead {
+  entryId: number
+  status: string
+  payId: string
+}
+
+export interface World {
+  now: number
+  preAuth: boolean
+  policy: "refund" | "notify"
+  carts: Cart[]
+  sessions: Map<string, Session>
+  bank: Map<string, BankPayment>
+  entries: Entry[]
+  orders: Map<string, Order>
+  /** callbacks the bank sent and nobody received yet (payIds) */
+  callbacks: string[]
+  /** bank reads whose answer arrives late (after other steps) */
+  slowReads: SlowRead[]
+  /** executions the bank acted on whose answer has not reached us yet */
+  inFlight: { entryId: number; answer: LedgerEvent }[]
+  /** the completions waiting for those answers (by entry) */
+  pendingCompletions: Map<number, { fault: CompletionFault; compensation: OperationOutcome }>
+  seq: number
+  /** what happened, for a counterexample's story */
+  log: string[]
+  /** how often each notable case happened (the test reports them and checks they are reached) */
+  seen: Map<string, number>
+}
+
+export const MINUTE = 60 * 1000
+
+export function newWorld(preAuth: boolean, policy: "refund" | "notify", carts = 2): World {
+  return {
+    now: Date.UTC(2026, 0, 1),
+    preAuth,
+    policy,
+    carts: Array.from({ length: carts }, (_, id) => ({
+      id,
+      total: 1000 + id,
+      live: null,
+      orderId: null,
+      soldOut: false,
+      locked: false,
+    })),
+    sessions: new Map(),
+    bank: new Map(),
+    entries: [],
+    orders: new Map(),
+    callbacks: [],
+    slowReads: [],
+    inFlight: [],
+    pendingCompletions: new Map(),
+    seq: 0,
+    log: [],
+    seen: new Map(),
+  }
+}
+
+export const note = (w: World, what: string): void => {
+  w.seen.set(what, (w.seen.get(what) ?? 0) + 1)
+}
+
+export const at = (w: World): Date => new Date(w.now)
+export const nextId = (w: World, prefix: string): string => `${prefix}${++w.seq}`
+
+/**
+ * Ground truth, independent of the rules under test: the bank holds (WaitingConfirm, completion
+ * under way) or took (Succeeded, PartialReturned) the shopper's money.
+ */
+const MONEY_STATUSES: ReadonlySet<string> = new Set([
+  "WaitingConfirm",
+  "PaymentCompletionProcessing",
+  "Succeeded",
+  "PartialReturned",
+])
+export const bankHolds = (p: BankPayment | undefined): boolean => !!p && MONEY_STATUSES.has(p.status)
+
+/** The status a paid hosted page or a successful execution ends in. */
+export const moneyStatus = (w: World): string => (w.preAuth ? "WaitingConfirm" : "Succeeded")
+
+/** The bank moves a payment; it calls back on every final status (the callback may get lost). */
+export function bankSet(w: World, p: BankPayment, status: string): void {
+  p.status = status
+  w.log.push(`  bank: ${p.payId} → ${status}`)
+  if (isFinalStatus(status)) w.callbacks.push(p.payId)
+}
+
+export function bankCreate(
+  w: World,
+  entry: Entry,
+  kind: BankPayment["kind"],
+  amount: number,
+  status: string,
+  payable = false
+): BankPayment {
+  const p: BankPayment = {
+    payId: nextId(w, "P"),
+    kind,
+    cartId: entry.cartId,
+    sessionId: entry.sessionId,
+    entryId: entry.id,
+    amount,
+    status: "Created",
+    payable,
+  }
+  w.bank.set(p.payId, p)
+  w.log.push(`  bank: created ${p.payId} (${kind}, cart ${p.cartId}, session ${p.sessionId})`)
+  if (status !== "Created") bankSet(w, p, status)
+  return p
+}
+
+/** Ground truth: the payment this entry's own call created at the bank, if any. */
+export const paymentOfEntry = (w: World, e: Entry): BankPayment | undefined =>
+  [...w.bank.values()].find((p) => p.entryId === e.id)
+
+/** The ledger writes its row BEFORE the call; operations carry the charge's payId. */
+export function writeEntry(w: World, kind: LedgerKind, cartId: number, sessionId: string, payId: string | null = null) {
+  const session = w.sessions.get(sessionId)
+  const entry: Entry = {
+    id: w.entries.length,
+    kind,
+    state: "sending",
+    pay_id: payId,
+    created_at: at(w),
+    session_gone_at: session && !session.live ? at(w) : null,
+    order_id: null,
+    orphan_action: null,
+    completion_refused_at: null,
+    cartId,
+    sessionId,
+  }
+  w.entries.push(entry)
+  w.log.push(`  ledger: #${entry.id} ${kind} sending (cart ${cartId}, session ${sessionId})`)
+  return entry
+}
+
+const BANK_EVENTS: ReadonlySet<string> = new Set(["bank_status", "unreadable_answer", "clear_refusal"])
+
+/**
+ * Every change of a ledger row goes through applyLedgerEvent. A bank event the rule refuses is a
+ * model failure: the bank is the judge, and in this model every answer names the right payment.
+ */
+export function record(w: World, e: Entry, event: LedgerEvent): boolean {
+  const t = applyLedgerEvent(e, event)
+  if (!t.ok) {
+    if (BANK_EVENTS.has(event.type))
+      throw new Error(`bank event ${JSON.stringify(event)} refused on #${e.id}: ${t.reason}`)
+    w.log.push(`  ledger: #${e.id} ${event.type} refused (${t.reason})`)
+    return false
+  }
+  if (t.changed)
+    w.log.push(`  ledger: #${e.id} ${e.state}${e.pay_id ? "" : ` +${t.pay_id}`} → ${t.state} (${event.type})`)
+  e.state = t.state
+  e.pay_id = t.pay_id
+  return true
+}
+
+/** A read of the bank about the entry's payment, recorded at once. */
+export function readInto(w: World, e: Entry): BankPayment {
+  const p = w.bank.get(e.pay_id!)
+  if (!p) throw new Error(`ledger #${e.id} names ${e.pay_id}, which the bank does not know`)
+  record(w, e, { type: "bank_status", status: p.status, payId: p.payId })
+  return p
+}
+
+/** Medusa deletes a session (cart changed, or a new session opened): deletePayment marks its rows. */
+export function deleteSession(w: World, sessionId: string | null): void {
+  const session = sessionId ? w.sessions.get(sessionId) : undefined
+  if (!session || !session.live) return
+  session.live = false
+  const cart = w.carts[session.cartId]
+  if (cart.live === session.id) cart.live = null
+  for (const e of w.entries) if (e.sessionId === session.id && e.session_gone_at === null) e.session_gone_at = at(w)
+  w.log.push(`  medusa: session ${session.id} deleted`)
+}
+
+export const entriesOfCart = (w: World, cartId: number): Entry[] => w.entries.filter((e) => e.cartId === cartId)
