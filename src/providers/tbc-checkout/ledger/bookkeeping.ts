@@ -159,8 +159,18 @@ export class PaymentBookkeeping {
     try {
       const result = await work()
       const status = typeof result.data?.status === "string" ? result.data.status : undefined
-      await this.move(op, { type: "bank_status", status: status ?? "answered" })
-      if (status) await this.read(payId, status)
+      if (status) {
+        await this.move(op, { type: "bank_status", status })
+        await this.read(payId, status)
+      }
+      // a status that does not show the operation's effect (a cancel of an unpaid payment, which
+      // simply expires): nothing moved at the bank, and the entry says so
+      if ((await ledger.byId(op.id).catch(() => undefined))?.state === "sending") {
+        await this.move(op, {
+          type: "clear_refusal",
+          reason: `nothing to do at the bank (status ${status ?? "unknown"})`,
+        })
+      }
       return result
     } catch (error) {
       const type = (error as { type?: string })?.type
