@@ -15,6 +15,9 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder } from "../utils/checkout-orders"
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
+import { waitForAppIdle } from "../utils/app-idle"
 
 jest.setTimeout(120_000)
 
@@ -196,6 +199,15 @@ medusaIntegrationTestRunner({
         cartOrdered: true,
         moneyAtBankForCart: ["Succeeded"],
       })
+
+      // the ledger tells the same story: the refused execution, then the paid one the order owns
+      await waitForAppIdle(getContainer())
+      const ledger = new LedgerStore(getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      const charges = (await ledger.chargesOfCart(cartId)).map((c) => ({ state: c.state, order_id: c.order_id }))
+      expect(charges).toEqual([
+        { state: "paid", order_id: last.body.order.id },
+        { state: "refused", order_id: null },
+      ])
     })
   },
 })
