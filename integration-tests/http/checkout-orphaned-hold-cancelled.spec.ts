@@ -12,7 +12,7 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { attentionList, waitForAttention } from "../utils/tbc-payments"
+import { attentionList, waitForOrphanAction } from "../utils/tbc-payments"
 
 jest.setTimeout(180_000)
 
@@ -38,13 +38,15 @@ medusaIntegrationTestRunner({
       expect(await shop.sessionsOf(cartId)).toEqual([])
       expect(await callback.deliver()).toBe(200) // the bank's callback, after the cart change
 
-      const listed = await waitForAttention(list, payId)
-      expect(listed).toMatchObject({
-        problem: "orphaned",
-        action: "cancelled",
-        action_amount: Math.round(total * 100),
+      const recorded = await waitForOrphanAction(getContainer(), payId)
+      expect(recorded).toMatchObject({
+        orphan_action: "cancelled",
+        orphan_amount: Math.round(total * 100),
         cart_id: cartId,
+        state: "returned",
       })
+      // released: nothing is left for the admin to decide
+      expect((await list()).find((e) => e.pay_id === payId)).toBeUndefined()
       expect((await bank.payment(payId)).status).toBe("Returned")
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")

@@ -18,4 +18,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "saved cards": () => require("./checkout-saved-cards.app"),
   "saved cards while processing": () => require("./checkout-saved-cards-processing.app"),
   "personal data": () => require("./personal-data.app"),
+  "ledger admin": () => require("./ledger-admin.app"),
 })

@@ -78,7 +78,7 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
             {entry.pay_id ? `payId ${entry.pay_id}` : entry.charge_pay_id ? `of payId ${entry.charge_pay_id}` : "no payId"}
           </Line>
         </Table.Cell>
-        <Table.Cell className="max-w-[280px] whitespace-normal py-2">
+        <Table.Cell className="min-w-[240px] max-w-[320px] whitespace-normal py-2">
           <Badge size="2xsmall" color={entry.pay_id ? "orange" : "red"}>
             {stateText(entry.state)}
           </Badge>

@@ -177,7 +177,7 @@ export async function markNotCharged(deps: AdminActionDeps, entryId: string, rea
   const entry = await entryFor(deps, entryId, "not_charged")
   await applyAsAdmin(deps, entry, "not_charged", { type: "admin_not_charged", reason })
   const what = isChargeKind(entry.kind) ? "not charged" : "not done"
-  return answer(deps, entryId, `Marked ${what}: ${reason}`)
+  return answer(deps, entryId, `Marked ${what}; your reason is kept in its record.`)
 }
 
 const RELEASE_WORDS: Partial<Record<OrphanOutcome, string>> = {
