@@ -167,7 +167,10 @@ medusaIntegrationTestRunner({
         await page.getByTestId(`tbc-action-input-${charged.id}`).fill(charged.payId!)
         await page.screenshot({ path: path.join(SHOTS, "04-attention-attach.png"), fullPage: true })
         await page.getByTestId(`tbc-action-confirm-${charged.id}`).click()
-        await page.getByText(/the order is placed on the next reconcile run/).first().waitFor({ timeout: UI_TIMEOUT })
+        await page
+          .getByText(/the order is placed on the next reconcile run/)
+          .first()
+          .waitFor({ timeout: UI_TIMEOUT })
         await chargedRow.waitFor({ state: "detached", timeout: UI_TIMEOUT })
 
         // The second never reached the bank: "not charged", with the admin's reason.

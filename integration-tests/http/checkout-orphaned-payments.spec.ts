@@ -89,7 +89,10 @@ medusaIntegrationTestRunner({
       await expectCartStillOpen(decoyCartId)
       // the returned money needs no decision: the admin's list does not show it
       expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(0)
-      expect(await ledgerOf(getContainer()).byPayId(payId)).toMatchObject({ state: "returned", orphan_action: "refunded" })
+      expect(await ledgerOf(getContainer()).byPayId(payId)).toMatchObject({
+        state: "returned",
+        orphan_action: "refunded",
+      })
     })
 
     it("acts when the shopper pays after the session was deleted: by the callback, or by the sweep when the callback is lost", async () => {

@@ -108,8 +108,12 @@ medusaIntegrationTestRunner({
         badEntryId: await post("/admin/tbc/ledger/order_1/recheck", {}, headers),
         extraKey: await post(at("recheck"), { force: true }, headers),
       }
-      expect(Object.fromEntries(Object.entries(refusals).map(([k, v]) => [k, `${v.status} ${v.body.message}`]))).toEqual({
-        recheck: expect.stringMatching(/^409 Cannot re-check entry .*: the entry names no bank payment: attach its payId/),
+      expect(
+        Object.fromEntries(Object.entries(refusals).map(([k, v]) => [k, `${v.status} ${v.body.message}`]))
+      ).toEqual({
+        recheck: expect.stringMatching(
+          /^409 Cannot re-check entry .*: the entry names no bank payment: attach its payId/
+        ),
         release: expect.stringMatching(/^409 Cannot release or refund entry .*: the bank holds no money/),
         noPayId: expect.stringMatching(/^400 .*pay_id: is required/),
         badPayId: expect.stringMatching(/^400 .*pay_id: must be a payId as TBC's dashboard shows it/),
@@ -212,7 +216,12 @@ medusaIntegrationTestRunner({
       const again = await post(at("not-charged"), { reason }, headers)
       expect(`${again.status} ${again.body.message}`).toMatch(/^409 .*needs no action \(state refused\)/)
       expect((await ledgerOf(container).events(entry.id)).filter((e) => e.actor === actor)).toEqual([
-        expect.objectContaining({ event: "admin_not_charged", from_state: "uncertain", to_state: "refused", note: reason }),
+        expect.objectContaining({
+          event: "admin_not_charged",
+          from_state: "uncertain",
+          to_state: "refused",
+          note: reason,
+        }),
       ])
 
       // nothing was charged, so the cart may be paid: a fresh saved-card session places the order

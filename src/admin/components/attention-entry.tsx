@@ -75,7 +75,11 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
         <Table.Cell className="py-2">
           <Line>merchantPaymentId {entry.merchant_payment_id ?? "—"}</Line>
           <Line>
-            {entry.pay_id ? `payId ${entry.pay_id}` : entry.charge_pay_id ? `of payId ${entry.charge_pay_id}` : "no payId"}
+            {entry.pay_id
+              ? `payId ${entry.pay_id}`
+              : entry.charge_pay_id
+                ? `of payId ${entry.charge_pay_id}`
+                : "no payId"}
           </Line>
         </Table.Cell>
         <Table.Cell className="min-w-[240px] max-w-[320px] whitespace-normal py-2">
@@ -130,7 +134,12 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
                 data-testid={`tbc-action-input-${entry.id}`}
                 autoFocus
               />
-              <Button size="small" type="submit" isLoading={run.isPending} data-testid={`tbc-action-confirm-${entry.id}`}>
+              <Button
+                size="small"
+                type="submit"
+                isLoading={run.isPending}
+                data-testid={`tbc-action-confirm-${entry.id}`}
+              >
                 {actionLabel(entry, open)}
               </Button>
               <Button size="small" variant="transparent" type="button" onClick={() => setOpen(null)}>

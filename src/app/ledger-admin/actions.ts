@@ -173,7 +173,11 @@ export async function attachPayId(deps: AdminActionDeps, entryId: string, payId:
 }
 
 /** The admin checked TBC's merchant dashboard: the bank never charged (or never did the operation). */
-export async function markNotCharged(deps: AdminActionDeps, entryId: string, reason: string): Promise<LedgerActionView> {
+export async function markNotCharged(
+  deps: AdminActionDeps,
+  entryId: string,
+  reason: string
+): Promise<LedgerActionView> {
   const entry = await entryFor(deps, entryId, "not_charged")
   await applyAsAdmin(deps, entry, "not_charged", { type: "admin_not_charged", reason })
   const what = isChargeKind(entry.kind) ? "not charged" : "not done"

@@ -23,8 +23,8 @@ describe("attention list words", () => {
   })
 
   it("the toast says what was done and what happens next", () => {
-    expect(actionResultText({ done: "Payment p1 attached.", next: "The order is placed on the next reconcile run." })).toBe(
-      "Payment p1 attached. The order is placed on the next reconcile run."
-    )
+    expect(
+      actionResultText({ done: "Payment p1 attached.", next: "The order is placed on the next reconcile run." })
+    ).toBe("Payment p1 attached. The order is placed on the next reconcile run.")
   })
 })

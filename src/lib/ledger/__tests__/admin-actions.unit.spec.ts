@@ -110,14 +110,16 @@ describe("attachMismatch", () => {
 
 describe("operationEffectSeen", () => {
   it("a completion shows as completed; a cancel or refund as at least its amount returned", () => {
-    expect(operationEffectSeen({ kind: "completion", amount: 100 }, { status: "Succeeded", returnedMinor: 0 })).toBe(true)
-    expect(operationEffectSeen({ kind: "completion", amount: 100 }, { status: "WaitingConfirm", returnedMinor: 0 })).toBe(
-      false
-    )
-    expect(operationEffectSeen({ kind: "cancel", amount: 100 }, { status: "Returned", returnedMinor: 0 })).toBe(true)
-    expect(operationEffectSeen({ kind: "refund", amount: 100 }, { status: "PartialReturned", returnedMinor: 100 })).toBe(
+    expect(operationEffectSeen({ kind: "completion", amount: 100 }, { status: "Succeeded", returnedMinor: 0 })).toBe(
       true
     )
+    expect(
+      operationEffectSeen({ kind: "completion", amount: 100 }, { status: "WaitingConfirm", returnedMinor: 0 })
+    ).toBe(false)
+    expect(operationEffectSeen({ kind: "cancel", amount: 100 }, { status: "Returned", returnedMinor: 0 })).toBe(true)
+    expect(
+      operationEffectSeen({ kind: "refund", amount: 100 }, { status: "PartialReturned", returnedMinor: 100 })
+    ).toBe(true)
     expect(operationEffectSeen({ kind: "refund", amount: 100 }, { status: "PartialReturned", returnedMinor: 99 })).toBe(
       false
     )
