@@ -2,8 +2,11 @@
  * The admin extension in real Chromium against the real app (admin enabled and served from a
  * production build), PostgreSQL and the sandbox bank: log in, open Settings → TBC Bank, press
  * "Check connection" (OK against the sandbox) and "Sync now" (says "nothing new", shows the last
- * poll), open an order paid by preauthorization and read the widget's bank status in words and
- * its completion deadline, capture it with the dashboard's button and see the widget refresh. Screenshots: test-artifacts/admin-browser/.
+ * poll), end two unresolved ledger entries from "Payments that need your decision" (attach the payId
+ * the bank has for one: it leaves the list, the order follows on the next reconcile run; mark the
+ * other "not charged" with a reason), open an order paid by preauthorization and read the
+ * widget's bank status in words and its completion deadline, capture it with the dashboard's
+ * button and see the widget refresh. Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
 import fs from "fs"
@@ -11,6 +14,7 @@ import os from "os"
 import path from "path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
@@ -24,6 +28,7 @@ import {
   keepAdminEnabled,
 } from "./admin-browser-support"
 import { paidCheckoutOrder } from "./admin-paid-order"
+import { ledgerOf } from "../utils/tbc-payments"
 
 jest.setTimeout(300_000)
 
@@ -42,6 +47,32 @@ afterAll(() => restoreEnv())
 keepAdminEnabled()
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+/**
+ * A saved-card execution whose answer was unreadable (no payId known), as the provider leaves it;
+ * with `paidAtBank` the bank has a Succeeded payment of that amount for its merchantPaymentId.
+ */
+async function unresolvedExecution(container: MedusaContainer, sessionId: string, total: number, paidAtBank: boolean) {
+  const ledger = ledgerOf(container)
+  const entry = await ledger.open(
+    {
+      kind: "execution",
+      provider_id: TBC_CHECKOUT_PROVIDER_ID,
+      payment_session_id: sessionId,
+      cart_id: `cart_${sessionId.slice(7)}`,
+      amount: Math.round(total * 100),
+      currency: "GEL",
+      merchant_payment_id: sessionId,
+      card_mask: "411111******1111",
+    },
+    "provider:authorize"
+  )
+  await ledger.apply(entry.id, { type: "unreadable_answer", reason: "the bank answered 502" }, "bank:answer")
+  const payId = paidAtBank
+    ? (await bank.paidPaymentOfAnotherStore({ total, merchantPaymentId: sessionId })).payId
+    : undefined
+  return { id: entry.id, payId }
+}
 
 async function launch(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-admin-chromium-"))
@@ -79,6 +110,8 @@ medusaIntegrationTestRunner({
       const container = getContainer()
       await createAdminUser(container, ADMIN)
       const { orderId, session } = await paidCheckoutOrder(api, container, bank)
+      const charged = await unresolvedExecution(container, "payses_01BROWSERCHARGED0000000000", 42.5, true)
+      const notCharged = await unresolvedExecution(container, "payses_01BROWSERNOTCHARGED000000", 17.3, false)
 
       fs.rmSync(SHOTS, { recursive: true, force: true })
       fs.mkdirSync(SHOTS, { recursive: true })
@@ -120,6 +153,42 @@ medusaIntegrationTestRunner({
         const lastPoll = page.getByTestId(`tbc-last-poll-${TBC_INSTALLMENTS_PROVIDER_ID}`)
         await lastPoll.getByText(/^Last poll .*: nothing new$/).waitFor({ timeout: UI_TIMEOUT })
 
+        // Two charges the bank did not answer readably: listed with what is known and their actions.
+        const chargedRow = page.getByTestId(`tbc-attention-entry-${charged.id}`)
+        const notChargedRow = page.getByTestId(`tbc-attention-entry-${notCharged.id}`)
+        await chargedRow.scrollIntoViewIfNeeded()
+        expect(await chargedRow.innerText()).toMatch(/42\.50 GEL[\s\S]*411111\*+1111[\s\S]*payses_01BROWSERCHARGED/)
+        expect(await chargedRow.innerText()).toMatch(/no payId[\s\S]*Answer unreadable[\s\S]*merchant dashboard/)
+        expect(await notChargedRow.innerText()).toContain("17.30 GEL")
+        await page.screenshot({ path: path.join(SHOTS, "03-attention-list.png"), fullPage: true })
+
+        // The payId TBC's dashboard shows for the first: attached, read at the bank, off the list.
+        await page.getByTestId(`tbc-action-attach-${charged.id}`).click()
+        await page.getByTestId(`tbc-action-input-${charged.id}`).fill(charged.payId!)
+        await page.screenshot({ path: path.join(SHOTS, "04-attention-attach.png"), fullPage: true })
+        await page.getByTestId(`tbc-action-confirm-${charged.id}`).click()
+        await page
+          .getByText(/the order is placed on the next reconcile run/)
+          .first()
+          .waitFor({ timeout: UI_TIMEOUT })
+        await chargedRow.waitFor({ state: "detached", timeout: UI_TIMEOUT })
+
+        // The second never reached the bank: "not charged", with the admin's reason.
+        await page.getByTestId(`tbc-action-not_charged-${notCharged.id}`).click()
+        await page.getByTestId(`tbc-action-input-${notCharged.id}`).fill("Not in TBC's dashboard for this id")
+        await page.getByTestId(`tbc-action-confirm-${notCharged.id}`).click()
+        await notChargedRow.waitFor({ state: "detached", timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-attention-empty").waitFor({ timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-attention").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "05-attention-resolved.png"), fullPage: true })
+        const ledger = ledgerOf(container)
+        expect(await ledger.byId(charged.id)).toMatchObject({ state: "paid", pay_id: charged.payId })
+        expect(await ledger.byId(notCharged.id)).toMatchObject({
+          state: "refused",
+          state_by: expect.stringMatching(/^admin:user_/),
+          state_reason: "Not in TBC's dashboard for this id",
+        })
+
         await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
         const status = page.getByTestId("tbc-bank-status")
         await status.waitFor({ timeout: UI_TIMEOUT })
@@ -130,7 +199,7 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toMatch(/^(29|30) days left to capture$/)
         expect(await page.getByTestId("tbc-preauth-warning").count()).toBe(0)
         await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
-        await page.screenshot({ path: path.join(SHOTS, "03-order-widget.png"), fullPage: true })
+        await page.screenshot({ path: path.join(SHOTS, "06-order-widget.png"), fullPage: true })
 
         // The same preauth as if authorized 28 days ago: the widget warns.
         const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -143,7 +212,7 @@ medusaIntegrationTestRunner({
         expect(await warning.innerText()).toContain("Fewer than 3 days left")
         expect(await page.getByTestId("tbc-preauth-days-left").innerText()).toBe("1 day left to capture")
         await warning.scrollIntoViewIfNeeded()
-        await page.screenshot({ path: path.join(SHOTS, "04-order-widget-warning.png"), fullPage: true })
+        await page.screenshot({ path: path.join(SHOTS, "07-order-widget-warning.png"), fullPage: true })
 
         // Capture with the dashboard's own button: the widget asks the bank again by itself (no
         // reload) and no longer shows the hold ("Authorized (held)", "Complete by").
@@ -153,7 +222,7 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-preauth-deadline").count()).toBe(0)
         expect(await page.getByTestId("tbc-order-widget").getByText("Authorized (held)").count()).toBe(0)
         await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
-        await page.screenshot({ path: path.join(SHOTS, "05-order-widget-captured.png"), fullPage: true })
+        await page.screenshot({ path: path.join(SHOTS, "08-order-widget-captured.png"), fullPage: true })
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
         throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
@@ -165,9 +234,12 @@ medusaIntegrationTestRunner({
       expect(fs.readdirSync(SHOTS).sort()).toEqual([
         "01-login.png",
         "02-settings-check-connection.png",
-        "03-order-widget.png",
-        "04-order-widget-warning.png",
-        "05-order-widget-captured.png",
+        "03-attention-list.png",
+        "04-attention-attach.png",
+        "05-attention-resolved.png",
+        "06-order-widget.png",
+        "07-order-widget-warning.png",
+        "08-order-widget-captured.png",
       ])
     })
   },

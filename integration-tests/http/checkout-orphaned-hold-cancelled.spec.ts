@@ -12,7 +12,7 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { attentionList, waitForAttention } from "../utils/tbc-payments"
+import { attentionList, ledgerOf, waitForOrphanAction } from "../utils/tbc-payments"
 
 jest.setTimeout(180_000)
 
@@ -23,7 +23,7 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-orphaned-hold"),
   testSuite: ({ api, getContainer }) => {
-    it("cancels the hold of a session the cart change deleted, once, lists it, and the shopper pays the new cart", async () => {
+    it("cancels the hold of a session the cart change deleted, once, records it, and the shopper pays the new cart", async () => {
       const list = await attentionList(getContainer(), api)
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
       const shop = new StoreCheckout(api, store)
@@ -38,20 +38,25 @@ medusaIntegrationTestRunner({
       expect(await shop.sessionsOf(cartId)).toEqual([])
       expect(await callback.deliver()).toBe(200) // the bank's callback, after the cart change
 
-      const listed = await waitForAttention(list, payId)
-      expect(listed).toMatchObject({
-        problem: "orphaned",
-        action: "cancelled",
-        action_amount: Math.round(total * 100),
+      const recorded = await waitForOrphanAction(getContainer(), payId)
+      expect(recorded).toMatchObject({
+        orphan_action: "cancelled",
+        orphan_amount: Math.round(total * 100),
         cart_id: cartId,
+        state: "returned",
       })
+      // released: nothing is left for the admin to decide
+      expect((await list()).find((e) => e.pay_id === payId)).toBeUndefined()
       expect((await bank.payment(payId)).status).toBe("Returned")
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")
       await new Promise((resolve) => setTimeout(resolve, 1_500)) // what the callback started has settled
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(1)
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
-      expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(1)
+      // released once: one recorded action, and nothing listed for the admin
+      const trail = await ledgerOf(getContainer()).events(recorded.id)
+      expect(trail.filter((e) => e.event === "orphan_cancelled")).toHaveLength(1)
+      expect((await list()).filter((p) => p.pay_id === payId)).toHaveLength(0)
 
       // the shopper pays the changed cart: exactly one order, held by the new payment
       const again = payIdOf((await shop.startPaymentSession(cartId)).session)

@@ -11,7 +11,8 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { attentionList, waitForAttention } from "../utils/tbc-payments"
+import { attentionList } from "../utils/tbc-payments"
+import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(180_000)
 
@@ -34,12 +35,16 @@ medusaIntegrationTestRunner({
       await shop.addItem(cartId, 1, 1)
       expect(await callback.deliver()).toBe(200) // the bank's callback, after the cart change
 
-      const listed = await waitForAttention(list, payId)
+      const listed = await waitFor(
+        async () => (await list()).find((e) => e.pay_id === payId && e.orphan_action === "notified"),
+        { timeoutMs: 30_000, intervalMs: 250, description: `payment ${payId} in the admin's attention list` }
+      )
       expect(listed).toMatchObject({
-        problem: "orphaned",
-        action: "notified",
-        action_amount: Math.round(total * 100),
+        reason: "money at the bank without an order (orphan policy: notify)",
+        state: "held",
+        amount: Math.round(total * 100),
         bank_status: "WaitingConfirm",
+        actions: ["recheck", "release"],
       })
       const logs = await waitForCallbackResults(getContainer(), 1)
       expect(logs.find((row) => row.pay_id === payId)?.result).toBe("session_gone")

@@ -185,8 +185,16 @@ medusaIntegrationTestRunner({
         const charged = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
         expect(charged).toHaveLength(1)
         const held = (await list()).find((p) => p.payment_session_id === sessionId)
-        expect(held).toMatchObject({ problem: "uncertain", kind: "execution", cart_id: cartId, resolved_at: null })
-        expect(held?.message).toMatch(/bank/)
+        expect(held).toMatchObject({
+          state: "uncertain",
+          kind: "execution",
+          cart_id: cartId,
+          pay_id: null,
+          merchant_payment_id: sessionId,
+          card_mask: card.card_mask,
+          actions: ["attach", "not_charged"],
+        })
+        expect(held?.reason).toMatch(/named no payment: check TBC's merchant dashboard/)
       }
     )
   },

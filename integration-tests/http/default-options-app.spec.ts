@@ -19,4 +19,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "saved cards while processing": () => require("./checkout-saved-cards-processing.app"),
   "saved card owner": () => require("./checkout-saved-card-owner.app"),
   "personal data": () => require("./personal-data.app"),
+  "ledger admin": () => require("./ledger-admin.app"),
 })

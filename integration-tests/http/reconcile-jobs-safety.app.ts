@@ -16,7 +16,7 @@ import { capturePaymentWorkflow, createOrderFulfillmentWorkflow } from "@medusaj
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
-import { attentionList } from "../utils/tbc-payments"
+import { attentionList, ledgerOf } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
 import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { paymentLockKey } from "../../src/app/reconcile/locks"
@@ -152,9 +152,11 @@ medusaIntegrationTestRunner({
       expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
       expect(await bank.calls(CANCEL_CALLS)).toBe(cancelsBefore + 1)
       expect((await bank.payment(payId)).status).not.toBe("WaitingConfirm")
-      const listed = (await list()).find((p) => p.pay_id === payId)
-      expect(listed).toMatchObject({ action: "cancelled", problem: "orphaned" })
-      expect(listed?.message).toMatch(/cart could not be completed/)
+      // released: recorded in the ledger, nothing left for the admin's list
+      const recorded = await ledgerOf(container).byPayId(payId)
+      expect(recorded).toMatchObject({ orphan_action: "cancelled", state: "returned" })
+      expect(recorded?.orphan_error).toMatch(/cart could not be completed/)
+      expect((await list()).find((p) => p.pay_id === payId)).toBeUndefined()
       expect(await feedAbout(payId, "TBC payment without an order")).toHaveLength(1)
 
       // the next run reads the released payment once (Returned: final) and does nothing with it;

@@ -9,7 +9,12 @@ import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-
 import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change-view"
 import type { RecordingFailureView } from "../../api/admin/tbc/helpers/recording-failure-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
-import type { AttentionPaymentView } from "../../api/admin/tbc/helpers/attention-view"
+import type {
+  AttentionEntryView,
+  AttentionListView,
+  LedgerActionView,
+} from "../../api/admin/tbc/helpers/attention-view"
+import type { AdminAction } from "../../lib/ledger/admin-actions"
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
 import { sdk } from "./sdk"
 
@@ -29,7 +34,10 @@ export type FailedChangeRow = Omit<FailedChangeView, "next_attempt_at" | "gave_u
   gave_up_at: string | null
   first_failed_at: string
 }
-export type AttentionPayment = AttentionPaymentView
+export type AttentionEntry = AttentionEntryView
+export type AttentionList = AttentionListView
+export type LedgerAction = AdminAction
+export type LedgerActionResult = LedgerActionView
 
 export type RecordingFailureRow = Omit<RecordingFailureView, "next_attempt_at" | "gave_up_at" | "first_failed_at"> & {
   next_attempt_at: string | null

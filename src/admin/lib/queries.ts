@@ -5,10 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import {
   adminFetch,
-  type AttentionPayment,
+  type AttentionList,
   type CallbackRow,
   type ConnectionResult,
   type FailedChangeRow,
+  type LedgerAction,
+  type LedgerActionResult,
   type OrderPaymentView,
   type ProviderSettings,
   type RecordingFailureRow,
@@ -30,7 +32,7 @@ export interface SettingsPageData {
   syncRuns: SyncRunRow[]
   lastPolls: SyncPollRow[]
   failedChanges: FailedChangeRow[]
-  attention: AttentionPayment[]
+  attention: AttentionList
   recordingFailures: RecordingFailureRow[]
 }
 
@@ -40,7 +42,7 @@ async function loadSettingsPage(): Promise<SettingsPageData> {
     adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
     adminFetch<{ sync_runs: SyncRunRow[]; last_polls: SyncPollRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
     adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
-    adminFetch<{ payments: AttentionPayment[] }>("/admin/tbc/payments/attention?limit=50"),
+    adminFetch<AttentionList>("/admin/tbc/payments/attention?limit=50"),
     adminFetch<{ recording_failures: RecordingFailureRow[] }>("/admin/tbc/saved-cards/recording-failures?limit=50"),
   ])
   return {
@@ -49,7 +51,7 @@ async function loadSettingsPage(): Promise<SettingsPageData> {
     syncRuns: runs.sync_runs,
     lastPolls: runs.last_polls,
     failedChanges: failed.failed_changes,
-    attention: attention.payments,
+    attention,
     recordingFailures: recording.recording_failures,
   }
 }
@@ -70,6 +72,34 @@ export function useSyncNow() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => adminFetch<SyncNowResult>("/admin/tbc/installments/sync", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tbcQueryKeys.settingsPage }),
+  })
+}
+
+/** The route of each admin action on a ledger entry (src/api/admin/tbc/ledger/[id]/…). */
+const ACTION_PATHS: Record<LedgerAction, string> = {
+  recheck: "recheck",
+  attach: "attach-pay-id",
+  not_charged: "not-charged",
+  release: "release",
+}
+
+export interface LedgerActionInput {
+  entryId: string
+  action: LedgerAction
+  /** attach: { pay_id }, not_charged: { reason } */
+  body?: Record<string, unknown>
+}
+
+/** An admin action on an unresolved ledger entry; the page's lists are refetched after it. */
+export function useLedgerAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ entryId, action, body }: LedgerActionInput) =>
+      adminFetch<LedgerActionResult>(`/admin/tbc/ledger/${entryId}/${ACTION_PATHS[action]}`, {
+        method: "POST",
+        body: body ?? {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tbcQueryKeys.settingsPage }),
   })
 }

@@ -4,7 +4,15 @@
  * after the authentication entries, so a guest hears 401 before any 400 about their input.
  */
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { emptyQuerySchema, listQuerySchema, savedCardsQuerySchema, syncBodySchema } from "../validators/route-schemas"
+import {
+  attachPayIdBodySchema,
+  emptyBodySchema,
+  emptyQuerySchema,
+  listQuerySchema,
+  notChargedBodySchema,
+  savedCardsQuerySchema,
+  syncBodySchema,
+} from "../validators/route-schemas"
 import { validateBody, validateQuery } from "../validators/validate-request"
 
 const ADMIN_LISTS = [
@@ -23,5 +31,14 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   })),
   { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
+  // the admin's actions on an unresolved ledger entry (src/api/admin/tbc/ledger)
+  { method: ["POST"], matcher: "/admin/tbc/ledger/:id/recheck", middlewares: [validateBody(emptyBodySchema)] },
+  {
+    method: ["POST"],
+    matcher: "/admin/tbc/ledger/:id/attach-pay-id",
+    middlewares: [validateBody(attachPayIdBodySchema)],
+  },
+  { method: ["POST"], matcher: "/admin/tbc/ledger/:id/not-charged", middlewares: [validateBody(notChargedBodySchema)] },
+  { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
 ]

@@ -55,3 +55,40 @@ export const orderParamsSchema = z.object({
 
 /** `:id` of /store/customers/me/tbc-cards/:id. */
 export const savedCardParamsSchema = z.object({ id: savedCardIdSchema })
+
+/** `:id` of /admin/tbc/ledger/:id/… : a ledger entry id (tbc_payment.id). */
+export const ledgerParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .max(100, { message: "must be at most 100 characters" })
+    .regex(/^tbcpay_[A-Za-z0-9]+$/, { message: "must be a ledger entry id (tbcpay_…)" }),
+})
+
+/** Actions that take no input (re-check, release): an empty body or none. */
+export const emptyBodySchema = z.object({}).strict()
+
+/** POST /admin/tbc/ledger/:id/attach-pay-id: the payId as TBC's merchant dashboard shows it. */
+export const attachPayIdBodySchema = z
+  .object({
+    pay_id: z
+      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .trim()
+      .min(1, { message: "must not be empty" })
+      .max(100, { message: "must be at most 100 characters" })
+      .regex(/^[A-Za-z0-9_-]+$/, { message: "must be a payId as TBC's dashboard shows it (letters and digits)" }),
+  })
+  .strict()
+export type AttachPayIdBody = z.output<typeof attachPayIdBodySchema>
+
+/** POST /admin/tbc/ledger/:id/not-charged: why the admin is sure (kept in the audit trail). */
+export const notChargedBodySchema = z
+  .object({
+    reason: z
+      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .trim()
+      .min(3, { message: "must say why (at least 3 characters)" })
+      .max(500, { message: "must be at most 500 characters" }),
+  })
+  .strict()
+export type NotChargedBody = z.output<typeof notChargedBodySchema>

@@ -13,7 +13,7 @@
  * and once the run has settled, every cart's money is its order's and the ledger agrees with the bank.
  */
 import fc from "fast-check"
-import { propertyRuns } from "../../../lib/__tests__/property-runs"
+import { propertyRuns } from "../../__tests__/property-runs"
 import { checkInvariants, checkSettled } from "./ledger-invariants"
 import { play, settle, stepArb, type Step } from "./ledger-script"
 import type { CompletionFault } from "./ledger-faults"

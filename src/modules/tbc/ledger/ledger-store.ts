@@ -281,8 +281,27 @@ export class LedgerStore {
     return rows
   }
 
-  /** A fact that is not a state move, kept in the audit trail too (e.g. "session gone", "order placed"). */
-  private async note(entryId: string, event: string, actor: string, note: string | null): Promise<void> {
+  /**
+   * Candidates for the admin's attention list, newest first (`before`: the created_at to page
+   * past): every charge or operation that may be unresolved, by the coarse shape of
+   * attentionReason (src/lib/ledger/guards.ts) without its clock, which then decides on each.
+   */
+  attentionCandidates(limit: number, before?: Date): Promise<LedgerEntry[]> {
+    return this.many(
+      `(state in ('uncertain', 'processing') or (state = 'sending' and kind = 'execution')
+        or (state in ('held', 'paid') and kind in ('web', 'execution', 'installment') and order_id is null
+          and (orphan_action is null or orphan_action not in ('cancelled', 'refunded'))
+          and (orphan_action in ('notified', 'failed') or session_gone_at is not null
+            or completion_refused_at is not null)))
+       and created_at < ?`,
+      [before ?? new Date("9999-01-01T00:00:00Z")],
+      "created_at desc, id desc",
+      limit
+    )
+  }
+
+  /** A fact that is not a state move, kept in the audit trail too (e.g. "session gone", an admin's re-check). */
+  async note(entryId: string, event: string, actor: string, note: string | null): Promise<void> {
     await this.pg.raw(
       `insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
        select ?, id, ?, state, state, ?, ? from tbc_payment where id = ?`,
@@ -348,13 +367,15 @@ export class LedgerStore {
    * Takes the right to act on an orphan, so two processes (callback, timer, sweep) never act at
    * once; true when taken. A finished action is never taken again: acting twice cannot refund twice.
    */
-  async claimOrphan(payId: string): Promise<boolean> {
+  async claimOrphan(payId: string, takeNotified = false): Promise<boolean> {
+    // a "notified" orphan moved no money: only an admin's release takes it over
     const { rows } = await this.pg.raw(
       `update tbc_payment set orphan_action = 'acting', orphan_action_at = now(), updated_at = now()
        where pay_id = ? and (orphan_action is null or orphan_action = 'failed'
+         or (? and orphan_action = 'notified')
          or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
        returning id`,
-      [payId]
+      [payId, takeNotified]
     )
     return rows.length > 0
   }
@@ -371,14 +392,15 @@ export class LedgerStore {
     payId: string,
     action: string,
     amountMinor: number | null,
-    error: string | null
+    error: string | null,
+    actor = "policy:orphan"
   ): Promise<void> {
     const { rows } = await this.pg.raw(
       `update tbc_payment set orphan_action = ?, orphan_action_at = now(), orphan_amount = ?, orphan_error = ?,
          updated_at = now() where pay_id = ? returning id`,
       [action, amountMinor, error, payId]
     )
-    if (rows[0]) await this.note(String(rows[0].id), `orphan_${action}`, "policy:orphan", error)
+    if (rows[0]) await this.note(String(rows[0].id), `orphan_${action}`, actor, error)
   }
 
   /**

@@ -73,11 +73,6 @@ const TbcPayment = model
       orphan_amount: model.number().nullable(),
       /** why an action failed or what the admin must check (never a secret) */
       orphan_error: model.text().nullable(),
-      /** a saved-card execution got an unreadable answer: it may have charged; never sent again */
-      uncertain_at: model.dateTime().nullable(),
-      uncertain_reason: model.text().nullable(),
-      /** when the uncertainty was settled (by reading the bank, or by the admin) */
-      resolved_at: model.dateTime().nullable(),
     }
   )
   .indexes([

@@ -47,6 +47,8 @@ export async function settleOrphan(args: {
   payId: string
   policy: OrphanPolicy
   logger: TbcLogger
+  /** who acts, in the ledger's audit trail (default the policy itself) */
+  actor?: string
 }): Promise<OrphanOutcome> {
   const entry = await args.ledger.byPayId(args.payId)
   // an orphan: its session is gone and no Medusa payment (so no order) was ever made from it
@@ -68,17 +70,30 @@ export async function settleStrandedPayment(
   return settleClaimable(args, `no order could be made from its cart (${args.reason})`, args.reason)
 }
 
+/**
+ * An admin releases money the bank holds or took that no order owns (Settings → TBC Bank; the
+ * caller checked that no order owns it): the same claim, bank calls and record as the policy's
+ * "refund", in the admin's name, also for a payment the "notify" policy left for the admin.
+ */
+export async function releaseByAdmin(
+  args: Omit<Parameters<typeof settleOrphan>[0], "policy"> & { actor: string }
+): Promise<OrphanOutcome> {
+  return settleClaimable({ ...args, policy: "refund" }, `${args.actor} released it`, null, true)
+}
+
 async function settleClaimable(
   args: Parameters<typeof settleOrphan>[0],
   why: string,
-  note: string | null = null
+  note: string | null = null,
+  takeNotified = false
 ): Promise<OrphanOutcome> {
   const { checkout, ledger, payId, policy, logger } = args
-  if (!(await ledger.claimOrphan(payId))) return "busy"
+  const actor = args.actor ?? "policy:orphan"
+  if (!(await ledger.claimOrphan(payId, takeNotified))) return "busy"
   try {
     const details = await readPaymentUnlessGone(checkout, payId)
     if (details?.status) {
-      await ledger.applyByPayId(payId, { type: "bank_status", status: String(details.status), payId }, "policy:orphan")
+      await ledger.applyByPayId(payId, { type: "bank_status", status: String(details.status), payId }, actor)
     }
     const decision = details ? orphanDecision(details, policy) : ({ act: "none" } as const)
     if (decision.act === "none") {
@@ -94,14 +109,14 @@ async function settleClaimable(
       const released = await cancelHeldOrTaken(checkout, {}, payId, "release an orphaned payment", logger)
       const status = released.data.status
       if (typeof status === "string") {
-        await ledger.applyByPayId(payId, { type: "bank_status", status, payId }, "policy:orphan")
+        await ledger.applyByPayId(payId, { type: "bank_status", status, payId }, actor)
       }
     }
-    await ledger.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, note)
+    await ledger.recordOrphanAction(payId, RECORDED[decision.act], decision.minor, note, actor)
     return RECORDED[decision.act] as OrphanOutcome
   } catch (error) {
     logger.warn(`payment ${payId}: ${why} and the orphan policy could not act: ${recordError(error)}`)
-    await ledger.recordOrphanAction(payId, "failed", null, recordError(error)).catch(() => undefined)
+    await ledger.recordOrphanAction(payId, "failed", null, recordError(error), actor).catch(() => undefined)
     return "failed"
   }
 }

@@ -44,7 +44,7 @@ const TbcSettingsPage = () => {
         <>
           <ProvidersSection providers={data.providers} />
           <ConnectionSection />
-          <AttentionSection payments={data.attention} />
+          <AttentionSection attention={data.attention} />
           <ActivitySection
             callbacks={data.callbacks}
             syncRuns={data.syncRuns}

@@ -1,43 +1,24 @@
 /**
- * GET /admin/tbc/payments/attention?limit=: TBC payments the admin should know about, newest
- * first, from our record of every payment (tbc_payment):
- * - orphaned: the bank held or took money for a Medusa session that is gone; what the orphan
- *   policy did (cancelled, refunded, notified = left for you, failed = retried by the sweep);
- * - uncertain: a saved-card charge whose answer was unreadable; it is never sent again, and the
- *   shopper was told "we are checking your payment" until the bank read settles it.
+ * GET /admin/tbc/payments/attention?limit=: every unresolved entry of the money ledger, newest
+ * first — exactly those for which attentionReason (src/lib/ledger/guards.ts) gives a reason: a
+ * charge whose answer could not be read, an execution sent with no answer recorded, the bank
+ * deciding for long, money at the bank that no order owns (session gone, order refused, orphan
+ * policy "notify" or failed), an operation whose answer was lost. Each with what is known
+ * (amount in tetri, card mask, time, merchantPaymentId, payId, state, reason, cart, provider) and
+ * the actions the admin may take (POST /admin/tbc/ledger/:id/…). `{ entries, has_more }`.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import type { AttentionPaymentView } from "../../helpers/attention-view"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { listAttention } from "../../../../../app/ledger-admin/attention"
+import { LedgerStore, type PgConnection } from "../../../../../modules/tbc/ledger/ledger-store"
 import type { ListQuery } from "../../../../validators/route-schemas"
-
-const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null)
+import type { AttentionListView } from "../../helpers/attention-view"
+import { isCheckoutProvider } from "../../helpers/ledger-action"
 
 export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
   // checked by route-validators.ts (limit 1..200, default 20)
   const { limit } = req.validatedQuery
-  const tbc = req.scope.resolve<TbcModuleService>(TBC_MODULE)
-  const rows = await tbc.listTbcPayments(
-    { $or: [{ orphan_action: { $ne: null } }, { uncertain_at: { $ne: null } }] },
-    { order: { created_at: "DESC" }, take: limit }
-  )
-  const payments: AttentionPaymentView[] = rows.map((row) => ({
-    id: row.id,
-    created_at: iso(row.created_at)!,
-    provider_id: row.provider_id,
-    pay_id: row.pay_id,
-    kind: row.kind,
-    payment_session_id: row.payment_session_id,
-    cart_id: row.cart_id,
-    amount: row.amount,
-    currency: row.currency,
-    bank_status: row.bank_status,
-    problem: row.uncertain_at ? "uncertain" : "orphaned",
-    action: row.orphan_action,
-    action_at: iso(row.orphan_action_at),
-    action_amount: row.orphan_amount,
-    message: row.uncertain_at ? row.uncertain_reason : row.orphan_error,
-    resolved_at: iso(row.resolved_at),
-  }))
-  res.json({ payments })
+  const ledger = new LedgerStore(req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const answer: AttentionListView = await listAttention(ledger, isCheckoutProvider(req.scope), limit, new Date())
+  res.json(answer)
 }

@@ -8,7 +8,6 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
-import { bankClientFor } from "../../../../../../app/bank-clients"
 import { preauthDeadline } from "../../../../../../lib/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
 import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
@@ -21,16 +20,12 @@ import {
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
 import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
-import { requestBudgetMsOf } from "../../../helpers/request-budget"
-import { clientWithin } from "../../../../../../providers/common/client"
+import { adminBankClient } from "../../../helpers/bank-read"
 import type { TbcProviderRegistration } from "../../../../../../app/tbc-providers"
 
-const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
-
 /** The shared client, read limits, the whole read (token included) within the admin's request budget. */
-function budgetedRead(req: MedusaRequest, registration: TbcProviderRegistration) {
-  return clientWithin(bankClientFor(registration, req.scope, READ_TUNING), requestBudgetMsOf(registration))
-}
+const budgetedRead = (req: MedusaRequest, registration: TbcProviderRegistration) =>
+  adminBankClient(req.scope, registration)
 
 async function installmentSessionId(req: MedusaRequest, payment: OrderTbcPayment): Promise<string | null> {
   const fromData = payment.data.sessionId ?? payment.data.bankSessionId
