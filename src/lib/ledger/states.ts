@@ -18,6 +18,8 @@
  * Operations on a charge (completion, cancel/refund): sending → done | refused | uncertain.
  */
 
+import { chargeStateOfInstallmentStatus, installmentStatusIdOf } from "./installment-states"
+
 /** Entries that move money towards the merchant. */
 export const CHARGE_KINDS = ["web", "execution", "installment"] as const
 /** Entries that act on a charge the bank already holds or took. */
@@ -63,8 +65,8 @@ export function isChargeKind(kind: string): kind is ChargeKind {
 }
 
 /**
- * A bank status (checkout payment statuses, and the installment application's words mapped by the
- * caller) → the charge state it means. Unknown statuses read as `processing`: the bank has the
+ * A checkout payment's bank status → the charge state it means (an installment application's
+ * status ids: ./installment-states.ts). Unknown statuses read as `processing`: the bank has the
  * payment in a state we do not know, so nothing may be decided on it yet.
  */
 export function chargeStateOfBankStatus(status: string): ChargeState {
@@ -136,8 +138,12 @@ const UNANSWERED: readonly LedgerState[] = ["sending", "uncertain"]
  * final state into `created`: such a read is stale (an old page, a cache) and is ignored.
  */
 function chargeAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
-  const next = chargeStateOfBankStatus(status)
   const current = entry.state as ChargeState
+  // an installment application speaks the loan's status ids (installment-states.ts)
+  const next =
+    entry.kind === "installment"
+      ? chargeStateOfInstallmentStatus(installmentStatusIdOf(status), current)
+      : chargeStateOfBankStatus(status)
   if (next === "created" && !["sending", "uncertain", "created"].includes(current)) return stay(entry)
   return move(entry, next, payId)
 }

@@ -7,6 +7,7 @@
  *       merchantKey,                // TBC's merchant key for Online Installments
  *       campaignId?,                // the loan campaign agreed with the bank ("191" or 191)
  *       environment,                // "test" | "production" | the sandbox URL
+ *       registrationId?,            // = the `id` above (default "tbc"): names the provider in the money ledger
  *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
  *       pageSize? | take?,          // changes per status-changes page (default 500)
  *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
@@ -32,6 +33,7 @@ import {
   requiredString,
   timeoutMsOption,
   requestBudgetMsOption,
+  registrationIdOption,
 } from "../common"
 
 export const INSTALLMENTS_PROVIDER_NAME = "tbc-installments"
@@ -60,6 +62,8 @@ export const installmentsOptionsSchema = z
     merchantKey: requiredString(),
     campaignId: campaignIdOption.optional(),
     environment: environmentOption,
+    /** the `id` of this registration (pp_tbc-installments_<id>): the provider its ledger entries name */
+    registrationId: registrationIdOption,
     /** in production, allow an environment other than TBC's hosts (default false) */
     allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z

@@ -161,6 +161,17 @@ export class LedgerStore {
     )
   }
 
+  /** The charges the bank knows by these payIds (an installment application: its bank sessionId). */
+  chargesByPayIds(payIds: readonly string[]): Promise<LedgerEntry[]> {
+    if (payIds.length === 0) return Promise.resolve([])
+    return this.many(
+      "pay_id in (?) and kind in ('web', 'execution', 'installment')",
+      [[...payIds]],
+      "created_at asc",
+      payIds.length
+    )
+  }
+
   /** The charges made for a cart (any session, live or gone), newest first. */
   chargesOfCart(cartId: string): Promise<LedgerEntry[]> {
     return this.many("cart_id = ? and kind in ('web', 'execution', 'installment')", [cartId], "created_at desc")
