@@ -161,11 +161,14 @@ export class LedgerStore {
     )
   }
 
-  /** The charges the bank knows by these payIds (an installment application: its bank sessionId). */
+  /**
+   * The charges the bank knows by these payIds (an installment application: its bank sessionId).
+   * `= any(?)` with the array as ONE binding: knex does not expand an array inside `in (?)`.
+   */
   chargesByPayIds(payIds: readonly string[]): Promise<LedgerEntry[]> {
     if (payIds.length === 0) return Promise.resolve([])
     return this.many(
-      "pay_id in (?) and kind in ('web', 'execution', 'installment')",
+      "pay_id = any(?) and kind in ('web', 'execution', 'installment')",
       [[...payIds]],
       "created_at asc",
       payIds.length
