@@ -72,7 +72,9 @@ medusaIntegrationTestRunner({
       const [orderId] = (await medusaStateOf(getContainer(), cart)).orderIds
       expect(orderId).toBeDefined()
       expect(await ledger().byId(entry!.id)).toMatchObject({ state: "held", bank_status: "5", order_id: orderId })
-      expect((await trail()).filter((e) => e.actor === "bank:sync")).toMatchObject([
+      const bySync = (await trail()).filter((e) => e.actor === "bank:sync")
+      expect(bySync.filter((e) => e.event === "order")).toMatchObject([{ note: orderId }])
+      expect(bySync.filter((e) => e.event === "bank_status")).toMatchObject([
         { from_state: "created", to_state: "processing", note: "1" },
         { from_state: "processing", to_state: "held", note: "5" },
       ])
