@@ -13,4 +13,5 @@ runAppGroup(testDbName("tbc-it-group-installments"), {
   "installments flow": () => require("./installments-flow.app"),
   "installments sync": () => require("./installments-sync.app"),
   "installments sync retries": () => require("./installments-sync-retries.app"),
+  "installments ledger": () => require("./installments-ledger.app"),
 })

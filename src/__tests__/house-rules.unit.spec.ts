@@ -8,7 +8,10 @@
  *   is longer than 600 lines, where "one responsibility" has stopped being believable;
  * - production code reads no switches from process.env (test faults go through the container or
  *   options; the one default read is NODE_ENV in the provider options);
- * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists.
+ * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
+ * - imports follow the layers: providers never import the app (src/app: Query, workflows, the
+ *   container), and the app never imports a workflow (src/workflows runs the app's functions, not
+ *   the other way round; a caller that needs a workflow run hands it in as a function).
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -36,6 +39,20 @@ const isTest = (file: string) => file.split(path.sep).includes("__tests__")
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/")
 const read = (file: string) => fs.readFileSync(file, "utf8")
 
+/** The relative module specifiers a file imports, re-exports, requires or imports dynamically. */
+const RELATIVE_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["'](\.{1,2}\/[^"']*)["']/g
+
+/** Files under `fromDir` (tests included) importing anything under `forbiddenDir`, as "file → specifier". */
+function layerViolations(fromDir: string, forbiddenDir: string): string[] {
+  const forbidden = path.join(ROOT, forbiddenDir) + path.sep
+  return filesUnder(path.join(ROOT, fromDir), isCode).flatMap((file) =>
+    [...read(file).matchAll(RELATIVE_IMPORT)]
+      .map((match) => match[1])
+      .filter((specifier) => (path.resolve(path.dirname(file), specifier) + path.sep).startsWith(forbidden))
+      .map((specifier) => `${relative(file)} → ${specifier}`)
+  )
+}
+
 /** Medusa packages, imported, required or dynamically imported. */
 const MEDUSA_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["']@medusajs\//
 
@@ -58,6 +75,32 @@ describe("house rules", () => {
       expect(MEDUSA_IMPORT.test(line)).toBe(true)
     }
     expect(MEDUSA_IMPORT.test('import { z } from "zod"')).toBe(false)
+  })
+
+  it("no provider imports the app (src/providers → src/app)", () => {
+    expect(layerViolations("src/providers", "src/app")).toEqual([])
+  })
+
+  it("the app imports no workflow (src/app → src/workflows)", () => {
+    expect(layerViolations("src/app", "src/workflows")).toEqual([])
+  })
+
+  it("the layer check sees imports, re-exports and dynamic imports, and nothing else", () => {
+    const specifiers = (text: string) => [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1])
+    expect(
+      specifiers(
+        [
+          'import { a } from "../../workflows/x"',
+          'import type { B } from "../workflows"',
+          'export { c } from "./y"',
+          'const d = require("../z")',
+          'await import("../../app/w")',
+          'import "./side-effect"',
+          'import { z } from "zod"',
+          '// see "../not-an-import"',
+        ].join("\n")
+      )
+    ).toEqual(["../../workflows/x", "../workflows", "./y", "../z", "../../app/w", "./side-effect"])
   })
 
   it(`no code file of the repository is longer than ${MAX_LINES} lines`, () => {

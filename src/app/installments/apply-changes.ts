@@ -1,5 +1,6 @@
 /**
- * Phase 2 of a page (see apply-status-changes.ts): each new change applied to Medusa in feed
+ * Phase 2 of a page (see src/workflows/installments/apply-status-changes.ts): each new change
+ * moves the application's money-ledger entry (sync-ledger.ts) and is applied to Medusa, in feed
  * order, and what becomes of a change whose effect fails.
  *
  * A failed change is NOT recorded, so the page is not acknowledged and the bank delivers it again;
@@ -18,7 +19,8 @@ import { afterFailedAttempt, type ChangeRetryPolicy } from "../../lib/installmen
 import type { ChangeFailureToStore, PendingChangeFailure } from "../../modules/tbc/change-failure-sql"
 import type { InstallmentChangeKey } from "../../modules/tbc/installment-sync-sql"
 import { applyChangeToMedusa, type ApplicationRef, type CancelAtBank } from "./apply-to-medusa"
-import type { ChangeEffects, PageChange } from "../../workflows/installments/apply-status-changes"
+import { ledgerOf, recordOrder, recordStatusChange } from "./sync-ledger"
+import type { ChangeEffects, PageChange } from "./page"
 
 export type Matched = { change: PageChange; application?: ApplicationRef; failure?: PendingChangeFailure }
 export type OrderOfSession = { bank_session_id: string; order_id: string }
@@ -56,6 +58,7 @@ export async function applyChanges(
   cancelAtBank?: CancelAtBank
 ): Promise<AppliedPage> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const ledger = ledgerOf(container)
   const effects = noEffects()
   const page: AppliedPage = { effects, settled: [], failures: [], resolved: [], orders: [], unknownSessions: [] }
   const orders = new Map<string, string>()
@@ -74,9 +77,14 @@ export async function applyChanges(
       continue
     }
     try {
+      // the ledger first (sync-ledger.ts): the guard reads it whatever Medusa's side does
+      await recordStatusChange(ledger, application, change.status_id)
       const { effect, orderId } = await applyChangeToMedusa(container, application, change, cancelAtBank)
       if (effect !== "none") effects[effect]++
-      if (orderId) orders.set(change.bank_session_id, orderId)
+      if (orderId) {
+        orders.set(change.bank_session_id, orderId)
+        await recordOrder(ledger, application, orderId)
+      }
       page.settled.push(change)
       if (failure) page.resolved.push(change)
     } catch (error) {

@@ -19,10 +19,14 @@ import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatu
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { cartIdOfCollection } from "./cart-of-collection"
 import { toSessionStatus } from "../../providers/common/medusa-values"
+import type { LedgerFacts } from "../../lib/ledger/guards"
+import { ledgerOf, recordOrphanCancel } from "./sync-ledger"
 
 export interface ApplicationRef {
   bank_session_id: string
   payment_session_id: string
+  /** the application's money-ledger entry (every application made since the ledger has one) */
+  entry?: Pick<LedgerFacts, "session_gone_at"> & { id: string; amount: number }
 }
 
 export interface ChangeToApply {
@@ -88,9 +92,12 @@ export async function orderForCollection(
 /**
  * Applies one change; returns what it did and the order id the session's cart now has (if any).
  *
- * A session that no longer exists was dropped by Medusa (cart changed, another method chosen);
- * deletePayment then canceled its application, unless the bank could not be reached. An approval
- * arriving for it would leave a live loan with no order, so it is canceled at the bank now.
+ * A session that Medusa dropped (cart changed, another method chosen) had its application
+ * canceled by deletePayment, unless the bank could not be reached. An approval arriving for it
+ * would leave a live loan with no order (money the bank would pay for a cart nobody orders), so it
+ * is canceled at the bank now: the orphan policy of an installment. Whether the session is gone is
+ * the ledger's word (its entry's session_gone_at, set by deletePayment); only an application made
+ * before the ledger existed is judged by whether Query still finds its session.
  */
 export async function applyChangeToMedusa(
   container: MedusaContainer,
@@ -100,10 +107,12 @@ export async function applyChangeToMedusa(
 ): Promise<{ effect: EffectName; orderId?: string }> {
   const outcome = installmentOutcome(change.status_id)
   if (outcome === "pending") return { effect: "none" }
-  const session = await loadSession(container, application.payment_session_id)
+  const gone = application.entry ? application.entry.session_gone_at !== null : undefined
+  const session = gone ? undefined : await loadSession(container, application.payment_session_id)
   if (!session) {
     if (outcome !== "approved" || !cancelAtBank) return { effect: "none" }
     await cancelAtBank(change.bank_session_id)
+    await recordOrphanCancel(ledgerOf(container), application)
     return { effect: "canceled" }
   }
   const payment = session.payment ?? undefined

@@ -1,16 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cartOfCollection } from "../payment-sessions/paid-collection"
 
-/** The cart a payment collection belongs to (Medusa's cart ↔ payment collection link), if any. */
+/** The cart a payment collection belongs to (Medusa's cart ↔ payment collection link, read through Query), if any. */
 export async function cartIdOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  return (links[0] as { cart_id?: string } | undefined)?.cart_id
+  return cartOfCollection(container.resolve(ContainerRegistrationKeys.QUERY), paymentCollectionId)
 }

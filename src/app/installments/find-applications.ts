@@ -1,11 +1,16 @@
 /**
- * bank sessionId → Medusa payment session, for a whole page at once.
+ * bank sessionId → Medusa payment session (and the application's money-ledger entry), for a whole
+ * page at once.
  *
- * Primary source: our tbc_installment_application rows, written when the session is created (the
- * last step of src/workflows/payment-sessions), looked up by the unique bank_session_id
- * index: one indexed query per page.
+ * Sources, each one indexed query per page, on our own tables:
+ * - the money ledger: every application made since the ledger has an entry whose pay_id is the
+ *   bank sessionId, written by the provider before the bank was asked (it names the session, the
+ *   collection and the cart, and whether the session is gone);
+ * - our tbc_installment_application rows, written when the session is created (the last step of
+ *   src/workflows/payment-sessions). An application the ledger knows but the table does not (its
+ *   row was never written) gets its row from the entry here.
  *
- * Fallback, for sessions created outside the store route (a custom route, a script, a workflow
+ * Fallback, for applications older than the ledger and for sessions created outside the store route (a custom route, a script, a workflow
  * run by hand): ONE Query read per page of the payment sessions for the ids still unknown, matching
  * the provider's `data.sessionId` (with the cart, through Medusa's collection link); what it finds
  * is written to our table so the next change of that application is an index hit. Ids unknown to
@@ -14,7 +19,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { minorToMajor } from "../../lib/money"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import { LedgerStore, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import type { ApplicationRef } from "./apply-to-medusa"
 
 /** What the fallback reads of a payment session (Query, payment module + cart link). */
@@ -34,12 +41,37 @@ export async function findApplications(
   const found = new Map<string, ApplicationRef>()
   if (bankSessionIds.length === 0) return found
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const entries = new Map<string, LedgerEntry>()
+  for (const entry of await ledger.chargesByPayIds(bankSessionIds)) {
+    if (entry.kind === "installment" && entry.pay_id) entries.set(entry.pay_id, entry)
+  }
   const rows = await tbc.listInstallmentApplications(
     { bank_session_id: bankSessionIds },
     { select: ["bank_session_id", "payment_session_id"], take: bankSessionIds.length }
   )
   for (const row of rows) {
-    found.set(row.bank_session_id, { bank_session_id: row.bank_session_id, payment_session_id: row.payment_session_id })
+    const entry = entries.get(row.bank_session_id)
+    found.set(row.bank_session_id, {
+      bank_session_id: row.bank_session_id,
+      payment_session_id: entry?.payment_session_id ?? row.payment_session_id,
+      ...(entry ? { entry } : {}),
+    })
+  }
+  const fromLedger = [...entries.values()].filter((entry) => !found.has(entry.pay_id!))
+  if (fromLedger.length > 0) {
+    await tbc.ensureInstallmentApplications(
+      fromLedger.map((entry) => ({
+        bank_session_id: entry.pay_id!,
+        payment_session_id: entry.payment_session_id,
+        payment_collection_id: entry.payment_collection_id,
+        cart_id: entry.cart_id,
+        amount: String(minorToMajor(entry.amount)),
+      }))
+    )
+    for (const entry of fromLedger) {
+      found.set(entry.pay_id!, { bank_session_id: entry.pay_id!, payment_session_id: entry.payment_session_id, entry })
+    }
   }
   const missing = bankSessionIds.filter((id) => !found.has(id))
   if (missing.length === 0) return found

@@ -4,7 +4,8 @@
  *   under the lock "tbc-installments-sync:<providerId>" (Medusa's locking module, so two server
  *   instances never work on the feed at once):
  *     loop: pull a page (take = pageSize) → empty? stop
- *           record the run (InstallmentSyncRun) → apply the page (applyInstallmentStatusChangesWorkflow)
+ *           record the run (InstallmentSyncRun) → apply the page (`applyPage`: the caller runs the
+ *           page workflow, src/workflows/installments, so this app code never imports a workflow)
  *           → mark it applied → acknowledge it (status-changes-sync) → mark it acknowledged
  *     then record the poll (time and changes received) in the provider's InstallmentSyncPoll row
  *
@@ -23,12 +24,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import type { InstallmentsApi, StatusChange } from "../../lib/tbc/types"
-import {
-  applyInstallmentStatusChangesWorkflow,
-  summarizePage,
-  type ApplyStatusChangesResult,
-  type PageChange,
-} from "../../workflows/installments/apply-status-changes"
+import { summarizePage, type ApplyPage, type ApplyStatusChangesResult, type PageChange } from "./page"
 import type { InstallmentsRegistration } from "../installments-client"
 import { injectedSyncFault } from "./sync-fault"
 import { EFFECT_COUNTERS, noEffects } from "./apply-changes"
@@ -79,7 +75,7 @@ export async function syncInstallmentProvider(
   container: MedusaContainer,
   registration: InstallmentsRegistration,
   bank: InstallmentsApi,
-  options: { maxPages?: number } = {}
+  options: { maxPages?: number; applyPage: ApplyPage }
 ): Promise<ProviderSyncSummary> {
   const locking = container.resolve(Modules.LOCKING)
   let started = false
@@ -88,7 +84,8 @@ export async function syncInstallmentProvider(
       syncLockKey(registration.providerId),
       (signal) => {
         started = true
-        return pullAndApply(container, registration, bank, options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN, signal)
+        const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN
+        return pullAndApply(container, registration, bank, { maxPages, applyPage: options.applyPage }, signal)
       },
       { timeout: SYNC_LOCK_TIMEOUT_SECONDS }
     )
@@ -102,7 +99,7 @@ async function pullAndApply(
   container: MedusaContainer,
   registration: InstallmentsRegistration,
   bank: InstallmentsApi,
-  maxPages: number,
+  { maxPages, applyPage }: { maxPages: number; applyPage: ApplyPage },
   signal?: AbortSignal
 ): Promise<ProviderSyncSummary> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
@@ -130,15 +127,13 @@ async function pullAndApply(
       change_count: page.changes.length,
     })
     try {
-      const { result } = await applyInstallmentStatusChangesWorkflow(container).run({
-        input: {
-          provider_id: registration.providerId,
-          synchronization_request_id: page.id,
-          changes: page.changes,
-          retry: {
-            retries: registration.options.changeRetries,
-            backoffSeconds: registration.options.changeRetryBackoffSeconds,
-          },
+      const result = await applyPage({
+        provider_id: registration.providerId,
+        synchronization_request_id: page.id,
+        changes: page.changes,
+        retry: {
+          retries: registration.options.changeRetries,
+          backoffSeconds: registration.options.changeRetryBackoffSeconds,
         },
       })
       const counts = summarizePage(page.changes.length, result)

@@ -12,6 +12,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
+import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 import { cartIdOfCollection } from "../installments/cart-of-collection"
 
 const INSTALLMENTS_PROVIDER_PREFIX = "pp_tbc-installments_"
@@ -44,7 +45,12 @@ export async function recordInstallmentApplication(
 ): Promise<string | undefined> {
   const bankSessionId = applicationOf(session)
   if (!bankSessionId) return undefined
-  const cartId = (await cartIdOfCollection(container, paymentCollectionId)) ?? null
+  // the cart the session-creation workflow handed the provider (and its ledger entry), else the link
+  const given = session.data?.[LEDGER_DATA.cartId]
+  const cartId =
+    typeof given === "string" && given !== ""
+      ? given
+      : ((await cartIdOfCollection(container, paymentCollectionId)) ?? null)
   const created = await container.resolve<TbcModuleService>(TBC_MODULE).ensureInstallmentApplications([
     {
       bank_session_id: bankSessionId,

@@ -19,6 +19,8 @@
  * uncertain → done | refused on a read that shows whether the operation happened.
  */
 
+import { chargeStateOfInstallmentStatus, installmentStatusIdOf } from "./installment-states"
+
 /** Entries that move money towards the merchant. */
 export const CHARGE_KINDS = ["web", "execution", "installment"] as const
 /** Entries that act on a charge the bank already holds or took. */
@@ -64,8 +66,8 @@ export function isChargeKind(kind: string): kind is ChargeKind {
 }
 
 /**
- * A bank status (checkout payment statuses, and the installment application's words mapped by the
- * caller) → the charge state it means. Unknown statuses read as `processing`: the bank has the
+ * A checkout payment's bank status → the charge state it means (an installment application's
+ * status ids: ./installment-states.ts). Unknown statuses read as `processing`: the bank has the
  * payment in a state we do not know, so nothing may be decided on it yet.
  */
 export function chargeStateOfBankStatus(status: string): ChargeState {
@@ -155,7 +157,16 @@ function isStaleRead(current: ChargeState, status: string): boolean {
 }
 
 function chargeAfterBankRead(entry: LedgerEntryView, status: string, payId: string | null): Transition {
-  if (isStaleRead(entry.state as ChargeState, status)) return stay(entry)
+  const current = entry.state as ChargeState
+  if (entry.kind === "installment") {
+    // an installment application speaks the loan's status ids (installment-states.ts)
+    const next = chargeStateOfInstallmentStatus(installmentStatusIdOf(status), current)
+    // as for checkout payments: never out of a final return or expiry, never back to "not applied yet"
+    if (next !== current && (current === "returned" || current === "expired")) return stay(entry)
+    if (next === "created" && !["sending", "uncertain", "created"].includes(current)) return stay(entry)
+    return move(entry, next, payId)
+  }
+  if (isStaleRead(current, status)) return stay(entry)
   return move(entry, chargeStateOfBankStatus(status), payId)
 }
 

@@ -7,6 +7,7 @@
  *       merchantKey,                // TBC's merchant key for Online Installments
  *       campaignId?,                // the loan campaign agreed with the bank ("191" or 191)
  *       environment,                // "test" | "production" | the sandbox URL
+ *       registrationId?,            // = the `id` above (default "tbc"): names the provider in the money ledger
  *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
  *       pageSize? | take?,          // changes per status-changes page (default 500)
  *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
@@ -32,6 +33,7 @@ import {
   requiredString,
   timeoutMsOption,
   requestBudgetMsOption,
+  registrationIdOption,
 } from "../common"
 
 export const INSTALLMENTS_PROVIDER_NAME = "tbc-installments"
@@ -66,6 +68,9 @@ export const installmentsOptionsSchema = z
       .optional()
       .describe('the loan campaign agreed with TBC (`"191"` or `191`); unset: none is sent'),
     environment: environmentOption,
+    registrationId: registrationIdOption.describe(
+      "the `id` of this registration (`pp_tbc-installments_<id>`): the provider its money-ledger entries name"
+    ),
     allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z
       .number({ invalid_type_error: "must be a number of seconds" })

@@ -50,7 +50,8 @@ import {
   toMedusaError,
   type TbcClientLike,
 } from "../common"
-import { applicationRecordsFrom, type ApplicationRecords } from "./application-records"
+import { ledgerFrom } from "../../modules/tbc/ledger/ledger-store"
+import { ApplicationLedger } from "./application-ledger"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { BoundedCache } from "../../lib/bounded-cache"
@@ -72,8 +73,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   protected readonly client_: TbcClientLike
   /** applications opened per Medusa session id, for retried initiates (bounded in number and age) */
   protected readonly created_ = new BoundedCache<string, InstallmentSessionData>({ max: 1000, ttlMs: 15 * 60_000 })
-  /** undefined outside a Medusa app (unit tests) */
-  protected readonly applications_: ApplicationRecords | undefined
+  /** the application's money-ledger entry (records nothing outside a Medusa app) */
+  protected ledger_: ApplicationLedger
   /** how long a dropped session's cancel waits (Medusa may still roll the deletion back) */
   protected droppedCancelDelayMs_ = 2_000
 
@@ -88,7 +89,11 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     this.options_ = parsed
     const logger = providerLogger(cradle, INSTALLMENTS_PROVIDER_NAME)
     this.client_ = clientFactoryFrom(cradle)(installmentsClientOptions(parsed, logger))
-    this.applications_ = applicationRecordsFrom(cradle)
+    this.ledger_ = new ApplicationLedger(
+      ledgerFrom(cradle),
+      () => providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME),
+      `pp_${INSTALLMENTS_PROVIDER_NAME}_${parsed.registrationId}`
+    )
   }
 
   /** For background work: the per-attempt timeouts and retries. */
@@ -122,13 +127,22 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
         "installmentProducts: is required (the store computes it from the cart's lines)."
       )
     }
+    const amountMinor = medusaAmountToMinor(amount)
+    // the ledger entry first: no entry, no application (fails closed, nothing is asked of the bank)
+    const entry = await this.ledger_.open(String(input.session_id ?? ""), data, amountMinor)
     try {
-      const created = await this.budgeted().createApplication({
-        campaignId: this.options_.campaignId,
-        invoiceId: input.session_id,
-        priceTotal: minorToMajor(medusaAmountToMinor(amount)),
-        products: input.installmentProducts as never,
-      })
+      const created = await this.budgeted()
+        .createApplication({
+          campaignId: this.options_.campaignId,
+          invoiceId: input.session_id,
+          priceTotal: minorToMajor(amountMinor),
+          products: input.installmentProducts as never,
+        })
+        .catch(async (error: unknown) => {
+          await this.ledger_.createFailed(entry, error)
+          throw error
+        })
+      await this.ledger_.created(entry, created.sessionId, INSTALLMENT_STATUS.Pending)
       const out: InstallmentSessionData = {
         sessionId: created.sessionId,
         redirect_url: created.redirectUrl,
@@ -163,6 +177,9 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     if (sessionStatus === PaymentSessionStatus.PENDING) {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, notApprovedYetMessage(status))
     }
+    if (sessionStatus === PaymentSessionStatus.AUTHORIZED || sessionStatus === PaymentSessionStatus.CAPTURED) {
+      await this.ledger_.authorized(sessionIdOf(data))
+    }
     return { status: sessionStatus, data: withStatus(data, status) }
   }
 
@@ -178,13 +195,15 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
 
   /** Capture = confirm: the merchant tells the bank the goods are available, so it disburses. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return changeApplication(this.budgeted(), data, {
-      send: (bank, sessionId) => bank.confirmApplication(sessionId),
-      statusAfter: INSTALLMENT_STATUS.PendingDisbursed,
-      // Already confirmed (pending disbursed) or disbursed: the capture already happened.
-      alreadyDone: (statusId) => installmentOutcome(statusId) === "disbursed",
-      action: "confirm the installment application",
-    })
+    return this.recorded(
+      changeApplication(this.budgeted(), data, {
+        send: (bank, sessionId) => bank.confirmApplication(sessionId),
+        statusAfter: INSTALLMENT_STATUS.PendingDisbursed,
+        // Already confirmed (pending disbursed) or disbursed: the capture already happened.
+        alreadyDone: (statusId) => installmentOutcome(statusId) === "disbursed",
+        action: "confirm the installment application",
+      })
+    )
   }
 
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
@@ -192,21 +211,31 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   private cancelApplication(bank: InstallmentsApi, data: Record<string, unknown> | undefined) {
-    return changeApplication(bank, data, {
-      send: (b, sessionId) => b.cancelApplication(sessionId),
-      statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
-      // Canceled, expired or declined: ended without a loan either way.
-      alreadyDone: (statusId) => installmentOutcome(statusId) === "failed",
-      action: "cancel the installment application",
-    })
+    return this.recorded(
+      changeApplication(bank, data, {
+        send: (b, sessionId) => b.cancelApplication(sessionId),
+        statusAfter: INSTALLMENT_STATUS.CanceledByMerchant,
+        // Canceled, expired or declined: ended without a loan either way.
+        alreadyDone: (statusId) => installmentOutcome(statusId) === "failed",
+        action: "cancel the installment application",
+      })
+    )
+  }
+
+  /** A confirm's or cancel's answer moves the application's ledger entry to the status it reports. */
+  private async recorded(change: Promise<{ data: InstallmentSessionData }>): Promise<{ data: InstallmentSessionData }> {
+    const result = await change
+    const { sessionId, statusId } = result.data
+    if (typeof sessionId === "string" && typeof statusId === "number") await this.ledger_.read(sessionId, statusId)
+    return result
   }
 
   /**
    * The session is dropped (cart changed, another method chosen): the pending application is
    * canceled so the shopper cannot still take a loan for a cart that no longer exists. Medusa
    * calls this inside its cart lock, so nothing here waits for the bank: the application's row is
-   * made sure of (the durable part, see application-records.ts) and the cancel runs in the
-   * background. If the bank cannot be reached, an unfinished application expires on its own
+   * marked gone in the money ledger (the durable part, see application-ledger.ts) and the cancel
+   * runs in the background. If the bank cannot be reached, an unfinished application expires on its own
    * (status 3) and an approval that still arrives is canceled by the installment sync.
    */
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -214,20 +243,17 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     if (typeof sessionId !== "string" || sessionId === "") {
       return { data: data ?? {} }
     }
-    await this.applications_
-      ?.ensureRecorded(sessionId)
-      .catch((error: Error) =>
-        this.warn(`deletePayment: application ${sessionId} could not be recorded (${error.message})`)
-      )
+    const medusaSessionId = (data as { session_id?: unknown } | undefined)?.session_id
+    await this.ledger_.sessionDropped(typeof medusaSessionId === "string" ? medusaSessionId : undefined, sessionId)
     const timer = setTimeout(() => void this.cancelDropped(sessionId), this.droppedCancelDelayMs_)
     timer.unref?.()
     return { data: data ?? {} }
   }
 
-  /** The background half of deletePayment: cancel unless a live session names the application again. */
+  /** The background half of deletePayment: cancel unless the ledger says the session lives on. */
   private async cancelDropped(sessionId: string): Promise<void> {
     try {
-      if (await this.applications_?.sessionAlive(sessionId)) return
+      if (!(await this.ledger_.sessionGone(sessionId))) return
       await this.cancelApplication(this.bank, { sessionId })
     } catch (error) {
       this.warn(
@@ -264,11 +290,15 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     bank = this.bank
   ): Promise<ApplicationStatus> {
     const sessionId = sessionIdOf(data)
+    let status: ApplicationStatus
     try {
-      return await bank.getStatus(sessionId)
+      status = await bank.getStatus(sessionId)
     } catch (error) {
       throw toMedusaError(error, action)
     }
+    // every read of the bank moves the application's ledger entry (an answer read from the bank)
+    await this.ledger_.read(sessionId, status.statusId)
+    return status
   }
 }
 

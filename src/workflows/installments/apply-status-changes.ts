@@ -24,50 +24,22 @@
  */
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ChangeRetryPolicy } from "../../lib/installment-retry"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
 import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "../../app/installments/apply-changes"
 import { findApplications } from "../../app/installments/find-applications"
 import { cancelApplicationAtBank } from "../../app/installments-client"
 import { injectedSyncFault } from "../../app/installments/sync-fault"
+import {
+  summarizePage,
+  type ApplyStatusChangesInput,
+  type ApplyStatusChangesResult,
+  type ChangeEffects,
+  type PageChange,
+} from "../../app/installments/page"
 
-export interface PageChange {
-  bank_session_id: string
-  status_id: number
-  change_date: string
-  status_description?: string | null
-  contribution_amount?: number | null
-}
-
-export interface ApplyStatusChangesInput {
-  provider_id: string
-  synchronization_request_id: string
-  changes: PageChange[]
-  /** retries of a change whose effect fails (the registration's changeRetries / changeRetryBackoffSeconds) */
-  retry: ChangeRetryPolicy
-}
-
-/** What the changes did to Medusa (the apply step's tally). */
-export interface ChangeEffects {
-  authorized: number
-  captured: number
-  canceled: number
-  /** new changes of bank sessions this store does not know */
-  unknown: number
-  /** changes left unrecorded and unacknowledged for a later retry (failed now, or waiting for their backoff) */
-  retrying: number
-  /** failed changes recorded after their last retry (listed for the admin) */
-  gave_up: number
-  /** this run's failed tries: `attempts` so far, and whether the change was given up */
-  errors: { bank_session_id: string; status_id: number; message: string; attempts: number; gave_up: boolean }[]
-}
-
-export interface ApplyStatusChangesResult extends ChangeEffects {
-  received: number
-  /** changes recorded by this run (a redelivered change is not counted again) */
-  applied: number
-}
+export type { ApplyStatusChangesInput, ApplyStatusChangesResult, ChangeEffects, PageChange }
+export { summarizePage }
 
 /** 1. The page's changes not recorded yet (first of any duplicates), each with its Medusa session and pending failure. */
 async function selectNewChanges(container: MedusaContainer, input: ApplyStatusChangesInput): Promise<Matched[]> {
@@ -127,12 +99,3 @@ export const applyInstallmentStatusChangesWorkflow = createWorkflow(
   "tbc-installments-apply-status-changes",
   (input: ApplyStatusChangesInput) => new WorkflowResponse(applyPageStep(input))
 )
-
-/** The page workflow's result as plain counts. */
-export function summarizePage(
-  received: number,
-  result: { effects: ChangeEffects; applied: number }
-): ApplyStatusChangesResult {
-  const { authorized, captured, canceled, unknown, retrying, gave_up, errors } = result.effects
-  return { received, applied: result.applied, authorized, captured, canceled, unknown, retrying, gave_up, errors }
-}

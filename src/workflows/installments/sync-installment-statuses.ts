@@ -12,6 +12,8 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { providerLogger } from "../../providers/common"
 import { installmentsClientFor, installmentsRegistrations } from "../../app/installments-client"
 import { syncInstallmentProvider, type ProviderSyncSummary } from "../../app/installments/sync-runner"
+import type { ApplyPage } from "../../app/installments/page"
+import { applyInstallmentStatusChangesWorkflow } from "./apply-status-changes"
 
 export interface SyncInstallmentStatusesInput {
   /** only this registration, e.g. "pp_tbc-installments_tbc"; default: all of them */
@@ -29,13 +31,18 @@ export async function runInstallmentSync(
   input: SyncInstallmentStatusesInput = {}
 ): Promise<SyncInstallmentStatusesResult> {
   const providers: ProviderSyncSummary[] = []
+  // the runner (app code) applies each page through this: it never imports the workflow itself
+  const applyPage: ApplyPage = async (page) =>
+    (await applyInstallmentStatusChangesWorkflow(container).run({ input: page })).result
   for (const registration of installmentsRegistrations(container, input.provider_id)) {
     const logger = providerLogger(
       { logger: container.resolve(ContainerRegistrationKeys.LOGGER) },
       registration.providerId
     )
     const bank = installmentsClientFor(registration, logger)
-    providers.push(await syncInstallmentProvider(container, registration, bank, { maxPages: input.max_pages }))
+    providers.push(
+      await syncInstallmentProvider(container, registration, bank, { maxPages: input.max_pages, applyPage })
+    )
   }
   return { providers }
 }

@@ -6,6 +6,10 @@ import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-mem
 import { SYNC_BUSY_MESSAGE, SyncBusyError, syncInstallmentProvider, syncLockKey } from "../sync-runner"
 
 const registration = { providerId: "pp_tbc-installments_tbc", options: { pageSize: 50 } } as never
+/** what the workflow's caller hands the runner; none of these cases gets as far as applying a page */
+const applyPage = jest.fn(async () => {
+  throw new Error("no page should be applied here")
+})
 
 function setup(locking: unknown) {
   const tbc = {
@@ -25,7 +29,7 @@ describe("syncInstallmentProvider and its lock", () => {
     const { container } = setup(locking)
     await locking.acquire(syncLockKey("pp_tbc-installments_tbc"), { ownerId: "other-instance" })
     const bank = { getStatusChanges: jest.fn(), syncStatusChanges: jest.fn() }
-    const error = await syncInstallmentProvider(container, registration, bank as never).catch((e) => e)
+    const error = await syncInstallmentProvider(container, registration, bank as never, { applyPage }).catch((e) => e)
     expect(error).toBeInstanceOf(SyncBusyError)
     expect(error.message).toBe(SYNC_BUSY_MESSAGE)
     expect(bank.getStatusChanges).not.toHaveBeenCalled()
@@ -40,7 +44,7 @@ describe("syncInstallmentProvider and its lock", () => {
       getStatusChanges: jest.fn(async () => ({ synchronizationRequestId: "sync-0", statusChanges: [] })),
       syncStatusChanges: jest.fn(),
     }
-    const summary = await syncInstallmentProvider(container, registration, bank as never)
+    const summary = await syncInstallmentProvider(container, registration, bank as never, { applyPage })
     expect(summary).toMatchObject({ pages: 0, received: 0 })
     expect(tbc.startInstallmentSyncRun).not.toHaveBeenCalled()
     expect(tbc.recordInstallmentSyncPoll).toHaveBeenCalledTimes(1)
@@ -58,10 +62,11 @@ describe("syncInstallmentProvider and its lock", () => {
       }),
       syncStatusChanges: jest.fn(),
     }
-    const summary = await syncInstallmentProvider(container, registration, bank as never)
+    const summary = await syncInstallmentProvider(container, registration, bank as never, { applyPage })
     expect(bank.getStatusChanges).toHaveBeenCalledTimes(1)
     expect(tbc.startInstallmentSyncRun).not.toHaveBeenCalled()
     expect(bank.syncStatusChanges).not.toHaveBeenCalled()
+    expect(applyPage).not.toHaveBeenCalled()
     expect(summary).toMatchObject({ pages: 0, applied: 0, acknowledged: 0 })
     // the bank was asked: the poll is recorded, with nothing received
     expect(tbc.recordInstallmentSyncPoll).toHaveBeenCalledWith({ provider_id: "pp_tbc-installments_tbc", received: 0 })
@@ -73,7 +78,7 @@ describe("syncInstallmentProvider and its lock", () => {
     const locking = { execute: (_key: string, job: (s: AbortSignal) => Promise<unknown>) => job(controller.signal) }
     const { container, tbc } = setup(locking)
     const bank = { getStatusChanges: jest.fn(), syncStatusChanges: jest.fn() }
-    await syncInstallmentProvider(container, registration, bank as never)
+    await syncInstallmentProvider(container, registration, bank as never, { applyPage })
     expect(bank.getStatusChanges).not.toHaveBeenCalled()
     expect(tbc.recordInstallmentSyncPoll).not.toHaveBeenCalled()
   })

@@ -161,6 +161,20 @@ export class LedgerStore {
     )
   }
 
+  /**
+   * The charges the bank knows by these payIds (an installment application: its bank sessionId).
+   * `= any(?)` with the array as ONE binding: knex does not expand an array inside `in (?)`.
+   */
+  chargesByPayIds(payIds: readonly string[]): Promise<LedgerEntry[]> {
+    if (payIds.length === 0) return Promise.resolve([])
+    return this.many(
+      "pay_id = any(?) and kind in ('web', 'execution', 'installment')",
+      [[...payIds]],
+      "created_at asc",
+      payIds.length
+    )
+  }
+
   /** The charges made for a cart (any session, live or gone), newest first. */
   chargesOfCart(cartId: string): Promise<LedgerEntry[]> {
     return this.many("cart_id = ? and kind in ('web', 'execution', 'installment')", [cartId], "created_at desc")

@@ -82,6 +82,8 @@ function fakeApp(setup: Setup = {}) {
     [ContainerRegistrationKeys.LOGGER]: asValue({ info: silent, warn: silent, error: silent, debug: silent }),
     [Modules.PAYMENT]: asValue(payment),
     [TBC_MODULE]: asValue(tbc),
+    // the money ledger the guard reads: empty here (its rules: paid-collection.unit.spec.ts)
+    [ContainerRegistrationKeys.PG_CONNECTION]: asValue({ raw: async () => ({ rows: [] }) }),
   })
   return { container, created, deleted, rows }
 }

@@ -46,6 +46,10 @@ export class MemoryLedger {
     return this.charges((r) => r.payment_session_id === sessionId)
   }
 
+  async chargesByPayIds(payIds: readonly string[]) {
+    return this.charges((r) => r.pay_id !== null && payIds.includes(r.pay_id))
+  }
+
   async chargesOfCart(cartId: string) {
     return this.charges((r) => r.cart_id === cartId)
   }
