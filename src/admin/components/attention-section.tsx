@@ -1,4 +1,5 @@
 import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { checkoutStatusLabel } from "../../lib/labels"
 import { formatTime, type AttentionPayment } from "../lib/api"
 
 const ACTION_WORDS: Record<string, string> = {
@@ -68,7 +69,9 @@ export function AttentionSection({ payments }: { payments: AttentionPayment[] })
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell>{p.bank_status ?? "—"}</Table.Cell>
+                <Table.Cell title={p.bank_status ?? undefined}>
+                  {p.bank_status ? checkoutStatusLabel(p.bank_status) : "—"}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
