@@ -17,5 +17,6 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "processing payments": () => require("./checkout-processing.app"),
   "saved cards": () => require("./checkout-saved-cards.app"),
   "saved cards while processing": () => require("./checkout-saved-cards-processing.app"),
+  "saved payment methods": () => require("./checkout-saved-card-methods.app"),
   "personal data": () => require("./personal-data.app"),
 })

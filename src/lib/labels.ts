@@ -53,6 +53,7 @@ export const CALLBACK_RESULT_LABELS: Readonly<Record<string, string>> = {
   malformed: "Not a bank callback",
   error: "Bank could not be asked",
   session_gone: "Checkout gone (orphan policy)",
+  card_addition: "Card added from the account",
 }
 
 export function callbackResultLabel(result: string): string {

@@ -4,7 +4,13 @@
  * after the authentication entries, so a guest hears 401 before any 400 about their input.
  */
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { emptyQuerySchema, listQuerySchema, savedCardsQuerySchema, syncBodySchema } from "../validators/route-schemas"
+import {
+  addCardBodySchema,
+  emptyQuerySchema,
+  listQuerySchema,
+  savedCardsQuerySchema,
+  syncBodySchema,
+} from "../validators/route-schemas"
 import { validateBody, validateQuery } from "../validators/validate-request"
 
 const ADMIN_LISTS = [
@@ -24,4 +30,5 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
+  { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
 ]

@@ -35,6 +35,7 @@ import {
   SavedCard,
   TbcPayment,
   SavedCardRecordingFailure,
+  CardAddition,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -58,6 +59,7 @@ class TbcModuleService extends MedusaService({
   RetiredPreauth,
   TbcPayment,
   SavedCardRecordingFailure,
+  CardAddition,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

@@ -20,7 +20,13 @@ import type {
 import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../lib/checkout-status"
 import { SESSION_STATUS } from "../../lib/medusa-statuses"
 import { minorToMajor } from "../../lib/money"
-import { methodsThatSaveCards, type CheckoutApi, type CheckoutMethod, type CreatePaymentRequest, type TbcLogger } from "../../lib/tbc/types"
+import {
+  methodsThatSaveCards,
+  type CheckoutApi,
+  type CheckoutMethod,
+  type CreatePaymentRequest,
+  type TbcLogger,
+} from "../../lib/tbc/types"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { toMedusaError } from "../common"
 import type { TbcCheckoutOptions } from "./options"

@@ -11,7 +11,7 @@
  * middleware did not record.
  */
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { PgConnection } from "../../app/pg-connection"
+import { pgConnectionIn, type PgConnection } from "../../app/pg-connection"
 
 export class ApplicationRecords {
   constructor(private readonly pg: PgConnection) {}
@@ -46,10 +46,6 @@ export class ApplicationRecords {
 
 /** The records of a provider's cradle: undefined outside a Medusa app (no PG connection). */
 export function applicationRecordsFrom(cradle: Record<string, unknown>): ApplicationRecords | undefined {
-  try {
-    const pg = cradle.__pg_connection__ as PgConnection | undefined
-    return pg && typeof pg.raw === "function" ? new ApplicationRecords(pg) : undefined
-  } catch {
-    return undefined
-  }
+  const pg = pgConnectionIn(cradle)
+  return pg ? new ApplicationRecords(pg) : undefined
 }

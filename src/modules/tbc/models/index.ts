@@ -14,3 +14,4 @@ export {
   type OrphanAction,
 } from "./tbc-payment"
 export { default as SavedCardRecordingFailure } from "./saved-card-recording-failure"
+export { default as CardAddition, CARD_ADDITION_STATUSES, type CardAdditionStatus } from "./card-addition"
