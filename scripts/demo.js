@@ -50,9 +50,14 @@ const supervisor = createSupervisor({ cwd: ROOT })
 /** Runs `npx <args>` to completion (migrations, seed); a failure or a stop rejects. */
 const runStep = (name, args, env) => supervisor.runStep(name, "npx", args, env)
 
-function startSandbox(env) {
+/** The sandbox bank, whose hosted pages name the merchant as the store is named (`storeName`). */
+function startSandbox(env, storeName) {
   const bin = path.join(ROOT, "bin", "medusa-payment-tbc.js")
-  const sandboxEnv = { ...env, TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE }
+  const sandboxEnv = {
+    ...env,
+    TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE,
+    TBC_SANDBOX_SHOP_NAME: process.env.TBC_SANDBOX_SHOP_NAME || storeName,
+  }
   supervisor.startChild(
     "sandbox",
     process.execPath,
@@ -131,7 +136,7 @@ async function main() {
   await runStep("seed", ["medusa", "exec", "./scripts/demo/seed-demo.ts"], env)
   const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8"))
 
-  startSandbox(env)
+  startSandbox(env, state.storeName)
   await waitForHttp(`${SANDBOX_URL}/_sandbox/state`, 60_000, "sandbox")
   // `medusa start` in development mode is `medusa develop` without its file watcher (develop
   // forks exactly this): the demo should not restart whenever a file in the repo changes.

@@ -9,7 +9,13 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Page } from "playwright-core"
 import { StepScreenshots } from "../utils/browser"
-import { orderWithPayments, withBrowser } from "../utils/browser-checkout-steps"
+import {
+  fillCartUpToPayment as fillCart,
+  goToBankPage as toBankPage,
+  logInOnPage,
+  orderWithPayments,
+  withBrowser,
+} from "../utils/browser-checkout-steps"
 import { useStorefrontTestEnv } from "../utils/browser-storefront"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { waitFor } from "../utils/wait-for"
@@ -23,27 +29,9 @@ const UI_TIMEOUT_MS = 30_000
 
 const tetri = (amount: unknown): number => Math.round(Number(amount) * 100)
 
-/** From the product list to the payment choices with one `variantId`, as a shopper does it. */
-async function fillCartUpToPayment(page: Page, shots: StepScreenshots, variantId: string): Promise<void> {
-  await page.goto(env.storefrontUrl)
-  const addToCart = page.locator(`[data-testid="add-to-cart"][data-variant-id="${variantId}"]`)
-  await addToCart.waitFor({ timeout: UI_TIMEOUT_MS })
-  await shots.take("products")
-  await addToCart.click()
-  await page.getByTestId("cart-item").first().waitFor({ timeout: UI_TIMEOUT_MS })
-  await page.getByTestId("save-address").click()
-  await page.getByTestId("shipping-option").first().check({ timeout: UI_TIMEOUT_MS })
-  await page.getByTestId("pay-tbc-card").check({ timeout: UI_TIMEOUT_MS })
-  await shots.take("cart-and-payment-choice")
-}
-
-/** Pays on the page and ends on the sandbox bank's hosted page. */
-async function goToBankPage(page: Page, shots: StepScreenshots): Promise<void> {
-  await page.getByTestId("pay-button").click()
-  await page.waitForURL((url) => url.href.startsWith(env.sandboxUrl), { timeout: UI_TIMEOUT_MS })
-  await page.getByTestId("amount").waitFor({ timeout: UI_TIMEOUT_MS })
-  await shots.take("bank-hosted-page")
-}
+const fillCartUpToPayment = (page: Page, shots: StepScreenshots, variantId: string) =>
+  fillCart(page, shots, env.storefrontUrl, variantId, UI_TIMEOUT_MS)
+const goToBankPage = (page: Page, shots: StepScreenshots) => toBankPage(page, shots, env.sandboxUrl, UI_TIMEOUT_MS)
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -170,15 +158,13 @@ medusaIntegrationTestRunner({
       await env.startStorefront(store)
       await withBrowser(async ({ page }) => {
         const shots = new StepScreenshots(page, "checkout-browser-saved-card")
-        await page.goto(env.storefrontUrl)
-        await page.fill("#login-email", store.customer.email)
-        await page.fill("#login-password", store.customer.password)
-        await page.click("#login-submit")
-        await page.getByTestId("customer-email").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await logInOnPage(page, env.storefrontUrl, store.customer, UI_TIMEOUT_MS)
         expect(await page.getByTestId("customer-email").textContent()).toBe(store.customer.email)
 
         // First order: TBC card with "save this card", on the bank's page as usual.
         await fillCartUpToPayment(page, shots, store.variantIds[0])
+        // no preauth here: no word about a held payment next to the box
+        expect(await page.getByTestId("save-card-note").isVisible()).toBe(false)
         await page.getByTestId("save-card").check()
         await goToBankPage(page, shots)
         await page.getByTestId("pay").click()
@@ -205,7 +191,10 @@ medusaIntegrationTestRunner({
         await page.getByRole("button", { name: "Continue shopping" }).click()
         await fillCartUpToPayment(page, shots, store.variantIds[1])
         const savedCard = page.getByTestId("pay-saved-card")
+        expect(await page.getByTestId("save-card").isVisible()).toBe(true)
         await savedCard.check({ timeout: UI_TIMEOUT_MS })
+        // the chosen card is saved already: no "save this card" box for it
+        expect(await page.getByTestId("save-card").isVisible()).toBe(false)
         await shots.take("saved-card-offered")
         await page.getByTestId("pay-button").click()
         await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
@@ -220,6 +209,20 @@ medusaIntegrationTestRunner({
         expect(bankPayment?.status).toBe("Succeeded")
         expect(tetri(bankPayment?.amount)).toBe(123456 + 500)
         expect(env.sandbox.state().calls["POST /v1/tpay/payments/execution"]).toBe(1)
+      })
+    })
+
+    it("with preauthorization, says next to the save box that the card works once the shop captures", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store, { preAuth: true })
+      await withBrowser(async ({ page }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-preauth-save-note")
+        await logInOnPage(page, env.storefrontUrl, store.customer, UI_TIMEOUT_MS)
+        await fillCartUpToPayment(page, shots, store.variantIds[0])
+        expect(await page.getByTestId("save-card").isVisible()).toBe(true)
+        expect(await page.getByTestId("save-card-note").textContent()).toMatch(
+          /held until the shop confirms your order/
+        )
       })
     })
 

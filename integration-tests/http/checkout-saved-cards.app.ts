@@ -7,15 +7,14 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import {
   SAVED_CARD_CALLS as CALLS,
   Shopper,
   firstOrderSavesCard as firstOrderSavesCardOf,
-  login,
-  registerCustomer,
+  savedCardCast,
 } from "../utils/saved-cards-shopper"
 import { recordCardsForPayment } from "../../src/app/saved-cards/record-from-events"
 import { attentionList } from "../utils/tbc-payments"
@@ -29,19 +28,13 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-saved-cards"),
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
     let responses: string[]
     let alice: Shopper
     let bob: Shopper
     let guest: Shopper
 
     beforeEach(async () => {
-      store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
-      responses = []
-      alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), responses)
-      bob = new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), responses)
-      guest = new Shopper(api, store, undefined, responses)
+      ;({ responses, alice, bob, guest } = await savedCardCast(api, getContainer()))
     })
 
     /** Alice's first order with save_card: paid on the hosted page; returns her recorded card. */

@@ -7,7 +7,7 @@
  *  - SIGTERM while the migrations run (the demo waits on a child then: it used to block in
  *    spawnSync and not see signals at all);
  *  - SIGINT once the whole demo is up (checking first what it shows: preauth, the payment hint's
- *    methods, and the same store name in the admin and on the storefront).
+ *    methods, and the same store name in the admin, on the storefront and on the bank's page).
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
@@ -91,7 +91,32 @@ async function stopAndCheck(demo: RunningDemo, signal: NodeJS.Signals): Promise<
   }
 }
 
-/** What the running demo shows: preauth on, the hint's methods, and one store name in admin and shop. */
+/** The merchant name on the sandbox bank's hosted page of a new payment (default credentials). */
+async function sandboxShopName(port: number): Promise<string | undefined> {
+  const bank = `http://127.0.0.1:${port}`
+  const form = { "content-type": "application/x-www-form-urlencoded", apikey: "sandbox-apikey" }
+  const body = "client_id=sandbox-client&client_secret=sandbox-client-secret"
+  const token = (await (
+    await fetch(`${bank}/v1/tpay/access-token`, { method: "POST", headers: form, body })
+  ).json()) as {
+    access_token: string
+  }
+  const created = (await (
+    await fetch(`${bank}/v1/tpay/payments`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        apikey: "sandbox-apikey",
+        authorization: `Bearer ${token.access_token}`,
+      },
+      body: JSON.stringify({ amount: { currency: "GEL", total: 1 }, returnurl: "http://127.0.0.1/" }),
+    })
+  ).json()) as { links: { uri: string }[] }
+  const page = await (await fetch(created.links[1].uri)).text()
+  return /id="shop-name"[^>]*>([^<]*)</.exec(page)?.[1]
+}
+
+/** What the running demo shows: preauth on, the hint's methods, and one store name in admin, shop and bank page. */
 async function expectDemoSettings(demo: RunningDemo): Promise<void> {
   const script = await (await fetch(`http://127.0.0.1:${demo.ports.storefront}/config.js`)).text()
   const config = JSON.parse(script.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, ""))
@@ -109,6 +134,7 @@ async function expectDemoSettings(demo: RunningDemo): Promise<void> {
     stores: { name: string }[]
   }
   expect(stores.stores.map((store) => store.name)).toEqual([config.storeName])
+  expect(await sandboxShopName(demo.ports.sandbox)).toBe(config.storeName)
 }
 
 describe("npm run demo: stopping", () => {

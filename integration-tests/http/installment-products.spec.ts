@@ -1,9 +1,10 @@
 /**
  * Installment products computed on the server (src/app/payment-sessions/session-products.ts):
  * a cart with three lines, an item promotion, a cart-level promotion, shipping and 18% VAT opens
- * a tbc-checkout session with method 8 (TBC_METHODS=5,8) and a tbc-installments session through
+ * a tbc-checkout session with method 8 (TBC_METHODS=5,7,8) and a tbc-installments session through
  * the real Store API; what the sandbox bank received must add up to the amount to the tetri, and
- * product lists the storefront sends are ignored.
+ * product lists the storefront sends are ignored. With those methods, a logged-in shopper who
+ * ticks "save card" still gets a session: it asks the bank for 5 and 7 only (issue 27).
  */
 import { testDbName } from "../utils/db-name"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -24,13 +25,14 @@ import {
   type SeededStore,
 } from "../utils/seed-store"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { Shopper, login } from "../utils/saved-cards-shopper"
 
 jest.setTimeout(120_000)
 
 // registered before the runner's beforeAll, which loads medusa-config.ts (see useAppAddress)
 let restoreMethods = (): void => undefined
 beforeAll(() => {
-  restoreMethods = setEnvForSuite({ TBC_METHODS: "5,8", TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400" })
+  restoreMethods = setEnvForSuite({ TBC_METHODS: "5,7,8", TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400" })
 })
 afterAll(() => restoreMethods())
 
@@ -144,10 +146,11 @@ medusaIntegrationTestRunner({
   dbName: testDbName("tbc-it-installment-products"),
   testSuite: ({ api, getContainer }) => {
     let prepared: PreparedCart
+    let store: SeededStore
 
     beforeEach(async () => {
       const container = getContainer()
-      const store = await seedStore(container, {
+      store = await seedStore(container, {
         paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, "pp_system_default"],
       })
       const churchkhela = await createChurchkhela(container, store)
@@ -187,6 +190,26 @@ medusaIntegrationTestRunner({
       // what the provider got in data (Medusa keeps input.data in the session) is the same list
       expect(session.data.installmentProducts).toEqual(payment.request.installmentProducts)
       expect(session.data.products).toBeUndefined()
+    })
+
+    it("save card with methods 5, 7, 8: the session asks the bank for 5 and 7 only, without products", async () => {
+      const token = await login(api, store.customer.email, store.customer.password)
+      const shopper = new Shopper(api, store, token, [])
+      const { collectionId } = await shopper.cartReadyForPayment()
+      const started = await shopper.startSession(collectionId, { save_card: true })
+      expect(started.status).toBe(200)
+      const session = started.body.payment_collection.payment_sessions[0]
+      expect(session.data.redirect_url).toEqual(expect.any(String))
+      const payment = (await bank.state()).payments.find((p: { payId: string }) => p.payId === session.data.payId)
+      expect(payment.request).toMatchObject({ saveCard: true, methods: [5, 7] })
+      expect(payment.request.installmentProducts).toBeUndefined()
+      expect(payment.methods).toEqual([5, 7])
+
+      // the same shopper without the box: installments stay on offer
+      const plain = await shopper.startSession(collectionId, {})
+      const plainSession = plain.body.payment_collection.payment_sessions[0]
+      const offered = (await bank.state()).payments.find((p: { payId: string }) => p.payId === plainSession.data.payId)
+      expect(offered.methods).toEqual([5, 7, 8])
     })
 
     it("tbc-installments: the application's products sum exactly to priceTotal; forged ones are ignored", async () => {

@@ -16,8 +16,14 @@ export interface StorefrontTestEnv extends AppAddress {
   readonly sandbox: SandboxHandle
   /** http://127.0.0.1:<port>, the origin the app allows and the bank returns to. */
   readonly storefrontUrl: string
-  /** Serves the storefront page for a seeded store (stopped after the suite). */
-  startStorefront(store: Pick<SeededStore, "publishableKey" | "regionId">): Promise<RunningStorefront>
+  /**
+   * Serves the storefront page for a seeded store (stopped after the suite). `display`: what the
+   * page is told of the provider's settings (e.g. preAuth for its wording); the app is unchanged.
+   */
+  startStorefront(
+    store: Pick<SeededStore, "publishableKey" | "regionId">,
+    display?: { preAuth?: boolean }
+  ): Promise<RunningStorefront>
 }
 
 /** Call at the top level of the spec, BEFORE medusaIntegrationTestRunner(...). */
@@ -53,7 +59,7 @@ export function useStorefrontTestEnv(): StorefrontTestEnv {
     get storefrontUrl() {
       return `http://127.0.0.1:${lateValue(storefrontPort, "storefrontPort")}`
     },
-    async startStorefront(store) {
+    async startStorefront(store, display = {}) {
       // One server per port: a test that re-seeds replaces the previous storefront.
       for (const storefront of running.splice(0)) await storefront.close()
       const storefront = await startStorefront({
@@ -64,6 +70,7 @@ export function useStorefrontTestEnv(): StorefrontTestEnv {
         publishableKey: store.publishableKey,
         regionId: store.regionId,
         sandboxUrl: bank.sandboxUrl,
+        ...display,
       })
       running.push(storefront)
       return storefront

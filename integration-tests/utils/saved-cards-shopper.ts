@@ -7,7 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createCustomerAccountWorkflow } from "@medusajs/core-flows"
 import { Modules } from "@medusajs/framework/utils"
 import type { SandboxBankControl } from "./checkout-bank"
-import { TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
 import { waitFor } from "./wait-for"
 import { SHOPPER_ADDRESS } from "./checkout-store"
 
@@ -122,4 +122,27 @@ export async function firstOrderSavesCard(
   const card = await shopper.firstCardOnceListed("the saved card to be recorded")
   const saved = (await bank.state()).savedCards.find((c: any) => c.payId === session.data.payId)
   return { card, recId: saved.recId }
+}
+
+/** The cast of the saved-card app tests, on a fresh store: Alice (the seeded customer), Bob, a guest. */
+export interface SavedCardCast {
+  store: SeededStore
+  alice: Shopper
+  bob: Shopper
+  guest: Shopper
+  /** every Store API answer any of them got, for the bank-token search */
+  responses: string[]
+}
+
+export async function savedCardCast(api: AxiosInstance, container: MedusaContainer): Promise<SavedCardCast> {
+  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+  await registerCustomer(container, "bob@tbc-it.ge", "bobsecret")
+  const responses: string[] = []
+  return {
+    store,
+    responses,
+    alice: new Shopper(api, store, await login(api, store.customer.email, store.customer.password), responses),
+    bob: new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), responses),
+    guest: new Shopper(api, store, undefined, responses),
+  }
 }

@@ -44,6 +44,22 @@ export function checkoutStatusLabel(status: string): string {
   return CHECKOUT_STATUS_LABELS[status] ?? status
 }
 
+/** The callback log's verdicts (what the plugin did with a bank callback) in words for the admin. */
+export const CALLBACK_RESULT_LABELS: Readonly<Record<string, string>> = {
+  accepted: "Accepted",
+  rejected_source: "Refused: not from the bank",
+  unknown_payment: "Unknown payment",
+  not_final: "Payment not final yet",
+  malformed: "Not a bank callback",
+  error: "Bank could not be asked",
+  session_gone: "Checkout gone (orphan policy)",
+  card_addition: "Card added from the account",
+}
+
+export function callbackResultLabel(result: string): string {
+  return CALLBACK_RESULT_LABELS[result] ?? result
+}
+
 /**
  * The installment status ids' names on the wire (the bank SDK's ApplicationStatuses enum), by id:
  * what the bank's own answers carry and the sandbox reproduces.

@@ -1,6 +1,6 @@
 /** Handlers of the checkout (tpay) endpoints under /v1/tpay/payments. */
 import { majorToMinorExact } from "../lib/money"
-import { ACTIVATION_REQUIRED_METHODS, NO_SAVE_CARD_METHODS, type CreatePaymentRequest } from "../lib/tbc/types"
+import { ACTIVATION_REQUIRED_METHODS, methodsThatSaveCards, type CreatePaymentRequest } from "../lib/tbc/types"
 import {
   checkCreatePaymentRequest,
   checkExecuteSavedCardRequest,
@@ -42,9 +42,7 @@ function defaultMethods(bank: SandboxBank, request: CreatePaymentRequest): numbe
   if (request.installmentProducts?.length && request.amount.currency === "GEL") {
     methods.push(8)
   }
-  const allowed = request.saveCard
-    ? methods.filter((m) => !(NO_SAVE_CARD_METHODS as readonly number[]).includes(m))
-    : methods
+  const allowed = request.saveCard ? methodsThatSaveCards(methods) : methods
   return [...new Set(allowed)].sort((a, b) => a - b)
 }
 

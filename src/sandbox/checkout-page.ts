@@ -9,7 +9,7 @@ import { minorToMajor } from "../lib/money"
 import type { SandboxBank } from "./bank"
 import { htmlReply, redirectReply, type Reply, type SandboxRequest } from "./http-io"
 import { pageLanguage, textsFor, type PageLanguage, type PageTexts } from "./page-texts"
-import { escapeHtml, messagePage, page } from "./pages"
+import { escapeHtml, messagePage, page, shopNameLine } from "./pages"
 import { CARD_METHODS, payPayment, sweepExpired } from "./payment-machine"
 import type { SandboxPayment } from "./store"
 import {
@@ -64,7 +64,7 @@ ${error ? `<p class="error" id="card-error" data-testid="card-error">${escapeHtm
     : ""
   const preAuth = payment.preAuth ? `<p class="muted" id="preauth">${escapeHtml(texts.preAuth)}</p>` : ""
   const description = payment.description ?? payment.extra
-  return `<p class="shop" id="shop-name" data-testid="shop-name">${escapeHtml(bank.config.shopName)}</p>
+  return `${shopNameLine(bank)}
 <h1>${escapeHtml(texts.payTitle(amount))}</h1>
 <p class="amount" id="amount" data-testid="amount" data-amount="${minorToMajor(payment.amountMinor)}" data-currency="${payment.currency}">${escapeHtml(amount)}</p>
 ${description ? `<p id="description" data-testid="description">${escapeHtml(description)}</p>` : ""}
@@ -89,7 +89,7 @@ function threeDsForm(
   saveCard: string | null
 ): string {
   const threeDsAction = action.replace("?", "/3ds?")
-  return `<p class="shop" id="shop-name" data-testid="shop-name">${escapeHtml(bank.config.shopName)}</p>
+  return `${shopNameLine(bank)}
 <h1 id="three-ds" data-testid="three-ds">${escapeHtml(texts.threeDsTitle)}</h1>
 <p>${escapeHtml(texts.threeDsText)}</p>
 <p class="amount">${escapeHtml(amountText(payment))} · <code>${maskCardNumber(card.number)}</code></p>

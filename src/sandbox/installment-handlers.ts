@@ -14,7 +14,7 @@ import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxApplication } from "./store"
-import { requireToken } from "./tokens"
+import { formField, requireToken } from "./tokens"
 import { CREATE_APPLICATION_SHAPE, MERCHANT_CALL_SHAPE, tolerated } from "./tolerance"
 
 export const DEFAULT_TAKE = 100
@@ -22,11 +22,24 @@ export const DEFAULT_TAKE = 100
 const CONFIRMED_STATUS = 9
 export const MAX_TAKE = 10_000
 
-/** A parameter from the query or, as the docs' curl samples send it, the JSON body (also on GET). */
+/** Whether the request says its body is a urlencoded form (what PHP Guzzle's `form_params` sends). */
+function isFormBody(req: SandboxRequest): boolean {
+  const type = req.headers["content-type"]
+  return typeof type === "string" && type.toLowerCase().startsWith("application/x-www-form-urlencoded")
+}
+
+/**
+ * A parameter from the query or, as the docs' curl samples send it, the JSON body (also on GET).
+ * Not strict, a urlencoded form body is read too: a public Laravel installments client posts
+ * `merchantKey` with Guzzle's `form_params` on cancel and confirm (README "Tolerances").
+ */
 function param(bank: SandboxBank, req: SandboxRequest, name: string): unknown {
   const fromQuery = req.query.get(name)
   if (fromQuery !== null) {
     return fromQuery
+  }
+  if (bank.config.tolerant && isFormBody(req)) {
+    return formField(req.form(), name)
   }
   const body = req.rawBody.trim() === "" ? {} : tolerated(bank, req.json("installments"), MERCHANT_CALL_SHAPE)
   return isRecord(body) ? body[name] : undefined

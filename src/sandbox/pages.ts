@@ -44,12 +44,18 @@ export function messagePage(title: string, message: string, status = 200, langua
   )
 }
 
-function installmentForm(application: SandboxApplication): string {
+/** The merchant's name as its pages show it (the sandbox's `shopName`: the store's name in the demo). */
+export function shopNameLine(bank: SandboxBank): string {
+  return `<p class="shop" id="shop-name" data-testid="shop-name">${escapeHtml(bank.config.shopName)}</p>`
+}
+
+function installmentForm(bank: SandboxBank, application: SandboxApplication): string {
   const amount = `${minorToMajor(application.priceTotalMinor).toFixed(2)} GEL`
   const products = application.products
     .map((p) => `<li>${escapeHtml(p.name)} — ${p.quantity} × ${p.price.toFixed(2)} GEL</li>`)
     .join("\n")
-  return `<h1>Installment loan for ${escapeHtml(amount)}</h1>
+  return `${shopNameLine(bank)}
+<h1>Installment loan for ${escapeHtml(amount)}</h1>
 <p class="amount" id="amount" data-testid="amount" data-amount="${minorToMajor(application.priceTotalMinor)}">${escapeHtml(amount)}</p>
 <ul id="products">${products}</ul>
 <form method="post" action="/installments/${encodeURIComponent(application.sessionId)}">
@@ -70,7 +76,7 @@ export function installmentPageHandler(bank: SandboxBank, req: SandboxRequest): 
     const name = APPLICATION_STATUS_NAMES[application.statusId]
     return messagePage("Application processed", `This application is ${name}. You may return to the shop.`)
   }
-  return htmlReply(page("Installment", installmentForm(application)))
+  return htmlReply(page("Installment", installmentForm(bank, application)))
 }
 
 /** Approve → WaitingForMerchant (5): the bank approved, the merchant must confirm. Decline → Declined (6). */

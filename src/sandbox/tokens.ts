@@ -31,7 +31,7 @@ function headerValue(req: SandboxRequest, name: string): string | undefined {
 }
 
 /** A form field matched case-insensitively (the docs' own sample spells it client_Id). */
-function formField(form: URLSearchParams, name: string): string | undefined {
+export function formField(form: URLSearchParams, name: string): string | undefined {
   for (const [key, value] of form) {
     if (key.toLowerCase() === name.toLowerCase()) {
       return value

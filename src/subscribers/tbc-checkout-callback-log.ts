@@ -8,6 +8,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
+import { isCardAdditionPayment } from "../app/saved-cards/card-additions"
 import {
   paymentIdOfBody,
   type CallbackVerdict,
@@ -38,11 +39,20 @@ export default async function recordTbcCheckoutCallback({ event, container }: Su
   }
   try {
     const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+    const payId = verdict?.pay_id ?? paymentIdOfBody(payload.data) ?? null
+    let result: string = verdict?.result ?? "error"
+    // the payment of a card added from "My account" has no session: not unknown, not gone
+    if (
+      (result === "unknown_payment" || result === "session_gone") &&
+      payId &&
+      (await isCardAdditionPayment(tbc, payId))
+    )
+      result = "card_addition"
     await tbc.createCallbackLogs({
       provider_id: providerId,
-      pay_id: verdict?.pay_id ?? paymentIdOfBody(payload.data) ?? null,
+      pay_id: payId,
       source_ip: verdict?.source_ip ?? null,
-      result: verdict?.result ?? "error",
+      result,
       bank_status: verdict?.bank_status ?? null,
     })
   } catch (error) {

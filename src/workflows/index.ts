@@ -20,3 +20,4 @@ export {
   type CreateTbcPaymentSessionInput,
 } from "./payment-sessions/create-tbc-payment-session"
 export { deleteSavedCardWorkflow, type DeleteSavedCardInput } from "./saved-cards/delete-saved-card"
+export { addTbcCardWorkflow, type AddTbcCardInput, type StartedCardAddition } from "./saved-cards/add-card"

@@ -1,4 +1,5 @@
 import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
+import { callbackResultLabel, checkoutStatusLabel } from "../../lib/labels"
 import { errorText, formatTime, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
 import { useSyncNow } from "../lib/queries"
 import { lastPollText, syncNeedsAttention, syncSummaryText } from "../lib/sync-summary"
@@ -52,12 +53,14 @@ export function ActivitySection({
                   <Table.Cell>{formatTime(c.created_at)}</Table.Cell>
                   <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
                   <Table.Cell>
-                    <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"}>
-                      {c.result}
+                    <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"} title={c.result}>
+                      {callbackResultLabel(c.result)}
                       {(c.count ?? 1) > 1 ? ` ×${c.count}` : ""}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell>{c.bank_status ?? "—"}</Table.Cell>
+                  <Table.Cell title={c.bank_status ?? undefined}>
+                    {c.bank_status ? checkoutStatusLabel(c.bank_status) : "—"}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import {
+  addCardBodySchema,
   attachPayIdBodySchema,
   emptyBodySchema,
   emptyQuerySchema,
@@ -41,4 +42,5 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/not-charged", middlewares: [validateBody(notChargedBodySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
+  { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
 ]

@@ -1,7 +1,9 @@
 /**
  * Saved-card middlewares: /store/customers/me/tbc-cards* require customer authentication (Medusa
  * already guards /store/customers/me*; stated again here so these routes never depend on that
- * glob). Paying with a saved card is a step of session creation (src/workflows/payment-sessions).
+ * glob), and so does /store/payment-methods/:account_holder_id (the route of Medusa's
+ * saved-payment-methods recipe, which the plugin ships). Paying with a saved card is a step of
+ * session creation (src/workflows/payment-sessions).
  */
 import { authenticate, type MedusaRequest, type MiddlewareRoute } from "@medusajs/framework/http"
 
@@ -16,6 +18,7 @@ export function customerIdOf(req: AuthedRequest): string | undefined {
 const customerOnly = authenticate("customer", ["session", "bearer"])
 
 export const savedCardsMiddlewares: MiddlewareRoute[] = [
-  { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [customerOnly] },
+  { method: ["GET", "POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [customerOnly] },
+  { method: ["GET"], matcher: "/store/payment-methods/:account_holder_id", middlewares: [customerOnly] },
   { method: ["DELETE"], matcher: "/store/customers/me/tbc-cards/:id", middlewares: [customerOnly] },
 ]

@@ -34,12 +34,13 @@ export const syncBodySchema = z
   .strict()
 export type SyncBody = z.output<typeof syncBodySchema>
 
+const checkoutProviderIdSchema = z
+  .string({ invalid_type_error: "must be a string" })
+  .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
+
 /** GET /store/customers/me/tbc-cards: optionally one tbc-checkout provider; other keys are ignored. */
 export const savedCardsQuerySchema = z.object({
-  provider_id: z
-    .string({ invalid_type_error: "must be a string" })
-    .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
-    .optional(),
+  provider_id: checkoutProviderIdSchema.optional(),
 })
 export type SavedCardsQuery = z.output<typeof savedCardsQuerySchema>
 
@@ -92,3 +93,28 @@ export const notChargedBodySchema = z
   })
   .strict()
 export type NotChargedBody = z.output<typeof notChargedBodySchema>
+/**
+ * POST /store/customers/me/tbc-cards (add a card on the bank's page): which tbc-checkout provider
+ * (needed only when the store registers several), where the bank sends the shopper back (the
+ * provider checks its origin) and until when the bank keeps the card (MMYY; the provider checks it).
+ */
+export const addCardBodySchema = z
+  .object({
+    provider_id: checkoutProviderIdSchema.optional(),
+    return_url: z
+      .string({ invalid_type_error: "must be a string" })
+      .url({ message: "must be an absolute URL" })
+      .max(2048, { message: "must be at most 2048 characters" })
+      .optional(),
+    save_card_to_date: z
+      .string({ invalid_type_error: "must be a string" })
+      .regex(/^\d{4}$/, { message: "must be MMYY (4 digits)" })
+      .optional(),
+  })
+  .strict()
+export type AddCardBody = z.output<typeof addCardBodySchema>
+
+/** `:account_holder_id` of /store/payment-methods/:account_holder_id (Medusa's acchld_… ids). */
+export const accountHolderParamsSchema = z.object({
+  account_holder_id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, { message: "must be an account holder id (acchld_…)" }),
+})

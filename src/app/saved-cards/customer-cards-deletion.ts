@@ -38,6 +38,11 @@ export interface DeletionRun {
 /** Marks every card of the customer for deletion, then tries to finish them now. */
 export async function deleteCustomerCards(container: MedusaContainer, customerId: string): Promise<DeletionRun> {
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
+  // cards being added from "My account" are forgotten first: none is recorded for them any more
+  const additions = (await tbc.listCardAdditions({ customer_id: customerId }, { take: 1000, select: ["id"] })) as {
+    id: string
+  }[]
+  if (additions.length > 0) await tbc.deleteCardAdditions(additions.map((addition) => addition.id))
   const rows = (await tbc.listSavedCards(
     { customer_id: customerId },
     { take: 1000, withDeleted: true }

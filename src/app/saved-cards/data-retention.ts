@@ -4,7 +4,8 @@
  * 2. deleted cards keep neither token nor mask (rows deleted before this version are scrubbed);
  * 3. cards still holding a plain token (rows from before sealing) are sealed;
  * 4. deleted card rows go after `deletedCardRetentionDays` (checkout option, default 90), and so
- *    do recording failures that were resolved or given up that long ago;
+ *    do recording failures that were resolved or given up, and card additions (from "My account")
+ *    that ended, that long ago;
  * 5. applied installment status changes go once their order is final (completed, canceled,
  *    archived) and they are older than `installmentChangeRetentionDays` (installments option,
  *    default 365). The bank acknowledged them long before, so the feed never repeats them.
@@ -32,6 +33,7 @@ export interface RetentionRun {
   plainTokensSealed: number
   deletedCardRowsRemoved: number
   recordingFailuresRemoved: number
+  cardAdditionsRemoved: number
   installmentChangesRemoved: number
 }
 
@@ -61,6 +63,7 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     plainTokensSealed: 0,
     deletedCardRowsRemoved: 0,
     recordingFailuresRemoved: 0,
+    cardAdditionsRemoved: 0,
     installmentChangesRemoved: 0,
   }
 
@@ -115,6 +118,12 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     )) as { id: string }[]
     if (settled.length > 0) await tbc.deleteSavedCardRecordingFailures(settled.map((row) => row.id))
     run.recordingFailuresRemoved += settled.length
+    const ended = (await tbc.listCardAdditions(
+      { provider_id: registration.providerId, settled_at: { $lt: cutoff } },
+      { take: BATCH, select: ["id"] }
+    )) as { id: string }[]
+    if (ended.length > 0) await tbc.deleteCardAdditions(ended.map((row) => row.id))
+    run.cardAdditionsRemoved += ended.length
   }
 
   run.installmentChangesRemoved = await removeSettledInstallmentChanges(container, tbc, configModule, now)

@@ -3,6 +3,8 @@
  * recording (SavedCardTable) and the store routes / middleware (ownership lookups).
  */
 import { cardTokenHash, sealCardToken } from "../../lib/card-token-at-rest"
+// the usability rule is shared with the provider's listPaymentMethods (src/lib: no Medusa imports)
+export { isCardUsable } from "../../lib/saved-card-rules"
 import type { TbcModuleService } from "../../modules/tbc"
 import type { NewSavedCard, SavedCardRow, SavedCardStatus, SavedCardTable } from "./record-saved-card"
 
@@ -23,23 +25,6 @@ export interface PublicSavedCard {
   save_until: string | null
   status: SavedCardStatus
   created_at: string | null
-}
-
-/**
- * Whether a card can still be charged in the month of `now`: the bank keeps it until the end of
- * the month of save_until (or of the card's expiry when save_until is unknown). Unknown dates are
- * left to the bank to judge.
- */
-export function isCardUsable(
-  card: Pick<StoredSavedCard, "save_until" | "expiry_date">,
-  now: Date = new Date()
-): boolean {
-  const until = card.save_until ?? card.expiry_date
-  const match = typeof until === "string" ? /^(0[1-9]|1[0-2])(\d{2})$/.exec(until) : null
-  if (!match) return true
-  const untilMonth = (2000 + Number(match[2])) * 12 + Number(match[1]) - 1
-  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
-  return nowMonth <= untilMonth
 }
 
 export function publicSavedCard(card: StoredSavedCard): PublicSavedCard {

@@ -1,5 +1,7 @@
 import {
+  CALLBACK_RESULT_LABELS,
   CHECKOUT_STATUS_LABELS,
+  callbackResultLabel,
   INSTALLMENT_STATUS_LABELS,
   INSTALLMENT_STATUS_WIRE_NAMES,
   METHOD_NAMES,
@@ -11,6 +13,7 @@ import { CHECKOUT_METHODS, CHECKOUT_STATUSES, INSTALLMENT_STATUS } from "../tbc/
 import { textsFor } from "../../sandbox/page-texts"
 import { APPLICATION_STATUS_NAMES } from "../../sandbox/applications"
 import { checkoutBankView } from "../../api/admin/tbc/helpers/bank-payment-view"
+import { CALLBACK_RESULTS } from "../../modules/tbc/models/callback-log"
 
 describe("label tables", () => {
   it("name every method the hosted page offers, and 11 (a saved-card payment) as Saved card", () => {
@@ -26,6 +29,13 @@ describe("label tables", () => {
     expect(checkoutStatusLabel("Returned")).toBe("Refunded")
     expect(checkoutStatusLabel("WaitingConfirm")).toBe("Authorized (held)")
     expect(checkoutStatusLabel("SomethingNew")).toBe("SomethingNew")
+  })
+
+  it("put every callback verdict into words; an unknown one is shown as stored", () => {
+    for (const result of CALLBACK_RESULTS) expect(CALLBACK_RESULT_LABELS[result]).toMatch(/\w/)
+    expect(callbackResultLabel("rejected_source")).toBe("Refused: not from the bank")
+    expect(callbackResultLabel("session_gone")).toBe("Checkout gone (orphan policy)")
+    expect(callbackResultLabel("later_result")).toBe("later_result")
   })
 
   it("name every installment status id 0-13 in words and on the wire", () => {

@@ -24,6 +24,11 @@ export const ACTIVATION_REQUIRED_METHODS = [6, 9] as const
 /** Methods that may not be combined with saveCard. */
 export const NO_SAVE_CARD_METHODS = [4, 8, 9] as const
 
+/** The methods among `methods` that may go with a saveCard request (the bank refuses 4, 8 and 9 with it). */
+export function methodsThatSaveCards<T extends number>(methods: readonly T[]): T[] {
+  return methods.filter((method) => !(NO_SAVE_CARD_METHODS as readonly number[]).includes(method))
+}
+
 export const CHECKOUT_STATUSES = [
   "Created",
   "Processing",

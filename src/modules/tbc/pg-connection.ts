@@ -11,3 +11,17 @@
 export interface PgConnection {
   raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
 }
+
+/**
+ * The app's connection as a module's container holds it (`__pg_connection__`, registered by
+ * Medusa for every module), or undefined outside a Medusa app (provider unit tests). The awilix
+ * cradle throws on an unregistered name, hence the catch.
+ */
+export function pgConnectionIn(container: Record<string, unknown>): PgConnection | undefined {
+  try {
+    const pg = container.__pg_connection__ as PgConnection | undefined
+    return pg && typeof pg.raw === "function" ? pg : undefined
+  } catch {
+    return undefined
+  }
+}

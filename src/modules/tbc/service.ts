@@ -36,6 +36,7 @@ import {
   TbcPayment,
   SavedCardRecordingFailure,
   LedgerEvent,
+  CardAddition,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -60,6 +61,7 @@ class TbcModuleService extends MedusaService({
   TbcPayment,
   SavedCardRecordingFailure,
   LedgerEvent,
+  CardAddition,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

@@ -190,4 +190,26 @@ describe("sandbox hosted pages", () => {
       }
     })
   })
+
+  describe("a configured shop name (the demo passes the store's name)", () => {
+    const named = TestBank.sharedPerSuite({ shopName: "Tbilisi <Kitchen>" })
+
+    it("is on the checkout page, its 3-D Secure step and the installment page", async () => {
+      const line = 'id="shop-name" data-testid="shop-name">Tbilisi &#60;Kitchen&#62;<'
+      const created = await named.createPayment()
+      expect((await call(created.body.links[1].uri)).text).toContain(line)
+      const threeDs = await call(`${named.url}/checkout/${created.body.payId}`, {
+        method: "POST",
+        form: { method: "5", action: "pay", cardNumber: "4000 0000 0000 3220" },
+      })
+      expect(threeDs.text).toContain('id="three-ds"')
+      expect(threeDs.text).toContain(line)
+      const application = await named.inst("/applications", {
+        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp", price: 20, quantity: 1 }] },
+      })
+      const installmentPage = await call(application.headers.get("location") as string)
+      expect(installmentPage.text).toContain(line)
+      expect(installmentPage.text).not.toContain("Sandbox shop")
+    })
+  })
 })

@@ -131,6 +131,35 @@ describe("requests real clients send", () => {
       expect(bank.sandbox.state().applications[0].history.map((h) => h.statusId)).toEqual([0, 5, 9])
     })
 
+    it("merchantKey form-encoded on cancel, confirm and status (a Laravel client's Guzzle form_params)", async () => {
+      const created = await bank.inst("/applications", { body: JSON.parse(INSTALLMENT_EXAMPLE) })
+      const sessionId = created.body.sessionId
+      const formCall = (path: string, form: Record<string, string>, method = "POST") =>
+        call(`${bank.url}/v1/online-installments/applications/${sessionId}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${bank.installmentToken}` },
+          form,
+        })
+      const status = await formCall("/status", { merchantKey: MERCHANT_KEY }, "GET")
+      expect(status.status).toBe(200)
+      expect(status.body.statusId).toBe(0)
+      // a wrong key in the form is judged like one in JSON: the merchant is unknown
+      expect((await formCall("/cancel", { merchantKey: "Other" })).status).toBe(404)
+      const canceled = await formCall("/cancel", { MerchantKey: MERCHANT_KEY })
+      expect({ status: canceled.status, body: canceled.body }).toEqual({ status: 200, body: { id: null } })
+      expect(bank.sandbox.state().applications.find((a) => a.sessionId === sessionId)?.statusId).toBe(7)
+
+      const other = (await bank.inst("/applications", { body: JSON.parse(INSTALLMENT_EXAMPLE) })).body.sessionId
+      bank.sandbox.setApplicationStatus(other, 5)
+      const confirmed = await call(`${bank.url}/v1/online-installments/applications/${other}/confirm`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${bank.installmentToken}` },
+        form: { merchantKey: MERCHANT_KEY },
+      })
+      expect(confirmed.status).toBe(200)
+      expect(bank.sandbox.state().applications.find((a) => a.sessionId === other)?.statusId).toBe(9)
+    })
+
     it.each([
       ["a word", `"abc"`, "amount.total:type"],
       ["an exponent", `"1e3"`, "amount.total:type"],
@@ -188,6 +217,16 @@ describe("requests real clients send", () => {
       const confirm = () =>
         bank.inst(`/applications/${created.body.sessionId}/confirm`, { body: { merchantKey: MERCHANT_KEY } })
       expect([(await confirm()).status, (await confirm()).status]).toEqual([200, 409])
+      const formCancel = await call(
+        `${bank.url}/v1/online-installments/applications/${created.body.sessionId}/cancel`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${bank.installmentToken}` },
+          form: { merchantKey: MERCHANT_KEY },
+        }
+      )
+      expect(formCancel.status).toBe(400)
+      expect(formCancel.body.title).toBe("Malformed JSON")
     })
 
     it("strict means productSum both, whatever productSum says", async () => {

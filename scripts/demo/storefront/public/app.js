@@ -72,8 +72,21 @@ function selectedChoice() {
   const checked = document.querySelector('input[name="payment"]:checked')
   return checked ? state.choices[Number(checked.value)] : null
 }
+const PREAUTH_SAVED_CARD_NOTE =
+  "This payment is only held until the shop confirms your order: the saved card can be used from then on."
+
+/**
+ * "Save this card" only where a new card is entered on the bank's page: a logged-in customer and
+ * the TBC card choice, never a saved card (that card is saved already; unticked and hidden).
+ */
 function updateSaveCardRow() {
-  show("#save-card-row", Boolean(state.customer && selectedChoice()?.providerId === CHECKOUT_PROVIDER && !selectedChoice()?.savedCard))
+  const choice = selectedChoice()
+  const offered = Boolean(state.customer && choice?.providerId === CHECKOUT_PROVIDER && !choice?.savedCard)
+  if (!offered) $("#save-card").checked = false
+  show("#save-card-row", offered)
+  // the bank's rule: with preauthorization a card saved by this payment works once the shop captures it
+  $("#save-card-note").textContent = storeApi.config.preAuth ? PREAUTH_SAVED_CARD_NOTE : ""
+  show("#save-card-note", Boolean(storeApi.config.preAuth))
 }
 
 async function pay() {

@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
 import type { LedgerFacts, OrphanAction } from "../../../lib/ledger/guards"
 
-import type { PgConnection } from "../pg-connection"
+import { pgConnectionIn, type PgConnection } from "../pg-connection"
 
 export type { PgConnection }
 
@@ -438,10 +438,6 @@ export class LedgerStore {
 
 /** The ledger of a provider's cradle: undefined outside a Medusa app (no PG connection). */
 export function ledgerFrom(cradle: Record<string, unknown>): LedgerStore | undefined {
-  try {
-    const pg = cradle.__pg_connection__ as PgConnection | undefined
-    return pg && typeof pg.raw === "function" ? new LedgerStore(pg) : undefined
-  } catch {
-    return undefined
-  }
+  const pg = pgConnectionIn(cradle)
+  return pg ? new LedgerStore(pg) : undefined
 }

@@ -9,6 +9,8 @@ export const CALLBACK_RESULTS = [
   "malformed",
   "error",
   "session_gone",
+  /** the zero-amount payment of a card added from "My account" (no session: the app records the card) */
+  "card_addition",
 ] as const
 export type CallbackResult = (typeof CALLBACK_RESULTS)[number]
 

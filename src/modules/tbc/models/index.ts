@@ -15,3 +15,4 @@ export {
 } from "./tbc-payment"
 export { default as SavedCardRecordingFailure } from "./saved-card-recording-failure"
 export { default as LedgerEvent } from "./ledger-event"
+export { default as CardAddition, CARD_ADDITION_STATUSES, type CardAdditionStatus } from "./card-addition"

@@ -1,63 +1,29 @@
 /**
  * Saved cards through the real tbc-checkout provider class against the local sandbox bank (no
  * Medusa app): the save wish on create, the 4/8/9 refusal, paying by execution with no web
- * payment, one charge per session, account-holder methods and deletion at the bank.
+ * payment, one charge per session (account holders and payment methods: saved-card-account-holder.unit.spec.ts).
  */
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { STILL_PROCESSING_MESSAGE } from "../../../lib/checkout-status"
-import { executionRecords } from "./saved-card-fixtures"
+import {
+  customerA,
+  executionRecords,
+  initiate,
+  newSession,
+  saveCardAtBank as savedAt,
+  sealedData,
+} from "./saved-card-fixtures"
 import { SAVED_CARD_DATA } from "../saved-cards/saved-card-payment"
 import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
-import { sealSavedCard } from "../saved-cards/saved-card-seal"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, caught, harnessPerSuite } from "./provider-harness"
+import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
 const EXECUTION = "POST /v1/tpay/payments/execution"
-const DELETE_CARD = "POST /v1/tpay/payments/{recId}/delete"
-const customerA = { id: "cus_A", email: "a@tbc-it.ge" }
 
 const h = harnessPerSuite()
-
-let counter = 0
-const newSession = () => `payses_sc_${Date.now()}_${++counter}`
-
-/** initiatePayment of `amount` GEL for `session_id`, as Medusa calls it for `customer` (a guest when absent). */
-function initiate(
-  provider: TbcCheckoutProviderService,
-  session_id: string,
-  amount: number,
-  data: Record<string, unknown>,
-  customer?: typeof customerA
-) {
-  return provider.initiatePayment({
-    amount,
-    currency_code: "gel",
-    data: { session_id, ...data },
-    context: customer ? { idempotency_key: session_id, customer } : { idempotency_key: session_id },
-  })
-}
-
-/** A card saved at the sandbox by a paid save-card payment of customer A; returns its recId. */
-async function saveCardAtBank(provider: TbcCheckoutProviderService): Promise<string> {
-  const out = await initiate(provider, newSession(), 10, { save_card: true }, customerA)
-  const payId = out.data!.payId as string
-  expect(JSON.stringify(out)).not.toMatch(/recId/i)
-  await h.pay(payId, "success")
-  const card = h.sandbox.state().savedCards.find((c) => c.payId === payId)
-  if (!card) throw new Error("the sandbox saved no card")
-  return card.recId
-}
-
-/** What session creation (the saved-card step) puts into data for customer A's card. */
-const sealedData = (recId: string, customerId = customerA.id) => ({
-  saved_card_id: "tbccard_1",
-  [SAVED_CARD_DATA.seal]: sealSavedCard(
-    { savedCardId: "tbccard_1", recId, customerId, issuedAt: Date.now() },
-    CLIENT_SECRET
-  ),
-})
+const saveCardAtBank = (provider: TbcCheckoutProviderService) => savedAt(h, provider)
 
 describe("saving a card", () => {
   it("asks the bank to save it for a logged-in customer, never for a guest", async () => {
@@ -76,14 +42,47 @@ describe("saving a card", () => {
   })
 
   it.each([
-    [[5, 4], {}, "4"],
-    [[5, 9], { activatedMethods: [9] }, "9"],
-  ])("refuses save_card with methods %j, naming the method", async (methods, extra, named) => {
+    [
+      [5, 7, 8],
+      [5, 7],
+    ],
+    [
+      [4, 5, 14],
+      [5, 14],
+    ],
+  ])("with methods %j a save-card session asks the bank for %j only", async (methods, asked) => {
+    const provider = h.provider({ saveCards: true, methods: methods as number[] })
+    const out = await initiate(provider, newSession(), 10, { save_card: true }, customerA)
+    const payment = h.payment(out.data!.payId as string)
+    expect(payment.request).toMatchObject({ saveCard: true, methods: asked })
+    expect(payment.methods).toEqual(asked)
+    // a session that does not save a card keeps every method
+    const plain = await initiate(provider, newSession(), 10, {}, customerA)
+    expect(h.payment(plain.data!.payId as string).request?.methods).toEqual(
+      (methods as number[]).filter((m) => m !== 8)
+    )
+  })
+
+  it("drops method 8 and its products from a save-card session that would have offered installments", async () => {
+    const provider = h.provider({ saveCards: true, methods: [5, 8] })
+    const installmentProducts = [{ name: "Phone", price: 10, quantity: 1 }]
+    const plain = await initiate(provider, newSession(), 10, { installmentProducts }, customerA)
+    expect(h.payment(plain.data!.payId as string).methods).toEqual([5, 8])
+    const saving = await initiate(provider, newSession(), 10, { installmentProducts, save_card: true }, customerA)
+    const payment = h.payment(saving.data!.payId as string)
+    expect(payment.methods).toEqual([5])
+    expect(payment.request?.installmentProducts).toBeUndefined()
+  })
+
+  it.each([
+    [[4], {}, "4"],
+    [[9], { activatedMethods: [9] }, "9"],
+  ])("refuses save_card when no method %j can save a card, naming them", async (methods, extra, named) => {
     const provider = h.provider({ saveCards: true, methods: methods as number[], ...extra })
     const creates = h.calls(CALLS.create)
     const error = await caught(initiate(provider, newSession(), 10, { save_card: true }, customerA))
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
-    expect(error.message).toMatch(new RegExp(`data.save_card: .*method.* ${named}`))
+    expect(error.message).toMatch(new RegExp(`data.save_card: none of the payment methods offered \\(${named}\\)`))
     expect(h.calls(CALLS.create)).toBe(creates)
   })
 })
@@ -265,23 +264,5 @@ describe("a saved-card execution the bank is still deciding (Processing)", () =>
     })
     expect(again.status).toBe(PaymentSessionStatus.ERROR)
     expect(h.calls(EXECUTION)).toBe(executions + 1)
-  })
-})
-
-describe("account holder and payment methods", () => {
-  it("account holder id is derived from the customer; deletion reaches the bank once", async () => {
-    const provider = h.provider({ saveCards: true })
-    const holder = await provider.createAccountHolder({ context: { customer: customerA } })
-    expect(holder).toEqual({ id: "tbc_cus_A", data: { id: "tbc_cus_A", customer_id: "cus_A" } })
-    expect(await provider.listPaymentMethods()).toEqual([])
-    await expect(provider.savePaymentMethod()).rejects.toThrow(/save_card/)
-
-    const recId = await saveCardAtBank(provider)
-    const deletes = h.calls(DELETE_CARD)
-    const input = { data: { id: "tbccard_1", ...sealedData(recId) }, context: { customer: customerA } }
-    expect((await provider.deletePaymentMethod(input)).data).toMatchObject({ deleted: true })
-    expect(h.sandbox.state().savedCards.find((c) => c.recId === recId)?.deleted).toBe(true)
-    expect((await provider.deletePaymentMethod(input)).data).toMatchObject({ already_deleted: true })
-    expect(h.calls(DELETE_CARD)).toBe(deletes + 2)
   })
 })

@@ -17,9 +17,11 @@ import type {
   DeleteAccountHolderOutput,
   DeletePaymentMethodInput,
   DeletePaymentMethodOutput,
+  ListPaymentMethodsInput,
   ListPaymentMethodsOutput,
   RetrieveAccountHolderInput,
   RetrieveAccountHolderOutput,
+  SavePaymentMethodInput,
   SavePaymentMethodOutput,
   UpdateAccountHolderInput,
   UpdateAccountHolderOutput,
@@ -67,6 +69,7 @@ import { BoundedCache } from "../../../lib/bounded-cache"
 import * as savedCardAccount from "../saved-cards/account-holder"
 import { isSavedCardSession } from "../saved-cards/saved-card-payment"
 import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import { savedCardRecordsFrom } from "../saved-cards/saved-card-records"
 
 export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
   protected readonly options_: TbcCheckoutOptions
@@ -283,12 +286,20 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return savedCardAccount.deleteAccountHolder()
   }
 
-  async listPaymentMethods(): Promise<ListPaymentMethodsOutput> {
-    return savedCardAccount.listPaymentMethods()
+  /** For the payment-method methods: the budgeted bank client and our saved-card tables. */
+  private paymentMethodDeps(): savedCardAccount.PaymentMethodDeps {
+    const records = savedCardRecordsFrom(this.container)
+    return { checkout: this.budgeted(), options: this.options_, providerId: this.book_.providerId, records }
   }
 
-  async savePaymentMethod(): Promise<SavePaymentMethodOutput> {
-    return savedCardAccount.savePaymentMethod()
+  async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    return savedCardAccount.listPaymentMethods(input, this.paymentMethodDeps())
+  }
+
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    return savedCardAccount.savePaymentMethod(input, this.paymentMethodDeps()).catch((error) => {
+      throw forShopper(error)
+    })
   }
 
   async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {

@@ -20,7 +20,13 @@ import type {
 import { STILL_PROCESSING_MESSAGE, sessionOutcome } from "../../../lib/checkout-status"
 import { SESSION_STATUS } from "../../../lib/medusa-statuses"
 import { minorToMajor } from "../../../lib/money"
-import type { CheckoutApi, CreatePaymentRequest, TbcLogger } from "../../../lib/tbc/types"
+import {
+  methodsThatSaveCards,
+  type CheckoutApi,
+  type CheckoutMethod,
+  type CreatePaymentRequest,
+  type TbcLogger,
+} from "../../../lib/tbc/types"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { toMedusaError } from "../../common"
 import { recordError } from "../../../modules/tbc/ledger/ledger-store"
@@ -63,18 +69,34 @@ function currencyOf(code: unknown): Currency {
   return upper as Currency
 }
 
-/** The create-request fields of the save-card wish (`{}` when it does not apply). */
+/**
+ * The create-request fields of the save-card wish (`{}` when it does not apply). Saving a card
+ * never breaks checkout: the session asks the bank only for the methods that can save a card
+ * (Web QR 4, installment 8 and Apple Pay 9 cannot), whatever the provider's `methods`, so the
+ * bank's page shows just those; it is refused only when none of the methods can.
+ */
 export function saveCardFields(
   input: Pick<InitiatePaymentInput, "data" | "context">,
   options: Pick<TbcCheckoutOptions, "saveCards">,
-  methods: readonly number[] | undefined
-): Pick<CreatePaymentRequest, "saveCard" | "saveCardToDate"> {
-  return saveCardRequestFields({
+  methods: readonly CheckoutMethod[] | undefined
+): Pick<CreatePaymentRequest, "saveCard" | "saveCardToDate" | "methods" | "installmentProducts"> {
+  const savable = methods && methodsThatSaveCards(methods)
+  const fields = saveCardRequestFields({
     data: input.data,
     context: input.context,
     saveCardsEnabled: options.saveCards,
-    methods,
+    methods: savable,
   })
+  if (!fields.saveCard || !methods || !savable || savable.length === methods.length) return fields
+  if (savable.length === 0) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `data.save_card: none of the payment methods offered (${methods.join(", ")}) can save a card ` +
+        `(Web QR 4, installment 8 and Apple Pay 9 never save cards); pay without save_card`
+    )
+  }
+  // without method 8 its products would be a stray field the bank does not expect
+  return { ...fields, methods: savable, installmentProducts: undefined }
 }
 
 /** initiatePayment of a session that pays with a saved card: checks the seal, no bank call, no redirect. */

@@ -3,13 +3,22 @@
  * `{ cards: [{ id, provider_id, card_mask, expiry_date, save_until, status, created_at }] }`.
  * Only the caller's own rows are read (customer_id = the authenticated actor); the bank token
  * (rec_id) and the saving payment (pay_id) never leave the server. Pay with one by creating a
- * tbc-checkout payment session with `data: { saved_card_id: <id> }`.
+ * tbc-checkout payment session with `data: { saved_card_id: <id> }`. (Medusa's saved-payment-methods
+ * recipe reads the same cards at GET /store/payment-methods/:account_holder_id.)
+ *
+ * POST /store/customers/me/tbc-cards — adds a card from "My account" (Medusa 2.21 has no store
+ * route for its savePaymentMethod): `{ provider_id?, return_url?, save_card_to_date? }` →
+ * `{ payment_method: { id, provider_id, data }, redirect_url, account_holder_id }`. Send the
+ * shopper to redirect_url (the bank's page, zero amount); the card is listed once the bank
+ * reports it saved (here and at GET /store/payment-methods/<account_holder_id>).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
-import type { SavedCardsQuery } from "../../../../validators/route-schemas"
+import { listTbcProviders } from "../../../../../app/tbc-providers"
+import { addTbcCardWorkflow } from "../../../../../workflows/saved-cards/add-card"
+import type { AddCardBody, SavedCardsQuery } from "../../../../validators/route-schemas"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
 export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: MedusaResponse) {
@@ -24,4 +33,45 @@ export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: Med
     .filter((row) => isCardUsable(row))
     .map(publicSavedCard)
   res.json({ cards })
+}
+
+/** The tbc-checkout provider to add the card with: the one asked for, or the store's only one. */
+function checkoutProviderFor(req: MedusaRequest, requested: string | undefined): string {
+  const registered = listTbcProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE))
+    .filter((registration) => registration.kind === "tbc-checkout")
+    .map((registration) => registration.providerId)
+  if (requested !== undefined) {
+    if (!registered.includes(requested)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "provider_id: is not a tbc-checkout provider of this store")
+    }
+    return requested
+  }
+  if (registered.length === 1) return registered[0]
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    registered.length === 0
+      ? "No tbc-checkout provider is registered in this store"
+      : `provider_id: is required: this store has several tbc-checkout providers (${registered.join(", ")})`
+  )
+}
+
+export async function POST(req: MedusaRequest<AddCardBody>, res: MedusaResponse) {
+  const customerId = customerIdOf(req)
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to add a card")
+  }
+  const body = req.validatedBody // checked by route-validators.ts
+  const providerId = checkoutProviderFor(req, body.provider_id)
+  const data = {
+    ...(body.return_url !== undefined ? { return_url: body.return_url } : {}),
+    ...(body.save_card_to_date !== undefined ? { save_card_to_date: body.save_card_to_date } : {}),
+  }
+  const { result } = await addTbcCardWorkflow(req.scope).run({
+    input: { customer_id: customerId, provider_id: providerId, data },
+  })
+  res.json({
+    payment_method: { id: result.id, provider_id: providerId, data: result.data },
+    redirect_url: result.data?.redirect_url,
+    account_holder_id: result.account_holder_id,
+  })
 }
