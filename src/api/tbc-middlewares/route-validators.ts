@@ -24,4 +24,7 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
+  // the shopper's return page and payment step (no query of their own)
+  { method: ["GET"], matcher: "/store/tbc/carts/:id/payment-status", middlewares: [validateQuery(emptyQuerySchema)] },
+  { method: ["GET"], matcher: "/store/tbc/payment-options", middlewares: [validateQuery(emptyQuerySchema)] },
 ]

@@ -54,8 +54,8 @@ export function tbcSessionData(choice: TbcPaymentChoice): Record<string, unknown
 
 /**
  * The bank page to send the shopper to, or null when there is none (a saved card pays at once).
- * Checkout stores it as `redirect_url` (and `approvalUrl`), installments as `redirectUrl`: both
- * spellings are read, so the kit works before and after the keys are unified.
+ * Both providers store it as `redirect_url`; `redirectUrl` (installment sessions opened by older
+ * versions) and `approvalUrl` (checkout's own name) are read as fallbacks.
  */
 export function tbcRedirectUrl(
   session: StorePaymentSession | Record<string, unknown> | null | undefined

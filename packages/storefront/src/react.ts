@@ -3,14 +3,18 @@
  * the package then needs no React of its own, and works with whichever React the storefront has.
  *
  *   import * as React from "react"
- *   import { createTbcReact } from "medusa-payment-tbc/storefront/react"
+ *   import { createTbcReact } from "medusa-payment-tbc-storefront/react"
  *   const { TbcPayButton, useTbcReturn } = createTbcReact(React)
  */
 import { completeTbcPayment, waitForTbcDecision, type CompleteTbcPaymentOptions, type TbcCompletion } from "./complete"
-import { TbcPaymentError } from "./errors"
+import { asTbcPaymentError, TbcPaymentError } from "./errors"
+import type { TbcReturnState } from "./return-view"
 import type { TbcPaymentChoice } from "./session"
 import { redirectToBank, startTbcPayment } from "./start"
 import type { TbcStoreClient } from "./store-client"
+import { tbcWords } from "./words"
+
+export type { TbcReturnState } from "./return-view"
 
 /** The part of React this file uses (React 18 and 19 both fit). */
 export interface ReactLike<Element = unknown> {
@@ -20,13 +24,18 @@ export interface ReactLike<Element = unknown> {
 }
 
 export interface TbcPayButtonProps {
-  client: Pick<TbcStoreClient, "getCart" | "createPaymentCollection" | "createPaymentSession" | "completeCart">
+  client: Pick<
+    TbcStoreClient,
+    "getCart" | "createPaymentCollection" | "createPaymentSession" | "completeCart" | "getPaymentStatus"
+  >
   cartId: string
   choice: TbcPaymentChoice
   disabled?: boolean
   className?: string
-  /** Button text; default "Pay with TBC". */
+  /** Button text; default words.ts's "Pay with TBC" in `locale`. */
   label?: string
+  /** "en" (default), "ka" or "ru": the button's and errors' words. */
+  locale?: string
   /** A saved card pays with no bank page: the order is placed here. */
   onPlaced?: (completion: TbcCompletion) => void
   onError?: (error: TbcPaymentError) => void
@@ -35,16 +44,8 @@ export interface TbcPayButtonProps {
   "data-testid"?: string
 }
 
-export type TbcReturnState =
-  | { status: "idle" }
-  | { status: "completing" }
-  /** the bank has not decided yet (no order): show `error.message`; the hook keeps asking until its wait's deadline */
-  | { status: "waiting"; error: TbcPaymentError }
-  | { status: "placed"; completion: TbcCompletion }
-  | { status: "failed"; error: TbcPaymentError }
-
-export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sleep" | "now"> {
-  /** The cart to complete (from `cartIdFromReturnUrl(location.href)`); null = nothing to do. */
+export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sleep" | "now" | "completeFirst"> {
+  /** The cart (from `cartIdFromReturnUrl(location.href)`); null = nothing to do. */
   cartId: string | null
   /** How long to keep asking once the bank is still deciding (waitForTbcDecision); default 10 min. */
   waitTimeoutMs?: number
@@ -53,11 +54,6 @@ export interface UseTbcReturnOptions extends Omit<CompleteTbcPaymentOptions, "sl
 /** The bank has not decided: no order yet, the store places it when the bank does. */
 const isUndecided = (error: TbcPaymentError) => error.code === "payment_pending" || error.code === "installment_pending"
 
-const asPaymentError = (error: unknown): TbcPaymentError =>
-  error instanceof TbcPaymentError
-    ? error
-    : new TbcPaymentError("failed", { storeMessage: error instanceof Error ? error.message : String(error) })
-
 export function createTbcReact<Element>(React: ReactLike<Element>) {
   const h = React.createElement
 
@@ -65,6 +61,7 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
   function TbcPayButton(props: TbcPayButtonProps): Element {
     const [busy, setBusy] = React.useState(false)
     const [error, setError] = React.useState<TbcPaymentError | null>(null)
+    const words = tbcWords(props.locale)
     const onClick = async () => {
       setBusy(true)
       setError(null)
@@ -74,14 +71,16 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
           ;(props.onRedirect ?? ((url: string) => redirectToBank(url)))(redirectUrl)
           return // keep the button disabled while the browser leaves
         }
+        // a saved card: completing the cart is the charge
         const completion = await completeTbcPayment(props.cartId, {
           ...props.client,
           providerId: props.choice.providerId,
+          completeFirst: true,
         })
         setBusy(false)
         props.onPlaced?.(completion)
       } catch (caught) {
-        const paymentError = asPaymentError(caught)
+        const paymentError = asTbcPaymentError(caught)
         setBusy(false)
         setError(paymentError)
         props.onError?.(paymentError)
@@ -98,13 +97,16 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
           onClick,
           "data-testid": props["data-testid"] ?? "tbc-pay-button",
         },
-        busy ? "Opening the bank…" : (props.label ?? "Pay with TBC")
+        busy ? words.checkout.opening : (props.label ?? words.checkout.pay)
       ),
-      error ? h("p", { role: "alert", "data-testid": "tbc-payment-error" }, error.message) : null
+      error ? h("p", { role: "alert", "data-testid": "tbc-payment-error" }, error.messageIn(props.locale)) : null
     )
   }
 
-  /** On the return page: completes the cart once, waiting while the bank decides. */
+  /**
+   * On the return page: asks the store's payment status until the bank decides, then completes the
+   * cart once (see complete.ts). Show the state with tbcShopperView(state, locale).
+   */
   function useTbcReturn(options: UseTbcReturnOptions): TbcReturnState {
     const [state, setState] = React.useState<TbcReturnState>(
       options.cartId ? { status: "completing" } : { status: "idle" }
@@ -116,22 +118,21 @@ export function createTbcReact<Element>(React: ReactLike<Element>) {
       const placed = (completion: TbcCompletion) => live && setState({ status: "placed", completion })
       /** An undecided bank is "waiting" (no order yet; the store places it when the bank decides), never "failed". */
       const ended = (caught: unknown) => {
-        const error = asPaymentError(caught)
+        const error = asTbcPaymentError(caught)
         if (live) setState(isUndecided(error) ? { status: "waiting", error } : { status: "failed", error })
         return live && isUndecided(error)
       }
       completeTbcPayment(cartId, options)
         .then(placed)
         .catch((caught) => {
-          // keep completing (slower, longer) until an order or a decline; at that deadline it stays "waiting"
+          // keep asking (slower, longer) until the bank decides; at that deadline it stays "waiting"
           if (ended(caught))
             return waitForTbcDecision(cartId, { ...options, timeoutMs: options.waitTimeoutMs }).then(placed, ended)
         })
       return () => {
         live = false
       }
-      // Once per cart (only options.cartId is a dependency, on purpose): completing is idempotent,
-      // but one attempt loop per page is enough.
+      // Once per cart (only options.cartId is a dependency, on purpose): one question loop per page.
     }, [options.cartId])
     return state
   }

@@ -7,6 +7,7 @@ import {
   tbcSessionData,
   cartIdFromReturnUrl,
   TbcPaymentError,
+  tbcMessage,
 } from ".."
 import { fakeStore } from "./fake-store"
 
@@ -110,7 +111,7 @@ describe("startTbcPayment", () => {
     expect(store.calls.map((call) => call.path)).toEqual(["/store/payment-collections/paycol_1/payment-sessions"])
   })
 
-  it("turns the store's refusal into a TbcPaymentError with the store's words", async () => {
+  it("turns the store's refusal into a TbcPaymentError: shopper words, the store's words kept for logs", async () => {
     const store = fakeStore({
       "GET /store/carts/cart_1": [{ body: { cart: { id: "cart_1", payment_collection: { id: "paycol_1" } } } }],
       "POST /store/payment-collections/paycol_1/payment-sessions": [
@@ -120,7 +121,12 @@ describe("startTbcPayment", () => {
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
     const error = await startTbcPayment(client, "cart_1", { providerId: CHECKOUT, saveCard: true }).catch((e) => e)
     expect(error).toBeInstanceOf(TbcPaymentError)
-    expect(error).toMatchObject({ code: "failed", status: 400, message: "data.save_card: not with method 8" })
+    expect(error).toMatchObject({
+      code: "failed",
+      status: 400,
+      message: tbcMessage("failed"),
+      storeMessage: "data.save_card: not with method 8",
+    })
   })
 
   it("fails clearly when a TBC session comes back without a bank page", async () => {
@@ -128,7 +134,8 @@ describe("startTbcPayment", () => {
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk_1", fetch: store.fetch })
     await expect(startTbcPayment(client, "cart_1", { providerId: CHECKOUT })).rejects.toMatchObject({
       code: "failed",
-      message: expect.stringMatching(/did not open a payment page/),
+      message: tbcMessage("failed"),
+      storeMessage: expect.stringMatching(/no redirect_url/),
     })
   })
 

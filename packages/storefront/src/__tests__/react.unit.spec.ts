@@ -1,7 +1,8 @@
 import * as React from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import { createTbcStoreClient } from ".."
+import { createTbcStoreClient, tbcMessage, tbcShopperView, type TbcReturnState } from ".."
 import { createTbcReact, type ReactLike } from "../react"
+import { COMPLETE, DECIDED, INSTALLMENT_PENDING, PENDING, STATUS } from "./complete-payment-fixtures"
 import { fakeClock, fakeStore } from "./fake-store"
 
 const CHECKOUT = "pp_tbc-checkout_tbc"
@@ -98,16 +99,13 @@ describe("createTbcReact", () => {
     await ((first.children[0] as FakeElement).props.onClick as () => Promise<void>)()
     const [button, alert] = (fake.render(TbcPayButton, props) as FakeElement).children as FakeElement[]
     expect(button.props.disabled).toBe(false)
-    expect(alert.children).toEqual([
-      "The store cannot be reached right now. Please check your connection and try again.",
-    ])
+    expect(alert.children).toEqual([tbcMessage("store_unreachable")])
   })
 
-  it("useTbcReturn completes the cart once and reports the placed order", async () => {
+  it("useTbcReturn asks the status, completes the cart once and reports the placed order", async () => {
     const store = fakeStore({
-      "POST /store/carts/cart_1/complete": [
-        { body: { type: "order", order: { id: "order_1", payment_status: "captured" } } },
-      ],
+      [STATUS]: [DECIDED],
+      [COMPLETE]: [{ body: { type: "order", order: { id: "order_1", payment_status: "captured" } } }],
     })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
@@ -120,24 +118,13 @@ describe("createTbcReact", () => {
       status: "placed",
       completion: { order: { id: "order_1" }, paymentPending: false },
     })
-    expect(store.calls).toHaveLength(1)
+    expect(store.calls.map((call) => call.method)).toEqual(["GET", "POST"])
   })
 
   it("useTbcReturn says 'waiting for the bank' while the installment is under review, then reports the order", async () => {
-    const notYet = {
-      body: {
-        type: "cart",
-        cart: { id: "cart_1" },
-        error: {
-          message: "The bank has not approved the installment yet: the bank is still reviewing the application.",
-        },
-      },
-    }
     const store = fakeStore({
-      "POST /store/carts/cart_1/complete": [
-        notYet,
-        notYet,
-        notYet,
+      [STATUS]: [INSTALLMENT_PENDING, INSTALLMENT_PENDING, INSTALLMENT_PENDING, DECIDED],
+      [COMPLETE]: [
         { body: { type: "order", order: { id: "order_1", payment_collections: [{ status: "authorized" }] } } },
       ],
     })
@@ -163,9 +150,12 @@ describe("createTbcReact", () => {
     fake.render(useTbcReturn, options)
     fake.runEffects()
     await flush()
-    expect(fake.render(useTbcReturn, options)).toMatchObject({
-      status: "waiting",
-      error: { code: "installment_pending", canPayAgain: false },
+    const waiting = fake.render(useTbcReturn, options) as TbcReturnState
+    expect(waiting).toMatchObject({ status: "waiting", error: { code: "installment_pending", canPayAgain: false } })
+    expect(tbcShopperView(waiting, "ka")).toMatchObject({
+      tone: "waiting",
+      title: "ველოდებით ბანკის პასუხს",
+      actions: [{ kind: "back_to_shop", label: "მაღაზიაში დაბრუნება" }],
     })
     release()
     await flush()
@@ -173,14 +163,12 @@ describe("createTbcReact", () => {
       status: "placed",
       completion: { order: { id: "order_1" } },
     })
-    expect(store.calls).toHaveLength(4)
+    // four questions, one completion: waiting never completed the cart
+    expect(store.calls.map((call) => call.method)).toEqual(["GET", "GET", "GET", "GET", "POST"])
   })
 
   it("useTbcReturn stays 'waiting' (never 'failed') when the bank still has not decided at the end of its wait", async () => {
-    const notYet = {
-      body: { type: "cart", cart: { id: "cart_1" }, error: { message: "The bank is still processing this payment." } },
-    }
-    const store = fakeStore({ "POST /store/carts/cart_1/complete": [notYet] })
+    const store = fakeStore({ [STATUS]: [PENDING] })
     const client = createTbcStoreClient({ backendUrl: "http://api.test", publishableKey: "pk", fetch: store.fetch })
     const fake = fakeReact()
     const { useTbcReturn } = createTbcReact(fake.react)
@@ -200,14 +188,20 @@ describe("createTbcReact", () => {
       error: { code: "payment_pending", canPayAgain: false },
     })
     expect(store.calls.length).toBeGreaterThan(3) // the wait asked again after the first deadline
+    expect(store.calls.every((call) => call.method === "GET")).toBe(true)
   })
 
   it("useTbcReturn does nothing without a cart id", () => {
     const fake = fakeReact()
     const { useTbcReturn } = createTbcReact(fake.react)
     const completeCart = jest.fn()
-    expect(fake.render(useTbcReturn, { cartId: null, completeCart })).toEqual({ status: "idle" })
+    const getPaymentStatus = jest.fn()
+    const state = fake.render(useTbcReturn, { cartId: null, completeCart, getPaymentStatus }) as TbcReturnState
+    expect(state).toEqual({ status: "idle" })
     fake.runEffects()
     expect(completeCart).not.toHaveBeenCalled()
+    expect(getPaymentStatus).not.toHaveBeenCalled()
+    // a way forward all the same: back to the shop
+    expect(tbcShopperView(state, "ru").actions).toEqual([{ kind: "back_to_shop", label: "Вернуться в магазин" }])
   })
 })

@@ -1,5 +1,5 @@
 /** Starting a TBC payment from a cart: payment collection → payment session → the bank's page. */
-import { classifyStoreMessage, TbcPaymentError } from "./errors"
+import { asTbcPaymentError, TbcPaymentError } from "./errors"
 import {
   isTbcProvider,
   latestSession,
@@ -16,15 +16,6 @@ export interface StartedTbcPayment {
   session: StorePaymentSession
 }
 
-/** A Store API failure as a TbcPaymentError the shopper can read (the store's words when unknown). */
-function asPaymentError(error: unknown): TbcPaymentError {
-  if (error instanceof TbcPaymentError) return error
-  const storeMessage = error instanceof Error ? error.message : String(error)
-  const status =
-    typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
-  return new TbcPaymentError(classifyStoreMessage(storeMessage) ?? "failed", { storeMessage, status })
-}
-
 /**
  * Opens a payment session of `choice.providerId` for the cart (creating its payment collection
  * when it has none) and returns where to send the shopper. Throws a TbcPaymentError.
@@ -39,16 +30,15 @@ export async function startTbcPayment(
     const collectionId = cart.payment_collection?.id ?? (await client.createPaymentCollection(cartId)).id
     const collection = await client.createPaymentSession(collectionId, choice.providerId, tbcSessionData(choice))
     const session = latestSession({ payment_collection: collection }, choice.providerId)
-    if (!session)
-      throw new TbcPaymentError("failed", { storeMessage: "The store did not open the payment. Please try again." })
+    if (!session) throw new TbcPaymentError("failed", { storeMessage: "the store answered with no payment session" })
     if (session.status === "error") throw new TbcPaymentError("declined")
     const redirectUrl = tbcRedirectUrl(session)
     if (!redirectUrl && isTbcProvider(choice.providerId) && !choice.savedCardId) {
-      throw new TbcPaymentError("failed", { storeMessage: "The bank did not open a payment page. Please try again." })
+      throw new TbcPaymentError("failed", { storeMessage: "the payment session has no redirect_url (no bank page)" })
     }
     return { redirectUrl, session }
   } catch (error) {
-    throw asPaymentError(error)
+    throw asTbcPaymentError(error)
   }
 }
 

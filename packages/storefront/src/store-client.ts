@@ -1,10 +1,12 @@
 /**
  * The few Store API calls a TBC payment needs, over any `fetch` (the browser's, Node's, or a fake
- * in tests). Storefronts that already have a client (Medusa's JS SDK in the Next.js starter) can
- * skip this and pass their own functions to `completeTbcPayment`.
+ * in tests). Storefronts that already have a client (Medusa's JS SDK in the dtc-starter) can skip
+ * this and pass their own functions to `completeTbcPayment`.
  */
 import { TbcPaymentError } from "./errors"
 import type { StorePaymentSession } from "./session"
+import type { TbcPaymentOption } from "./save-card"
+import type { TbcPaymentStatus } from "./status"
 
 export interface FetchResponseLike {
   ok: boolean
@@ -124,6 +126,14 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
         `/store/payment-collections/${id(collectionId)}/payment-sessions`,
         { provider_id: providerId, ...(Object.keys(data).length > 0 ? { data } : {}) }
       ).then((r) => r.payment_collection),
+    /** Read-only: never completes the cart (status.ts). */
+    getPaymentStatus: (cartId: string) =>
+      call<{ payment_status: TbcPaymentStatus }>("GET", `/store/tbc/carts/${id(cartId)}/payment-status`).then(
+        (r) => r.payment_status
+      ),
+    /** The store's TBC providers: methods and whether cards are saved (for canOfferSaveCard). */
+    getPaymentOptions: () =>
+      call<{ payment_options: TbcPaymentOption[] }>("GET", "/store/tbc/payment-options").then((r) => r.payment_options),
     completeCart: (cartId: string) => call<CompleteCartResponse>("POST", `/store/carts/${id(cartId)}/complete`, {}),
     getOrder: (orderId: string) =>
       call<{ order: StoreOrder }>(
