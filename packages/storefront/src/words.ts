@@ -80,12 +80,12 @@ export function tbcWords(locale: string | null | undefined = "en"): TbcWords {
   return WORDS[toTbcLocale(locale)]
 }
 
-/** "ka", "ka-GE", "KA" → "ka"; "ge" (Georgia's country code, as in the starter's URLs) → "ka"; else "en". */
+/** A locale ("ka", "ka-GE", "ru_RU", …) → the kit's language; English for any other. */
 export function toTbcLocale(value: string | null | undefined): TbcLocale {
   const lang = String(value ?? "")
     .toLowerCase()
     .split(/[-_]/)[0]
-  if (lang === "ka" || lang === "ge") return "ka"
+  if (lang === "ka") return "ka"
   if (lang === "ru") return "ru"
   return "en"
 }

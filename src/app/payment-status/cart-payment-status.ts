@@ -5,8 +5,8 @@
  * cart is never completed here: the storefront completes it once the answer is "decided".
  *
  * The route is public by cart id, like Medusa's own store cart route; it answers only the cart's
- * payment outcome (no amounts, no bank ids, no card). Bank answers are shared for 2 s per bank
- * payment, so shoppers (or anyone) polling one cart cost the bank at most one question per 2 s.
+ * payment outcome (no amounts, no bank ids, no card). Bank answers are shared for 1 s per bank
+ * payment, so shoppers (or anyone) polling one cart cost the bank at most one question a second.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
@@ -45,7 +45,7 @@ interface CartRow {
 
 /** A shopper waits on this answer: a short read, no retry (the page asks again anyway). */
 const READ_LIMITS = { timeoutMs: 5_000, maxRetries: 0 }
-const bankAnswers = new BoundedCache<string, Promise<BankFact>>({ max: 2_000, ttlMs: 2_000 })
+const bankAnswers = new BoundedCache<string, Promise<BankFact>>({ max: 2_000, ttlMs: 1_000 })
 
 const time = (value: string | Date | undefined) => (value ? new Date(value).getTime() : 0)
 
@@ -80,7 +80,7 @@ async function askBank(
   return { kind: "tbc-installments", statusId }
 }
 
-/** One bank question per payment and 2 s, however many ask; a failed question is not kept. */
+/** One bank question per payment and second, however many ask; a failed question is not kept. */
 function sharedBankAnswer(container: MedusaContainer, registration: TbcProviderRegistration, bankId: string) {
   const key = `${registration.providerId}:${bankId}`
   const cached = bankAnswers.get(key)

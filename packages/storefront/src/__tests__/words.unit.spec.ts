@@ -67,9 +67,9 @@ describe("the kit's words", () => {
     expect([...reasons].sort()).toEqual(Object.keys(tbcWords("en").declineReasons).sort())
   })
 
-  it("reads the shopper's language from a locale or the starter's country code, English otherwise", () => {
-    expect(["ka", "ka-GE", "KA", "ge"].map(toTbcLocale)).toEqual(["ka", "ka", "ka", "ka"])
+  it("reads the shopper's language from a locale, English otherwise (a country code is not a language)", () => {
+    expect(["ka", "ka-GE", "KA", "ka_GE"].map(toTbcLocale)).toEqual(["ka", "ka", "ka", "ka"])
     expect(["ru", "ru-RU"].map(toTbcLocale)).toEqual(["ru", "ru"])
-    expect(["en", "de", "", null, undefined].map(toTbcLocale)).toEqual(["en", "en", "en", "en", "en"])
+    expect(["en", "de", "ge", "", null, undefined].map(toTbcLocale)).toEqual(["en", "en", "en", "en", "en", "en"])
   })
 })
