@@ -10,4 +10,5 @@ import { testDbName } from "../utils/db-name"
 runAppGroup(testDbName("tbc-it-group-storefront"), {
   "storefront kit": () => require("./storefront-kit.app"),
   "storefront payment status": () => require("./storefront-status.app"),
+  "storefront guide": () => require("./storefront-guide.app"),
 })

@@ -106,6 +106,8 @@ const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/payment sessions are required to complete cart/i, "cart_changed"],
   // "Cart with id 'cart_…' not found" (store routes), "… does not exist" (the cart module)
   [/cart with id\b.*(not found|does not exist)/i, "cart_not_found"],
+  // a fetch that got no answer (browsers' and Node's words), e.g. through a server action
+  [/failed to fetch|fetch failed|networkerror|network request failed|load failed/i, "store_unreachable"],
 ]
 
 /** Codes after which asking again later may give the order: keep asking, with a deadline. */

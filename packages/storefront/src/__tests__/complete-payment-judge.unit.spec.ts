@@ -93,6 +93,8 @@ describe("the provider's messages and the kit stay in step", () => {
     ["Payment sessions are required to complete cart", "cart_changed"],
     ["Cart with id 'cart_01ABC' not found", "cart_not_found"],
     ["Cart with id cart_01ABC does not exist", "cart_not_found"],
+    ["Failed to fetch", "store_unreachable"],
+    ["fetch failed", "store_unreachable"],
   ])("%s → %s", (message, code) => {
     expect(classifyStoreMessage(message)).toBe(code)
   })
