@@ -11,6 +11,8 @@ import * as React from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { TbcPaymentError, tbcWords, type TbcReturnState } from "../../../packages/storefront/src"
 import { guideConfig } from "./starter/guide-config"
+import fs from "fs"
+import path from "path"
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the starter's module aliases, mapped as its tsconfig does */
 jest.mock("@lib/config", () => require("./starter/lib/config"), { virtual: true })
@@ -46,6 +48,8 @@ import TbcPaymentButton from "../src/modules/checkout/components/tbc-payment-but
 import { TbcCardOptions, useTbcPaymentStep } from "../src/modules/checkout/components/tbc-card-options"
 import TbcReturnPage from "../src/app/[countryCode]/(checkout)/tbc/return/page"
 import { cardLineOf, paymentInfoOf, tbcPaymentInfo } from "../src/lib/tbc-payment-info"
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of its own (it rewrites the guide)
+const { GUIDE, ROOT, includesOf, readFromRoot } = require("./guide-includes")
 
 const h = React.createElement
 const render = (element: React.ReactElement) => renderToStaticMarkup(element)
@@ -153,5 +157,19 @@ describe("the guide's order page pieces", () => {
     expect(cardLineOf({ data: { card_last4: "4444" } })).toBe("**** **** **** 4444")
     expect(cardLineOf({ data: { card_last4: "44444" } })).toBeNull()
     expect(cardLineOf({ data: null })).toBeNull()
+  })
+})
+
+describe("docs/storefront-nextjs.md", () => {
+  const filesUnder = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name)
+      return entry.isDirectory() ? filesUnder(full) : [path.relative(ROOT, full).split(path.sep).join("/")]
+    })
+
+  it("shows every file of docs/storefront-dtc/src whole and exactly as it is (the files the tests run)", () => {
+    const includes: Array<{ file: string; block: string }> = includesOf(fs.readFileSync(GUIDE, "utf8"))
+    expect(includes.map((include) => include.file).sort()).toEqual(filesUnder(path.join(__dirname, "..", "src")).sort())
+    for (const { file, block } of includes) expect({ file, block }).toEqual({ file, block: readFromRoot(file) })
   })
 })

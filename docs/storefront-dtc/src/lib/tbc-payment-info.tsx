@@ -3,7 +3,7 @@ import React from "react"
 
 type PaymentInfo = { title: string; icon: React.JSX.Element }
 
-/** TBC's entries of `paymentInfoMap` (src/lib/constants.tsx): spread them into it. */
+/** TBC's entries of the starter's `paymentInfoMap` (lib/constants.tsx): spread them into it. */
 export const tbcPaymentInfo: Record<string, PaymentInfo> = {
   "pp_tbc-checkout_tbc": { title: "Card (TBC Bank)", icon: <CreditCard /> },
   "pp_tbc-installments_tbc": { title: "TBC installments", icon: <CreditCard /> },
