@@ -78,7 +78,7 @@ medusaIntegrationTestRunner({
       return { cartId, redirectUrl: started.redirectUrl!, session: started.session }
     }
 
-    it("answers only the payment's outcome: no amounts, bank ids or card; 404 for an unknown cart, 400 for a bad id", async () => {
+    it("answers only the payment's outcome: no amounts, bank ids or card; 404 for an unknown cart, 400 for a bad id; the payment options", async () => {
       const { cartId, redirectUrl } = await startPayment(TBC_CHECKOUT_PROVIDER_ID)
       const pending = await statusOf(cartId)
       expect(pending.status).toBe(200)
@@ -109,6 +109,14 @@ medusaIntegrationTestRunner({
       expect(bad.data.message).toMatch(/id: must be a cart id/)
       const withoutKey = await api.get(`/store/tbc/carts/${cartId}/payment-status`, { validateStatus: () => true })
       expect(withoutKey.status).toBe(400) // Medusa asks every /store route for the publishable key
+
+      // the payment step's facts for "save this card": the dev config's card-only page, cards saved
+      const { data: options } = await api.get("/store/tbc/payment-options", { headers: headers() })
+      expect(options.payment_options).toEqual([
+        { provider_id: TBC_CHECKOUT_PROVIDER_ID, kind: "checkout", methods: [5], save_cards: true },
+        { provider_id: TBC_INSTALLMENTS_PROVIDER_ID, kind: "installments", methods: [], save_cards: false },
+      ])
+      expect(await kit.getPaymentOptions()).toEqual(options.payment_options)
     })
 
     it("every way back ends in shopper words with a way forward, never Medusa's (en, ka, ru)", async () => {
