@@ -171,7 +171,7 @@ medusaIntegrationTestRunner({
         },
         intervalMs: 100,
       })
-      expect(questions).toBeGreaterThan(25)
+      expect(questions).toBeGreaterThanOrEqual(25)
       expect(Number(approved.order.display_id)).toBe(start + 1)
 
       // the control: completing an unpaid cart, as the kit used to while waiting, loses a number

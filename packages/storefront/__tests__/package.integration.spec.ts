@@ -140,7 +140,8 @@ describe("the storefront kit, packed and installed into a React 19 storefront", 
     expect(after.filter((entry) => !before.includes(entry))).toEqual([`${KIT}@0.1.0`])
     const server = /^(@medusajs\/(medusa|framework|dashboard|admin-sdk|admin-bundler|ui)|medusa-payment-tbc)@/
     expect(after.filter((entry) => server.test(entry))).toEqual([])
-    expect(after.filter((entry) => /(^|\/)react@/.test(entry))).toEqual(["react@19.0.5"])
+    // one React (a nested copy would be another "react@…" entry)
+    expect(after.filter((entry) => entry.startsWith("react@"))).toEqual(["react@19.0.5"])
     const manifest = JSON.parse(fs.readFileSync(path.join(project, "node_modules", KIT, "package.json"), "utf8"))
     expect([manifest.dependencies, manifest.peerDependencies, manifest.optionalDependencies]).toEqual([
       undefined,
