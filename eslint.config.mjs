@@ -21,6 +21,7 @@ export default defineConfig(
       ".cache/",
       ".demo-data/",
       "dist/",
+      "packages/*/dist/",
       "public/",
     ],
   },

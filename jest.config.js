@@ -22,7 +22,12 @@ const SUITES = {
     setupFiles: ["./integration-tests/setup.js", "./integration-tests/setup-unit.js"],
   },
   integration: {
-    testMatch: ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.integration.spec.[jt]s"],
+    testMatch: [
+      "**/integration-tests/http/**/*.spec.[jt]s",
+      "**/src/**/__tests__/**/*.integration.spec.[jt]s",
+      // the storefront kit packed and installed into a storefront (packages/storefront/__tests__)
+      "**/packages/*/__tests__/**/*.integration.spec.[jt]s",
+    ],
     setupFiles: APP_SETUP,
   },
   reliability: {

@@ -24,6 +24,10 @@ const MEASURED_SECONDS = {
   "integration-tests/http/installments-app.spec.ts": 35,
   "integration-tests/http/installments-approval-gate.spec.ts": 29,
   "integration-tests/http/demo-stop.spec.ts": 23,
+  // estimated (2026-11-25) from runs on a loaded machine: the storefront group (the kit, the payment
+  // status, the guide's return route in Chromium) and the kit packed and installed from npm
+  "integration-tests/http/storefront-app.spec.ts": 50,
+  "packages/storefront/__tests__/package.integration.spec.ts": 20,
 }
 const APP_FILE = /integration-tests\/(http|reliability|install)\/|\.integration\.spec\.|\.reliability\.spec\./
 const TYPICAL_APP_SECONDS = 14

@@ -19,6 +19,7 @@ import {
 import { useStorefrontTestEnv } from "../utils/browser-storefront"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { waitFor } from "../utils/wait-for"
+import { tbcWords } from "../../packages/storefront/src"
 
 jest.setTimeout(240_000)
 
@@ -137,8 +138,10 @@ medusaIntegrationTestRunner({
         await page.getByTestId("pay-tbc-card").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
         await shots.take("declined")
         const message = (await error.textContent()) ?? ""
-        // The provider's own words reach the shopper, not Medusa's generic "authorization failed".
-        expect(message).toMatch(/^Payment not completed: .*declined by the bank/)
+        // The bank's reason in the kit's shopper words (resultCode 116), not Medusa's or the bank's codes.
+        expect(message).toBe(
+          `Payment not completed: ${tbcWords("en").declineReasons.insufficient_funds} Your cart is still here, so you can pay again.`
+        )
         expect(message).not.toMatch(/undefined|\[object|stack|Error:/)
         expect(await page.getByTestId("order-confirmation").isHidden()).toBe(true)
         // The bank recorded the card's decline: Failed, resultCode 116, the masked test card.

@@ -10,8 +10,8 @@ const http = require("http")
 const path = require("path")
 
 const PUBLIC_DIR = path.join(__dirname, "public")
-/** The storefront kit's TypeScript source (medusa-payment-tbc/storefront), served as ES modules under /kit/. */
-const KIT_DIR = path.join(__dirname, "..", "..", "..", "src", "storefront")
+/** The storefront kit's TypeScript source (packages/storefront, medusa-payment-tbc-storefront), served as ES modules under /kit/. */
+const KIT_DIR = path.join(__dirname, "..", "..", "..", "packages", "storefront", "src")
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",

@@ -43,4 +43,7 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
   { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
+  // the shopper's return page and payment step (no query of their own)
+  { method: ["GET"], matcher: "/store/tbc/carts/:id/payment-status", middlewares: [validateQuery(emptyQuerySchema)] },
+  { method: ["GET"], matcher: "/store/tbc/payment-options", middlewares: [validateQuery(emptyQuerySchema)] },
 ]

@@ -37,6 +37,12 @@ export interface CheckoutData {
    */
   session_amount?: number
   session_currency?: string
+  /**
+   * The last four digits of the paying card, from the bank's masked `paymentCardNumber`
+   * ("4***********1111"): what storefronts show on the order page (Medusa's dtc-starter reads
+   * `payment.data.card_last4`). Never more of the number; absent until the bank names the card.
+   */
+  card_last4?: string
 }
 
 const INSTALLMENT_METHOD = 8
@@ -91,6 +97,7 @@ export function dataFromDetails(
   if (typeof prior.authorized_at === "string") data.authorized_at = prior.authorized_at
   if (prior.session_amount !== undefined) data.session_amount = prior.session_amount
   if (prior.session_currency !== undefined) data.session_currency = prior.session_currency
+  put("card_last4", /(\d{4})$/.exec(details.paymentCardNumber ?? "")?.[1] ?? prior.card_last4)
   for (const key of Object.keys(extra) as Array<keyof CheckoutData>) put(key, extra[key] as never)
   return data
 }

@@ -58,7 +58,7 @@ describe("demo storefront server", () => {
     })
   })
 
-  it("serves the storefront kit (src/storefront) as browser ES modules under /kit/", async () => {
+  it("serves the storefront kit (packages/storefront/src) as browser ES modules under /kit/", async () => {
     const index = await request(storefront.url, "/kit/index.js")
     expect(index.status).toBe(200)
     expect(index.type).toMatch(/^text\/javascript/)

@@ -1,6 +1,7 @@
-// Paying for the cart through the storefront kit (medusa-payment-tbc/storefront, served under
+// Paying for the cart through the storefront kit (medusa-payment-tbc-storefront, served under
 // /kit/ by the demo server): open a payment session, send the shopper to the bank's hosted page
-// (or pay a saved card at once), and on the way back complete the cart into an order.
+// (or pay a saved card at once), and on the way back complete the cart into an order once the
+// store's payment status says the bank has decided.
 import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError, waitForTbcDecision } from "/kit/index.js"
 import { customerToken, storeApi } from "./store-api.js"
 
@@ -61,7 +62,8 @@ export async function startPayment(cartId, choice, onWaiting) {
   }
   pendingPayment.set({ cartId, providerId: choice.providerId, label: choice.label, startedAt: Date.now() })
   if (started.redirectUrl) return { redirectUrl: started.redirectUrl }
-  return completeOrder(cartId, choice.providerId, onWaiting)
+  // a saved card: completing the cart is the charge
+  return completeOrder(cartId, choice.providerId, onWaiting, true)
 }
 
 /** The bank has not decided yet (no order, nothing to pay again): wait, do not say "not completed". */
@@ -70,14 +72,15 @@ const isUndecided = (error) => error instanceof TbcPaymentError && (error.code =
 /**
  * Completes the cart after the bank. The store places no order before the bank has the money or
  * approved the installment: while it decides, `onWaiting(message)` says "waiting for the bank" and
- * the kit keeps completing the cart (waitForTbcDecision) until the order appears or the bank
- * declines. Resolves with { order, message } or throws an Error whose message is for the shopper.
+ * the kit keeps asking the store's payment status (waitForTbcDecision) until the bank decides, then
+ * completes the cart. Resolves with { order, message } or throws an Error whose message is for the
+ * shopper. `completeFirst`: a saved card, whose charge is the completion itself.
  */
-export async function completeOrder(cartId, providerId, onWaiting = () => undefined) {
+export async function completeOrder(cartId, providerId, onWaiting = () => undefined, completeFirst = false) {
   try {
     let completion
     try {
-      completion = await completeTbcPayment(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_BANK_MS })
+      completion = await completeTbcPayment(cartId, { ...kit, providerId, completeFirst, timeoutMs: WAIT_FOR_BANK_MS })
     } catch (error) {
       if (!isUndecided(error)) throw error
       onWaiting(error.message)

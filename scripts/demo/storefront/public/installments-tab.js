@@ -1,7 +1,7 @@
 // TBC installments: the bank's application page does not send the shopper back to the shop, so it
 // opens in its own tab and this page waits until the shopper says they are done there. The store
-// places no order before the bank approves: completing earlier only answers "not approved yet", and
-// the page then says "waiting for the bank" and keeps asking until the order appears or the bank declines.
+// places no order before the bank approves: the page then says "waiting for the bank" and keeps
+// asking the store's payment status (read-only) until the bank decides, then completes the cart.
 import { $, show } from "./view.js"
 
 /**

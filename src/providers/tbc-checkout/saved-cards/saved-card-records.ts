@@ -5,7 +5,7 @@
  * - writes the tbc_card_addition row of a card added from "My account" (savePaymentMethod), before
  *   the shopper gets the bank page's link, so the app knows whose card the bank saves.
  *
- * Why raw SQL through `__pg_connection__`: as for tbc_payment (payment-records.ts), the provider
+ * Why raw SQL through `__pg_connection__`: as for the money ledger (src/modules/tbc/ledger/ledger-store.ts), the provider
  * lives in the payment module's container and cannot resolve our `tbc` module. Only OUR tables
  * are touched here. Outside a Medusa app (provider unit tests) there is no connection.
  */

@@ -1,0 +1,2 @@
+/** The `next` types the guide uses. */
+export type Metadata = { title?: string; description?: string }

@@ -1,0 +1,61 @@
+/** The kit's words in English (see words.ts). */
+import type { TbcWords } from "./words"
+
+export const EN: TbcWords = {
+  errors: {
+    declined: "The bank declined the payment, or it was not completed.",
+    expired: "The payment was not completed in time and has expired.",
+    canceled: "The payment was canceled at the bank.",
+    payment_pending:
+      "We are checking your payment with the bank. If you paid, your order is placed as soon as the bank confirms it.",
+    installment_pending:
+      "The bank has not approved the installment yet. Your order is placed as soon as it does; if you have not finished the application on the bank's page, please finish it there.",
+    installment_declined: "The bank did not approve the installment.",
+    installment_canceled: "The installment application was canceled or has expired.",
+    cart_busy: "Your order is being placed right now. Please wait a moment.",
+    store_unreachable: "The store cannot be reached right now. Please check your connection and try again.",
+    cart_changed:
+      "Your cart changed while you were on the bank's page, so that payment was stopped. Please check your cart and pay again.",
+    cart_not_found: "We could not find this checkout. It may have expired; please start again from your cart.",
+    failed: "The payment could not be completed. Please try again or choose another payment method.",
+  },
+  declineReasons: {
+    insufficient_funds:
+      "The bank declined the payment: there is not enough money on the card. Please use another card, or top it up and pay again.",
+    expired_card: "The bank declined the payment: the card has expired. Please use another card.",
+    invalid_card:
+      "The bank declined the payment: the card details are not valid. Please check them or use another card.",
+    card_not_allowed:
+      "The bank declined the payment: this card cannot be used to pay online. Please use another card or contact your bank.",
+    limit_exceeded:
+      "The bank declined the payment: the card's limit is reached. Please use another card or try again later.",
+    contact_bank: "The bank declined the payment. Please contact your bank or use another card.",
+    canceled_by_shopper: "The payment was canceled on the bank's page.",
+  },
+  titles: {
+    confirming: "Confirming your payment",
+    waiting: "Waiting for the bank",
+    failed: "Payment not completed",
+    placed: "Your order is placed",
+  },
+  confirming: "Confirming your payment with the bank…",
+  actions: {
+    pay_again: "Pay again",
+    back_to_cart: "Back to cart",
+    back_to_shop: "Back to the shop",
+    retry: "Try again",
+    orders: "Your orders",
+  },
+  checkout: {
+    pay: "Pay with TBC",
+    opening: "Opening the bank…",
+    placeOrder: "Place order",
+    saveCard: "Save this card for next time",
+    newCard: "A new card on TBC's page",
+    savedCard: "Saved card",
+    expires: "expires",
+    installmentsDone: "I have finished at TBC",
+    cardTitle: "Card (TBC Bank)",
+    installmentsTitle: "TBC installments",
+  },
+}

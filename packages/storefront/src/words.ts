@@ -1,0 +1,104 @@
+/**
+ * Everything the kit says to a shopper, in English, Georgian and Russian: one sentence per error
+ * code, one per bank decline reason, and the labels of the checkout and return page. Pure tables:
+ * a storefront shows these or its own text per code. Medusa's and the provider's own messages are
+ * never shown to a shopper (they stay on the error as `storeMessage`, for logs).
+ */
+import type { TbcErrorCode } from "./errors"
+import { EN } from "./words-en"
+import { KA } from "./words-ka"
+import { RU } from "./words-ru"
+
+export type TbcLocale = "en" | "ka" | "ru"
+export const TBC_LOCALES: readonly TbcLocale[] = ["en", "ka", "ru"]
+
+/**
+ * Why the bank declined a card payment, read from its `resultCode`. The live tpay API does not
+ * document its values; these are the 3-digit card-processing codes of TBC's card gateway, which
+ * the sandbox's test cards use too (000 approved, 100 do not honour, 101 expired card, 116
+ * insufficient funds). An unknown code gets the plain decline sentence.
+ */
+export type TbcDeclineReason =
+  | "insufficient_funds"
+  | "expired_card"
+  | "invalid_card"
+  | "card_not_allowed"
+  | "limit_exceeded"
+  | "contact_bank"
+  | "canceled_by_shopper"
+
+export const TBC_DECLINE_REASONS: Readonly<Record<string, TbcDeclineReason>> = {
+  "100": "contact_bank", // do not honour
+  "101": "expired_card",
+  "102": "contact_bank", // suspected fraud
+  "104": "card_not_allowed", // restricted card
+  "107": "contact_bank", // refer to card issuer
+  "111": "invalid_card", // invalid card number
+  "116": "insufficient_funds",
+  "118": "invalid_card", // no card record
+  "119": "card_not_allowed", // not permitted to cardholder
+  "120": "card_not_allowed", // not permitted to terminal
+  "121": "limit_exceeded", // exceeds amount limit
+  "123": "limit_exceeded", // exceeds frequency limit
+  "125": "invalid_card", // card not effective
+  "129": "contact_bank", // suspected counterfeit card
+  "180": "canceled_by_shopper", // by the cardholder's wish
+}
+
+/** What the shopper can do next, as a link or button on the page. */
+export type TbcWayForward = "pay_again" | "back_to_cart" | "back_to_shop" | "retry" | "orders"
+
+export interface TbcWords {
+  /** one sentence per error code */
+  errors: Record<TbcErrorCode, string>
+  /** one sentence per decline reason (replaces errors.declined when the bank said why) */
+  declineReasons: Record<TbcDeclineReason, string>
+  titles: Record<"confirming" | "waiting" | "failed" | "placed", string>
+  /** shown under titles.confirming */
+  confirming: string
+  actions: Record<TbcWayForward, string>
+  /** the checkout's labels */
+  checkout: Record<
+    | "pay"
+    | "opening"
+    | "placeOrder"
+    | "saveCard"
+    | "newCard"
+    | "savedCard"
+    | "expires"
+    | "installmentsDone"
+    | "cardTitle"
+    | "installmentsTitle",
+    string
+  >
+}
+
+const WORDS: Readonly<Record<TbcLocale, TbcWords>> = { en: EN, ka: KA, ru: RU }
+
+/** The words of `locale` (English for anything else, e.g. a storefront's "de"). */
+export function tbcWords(locale: string | null | undefined = "en"): TbcWords {
+  return WORDS[toTbcLocale(locale)]
+}
+
+/** A locale ("ka", "ka-GE", "ru_RU", …) → the kit's language; English for any other. */
+export function toTbcLocale(value: string | null | undefined): TbcLocale {
+  const lang = String(value ?? "")
+    .toLowerCase()
+    .split(/[-_]/)[0]
+  if (lang === "ka") return "ka"
+  if (lang === "ru") return "ru"
+  return "en"
+}
+
+/** The decline reason of a bank `resultCode`, or null when the code is unknown or absent. */
+export function declineReasonOf(resultCode: string | null | undefined): TbcDeclineReason | null {
+  if (!resultCode) return null
+  return TBC_DECLINE_REASONS[String(resultCode).trim()] ?? null
+}
+
+/** The sentence for an error code; a decline with a known `resultCode` says why. */
+export function tbcMessage(code: TbcErrorCode, locale?: string | null, resultCode?: string | null): string {
+  const words = tbcWords(locale)
+  const reason = code === "declined" ? declineReasonOf(resultCode) : null
+  return reason ? words.declineReasons[reason] : words.errors[code]
+}

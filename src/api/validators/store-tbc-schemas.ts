@@ -1,0 +1,13 @@
+/** Input rules of the plugin's shopper routes under /store/tbc (see route-schemas.ts for the others). */
+import { z } from "zod"
+
+/** `:id` of /store/tbc/carts/:id/payment-status: a Medusa cart id. */
+export const cartParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(100, { message: "must be at most 100 characters" })
+    .regex(/^cart_[A-Za-z0-9]+$/, { message: "must be a cart id (cart_…)" }),
+})
+export type CartParams = z.output<typeof cartParamsSchema>
