@@ -15,7 +15,6 @@ const TABLES = [
   "tbc_installment_sync_poll",
   "tbc_callback_log",
   "tbc_installment_change_failure",
-  "tbc_retired_preauth",
   "tbc_payment",
   "tbc_saved_card_recording_failure",
 ]
