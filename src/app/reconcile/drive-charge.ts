@@ -4,8 +4,8 @@
  *   read_bank       → ask the bank (the callback may have been lost), move the entry; if the bank
  *                     now holds or took the money, go on to place its order;
  *   complete_order  → Medusa's facts through Query (orderStepOf): record the order that already
- *                     owns the money, or complete the cart (completeCartWorkflow, so the failure's
- *                     reason is seen: processPaymentWorkflow swallows it). A transient failure
+ *                     owns the money, or complete the cart (Medusa's complete-cart workflow, so the
+ *                     failure's reason is seen: processPaymentWorkflow swallows it). A transient failure
  *                     (bank slow, budget spent, lock busy, 5xx) leaves the money held for the next
  *                     run; a permanent one (sold out, cart invalid) is recorded and the admin told;
  *   orphan_policy   → the money can never become an order: a permanent refusal older than
@@ -16,7 +16,8 @@
  * job) is recognised as the order's on the next run instead of being returned.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflowId, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import {
   PERMANENT_REFUSAL_GRACE_MS,
   classifyCompletionFailure,
@@ -34,6 +35,14 @@ import { recordError, type LedgerEntry, type LedgerStore } from "../../modules/t
 import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/core/orphans"
 import type { OrphanPolicy } from "../../providers/tbc-checkout/options"
 import { medusaFactsOf, queryOf } from "./medusa-facts"
+
+/** The part of Medusa's workflow engine module used here (what the store's "complete cart" route calls). */
+type WorkflowEngine = {
+  run(
+    workflowId: string,
+    options: { input: unknown; throwOnError: false }
+  ): Promise<{ errors?: Array<{ error: unknown }>; transaction: { hasFinished(): boolean } }>
+}
 
 /** Who moved an entry, in the ledger's audit trail. */
 export const JOB_ACTOR = "job:reconcile"
@@ -126,14 +135,25 @@ async function markOwned(ctx: DriveContext, entry: LedgerEntry, orderId: string)
 async function placeOrder(
   ctx: DriveContext,
   entry: LedgerEntry,
-  order: Extract<OrderStep, { step: "complete_cart" | "process_payment" }>
+  order: Extract<OrderStep, { step: "complete_cart" | "process_payment" | "attach_to_order" }>
 ): Promise<void> {
   if (order.step === "complete_cart") {
-    // throws with Medusa's reason (type and message) when the cart cannot be completed
-    await completeCartWorkflow(ctx.container).run({ input: { id: order.cartId } })
+    // Through the workflow engine, as Medusa's own "complete cart" route runs it: run directly,
+    // a step failing inside its parallel block (inventory) broke the compensation and left an
+    // order without payment. Its error carries Medusa's reason (type and message).
+    const engine = ctx.container.resolve<WorkflowEngine>(Modules.WORKFLOW_ENGINE)
+    const { errors, transaction } = await engine.run(completeCartWorkflowId, {
+      input: { id: order.cartId },
+      throwOnError: false,
+    })
+    if (!transaction.hasFinished()) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, "the cart is being completed by another request")
+    }
+    if (errors?.[0]) throw errors[0].error
     return
   }
-  // no cart (an order edit's collection): what Medusa's webhook subscriber runs for the callback
+  // an order without money, or no cart (an order edit's collection): what Medusa's webhook
+  // subscriber runs for the callback (it authorizes the session into the existing order)
   const action = webhookAction(entry.bank_status ?? "") as "authorized" | "captured"
   await processPaymentWorkflow(ctx.container).run({
     input: { action, data: { session_id: entry.payment_session_id, amount: minorToMajor(entry.amount) } },
@@ -213,7 +233,9 @@ async function placeOrSettle(
       await ctx.ledger.markSessionGone(entry.pay_id!, JOB_ACTOR)
       return { ...result, outcome: "session_gone" }
   }
-  if (step === "orphan_policy") return settleNeverOrdered(ctx, entry, result)
+  // past the grace the money is released, unless the cart became an order without money: then
+  // this money pays it (never an unpaid order beside money held for it)
+  if (step === "orphan_policy" && order.step !== "attach_to_order") return settleNeverOrdered(ctx, entry, result)
   if (!callbackChecked && (await ctx.recentCallback(entry.pay_id!))) return { ...result, outcome: "recent_callback" }
   if (order.step === "ordered_elsewhere") {
     const reason = `the cart already became order ${order.orderId}, paid with other money`

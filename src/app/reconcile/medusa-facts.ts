@@ -45,6 +45,19 @@ export async function orderOfCollection(query: QueryLike, collectionId: string |
   return (data[0] as { order?: { id?: string } | null } | undefined)?.order?.id ?? null
 }
 
+/** Whether an order has a live (not canceled) Medusa payment in any of its payment collections. */
+export async function orderIsPaid(query: QueryLike, orderId: string): Promise<boolean> {
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.id", "payment_collections.payments.canceled_at"],
+    filters: { id: orderId },
+  })
+  const collections =
+    (data[0] as { payment_collections?: Array<{ payments?: PaymentRow[] | null } | null> } | undefined)
+      ?.payment_collections ?? []
+  return collections.some((c) => (c?.payments ?? []).some((p) => p && !p.canceled_at))
+}
+
 /** The order a cart became (the order ↔ cart link), if it did. */
 export async function orderOfCart(query: QueryLike, cartId: string | null): Promise<string | null> {
   if (!cartId) return null
@@ -65,11 +78,13 @@ export async function medusaFactsOf(
   const session = sessions[0] as { payment_collection_id?: string | null } | undefined
   const collectionId = entry.payment_collection_id ?? session?.payment_collection_id ?? payment?.payment_collection_id
   const cartId = entry.cart_id ?? (collectionId ? ((await cartOfCollection(query, collectionId)) ?? null) : null)
+  const cartOrderId = payment ? null : await orderOfCart(query, cartId)
   return {
     sessionExists: session !== undefined,
     livePayment: payment !== undefined,
     paymentOrderId: payment ? await orderOfCollection(query, payment.payment_collection_id ?? collectionId) : null,
     cartId,
-    cartOrderId: payment ? null : await orderOfCart(query, cartId),
+    cartOrderId,
+    cartOrderPaid: cartOrderId ? await orderIsPaid(query, cartOrderId) : false,
   }
 }

@@ -16,6 +16,8 @@ export interface MedusaFactsOfCharge {
   cartId: string | null
   /** the order the cart became, if it did */
   cartOrderId: string | null
+  /** that order has a live Medusa payment (any provider): other money paid it */
+  cartOrderPaid: boolean
 }
 
 export type OrderStep =
@@ -27,6 +29,11 @@ export type OrderStep =
   | { step: "session_gone" }
   /** the cart became an order with other money: this charge can never be its order */
   | { step: "ordered_elsewhere"; orderId: string }
+  /**
+   * the cart became an order that no money paid (Medusa placed it awaiting authorization, or a
+   * failed completion left it behind): authorize this session for it, as the bank's callback would
+   */
+  | { step: "attach_to_order"; orderId: string }
   /** complete the cart, which authorizes the session last (the failure's reason is seen) */
   | { step: "complete_cart"; cartId: string }
   /** no cart (e.g. an order edit's collection): authorize the session as the bank's callback would */
@@ -37,7 +44,11 @@ export function orderStepOf(facts: MedusaFactsOfCharge): OrderStep {
     return facts.paymentOrderId ? { step: "mark_order", orderId: facts.paymentOrderId } : { step: "wait" }
   }
   if (!facts.sessionExists) return { step: "session_gone" }
-  // the cart's order was placed, but no Medusa payment was made from this session: other money paid it
-  if (facts.cartOrderId) return { step: "ordered_elsewhere", orderId: facts.cartOrderId }
+  if (facts.cartOrderId) {
+    // the cart's order exists, but no Medusa payment was made from this session
+    return facts.cartOrderPaid
+      ? { step: "ordered_elsewhere", orderId: facts.cartOrderId }
+      : { step: "attach_to_order", orderId: facts.cartOrderId }
+  }
   return facts.cartId ? { step: "complete_cart", cartId: facts.cartId } : { step: "process_payment" }
 }

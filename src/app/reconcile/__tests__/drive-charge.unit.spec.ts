@@ -6,16 +6,32 @@
  */
 const completions: string[] = []
 let completeCart: (cartId: string) => Promise<void> = async () => undefined
+const processed: string[] = []
+let processPayment: () => Promise<void> = async () => undefined
 jest.mock("@medusajs/medusa/core-flows", () => ({
-  completeCartWorkflow: () => ({
-    run: async ({ input }: { input: { id: string } }) => {
-      completions.push(input.id)
-      await completeCart(input.id)
-      return { result: { id: "order_1" } }
+  completeCartWorkflowId: "complete-cart",
+  processPaymentWorkflow: () => ({
+    run: async ({ input }: { input: { action: string; data: { session_id: string } } }) => {
+      processed.push(`${input.action} ${input.data.session_id}`)
+      await processPayment()
+      return { result: undefined }
     },
   }),
-  processPaymentWorkflow: () => ({ run: async () => ({ result: undefined }) }),
 }))
+/** Medusa's workflow engine running "complete-cart": a failure comes back in `errors`, as Medusa reports it. */
+const engine = {
+  run: async (workflowId: string, { input }: { input: { id: string } }) => {
+    if (workflowId !== "complete-cart") throw new Error(`unexpected workflow ${workflowId}`)
+    completions.push(input.id)
+    const finished = { hasFinished: () => true }
+    try {
+      await completeCart(input.id)
+      return { errors: [], transaction: finished, result: { id: "order_1" } }
+    } catch (error) {
+      return { errors: [{ error }], transaction: finished }
+    }
+  },
+}
 
 import { MedusaError } from "@medusajs/framework/utils"
 import { CircuitBreaker } from "../../../lib/job-rules"
@@ -33,10 +49,12 @@ interface MedusaState {
   session: boolean
   payment: boolean
   cartOrder: string | null
+  /** the cart's order has a payment (other money) */
+  cartOrderPaid: boolean
 }
 
 function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Partial<MedusaState> } = {}) {
-  const medusa: MedusaState = { session: true, payment: false, cartOrder: null, ...opts.medusa }
+  const medusa: MedusaState = { session: true, payment: false, cartOrder: null, cartOrderPaid: true, ...opts.medusa }
   const statuses = [...(opts.bank ?? [])]
   const bankCalls: string[] = []
   const notices: string[] = []
@@ -50,9 +68,20 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
       if (entity === "payment_collection") return { data: [{ id: "pc_1", order: { id: "order_1" } }] }
       if (entity === "order_cart") return { data: medusa.cartOrder ? [{ order_id: medusa.cartOrder }] : [] }
       if (entity === "cart_payment_collection") return { data: [{ cart_id: "cart_1" }] }
+      if (entity === "order")
+        return {
+          data: [
+            {
+              id: medusa.cartOrder,
+              payment_collections: [{ payments: medusa.cartOrderPaid ? [{ id: "pay_9" }] : [] }],
+            },
+          ],
+        }
       throw new Error(`unexpected entity ${entity}`)
     },
   }
+  /** what the container resolves: Medusa's workflow engine, and Query for everything else */
+  const services: { workflows: unknown; query: unknown } = { workflows: engine, query }
   const read = async (payId: string) => {
     bankCalls.push(`GET ${payId}`)
     const next = statuses.length > 1 ? statuses.shift()! : statuses[0]
@@ -61,7 +90,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
     return { payId, status: next, amount: 54.99, currency: "GEL" }
   }
   const ctx: DriveContext = {
-    container: { resolve: () => query } as never,
+    container: { resolve: (key: string) => (key === "workflows" ? services.workflows : services.query) } as never,
     client: {
       checkout: {
         getPayment: read,
@@ -81,12 +110,14 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
       notices.push(title)
     },
   }
-  return { ctx, ledger, medusa, bankCalls, notices }
+  return { ctx, ledger, medusa, bankCalls, notices, services }
 }
 
 beforeEach(() => {
   completions.length = 0
+  processed.length = 0
   completeCart = async () => undefined
+  processPayment = async () => undefined
 })
 
 describe("driveCharge", () => {
@@ -170,6 +201,13 @@ describe("driveCharge", () => {
     expect(w.bankCalls).toEqual([])
   })
 
+  it("a cart another request is completing (the engine has not finished it) is a transient failure", async () => {
+    const w = world({ state: "held", bank_status: "WaitingConfirm" })
+    w.services.workflows = { run: async () => ({ errors: [], transaction: { hasFinished: () => false } }) }
+    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "completion_failed" })
+    expect(w.ledger.entry.completion_failure).toMatch(/^transient: the cart is being completed by another request/)
+  })
+
   it("a permanent refusal is recorded and told once; the money stays until the grace has passed, then the orphan policy releases it", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" }, { bank: ["WaitingConfirm"] })
     completeCart = async () => {
@@ -206,6 +244,22 @@ describe("driveCharge", () => {
     expect(w.ledger.entry.completion_failure).toMatch(/order_9/)
   })
 
+  it("pays an order the cart became without money (authorizes the session into it), even past a refusal's grace", async () => {
+    const refusedLongAgo = new Date(NOW.getTime() - 2 * PERMANENT_REFUSAL_GRACE_MS)
+    const w = world(
+      { state: "held", bank_status: "WaitingConfirm", completion_refused_at: refusedLongAgo },
+      { medusa: { cartOrder: "order_1", cartOrderPaid: false } }
+    )
+    processPayment = async () => {
+      w.medusa.payment = true
+    }
+    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "processed" })
+    expect(processed).toEqual(["authorized payses_1"])
+    expect(completions).toEqual([])
+    expect(w.bankCalls).toEqual([])
+    expect(w.ledger.entry).toMatchObject({ order_id: "order_1", orphan_action: null })
+  })
+
   it("marks a session Medusa deleted as gone and leaves its money to the orphan sweep", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" }, { medusa: { session: false } })
     expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "session_gone" })
@@ -216,16 +270,14 @@ describe("driveCharge", () => {
 
   it("waits while Medusa has made a payment from the session but no order yet", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" }, { medusa: { payment: true } })
-    w.ctx.container = {
-      resolve: () => ({
-        graph: async ({ entity }: { entity: string }) =>
-          entity === "payment"
-            ? { data: [{ id: "pay_1", canceled_at: null, payment_collection_id: "pc_1" }] }
-            : entity === "payment_collection"
-              ? { data: [{ id: "pc_1", order: null }] }
-              : { data: [{ id: "payses_1" }] },
-      }),
-    } as never
+    w.services.query = {
+      graph: async ({ entity }: { entity: string }) =>
+        entity === "payment"
+          ? { data: [{ id: "pay_1", canceled_at: null, payment_collection_id: "pc_1" }] }
+          : entity === "payment_collection"
+            ? { data: [{ id: "pc_1", order: null }] }
+            : { data: [{ id: "payses_1" }] },
+    }
     expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "in_progress" })
     expect(completions).toEqual([])
     expect(w.ledger.entry.order_id).toBeNull()

@@ -6,6 +6,7 @@ const facts = (over: Partial<MedusaFactsOfCharge> = {}): MedusaFactsOfCharge => 
   paymentOrderId: null,
   cartId: "cart_1",
   cartOrderId: null,
+  cartOrderPaid: false,
   ...over,
 })
 
@@ -31,7 +32,14 @@ describe("orderStepOf", () => {
   })
 
   it("never completes a cart that became an order with other money", () => {
-    expect(orderStepOf(facts({ cartOrderId: "order_2" }))).toEqual({ step: "ordered_elsewhere", orderId: "order_2" })
+    expect(orderStepOf(facts({ cartOrderId: "order_2", cartOrderPaid: true }))).toEqual({
+      step: "ordered_elsewhere",
+      orderId: "order_2",
+    })
+  })
+
+  it("pays an order the cart became without money (never leaves an unpaid order beside held money)", () => {
+    expect(orderStepOf(facts({ cartOrderId: "order_2" }))).toEqual({ step: "attach_to_order", orderId: "order_2" })
   })
 
   it("completes the cart of a live session without a payment, or authorizes a cartless one", () => {
