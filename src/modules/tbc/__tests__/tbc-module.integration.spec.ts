@@ -17,6 +17,7 @@ const TABLES = [
   "tbc_installment_change_failure",
   "tbc_payment",
   "tbc_saved_card_recording_failure",
+  "tbc_ledger_event",
 ]
 
 const savedCard = (recId: string) => ({
