@@ -28,6 +28,7 @@ import {
 import { FINAL_CHARGE_STATES } from "../../lib/ledger/states"
 import { orderStepOf, type OrderStep } from "../../lib/ledger/order-of-charge"
 import { webhookAction } from "../../lib/checkout-status"
+import { WEBHOOK_ACTION } from "../../lib/medusa-statuses"
 import { minorToMajor } from "../../lib/money"
 import { isBankOutage, type CircuitBreaker } from "../../lib/job-rules"
 import type { TbcClientView, TbcLogger } from "../../lib/tbc"
@@ -154,7 +155,8 @@ async function placeOrder(
   }
   // an order without money, or no cart (an order edit's collection): what Medusa's webhook
   // subscriber runs for the callback (it authorizes the session into the existing order)
-  const action = webhookAction(entry.bank_status ?? "") as "authorized" | "captured"
+  // from the ledger's state, not the last status word: PartialReturned is money taken too
+  const action = entry.state === "held" ? WEBHOOK_ACTION.AUTHORIZED : WEBHOOK_ACTION.SUCCESSFUL
   await processPaymentWorkflow(ctx.container).run({
     input: { action, data: { session_id: entry.payment_session_id, amount: minorToMajor(entry.amount) } },
   })
