@@ -373,9 +373,8 @@ export class LedgerStore {
 
   /**
    * Charges of a provider whose session is gone (for at least `graceSeconds`), that no order owns
-   * and the orphan policy has not finished with: money states first (a paid orphan never waits
-   * behind unpaid ones, which stay candidates run after run until the bank lets them lapse), among
-   * them the ones never tried before those whose action failed, then oldest first.
+   * and the orphan policy has not finished with: money first (never behind unpaid ones, which stay
+   * candidates until they lapse), never-tried before failed ones, then oldest first.
    */
   orphanCandidates(providerId: string, graceSeconds: number, limit: number): Promise<LedgerEntry[]> {
     return this.many(
