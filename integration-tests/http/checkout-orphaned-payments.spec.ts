@@ -18,6 +18,8 @@ import { findOrderIdOfCart, readOrder, onlyPayment, waitForOrderOfCart } from ".
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList, ledgerOf, waitForOrphanAction } from "../utils/tbc-payments"
 import { sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 
 jest.setTimeout(180_000)
 
@@ -131,6 +133,54 @@ medusaIntegrationTestRunner({
       expect(await waitForOrphanAction(getContainer(), lost)).toMatchObject({ orphan_action: "refunded" })
       expect((await list()).some((p) => p.pay_id === lost || p.pay_id === late)).toBe(false)
       for (const cartId of [first.cartId, second.cartId, decoyCartId]) await expectCartStillOpen(cartId)
+    })
+
+    it("the sweep takes money first, run after run: a paid orphan never waits behind older unpaid ones, nor behind one whose release failed", async () => {
+      const container = getContainer()
+      const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      /** a charge whose Medusa session is gone, `ageMinutes` old, as the bank last showed it */
+      const orphan = async (payId: string, status: string, ageMinutes: number, orphanAction: string | null = null) => {
+        const entry = await ledger.open(
+          {
+            kind: "web",
+            provider_id: TBC_CHECKOUT_PROVIDER_ID,
+            payment_session_id: `payses_${payId}`,
+            amount: 500,
+            currency: "GEL",
+          },
+          "test"
+        )
+        await ledger.apply(entry.id, { type: "bank_status", status, payId }, "test")
+        await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(
+          `update tbc_payment set created_at = now() - (? * interval '1 minute'),
+             session_gone_at = now() - interval '1 minute', orphan_action = ? where id = ?`,
+          [ageMinutes, orphanAction, entry.id]
+        )
+      }
+      // older than any money: five checkouts abandoned on the bank's page after their cart changed
+      const unpaid = await bank.unpaidPayments(5, 5)
+      for (const [i, payId] of unpaid.entries()) await orphan(payId, "Created", 60 + i)
+      const failedBefore = await bank.paidPaymentOfAnotherStore({ total: 5, merchantPaymentId: "orphan-failed" })
+      await orphan(failedBefore.payId, "Succeeded", 30, "failed")
+      const fresh = await bank.paidPaymentOfAnotherStore({ total: 5, merchantPaymentId: "orphan-fresh" })
+      await orphan(fresh.payId, "Succeeded", 10)
+
+      const sweep = async () =>
+        (await sweepOrphanedPaymentsWorkflow(container).run({ input: { limit: 1 } })).result.map(
+          (r) => `${r.pay_id} ${r.outcome}`
+        )
+      expect(await sweep()).toEqual([`${fresh.payId} refunded`])
+      expect(await sweep()).toEqual([`${failedBefore.payId} refunded`])
+      // only then the unpaid ones, which stay candidates until the bank lets them lapse
+      expect(await sweep()).toEqual([`${unpaid[4]} nothing_at_bank`])
+      expect(await sweep()).toEqual([`${unpaid[4]} nothing_at_bank`])
+      // a paid orphan arriving now is still taken first
+      const late = await bank.paidPaymentOfAnotherStore({ total: 5, merchantPaymentId: "orphan-late" })
+      await orphan(late.payId, "Succeeded", 0)
+      expect(await sweep()).toEqual([`${late.payId} refunded`])
+      for (const payId of [fresh.payId, failedBefore.payId, late.payId]) {
+        expect((await bank.payment(payId)).status).toBe("Returned")
+      }
     })
   },
 })

@@ -159,9 +159,9 @@ medusaIntegrationTestRunner({
     it("two runs of the lost-callback job at once never overlap: each session is read once", async () => {
       const container = getContainer()
       await abandonedCheckouts(api, container, 3)
-      // the job uses the real clock: make the sessions old enough
+      // the job uses the real clock: make the ledger's charges old enough
       const pg = container.resolve("__pg_connection__") as { raw(sql: string): Promise<unknown> }
-      await pg.raw(`update payment_session set created_at = now() - interval '20 minutes'`)
+      await pg.raw(`update tbc_payment set created_at = now() - interval '20 minutes'`)
       // the app's own scheduler may have claimed a tick of this job a moment ago: start clean
       await container.resolve(Modules.LOCKING).release(`${jobLockKey(JOB_NAME)}:tick`)
       const reads0 = await bank.calls(READS)

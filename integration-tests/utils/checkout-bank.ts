@@ -85,6 +85,42 @@ export class SandboxBankControl {
     await this.setFaults({ callbacks: { drop: true, ...(payId ? { payId } : {}) } })
   }
 
+  /** A client of the bank with the sandbox's own merchant credentials (close it after use). */
+  private merchantClient(): TbcClient {
+    return new TbcClient({
+      environment: this.baseUrl(),
+      checkout: {
+        apiKey: SANDBOX_DEFAULTS.apiKey,
+        clientId: SANDBOX_DEFAULTS.clientId,
+        clientSecret: SANDBOX_DEFAULTS.clientSecret,
+      },
+    })
+  }
+
+  /**
+   * `count` payments created at the bank with the sandbox's credentials and never paid (they
+   * expire with the hosted page): real payIds for ledger rows a test writes itself.
+   */
+  async unpaidPayments(count: number, total = 1): Promise<string[]> {
+    const client = this.merchantClient()
+    try {
+      const payIds: string[] = []
+      for (let i = 0; i < count; i += 20) {
+        const batch = Array.from({ length: Math.min(20, count - i) }, (_, k) =>
+          client.checkout.createPayment({
+            amount: { currency: "GEL", total },
+            returnurl: "https://other-store.example/return",
+            merchantPaymentId: `unpaid-${i + k}`,
+          })
+        )
+        payIds.push(...(await Promise.all(batch)).map((created) => created.payId))
+      }
+      return payIds
+    } finally {
+      client.close()
+    }
+  }
+
   /**
    * Another store's payment at the same bank (created with the sandbox's credentials, its own
    * merchantPaymentId and return URL), paid by card: a real, final payId that is not ours.
@@ -94,14 +130,7 @@ export class SandboxBankControl {
     merchantPaymentId: string
     callbackUrl?: string
   }): Promise<{ payId: string }> {
-    const other = new TbcClient({
-      environment: this.baseUrl(),
-      checkout: {
-        apiKey: SANDBOX_DEFAULTS.apiKey,
-        clientId: SANDBOX_DEFAULTS.clientId,
-        clientSecret: SANDBOX_DEFAULTS.clientSecret,
-      },
-    })
+    const other = this.merchantClient()
     try {
       const created = await other.checkout.createPayment({
         amount: { currency: "GEL", total: payment.total },
@@ -121,14 +150,7 @@ export class SandboxBankControl {
    * system): the bank says Returned while Medusa still shows the payment uncaptured.
    */
   async releaseHoldOutsideMedusa(payId: string): Promise<void> {
-    const client = new TbcClient({
-      environment: this.baseUrl(),
-      checkout: {
-        apiKey: SANDBOX_DEFAULTS.apiKey,
-        clientId: SANDBOX_DEFAULTS.clientId,
-        clientSecret: SANDBOX_DEFAULTS.clientSecret,
-      },
-    })
+    const client = this.merchantClient()
     try {
       await client.checkout.cancelPayment(payId)
     } finally {

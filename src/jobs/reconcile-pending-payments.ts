@@ -1,8 +1,9 @@
 /**
- * Every 5 minutes: tbc-checkout sessions still pending `pendingReconcileMinutes` (default 15)
- * after they were opened are looked up at the bank and, when paid or held, processed as the lost
- * callback would have been (src/app/reconcile/pending-payments.ts); then payments whose
- * session is gone while the bank holds or took money get the orphan policy (orphan-sweep.ts).
+ * Every 5 minutes: the money ledger's tbc-checkout charges (web payments and saved-card
+ * executions) that still need work `pendingReconcileMinutes` (default 15) after they were made
+ * are read at the bank and, when paid or held, turned into their order as the lost callback would
+ * have done (src/app/reconcile/pending-payments.ts); then charges whose session is gone while the
+ * bank holds or took money get the orphan policy (orphan-sweep.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePendingCheckoutPayments } from "../app/reconcile/pending-payments"

@@ -1,20 +1,8 @@
 /**
- * Pure rules of the scheduled jobs (no I/O, no clock): which bank statuses end a checkout session
- * for good, when a run stops asking the bank (circuit breaker), and what the expiring-preauth pass
- * may do to a payment whose goods may have shipped.
+ * Pure rules of the scheduled jobs (no I/O, no clock): when a run stops asking the bank (circuit
+ * breaker), and what the expiring-preauth pass may do to a payment whose goods may have shipped.
+ * Which charges a job reads at all is the money ledger's rule (nextJobStep, src/lib/ledger/guards.ts).
  */
-
-/**
- * A checkout session whose bank payment is in one of these statuses can never become paid again:
- * the lost-callback job stops reading it (an abandoned checkout is read once after it ended, not
- * every 5 minutes for 25 hours).
- */
-const FINAL_SESSION_STATUSES: ReadonlySet<string> = new Set(["Failed", "Expired", "Returned"])
-export const RETIRED_SESSION_STATUSES: readonly string[] = [...FINAL_SESSION_STATUSES]
-
-export function isRetiredSessionStatus(status: string | null | undefined): boolean {
-  return status !== null && status !== undefined && FINAL_SESSION_STATUSES.has(status)
-}
 
 /** Bank failures in a row after which a run stops (the rest waits for the next run). */
 export const DEFAULT_BREAKER_FAILURES = 5

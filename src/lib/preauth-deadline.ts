@@ -1,7 +1,9 @@
 /**
  * When a preauthorization lapses at the bank and whether it is time to warn / act. The age comes
- * from our side (when Medusa authorized the session), because the bank's details do not carry the
- * authorization time. "now" is always a parameter, so tests and jobs can move time.
+ * from our side, because the bank's details do not carry the hold's time: the expiring-preauths
+ * job passes the ledger entry's created_at, the earliest moment the hold can have started
+ * (docs/bank-behaviour.md, "When a preauthorization lapses"). "now" is always a parameter, so
+ * tests and jobs can move time.
  *
  * Pure: no I/O, no clock.
  */

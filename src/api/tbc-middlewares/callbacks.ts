@@ -18,6 +18,7 @@ import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PgConnection } from "../../modules/tbc/pg-connection"
+import { currentPayIdOfSession } from "../../modules/tbc/ledger/job-reads"
 import { findTbcProvider } from "../../app/tbc-providers"
 import { BoundedCache } from "../../lib/bounded-cache"
 import { countRefusedCallback } from "./refused-callback-log"
@@ -107,26 +108,21 @@ export function jsonFromText(body: unknown): unknown {
 const confirmedPairs = new BoundedCache<string, string>({ max: 10_000 })
 
 /**
- * The payment the signed URL's session really opened (session.data.payId). A callback naming any
- * other payment is a forged pairing: a leaked callback URL reused with someone else's final payId,
- * which the provider cannot tell (the bank's payment details carry no merchantPaymentId).
- * Undefined when the session cannot be read here: the provider's own checks still apply.
+ * The payment the signed URL's session really opened: the newest charge the money ledger records
+ * for that session. A callback naming any other payment is a forged pairing: a leaked callback URL
+ * reused with someone else's final payId, which the provider cannot tell (the bank's payment
+ * details carry no merchantPaymentId). Undefined when the ledger names none for the session or
+ * cannot be read: the provider's own checks still apply.
  */
 async function payIdOfSession(req: MedusaRequest, sessionId: string): Promise<string | undefined> {
   try {
-    // Raw SQL on Medusa's payment_session, measured: this runs for the first callback of every
-    // payment. One indexed read of one JSON field costs 0.54-0.79 ms CPU (2.3-2.9 ms wall) in the
-    // app; query.graph for the same field 3.0-3.6 ms CPU (12.4-12.9 ms wall), the payment module's
-    // listPaymentSessions 2.3-2.5 ms CPU (1,000 reads x 3 rounds each, 2026-11-23). Through the
-    // webhook bench (1 callback per payment, 100 payments, same load) query.graph took Medusa's CPU
-    // per callback from 2.70 to 5.00 ms and accepted callbacks from 80/s to 39/s.
-    const pg = req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-    const { rows } = await pg.raw(
-      `select data->>'payId' as pay_id from payment_session where id = ? and deleted_at is null limit 1`,
-      [sessionId]
+    // The ledger (our tbc_payment, by its payment_session_id index), not Medusa's payment_session:
+    // this runs for the first callback of every payment, so it must cost what the raw read of
+    // payment_session.data did (BENCHMARKS.md, section 3); query.graph cost ~5x that.
+    return await currentPayIdOfSession(
+      req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION),
+      sessionId
     )
-    const payId = rows[0]?.pay_id
-    return typeof payId === "string" ? payId : undefined
   } catch {
     return undefined
   }

@@ -1,9 +1,14 @@
 /**
  * Preauthorizations approaching the bank's 30-day limit. The bank releases a held amount 30 days
- * after authorization; before that happens we notify (Medusa's notification module, admin feed
- * channel, when configured; always a log line; the order widget shows the warning too) and, per
- * the checkout option `preauthExpiryAction`, complete (capture) or cancel the payment through
+ * after it started holding it; before that happens we notify (Medusa's notification module, admin
+ * feed channel, when configured; always a log line; the order widget shows the warning too) and,
+ * per the checkout option `preauthExpiryAction`, complete (capture) or cancel the payment through
  * Medusa's own workflows, so Medusa and the bank stay in step.
+ *
+ * What is read: the money ledger's held charges that a Medusa payment was made from, page by page
+ * (heldPreauthPage in src/modules/tbc/ledger/job-reads.ts); Medusa's payment and order through Query. The deadline counts from the
+ * ledger entry's created_at, the earliest moment the hold can have started (the bank's details
+ * carry no hold time; docs/bank-behaviour.md, "When a preauthorization lapses").
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -12,25 +17,34 @@ import type { TbcClientView } from "../../lib/tbc"
 import { preauthExpiryStep } from "../../lib/job-rules"
 import { withPaymentLock } from "./locks"
 import { noticeToAdmin } from "./admin-notice"
-import { isCapturable, isNoLongerHeld } from "../../lib/checkout-status"
+import { isCapturable } from "../../lib/checkout-status"
 import { bankClientFor } from "../bank-clients"
-import { retirePreauth, uncapturedPayments, type UncapturedPayment } from "./uncaptured-payments"
+import { LedgerStore, recordError, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { FIRST_PAGE, heldPreauthPage, type PageCursor } from "../../modules/tbc/ledger/job-reads"
+import { JOB_ACTOR } from "./drive-charge"
+import { livePaymentOfSession, orderOfCollection, queryOf } from "./medusa-facts"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { preauthDeadline, type PreauthDeadline } from "../../lib/preauth-deadline"
 import { readPreauthExpiryAction, readPreauthWarningDays, type PreauthExpiryAction } from "../../lib/preauth-options"
+
+/** Ledger entries read per database query. */
+export const HELD_PAGE_SIZE = 200
 
 export interface PreauthReconcileInput {
   /** ISO time taken as "now" (tests move it forward); default the real clock */
   now?: string
   /** override of the checkout option `preauthExpiryAction` */
   action?: PreauthExpiryAction
-  /** payments read per database query (default UNCAPTURED_PAGE_SIZE) */
+  /** ledger entries read per database query (default HELD_PAGE_SIZE) */
   pageSize?: number
 }
 
 export type PreauthOutcome = "notified" | "completed" | "canceled" | "not_held" | "error"
 
 export interface PreauthReconcileResult {
+  /** the ledger entry (tbc_payment) of the held charge */
+  entry_id: string
+  /** the Medusa payment made from it ("" when Medusa has none any more) */
   payment_id: string
   order_id: string | null
   pay_id: string | null
@@ -40,19 +54,6 @@ export interface PreauthReconcileResult {
   action: PreauthExpiryAction
   outcome: PreauthOutcome
   error?: string
-}
-
-type PaymentRow = UncapturedPayment
-
-async function orderIdOf(container: MedusaContainer, paymentCollectionId: string | undefined): Promise<string | null> {
-  if (!paymentCollectionId) return null
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: ["id", "order.id"],
-    filters: { id: paymentCollectionId },
-  })
-  return (data[0] as { order?: { id?: string } } | undefined)?.order?.id ?? null
 }
 
 async function notify(container: MedusaContainer, result: PreauthReconcileResult): Promise<void> {
@@ -135,17 +136,34 @@ async function actUnderLock(
   return "canceled"
 }
 
-async function reconcilePayment(
-  container: MedusaContainer,
-  client: TbcClientView,
-  payment: PaymentRow,
-  deadline: PreauthDeadline,
+/** Held charges a Medusa payment was made from, oldest first, page by page (every one is reached). */
+async function* heldPreauths(pg: PgConnection, providerId: string, pageSize: number): AsyncGenerator<LedgerEntry> {
+  let after: PageCursor | undefined = FIRST_PAGE
+  while (after) {
+    const page = await heldPreauthPage(pg, providerId, after, pageSize)
+    yield* page.entries
+    after = page.next
+  }
+}
+
+interface PassContext {
+  container: MedusaContainer
+  client: TbcClientView
+  ledger: LedgerStore
   action: PreauthExpiryAction
+}
+
+async function reconcileHeldCharge(
+  ctx: PassContext,
+  entry: LedgerEntry,
+  deadline: PreauthDeadline
 ): Promise<PreauthReconcileResult> {
-  const payId = typeof payment.data?.payId === "string" ? payment.data.payId : null
+  const { container, client, ledger, action } = ctx
+  const payId = entry.pay_id!
   const result: PreauthReconcileResult = {
-    payment_id: payment.id,
-    order_id: null,
+    entry_id: entry.id,
+    payment_id: "",
+    order_id: entry.order_id,
     pay_id: payId,
     bank_status: null,
     deadline: deadline.deadline,
@@ -154,23 +172,25 @@ async function reconcilePayment(
     outcome: "error",
   }
   try {
-    result.order_id = await orderIdOf(container, payment.payment_collection_id)
-    if (!payId) throw new Error("the payment has no bank payId")
-    const details = await client.checkout.getPayment(payId)
-    result.bank_status = String(details.status)
-    if (!isCapturable(result.bank_status)) {
-      // completed, cancelled or already lapsed at the bank: nothing is held any more, and once
-      // that is final the payment is not asked about again
-      if (isNoLongerHeld(result.bank_status)) {
-        await retirePreauth(container, { payment_id: payment.id, pay_id: payId, bank_status: result.bank_status })
-      }
-      return { ...result, outcome: "not_held" }
+    const query = queryOf(container)
+    const payment = await livePaymentOfSession(query, entry.payment_session_id)
+    result.payment_id = payment?.id ?? ""
+    result.order_id ??= payment ? await orderOfCollection(query, payment.payment_collection_id) : null
+    const status = String((await client.checkout.getPayment(payId)).status)
+    result.bank_status = status
+    // every read moves the ledger: a charge the bank no longer holds leaves `held` and is not read again
+    await ledger.apply(entry.id, { type: "bank_status", status, payId }, JOB_ACTOR)
+    if (!isCapturable(status)) return { ...result, outcome: "not_held" }
+    if (!payment) {
+      throw new Error(
+        `the bank holds it, but Medusa's payment of session ${entry.payment_session_id} was canceled: release it in TBC's merchant dashboard, or let it lapse`
+      )
     }
     await notify(container, result)
     const outcome = await withPaymentLock(container, payment.id, () => actUnderLock(container, client, result))
     return { ...result, outcome }
   } catch (error) {
-    return { ...result, outcome: "error", error: error instanceof Error ? error.message : String(error) }
+    return { ...result, outcome: "error", error: recordError(error) }
   }
 }
 
@@ -181,23 +201,25 @@ export async function reconcileExpiringPreauths(
 ): Promise<PreauthReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcileExpiringPreauths")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const ledger = new LedgerStore(pg)
   const results: PreauthReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
     // the registration's shared client (its token too), with a job's fewer retries
     const client = bankClientFor(registration, container, { maxRetries: 1 })
-    for await (const payment of uncapturedPayments(container, registration.providerId, input.pageSize)) {
-      const authorizedAt = new Date(payment.payment_session?.authorized_at ?? payment.created_at)
-      const deadline = preauthDeadline(authorizedAt, now, warningDays)
+    const ctx: PassContext = { container, client, ledger, action }
+    for await (const entry of heldPreauths(pg, registration.providerId, input.pageSize ?? HELD_PAGE_SIZE)) {
+      // from the earliest moment the bank can have started holding (written just before its call)
+      const deadline = preauthDeadline(entry.created_at, now, warningDays)
       if (!deadline.warning) continue
-      const result = await reconcilePayment(container, client, payment, deadline, action)
+      const result = await reconcileHeldCharge(ctx, entry, deadline)
+      const who = `preauth ${result.pay_id} (ledger ${result.entry_id}, payment ${result.payment_id || "none"})`
       if (result.outcome === "error") {
-        logger.warn(`[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id}: ${result.error}`)
+        logger.warn(`[tbc reconcile] ${who}: ${result.error}`)
       } else if (result.outcome === "completed" || result.outcome === "canceled") {
-        logger.info(
-          `[tbc reconcile] preauth ${result.pay_id} of payment ${result.payment_id} ${result.outcome} before it lapses`
-        )
+        logger.info(`[tbc reconcile] ${who} ${result.outcome} before it lapses`)
       }
       results.push(result)
     }

@@ -13,8 +13,13 @@ import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
 import { checkoutRegistrations } from "./run-context"
 
-/** Payments looked at per provider and run at most. */
+/** Payments looked at per provider and run at most (money first: LedgerStore.orphanCandidates). */
 export const ORPHAN_SWEEP_BATCH = 100
+
+export interface OrphanSweepInput {
+  /** payments per provider and run (default ORPHAN_SWEEP_BATCH) */
+  limit?: number
+}
 
 export interface OrphanSweepResult {
   pay_id: string
@@ -22,7 +27,10 @@ export interface OrphanSweepResult {
   error?: string
 }
 
-export async function sweepOrphanedPayments(container: MedusaContainer): Promise<OrphanSweepResult[]> {
+export async function sweepOrphanedPayments(
+  container: MedusaContainer,
+  input: OrphanSweepInput = {}
+): Promise<OrphanSweepResult[]> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: OrphanSweepResult[] = []
@@ -31,7 +39,7 @@ export async function sweepOrphanedPayments(container: MedusaContainer): Promise
     const entries = await ledger.orphanCandidates(
       registration.providerId,
       options.orphanGraceSeconds,
-      ORPHAN_SWEEP_BATCH
+      input.limit ?? ORPHAN_SWEEP_BATCH
     )
     if (entries.length === 0) continue
     const tbcLogger = {

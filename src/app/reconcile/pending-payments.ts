@@ -1,39 +1,39 @@
 /**
- * Reconciliation of lost callbacks: tbc-checkout payment sessions still pending in Medusa some
- * minutes after they were opened, whose callback never arrived (or arrived long ago and changed
- * nothing). We ask the bank for each one and, when the bank says it is held or paid, drive
- * Medusa's own `processPaymentWorkflow` with the action the callback would have produced, so a
- * lost callback never loses an order.
+ * Reconciliation of lost callbacks, from the money ledger: every tbc-checkout charge (web payment
+ * or saved-card execution) that the ledger's rules say needs work (nextJobStep: read the bank,
+ * place the order, or the orphan policy) is driven by ./drive-charge.ts, so a lost callback never
+ * loses an order, whichever way the charge was made. Medusa's data is read through Query only.
+ *
+ * Protections of a run: the age window (too young: a callback may still come; an unpaid one past
+ * the bank page's lifetime is not read again), a batch per provider (money first, then oldest),
+ * a wall-time budget, a circuit breaker on bank failures, the recent-callback skip, and the job
+ * lock's abort signal.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import type { TbcProviderRegistration } from "../tbc-providers"
-import { webhookAction } from "../../lib/checkout-status"
-import { WEBHOOK_ACTION } from "../../lib/medusa-statuses"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import type { PgConnection } from "../../modules/tbc/pg-connection"
-import { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
+import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { lostCallbackCandidates } from "../../modules/tbc/ledger/job-reads"
 import { bankClientFor } from "../bank-clients"
-import type { TbcClientView } from "../../lib/tbc"
-import { CircuitBreaker, DEFAULT_BREAKER_FAILURES, isBankOutage } from "../../lib/job-rules"
-import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
+import { CircuitBreaker, DEFAULT_BREAKER_FAILURES } from "../../lib/job-rules"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { noticeToAdmin } from "./admin-notice"
-import { sessionHasOrder, sessionsToCheck, type SessionRow } from "./pending-sessions"
+import { driveCharge, type PendingReconcileResult } from "./drive-charge"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "../../lib/preauth-deadline"
 
+export type { PendingOutcome, PendingReconcileResult } from "./drive-charge"
+
 /**
- * Sessions older than this are left alone: the bank's hosted page lives at most a day
+ * Unpaid charges older than this are left alone: the bank's hosted page lives at most a day
  * (expirationMinutes ≤ 1440), so an unpaid one has expired by then. Bounds how long an abandoned
- * checkout keeps being looked up.
+ * checkout keeps being looked up. Money held or taken without an order has no such limit.
  */
 export const PENDING_MAX_AGE_MS = DAY_MS + 60 * 60 * 1000
 /**
- * Bank look-ups per provider and run at most; oldest first, so that after an outage the sessions
- * closest to the age limit are read before they fall out of the window, and none is starved.
+ * Charges driven per provider and run at most; money first, then oldest first, so that after an
+ * outage the unpaid ones closest to the age limit are read before they fall out of the window.
  */
 export const PENDING_BATCH = 200
 /**
@@ -50,33 +50,10 @@ export interface PendingReconcileInput {
   olderThanMinutes?: number
   /** bank failures in a row that stop the run (default DEFAULT_BREAKER_FAILURES) */
   breakerFailures?: number
-  /** the job lock's abort signal: stop before the next session once it is set */
+  /** the job lock's abort signal: stop before the next charge once it is set */
   signal?: AbortSignal
   /** wall time per registration and run (default PENDING_RUN_BUDGET_MS) */
   budgetMs?: number
-}
-
-export type PendingOutcome =
-  | "processed"
-  | "still_open"
-  | "not_paid"
-  | "no_pay_id"
-  | "recent_callback"
-  /** the session was deleted after it was listed: never processed (the orphan sweep handles the money) */
-  | "session_gone"
-  /** driven, but no order exists (the cart could not be completed): the orphan policy acted */
-  | "not_completed"
-  | "error"
-
-export interface PendingReconcileResult {
-  session_id: string
-  pay_id: string | null
-  bank_status: string | null
-  action: string | null
-  outcome: PendingOutcome
-  /** for not_completed: what the orphan policy did with the money */
-  orphan_outcome?: OrphanOutcome
-  error?: string
 }
 
 /** A callback accepted within the window is still being processed by Medusa's subscriber. */
@@ -95,124 +72,30 @@ async function hasRecentAcceptedCallback(
   return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
 }
 
-interface RunContext {
-  container: MedusaContainer
-  registration: TbcProviderRegistration
-  client: TbcClientView
-  ledger: LedgerStore
-  breaker: CircuitBreaker
-  now: Date
-  olderThanMinutes: number
-}
-
-/**
- * processPaymentWorkflow swallows a failed cart completion (e.g. the last unit sold out), so what
- * it did is read back: an order must exist for the cart. If none does while the bank holds or took
- * the money, the orphan policy acts on it (released / refunded, or left for the admin) and the
- * admin is told; the attention list shows it from our record.
- */
-async function checkWhatProcessingDid(
-  ctx: RunContext,
-  session: SessionRow,
-  payId: string,
-  result: PendingReconcileResult
-): Promise<PendingReconcileResult> {
-  if (await sessionHasOrder(ctx.container, session.id)) return { ...result, outcome: "processed" }
-  const options = parseCheckoutOptions(ctx.registration.options)
-  const logger = ctx.container.resolve(ContainerRegistrationKeys.LOGGER)
-  const stranded = await settleStrandedPayment({
-    checkout: ctx.client.checkout,
-    ledger: ctx.ledger,
-    payId,
-    policy: options.orphanPolicy,
-    reason: "the cart could not be completed after the payment (e.g. an item sold out)",
-    logger: {
-      debug: () => undefined,
-      info: (msg: string) => logger.info(`[tbc reconcile] ${msg}`),
-      warn: (msg: string) => logger.warn(`[tbc reconcile] ${msg}`),
-      error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
-    },
-  })
-  if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
-    const done =
-      stranded === "notified"
-        ? "left for you to refund or complete (orphanPolicy notify)"
-        : stranded === "failed"
-          ? "could not be released; the next run tries again"
-          : `${stranded} at the bank`
-    await noticeToAdmin(
-      ctx.container,
-      "TBC payment without an order",
-      `Payment ${payId} (session ${session.id}) was ${result.bank_status} at the bank, but its cart could not be completed into an order: the money was ${done}. See Settings → TBC Bank.`
-    )
-  }
-  return { ...result, outcome: "not_completed", orphan_outcome: stranded }
-}
-
-async function reconcileSession(ctx: RunContext, session: SessionRow): Promise<PendingReconcileResult> {
-  const { container, ledger, now, olderThanMinutes } = ctx
-  const payId = typeof session.data?.payId === "string" ? session.data.payId : null
-  const base = { session_id: session.id, pay_id: payId, bank_status: null, action: null }
-  if (!payId) {
-    return { ...base, outcome: "no_pay_id" }
-  }
-  if (await hasRecentAcceptedCallback(container, payId, now, olderThanMinutes)) {
-    return { ...base, outcome: "recent_callback" }
-  }
-  let details: Awaited<ReturnType<TbcClientView["checkout"]["getPayment"]>>
-  try {
-    details = await ctx.client.checkout.getPayment(payId)
-    ctx.breaker.success()
-  } catch (error) {
-    if (isBankOutage(error)) ctx.breaker.failure()
-    else ctx.breaker.success()
-    return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
-  }
-  try {
-    // also retires the session once the status is final (sessionsToCheck leaves it out)
-    await ledger
-      .applyByPayId(payId, { type: "bank_status", status: String(details.status), payId }, "job:reconcile")
-      .catch(() => undefined)
-    const action = webhookAction(String(details.status))
-    const result = { ...base, bank_status: String(details.status), action }
-    if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) {
-      return { ...result, outcome: action === WEBHOOK_ACTION.NOT_SUPPORTED ? "still_open" : "not_paid" }
-    }
-    // The session may have been deleted since it was listed (cart total changed, new session):
-    // processPaymentWorkflow must never see a session that does not exist (it would then look up
-    // carts with no payment collection at all). Its money is the orphan sweep's business.
-    if ((await ledger.byPayId(payId))?.session_gone_at) {
-      return { ...result, outcome: "session_gone" }
-    }
-    // Exactly what Medusa's payment-webhook subscriber runs for the bank's callback.
-    await processPaymentWorkflow(container).run({
-      input: { action, data: { session_id: session.id, amount: session.amount } },
-    })
-    return await checkWhatProcessingDid(ctx, session, payId, { ...result, outcome: "processed" })
-  } catch (error) {
-    return { ...base, outcome: "error", error: error instanceof Error ? error.message : String(error) }
-  }
-}
-
 function logResult(logger: { info(m: string): void; warn(m: string): void }, result: PendingReconcileResult): void {
-  const who = `session ${result.session_id} (payId ${result.pay_id})`
-  if (result.outcome === "processed") {
-    logger.info(
-      `[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: processed as ${result.action}, order placed`
-    )
-  } else if (result.outcome === "not_completed") {
-    logger.warn(
-      `[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`
-    )
-  } else if (result.outcome === "session_gone") {
-    logger.info(`[tbc reconcile] ${who} was deleted meanwhile: not processed (orphan sweep)`)
-  } else if (result.outcome === "error") {
-    logger.warn(`[tbc reconcile] ${who} could not be reconciled: ${result.error}`)
+  const who = `${result.kind} charge ${result.entry_id} (payId ${result.pay_id}, session ${result.session_id})`
+  switch (result.outcome) {
+    case "processed":
+      return logger.info(
+        `[tbc reconcile] ${who} was ${result.bank_status} at the bank without a callback: order placed`
+      )
+    case "completion_failed":
+      return logger.warn(`[tbc reconcile] ${who}: the order could not be placed yet (retried): ${result.error}`)
+    case "completion_refused":
+      return logger.warn(`[tbc reconcile] ${who}: Medusa refused the order: ${result.error}`)
+    case "not_completed":
+      return logger.warn(
+        `[tbc reconcile] ${who} was ${result.bank_status} at the bank but no order could be made; orphan policy: ${result.orphan_outcome}`
+      )
+    case "session_gone":
+      return logger.info(`[tbc reconcile] ${who}: its session was deleted: not processed (orphan sweep)`)
+    case "error":
+      return logger.warn(`[tbc reconcile] ${who} could not be reconciled: ${result.error}`)
   }
 }
 
 /**
- * One pass over every tbc-checkout registration; never throws for one bad session. The
+ * One pass over every tbc-checkout registration; never throws for one bad charge. The
  * registration's shared bank client (so its token, shared with the provider and the routes), with
  * a job's fewer retries; the circuit breaker is per run: after `breakerFailures` bank failures in
  * a row the registration's run stops, and the rest waits for the next run.
@@ -223,35 +106,48 @@ export async function reconcilePendingCheckoutPayments(
 ): Promise<PendingReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const ledger = new LedgerStore(pg)
+  const tbcLogger = {
+    debug: () => undefined,
+    info: (msg: string) => logger.info(`[tbc reconcile] ${msg}`),
+    warn: (msg: string) => logger.warn(`[tbc reconcile] ${msg}`),
+    error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
+  }
   const results: PendingReconcileResult[] = []
   for (const registration of checkoutRegistrations(container)) {
     const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
-    const sessions = await sessionsToCheck(container, registration, {
+    const entries = await lostCallbackCandidates(pg, registration.providerId, {
       newest: new Date(now.getTime() - olderThanMinutes * 60_000),
       oldest: new Date(now.getTime() - PENDING_MAX_AGE_MS),
       limit: PENDING_BATCH,
     })
-    if (sessions.length === 0) continue
+    if (entries.length === 0) continue
     const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
-    const client = bankClientFor(registration, container, { maxRetries: 1 })
-    const ctx: RunContext = { container, registration, client, ledger, breaker, now, olderThanMinutes }
+    const ctx = {
+      container,
+      client: bankClientFor(registration, container, { maxRetries: 1 }),
+      ledger,
+      breaker,
+      now,
+      orphanPolicy: parseCheckoutOptions(registration.options).orphanPolicy,
+      logger: tbcLogger,
+      recentCallback: (payId: string) => hasRecentAcceptedCallback(container, payId, now, olderThanMinutes),
+      notice: (title: string, description: string) => noticeToAdmin(container, title, description),
+    }
     const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
-    for (const [index, session] of sessions.entries()) {
+    for (const [index, entry] of entries.entries()) {
       if (input.signal?.aborted) break
+      const left = `${entries.length - index} charge(s) left for the next run`
       if (Date.now() >= stopAt) {
-        logger.warn(
-          `[tbc reconcile] ${registration.providerId}: run time budget spent; ${sessions.length - index} session(s) left for the next run`
-        )
+        logger.warn(`[tbc reconcile] ${registration.providerId}: run time budget spent; ${left}`)
         break
       }
       if (breaker.open) {
-        logger.warn(
-          `[tbc reconcile] ${registration.providerId}: ${breaker.limit} bank failures in a row; ${sessions.length - index} session(s) left for the next run`
-        )
+        logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} failures in a row; ${left}`)
         break
       }
-      const result = await reconcileSession(ctx, session)
+      const result = await driveCharge(ctx, entry)
       logResult(logger, result)
       results.push(result)
     }

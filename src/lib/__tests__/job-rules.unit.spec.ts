@@ -1,31 +1,6 @@
 import fc from "fast-check"
-import {
-  CircuitBreaker,
-  isBankOutage,
-  isRetiredSessionStatus,
-  preauthExpiryStep,
-  RETIRED_SESSION_STATUSES,
-} from "../job-rules"
-import { KNOWN_CHECKOUT_STATUSES, webhookAction } from "../checkout-status"
+import { CircuitBreaker, isBankOutage, preauthExpiryStep } from "../job-rules"
 import { TbcApiError, TbcNetworkError } from "../tbc/errors"
-
-describe("isRetiredSessionStatus", () => {
-  it("retires exactly Failed, Expired and Returned", () => {
-    expect([...RETIRED_SESSION_STATUSES].sort()).toEqual(["Expired", "Failed", "Returned"])
-    expect(isRetiredSessionStatus("Created")).toBe(false)
-    expect(isRetiredSessionStatus(null)).toBe(false)
-  })
-
-  it("never retires a status that holds or took money, or may still become paid", () => {
-    for (const status of KNOWN_CHECKOUT_STATUSES) {
-      const action = webhookAction(status)
-      if (action === "authorized" || action === "captured") expect(isRetiredSessionStatus(status)).toBe(false)
-    }
-    expect(isRetiredSessionStatus("WaitingConfirm")).toBe(false)
-    expect(isRetiredSessionStatus("Succeeded")).toBe(false)
-    expect(isRetiredSessionStatus("PartialReturned")).toBe(false)
-  })
-})
 
 describe("CircuitBreaker", () => {
   it("opens after `limit` failures in a row and stays open", () => {

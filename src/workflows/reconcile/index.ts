@@ -4,7 +4,7 @@ export {
   reconcileExpiringPreauthsWorkflow,
   sweepOrphanedPaymentsWorkflow,
 } from "./workflows"
-export type { OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
+export type { OrphanSweepInput, OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
 export type { PendingReconcileInput, PendingReconcileResult } from "../../app/reconcile/pending-payments"
 export type { PreauthReconcileInput, PreauthReconcileResult } from "../../app/reconcile/expiring-preauths"
 export { PREAUTH_EXPIRY_ACTIONS, type PreauthExpiryAction } from "../../lib/preauth-options"

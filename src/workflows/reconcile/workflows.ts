@@ -13,7 +13,11 @@ import {
   type PreauthReconcileInput,
   type PreauthReconcileResult,
 } from "../../app/reconcile/expiring-preauths"
-import { sweepOrphanedPayments, type OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
+import {
+  sweepOrphanedPayments,
+  type OrphanSweepInput,
+  type OrphanSweepResult,
+} from "../../app/reconcile/orphan-sweep"
 
 const reconcilePendingPaymentsStep = createStep(
   "tbc-reconcile-pending-payments",
@@ -39,12 +43,12 @@ export const reconcileExpiringPreauthsWorkflow = createWorkflow(
 
 const sweepOrphanedPaymentsStep = createStep(
   "tbc-sweep-orphaned-payments",
-  async (_input: Record<string, never>, { container }) =>
-    new StepResponse<OrphanSweepResult[]>(await sweepOrphanedPayments(container))
+  async (input: OrphanSweepInput, { container }) =>
+    new StepResponse<OrphanSweepResult[]>(await sweepOrphanedPayments(container, input))
 )
 
 /** Money at the bank whose Medusa session is gone: the orphan policy (see orphan-sweep.ts). */
 export const sweepOrphanedPaymentsWorkflow = createWorkflow(
   "tbc-sweep-orphaned-payments",
-  (input: Record<string, never>) => new WorkflowResponse(sweepOrphanedPaymentsStep(input))
+  (input: OrphanSweepInput) => new WorkflowResponse(sweepOrphanedPaymentsStep(input))
 )

@@ -70,9 +70,9 @@ function fake({
           return {
             raw: async (sql: string, bindings: unknown[]) => {
               if (/^\s*select/i.test(sql)) {
-                // the pairing check: the signed URL's session, read from payment_session
+                // the pairing check: the signed URL's session, read from the money ledger (never Medusa's tables)
                 expect({ sql, id: bindings[0] }).toEqual({
-                  sql: expect.stringMatching(/from payment_session/),
+                  sql: expect.stringMatching(/from tbc_payment\s+where payment_session_id = \?/),
                   id: query.s,
                 })
                 return { rows: sessionPayId === undefined ? [] : [{ pay_id: sessionPayId }] }

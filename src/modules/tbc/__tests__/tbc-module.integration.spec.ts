@@ -15,9 +15,9 @@ const TABLES = [
   "tbc_installment_sync_poll",
   "tbc_callback_log",
   "tbc_installment_change_failure",
-  "tbc_retired_preauth",
   "tbc_payment",
   "tbc_saved_card_recording_failure",
+  "tbc_ledger_event",
 ]
 
 const savedCard = (recId: string) => ({

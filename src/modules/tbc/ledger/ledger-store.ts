@@ -76,7 +76,7 @@ const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value))
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
 
-function toEntry(row: Record<string, unknown>): LedgerEntry {
+export function toEntry(row: Record<string, unknown>): LedgerEntry {
   return {
     id: String(row.id),
     kind: String(row.kind) as LedgerKind,
@@ -419,8 +419,8 @@ export class LedgerStore {
 
   /**
    * Charges of a provider whose session is gone (for at least `graceSeconds`), that no order owns
-   * and the orphan policy has not finished with: money states first (a paid orphan never waits
-   * behind unpaid ones), then the others, oldest first.
+   * and the orphan policy has not finished with: money first (never behind unpaid ones, which stay
+   * candidates until they lapse), never-tried before failed ones, then oldest first.
    */
   orphanCandidates(providerId: string, graceSeconds: number, limit: number): Promise<LedgerEntry[]> {
     return this.many(
@@ -430,7 +430,7 @@ export class LedgerStore {
          or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
        and session_gone_at is not null and session_gone_at < now() - (? * interval '1 second')`,
       [providerId, graceSeconds],
-      "(state in ('held', 'paid')) desc, created_at asc",
+      "(state in ('held', 'paid')) desc, (orphan_action is null) desc, created_at asc, id asc",
       limit
     )
   }

@@ -5,7 +5,6 @@ export { default as InstallmentSyncRun } from "./installment-sync-run"
 export { default as InstallmentSyncPoll } from "./installment-sync-poll"
 export { default as CallbackLog, CALLBACK_RESULTS, type CallbackResult } from "./callback-log"
 export { default as InstallmentChangeFailure } from "./installment-change-failure"
-export { default as RetiredPreauth } from "./retired-preauth"
 export {
   default as TbcPayment,
   TBC_PAYMENT_KINDS,

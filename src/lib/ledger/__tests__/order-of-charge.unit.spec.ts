@@ -1,0 +1,49 @@
+import { orderStepOf, type MedusaFactsOfCharge } from "../order-of-charge"
+
+const facts = (over: Partial<MedusaFactsOfCharge> = {}): MedusaFactsOfCharge => ({
+  sessionExists: true,
+  livePayment: false,
+  paymentOrderId: null,
+  cartId: "cart_1",
+  cartOrderId: null,
+  cartOrderPaid: false,
+  ...over,
+})
+
+describe("orderStepOf", () => {
+  it("records the order a Medusa payment of the session belongs to, whatever else is true", () => {
+    expect(orderStepOf(facts({ livePayment: true, paymentOrderId: "order_1" }))).toEqual({
+      step: "mark_order",
+      orderId: "order_1",
+    })
+    // Medusa keeps a session with a payment; even if it did not, the payment owns the money
+    expect(
+      orderStepOf(facts({ livePayment: true, paymentOrderId: "order_1", sessionExists: false, cartOrderId: "x" }))
+    ).toEqual({ step: "mark_order", orderId: "order_1" })
+  })
+
+  it("waits while Medusa has a payment from the session but no order yet (never completes twice)", () => {
+    expect(orderStepOf(facts({ livePayment: true }))).toEqual({ step: "wait" })
+  })
+
+  it("hands a deleted session to the orphan sweep instead of completing its cart", () => {
+    expect(orderStepOf(facts({ sessionExists: false }))).toEqual({ step: "session_gone" })
+    expect(orderStepOf(facts({ sessionExists: false, cartOrderId: "order_2" }))).toEqual({ step: "session_gone" })
+  })
+
+  it("never completes a cart that became an order with other money", () => {
+    expect(orderStepOf(facts({ cartOrderId: "order_2", cartOrderPaid: true }))).toEqual({
+      step: "ordered_elsewhere",
+      orderId: "order_2",
+    })
+  })
+
+  it("pays an order the cart became without money (never leaves an unpaid order beside held money)", () => {
+    expect(orderStepOf(facts({ cartOrderId: "order_2" }))).toEqual({ step: "attach_to_order", orderId: "order_2" })
+  })
+
+  it("completes the cart of a live session without a payment, or authorizes a cartless one", () => {
+    expect(orderStepOf(facts())).toEqual({ step: "complete_cart", cartId: "cart_1" })
+    expect(orderStepOf(facts({ cartId: null }))).toEqual({ step: "process_payment" })
+  })
+})

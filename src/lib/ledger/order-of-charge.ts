@@ -1,0 +1,54 @@
+/**
+ * Whose money is a charge the bank holds or took, as far as Medusa can tell (pure: the caller
+ * reads Medusa through Query and passes the facts). The lost-callback job asks this before it
+ * places an order from a charge, so it never places one twice, never completes a cart that became
+ * an order with other money, and never hands Medusa a session Medusa already deleted.
+ */
+
+export interface MedusaFactsOfCharge {
+  /** the charge's Medusa payment session still exists */
+  sessionExists: boolean
+  /** a Medusa payment made from that session and not canceled */
+  livePayment: boolean
+  /** the order of the payment's collection (cart completion and order edits link it), if any */
+  paymentOrderId: string | null
+  /** the cart of the charge (ledger, or the collection's cart link), if any */
+  cartId: string | null
+  /** the order the cart became, if it did */
+  cartOrderId: string | null
+  /** that order has a live Medusa payment (any provider): other money paid it */
+  cartOrderPaid: boolean
+}
+
+export type OrderStep =
+  /** the money belongs to this order: record it */
+  | { step: "mark_order"; orderId: string }
+  /** Medusa made a payment from the session and is still placing its order (or an edit waits): next run */
+  | { step: "wait" }
+  /** Medusa deleted the session (deletePayment may not have told us): the orphan sweep's, after its grace */
+  | { step: "session_gone" }
+  /** the cart became an order with other money: this charge can never be its order */
+  | { step: "ordered_elsewhere"; orderId: string }
+  /**
+   * the cart became an order that no money paid (Medusa placed it awaiting authorization, or a
+   * failed completion left it behind): authorize this session for it, as the bank's callback would
+   */
+  | { step: "attach_to_order"; orderId: string }
+  /** complete the cart, which authorizes the session last (the failure's reason is seen) */
+  | { step: "complete_cart"; cartId: string }
+  /** no cart (e.g. an order edit's collection): authorize the session as the bank's callback would */
+  | { step: "process_payment" }
+
+export function orderStepOf(facts: MedusaFactsOfCharge): OrderStep {
+  if (facts.livePayment) {
+    return facts.paymentOrderId ? { step: "mark_order", orderId: facts.paymentOrderId } : { step: "wait" }
+  }
+  if (!facts.sessionExists) return { step: "session_gone" }
+  if (facts.cartOrderId) {
+    // the cart's order exists, but no Medusa payment was made from this session
+    return facts.cartOrderPaid
+      ? { step: "ordered_elsewhere", orderId: facts.cartOrderId }
+      : { step: "attach_to_order", orderId: facts.cartOrderId }
+  }
+  return facts.cartId ? { step: "complete_cart", cartId: facts.cartId } : { step: "process_payment" }
+}
