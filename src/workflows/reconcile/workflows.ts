@@ -13,11 +13,7 @@ import {
   type PreauthReconcileInput,
   type PreauthReconcileResult,
 } from "../../app/reconcile/expiring-preauths"
-import {
-  sweepOrphanedPayments,
-  type OrphanSweepInput,
-  type OrphanSweepResult,
-} from "../../app/reconcile/orphan-sweep"
+import { sweepOrphanedPayments, type OrphanSweepInput, type OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
 
 const reconcilePendingPaymentsStep = createStep(
   "tbc-reconcile-pending-payments",
