@@ -53,7 +53,9 @@ medusaIntegrationTestRunner({
       )
       expect(held.every((status) => status === 200)).toBe(true)
       const judged = await waitForCallbackResults(container, CALLBACKS, 90_000)
-      await waitForAppIdle(container) // the last process-payment workflows finish
+      // the last process-payment workflows finish: they queue on the payment lock, 100 of them (the
+      // same budget as the callbacks' own wait: a busy machine needs more than the default 30 s)
+      await waitForAppIdle(container, { timeoutMs: 90_000 })
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
       const orderId = (carts[0] as { order?: { id: string } }).order?.id
@@ -79,7 +81,7 @@ medusaIntegrationTestRunner({
       )
       expect(succeeded.every((status) => status === 200)).toBe(true)
       const all = await waitForCallbackResults(container, 2 * CALLBACKS, 90_000)
-      await waitForAppIdle(container) // capture workflows started by those callbacks finish (or misbehave)
+      await waitForAppIdle(container, { timeoutMs: 90_000 }) // capture workflows started by those callbacks finish (or misbehave)
       const after = onlyPayment(await readOrder(container, orderId!))
       const atBank = await bank.payment(payId)
       expect(after.capturesTetri).toEqual([totalTetri])

@@ -60,12 +60,25 @@ export async function findApplications(
   }
   const fromLedger = [...entries.values()].filter((entry) => !found.has(entry.pay_id!))
   if (fromLedger.length > 0) {
+    // an entry of a session opened outside the store route knows no cart: Medusa's links do
+    const unplaced = fromLedger.filter((entry) => !entry.cart_id).map((entry) => entry.payment_session_id)
+    const placed = new Map<string, { collection: string | null; cart: string | null }>()
+    if (unplaced.length > 0) {
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "payment_session",
+        fields: ["id", "payment_collection_id", "payment_collection.cart.id"],
+        filters: { id: unplaced },
+      })
+      for (const s of data as unknown as FoundSession[]) {
+        placed.set(s.id, { collection: s.payment_collection_id ?? null, cart: s.payment_collection?.cart?.id ?? null })
+      }
+    }
     await tbc.ensureInstallmentApplications(
       fromLedger.map((entry) => ({
         bank_session_id: entry.pay_id!,
         payment_session_id: entry.payment_session_id,
-        payment_collection_id: entry.payment_collection_id,
-        cart_id: entry.cart_id,
+        payment_collection_id: entry.payment_collection_id ?? placed.get(entry.payment_session_id)?.collection ?? null,
+        cart_id: entry.cart_id ?? placed.get(entry.payment_session_id)?.cart ?? null,
         amount: String(minorToMajor(entry.amount)),
       }))
     )

@@ -18,6 +18,7 @@ const TABLES = [
   "tbc_payment",
   "tbc_saved_card_recording_failure",
   "tbc_ledger_event",
+  "tbc_card_addition",
 ]
 
 const savedCard = (recId: string) => ({
