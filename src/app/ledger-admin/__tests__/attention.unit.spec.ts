@@ -1,39 +1,27 @@
 import { listAttention } from "../attention"
 import type { LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
+import { ledgerEntry } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
 const NOW = new Date("2026-11-26T12:00:00Z")
 
 function entry(i: number, over: Partial<LedgerEntry> = {}): LedgerEntry {
-  return {
+  return ledgerEntry({
     id: `tbcpay_${String(i).padStart(4, "0")}`,
     kind: "execution",
     state: "uncertain",
     pay_id: null,
-    provider_id: "pp_tbc-checkout_tbc",
     payment_session_id: `payses_${i}`,
     payment_collection_id: null,
     cart_id: `cart_${i}`,
     amount: 1000 + i,
-    currency: "GEL",
-    parent_id: null,
     merchant_payment_id: `payses_${i}`,
-    card_mask: null,
     bank_status: null,
     state_by: "bank:answer",
     state_reason: "the bank answered 502",
     state_at: NOW,
     created_at: new Date(NOW.getTime() - i * 60_000),
-    session_gone_at: null,
-    order_id: null,
-    orphan_action: null,
-    orphan_amount: null,
-    orphan_error: null,
-    completion_failed_at: null,
-    completion_failure: null,
-    completion_refused_at: null,
-    authorized_at: null,
     ...over,
-  }
+  })
 }
 
 /** Candidates newest first, paged by created_at as LedgerStore.attentionCandidates pages them. */

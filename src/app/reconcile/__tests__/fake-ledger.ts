@@ -5,37 +5,9 @@
  */
 import { applyLedgerEvent, type LedgerEvent } from "../../../lib/ledger/states"
 import type { LedgerEntry, LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import { ledgerEntry } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
-export const ledgerEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
-  id: "tbcpay_1",
-  kind: "web",
-  state: "created",
-  pay_id: "PAY1",
-  provider_id: "pp_tbc-checkout_tbc",
-  payment_session_id: "payses_1",
-  payment_collection_id: "pc_1",
-  cart_id: "cart_1",
-  amount: 5499,
-  currency: "GEL",
-  parent_id: null,
-  merchant_payment_id: "payses_1",
-  card_mask: null,
-  bank_status: "Created",
-  state_by: null,
-  state_reason: null,
-  state_at: null,
-  created_at: new Date("2026-11-25T10:00:00Z"),
-  session_gone_at: null,
-  order_id: null,
-  orphan_action: null,
-  orphan_amount: null,
-  orphan_error: null,
-  completion_failed_at: null,
-  completion_failure: null,
-  completion_refused_at: null,
-  authorized_at: null,
-  ...over,
-})
+export { ledgerEntry }
 
 export type FakeLedger = Pick<
   LedgerStore,

@@ -6,6 +6,38 @@
 import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
 import type { ApplyResult, LedgerEntry, LedgerStore, OpenEntry } from "../ledger-store"
 
+/** A whole ledger row with test defaults (a web charge, Created), overridden field by field. */
+export const ledgerEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id: "tbcpay_1",
+  kind: "web",
+  state: "created",
+  pay_id: "PAY1",
+  provider_id: "pp_tbc-checkout_tbc",
+  payment_session_id: "payses_1",
+  payment_collection_id: "pc_1",
+  cart_id: "cart_1",
+  amount: 5499,
+  currency: "GEL",
+  parent_id: null,
+  merchant_payment_id: "payses_1",
+  card_mask: null,
+  bank_status: "Created",
+  state_by: null,
+  state_reason: null,
+  state_at: null,
+  created_at: new Date("2026-11-25T10:00:00Z"),
+  session_gone_at: null,
+  order_id: null,
+  orphan_action: null,
+  orphan_amount: null,
+  orphan_error: null,
+  completion_failed_at: null,
+  completion_failure: null,
+  completion_refused_at: null,
+  authorized_at: null,
+  ...over,
+})
+
 export class MemoryLedger {
   readonly rows: LedgerEntry[] = []
   readonly audit: {
@@ -56,7 +88,7 @@ export class MemoryLedger {
 
   async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
     this.write()
-    const entry: LedgerEntry = {
+    const entry = ledgerEntry({
       id: `tbcpay_${String(++this.seq).padStart(4, "0")}`,
       kind: seed.kind,
       state: seed.state ?? "sending",
@@ -72,19 +104,9 @@ export class MemoryLedger {
       card_mask: seed.card_mask ?? null,
       bank_status: null,
       state_by: actor,
-      state_reason: null,
       state_at: new Date(),
       created_at: new Date(Date.now() + this.seq),
-      session_gone_at: null,
-      order_id: null,
-      orphan_action: null,
-      orphan_amount: null,
-      orphan_error: null,
-      completion_failed_at: null,
-      completion_failure: null,
-      completion_refused_at: null,
-      authorized_at: null,
-    }
+    })
     this.rows.push(entry)
     this.audit.push({ entry_id: entry.id, event: "opened", from_state: null, to_state: entry.state, actor, note: null })
     return entry
