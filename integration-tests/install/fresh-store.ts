@@ -1,12 +1,13 @@
 /**
- * A fresh Medusa store in a temporary directory, as a store owner has one before installing the
- * plugin: Medusa's own packages at the newest 2.x, the starter's build tools, the starter's
- * tsconfig, and the medusa-config.ts block of the README's "Configure" section
- * copied unchanged (so the README cannot drift from what installs and boots).
+ * Fresh Medusa stores in a temporary directory, as a store owner has one before installing the
+ * plugin: Medusa's own packages at one version, the starter's build tools, the starter's tsconfig,
+ * and the medusa-config.ts block of the README's "Configure" section copied
+ * unchanged (so the README cannot drift from what installs and boots); and the processes run in them.
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
 import path from "path"
+import type { StoreDependencies } from "./store-cases"
 
 export const REPO_ROOT = path.resolve(__dirname, "../..")
 
@@ -28,43 +29,48 @@ export function readmeStoreConfig(readme = fs.readFileSync(path.join(REPO_ROOT, 
   return block[1] + "\n"
 }
 
-/**
- * The store's package.json: only Medusa's packages as dependencies; as devDependencies the build
- * tools Medusa's starter brings (`medusa build` needs typescript; the admin build vite and react),
- * at the versions this repository is developed with. No @medusajs/ui, no zod, no overrides.
- */
-export function storePackageJson(
-  medusaVersion: string,
-  repoDevDependencies: Record<string, string>
-): Record<string, unknown> {
-  const tool = (name: string): string => {
-    const version = repoDevDependencies[name]
-    if (!version) throw new Error(`the repository has no devDependency ${name} to give the store`)
-    return version
-  }
-  const medusa = ["@medusajs/admin-sdk", "@medusajs/cli", "@medusajs/framework", "@medusajs/medusa"]
+/** The store's package.json around its dependencies (store-cases.ts `storeDependencies` chooses them). */
+export function storePackageJson(dependencies: StoreDependencies): Record<string, unknown> {
   return {
     name: "tbc-install-test-store",
     version: "0.0.1",
     private: true,
     scripts: { build: "medusa build", start: "medusa start", dev: "medusa develop" },
-    dependencies: Object.fromEntries(medusa.map((name) => [name, medusaVersion])),
-    devDependencies: Object.fromEntries(
-      [
-        "@swc/core",
-        "@types/node",
-        "@types/react",
-        "@types/react-dom",
-        "prop-types",
-        "react",
-        "react-dom",
-        "ts-node",
-        "typescript",
-        "vite",
-      ].map((name) => [name, tool(name)])
-    ),
+    ...dependencies,
     engines: { node: ">=20" },
   }
+}
+
+/** The seed script a store runs (`medusa exec`): the tests' seedStore, its result to a file. */
+const SEED_SCRIPT = [
+  'import fs from "fs"',
+  'import type { ExecArgs } from "@medusajs/framework/types"',
+  'import { seedStore } from "./seed-store"',
+  "export default async function seed({ container }: ExecArgs) {",
+  "  fs.writeFileSync(process.env.TBC_INSTALL_SEED_FILE as string, JSON.stringify(await seedStore(container)))",
+  "}",
+  "",
+].join("\n")
+
+/**
+ * The files every store shares, written once: tsconfig, the README's medusa-config.ts, the seed
+ * scripts. A store is a copy of it plus its own package.json (`createStore`).
+ */
+export function writeStoreTemplate(dir: string): void {
+  fs.mkdirSync(path.join(dir, "src", "scripts"), { recursive: true })
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(STORE_TSCONFIG, null, 2))
+  fs.writeFileSync(path.join(dir, "medusa-config.ts"), readmeStoreConfig())
+  fs.copyFileSync(
+    path.join(REPO_ROOT, "integration-tests", "utils", "seed-store.ts"),
+    path.join(dir, "src", "scripts", "seed-store.ts")
+  )
+  fs.writeFileSync(path.join(dir, "src", "scripts", "seed-install-test.ts"), SEED_SCRIPT)
+}
+
+/** A store: the template's files and its package.json. */
+export function createStore(templateDir: string, storeDir: string, packageJson: Record<string, unknown>): void {
+  fs.cpSync(templateDir, storeDir, { recursive: true })
+  fs.writeFileSync(path.join(storeDir, "package.json"), JSON.stringify(packageJson, null, 2))
 }
 
 /** The tsconfig.json create-medusa-app gives a 2.x store. */
@@ -97,7 +103,7 @@ export const STORE_TSCONFIG = {
 export interface RunOptions {
   cwd: string
   env: NodeJS.ProcessEnv
-  /** file name under LOG_DIR */
+  /** file name under LOG_DIR (may name a subfolder: "2-18-0-npm/install.log") */
   log: string
 }
 
@@ -116,8 +122,8 @@ export function start(
   args: string[],
   { cwd, env, log }: RunOptions
 ): { child: ChildProcess; logFile: string } {
-  fs.mkdirSync(LOG_DIR, { recursive: true })
   const logFile = path.join(LOG_DIR, log)
+  fs.mkdirSync(path.dirname(logFile), { recursive: true })
   const out = fs.openSync(logFile, "w")
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", out, out], detached: true })
   fs.closeSync(out)

@@ -82,7 +82,8 @@ export async function syncInstallmentProvider(
   try {
     return await locking.execute(
       syncLockKey(registration.providerId),
-      (signal) => {
+      // the signal: Medusa 2.21+ aborts it when the lock is lost; before 2.21 it passes none
+      (signal?: AbortSignal) => {
         started = true
         const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES_PER_RUN
         return pullAndApply(container, registration, bank, { maxPages, applyPage: options.applyPage }, signal)
