@@ -21,4 +21,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "saved payment methods": () => require("./checkout-saved-card-methods.app"),
   "personal data": () => require("./personal-data.app"),
   "ledger admin": () => require("./ledger-admin.app"),
+  "money ledger defects": () => require("./money-ledger-defects.app"),
 })
