@@ -220,7 +220,7 @@ export class StoreRun {
     const { session } = await shop.startPaymentSession(cartId)
     expect(session.data.redirect_url).toMatch(/^http/)
     await bank.pay(payIdOf(session), "success")
-    // as the storefront kit does (src/storefront/complete.ts): 409 = the cart is busy (Medusa 2.11
+    // as the storefront kit does (packages/storefront/src/complete.ts): 409 = the cart is busy (Medusa 2.11
     // answered so now and then on a loaded machine: "already being completed"), ask again
     const completion = await waitFor(
       async () => {
