@@ -42,7 +42,8 @@ medusaIntegrationTestRunner({
       const payment = onlyPayment(await readOrder(container, orderId))
       const admin = await createAdminRequestConfig(container, api)
       const heldTetri = toTetri(total)
-      const takenTetri = Math.floor(heldTetri / 2) + 7 // less than the hold, not a round share
+      // less than half the hold: a second capture of as much would still fit in what Medusa sees left
+      const takenTetri = Math.floor(heldTetri / 2) - 7
       const restTetri = heldTetri - takenTetri
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
@@ -57,10 +58,15 @@ medusaIntegrationTestRunner({
         takenTetri,
         restTetri,
       ])
-      // Medusa: one capture of what the bank took, and nothing left to capture
+      // Medusa: one capture of what the bank took, the payment now for that, nothing left to capture
       const afterCapture = onlyPayment(await readOrder(container, orderId))
       expect(afterCapture.capturesTetri).toEqual([takenTetri])
+      expect(afterCapture.amountTetri).toBe(takenTetri)
       expect(afterCapture.capturedAt).not.toBeNull()
+      const { rows: raw } = await container
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`select amount, raw_amount from payment where id = ?`, [payment.id])
+      expect([toTetri(raw[0].amount), toTetri(raw[0].raw_amount.value)]).toEqual([takenTetri, takenTetri])
       expect(afterCapture.data).toMatchObject({ status: "Succeeded" })
       expect(toTetri(afterCapture.data.returnedAmount)).toBe(restTetri)
 

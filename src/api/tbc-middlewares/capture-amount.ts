@@ -5,8 +5,9 @@
  *   - less than the hold: the amount is recorded in the money ledger (a completion entry, before
  *     anything moves), Medusa records its capture and calls capturePayment, which reads the amount
  *     there and sends ONE completion of it; the bank returns the rest of the hold by itself. Once
- *     the bank completed, the payment is marked captured in Medusa (`captured_at`), so Medusa
- *     offers no capture of a rest the bank already gave back (and lets the admin refund);
+ *     the bank completed, Medusa's payment is for what the bank took and captured (`amount` = the
+ *     completion, `captured_at` set): Medusa offers no capture of a rest the bank already gave
+ *     back, lets the admin refund, and its order page shows the payment at what was taken;
  *   - a payment already completed: refused, saying why.
  * Runs under the payment's lock (src/api/middlewares.ts: after paymentLockMiddlewares), so a
  * second press sees what the first one did.
@@ -21,6 +22,7 @@ import type {
 import type { IPaymentModuleService, UpdatePaymentDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { CAPTURE_INTENT_ACTOR, captureVerdict } from "../../lib/capture-amount"
+import { minorToMajor } from "../../lib/money"
 import {
   LedgerStore,
   operationSeed,
@@ -85,8 +87,9 @@ async function settlePartialCapture(req: MedusaRequest, ledger: LedgerStore, op:
   if (!ok || now?.state !== "done") return
   const payments = req.scope.resolve(Modules.PAYMENT) as IPaymentModuleService
   try {
-    // the hold is finished at the bank: nothing of it is left to capture
-    await payments.updatePayment({ id: String(req.params.id), captured_at: new Date() } as UpdatePaymentDTO)
+    // the hold is finished at the bank: the payment is for what it took, all of it captured
+    const update = { id: String(req.params.id), amount: minorToMajor(op.amount), captured_at: new Date() }
+    await payments.updatePayment(update as UpdatePaymentDTO)
   } catch (error) {
     logger.warn(`[tbc] partial capture of payment ${req.params.id}: not marked captured: ${recordError(error)}`)
   }
@@ -101,7 +104,8 @@ export async function tbcCaptureAmount(req: MedusaRequest, res: MedusaResponse, 
     const charge = payId ? await ledger.byPayId(payId) : undefined
     const completions = charge ? (await ledger.operationsOf(charge.id)).filter((op) => op.kind === "completion") : []
     const verdict = captureVerdict((req.body as Record<string, unknown> | undefined)?.amount, {
-      amount: payment.amount,
+      // the hold at the bank (Medusa's payment amount becomes what a partial capture took)
+      amount: charge ? minorToMajor(charge.amount) : payment.amount,
       currency_code: payment.currency_code,
       captured: (payment.captures ?? []).map((capture) => capture.amount),
       completions,

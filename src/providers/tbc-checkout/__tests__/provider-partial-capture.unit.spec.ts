@@ -3,7 +3,8 @@
  * ledger in memory: the capture route's ledger entry carries the amount, capturePayment sends ONE
  * completion of it, the bank returns the rest; any later capture is refused with what the bank
  * took; a completion whose answer was lost after the bank acted is success; refunds stop at what
- * was confirmed; installments are never completed for less.
+ * was confirmed; installments are never completed for less; a saved-card execution held by
+ * preauthorization is completed for less like a hosted-page payment.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
@@ -13,6 +14,7 @@ import type { CheckoutApi } from "../../../lib/tbc/types"
 import { PaymentBookkeeping } from "../ledger/bookkeeping"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite } from "./provider-harness"
+import { customerA, newSession, saveCardAtBank, sealedData } from "./saved-card-fixtures"
 
 jest.setTimeout(30_000)
 
@@ -167,6 +169,28 @@ describe("partial capture", () => {
     expect(completions()).toBe(before)
     expect(h.payment(payId).status).toBe("WaitingConfirm")
     expect((await ledger.byId(intent.id))?.state).toBe("refused")
+  })
+
+  it("completes a saved-card execution held by preauthorization (method 11) for less, the same way", async () => {
+    const { provider, ledger } = withLedger({ saveCards: true })
+    const recId = await saveCardAtBank(h, h.provider({ saveCards: true }))
+    const session_id = newSession()
+    const data = { session_id, ...sealedData(recId) }
+    const init = await provider.initiatePayment({
+      amount: 20,
+      currency_code: "gel",
+      data,
+      context: { customer: customerA },
+    })
+    const auth = await provider.authorizePayment({ data: { ...data, ...init.data } })
+    const payId = auth.data!.payId as string
+    expect(h.payment(payId)).toMatchObject({ status: "WaitingConfirm", paymentMethod: 11 })
+    await recordIntent(ledger, payId, 1_250)
+
+    const out = await provider.capturePayment({ data: auth.data })
+
+    expect(out.data).toMatchObject({ status: "Succeeded", confirmedAmount: 12.5, returnedAmount: 7.5 })
+    expect(h.payment(payId)).toMatchObject({ status: "Succeeded", confirmedAmount: 12.5, returnedAmount: 7.5 })
   })
 
   it("without a recorded amount the whole hold is completed, as before", async () => {
