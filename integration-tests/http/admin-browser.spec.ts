@@ -6,7 +6,8 @@
  * the bank has for one: it leaves the list, the order follows on the next reconcile run; mark the
  * other "not charged" with a reason), open an order paid by preauthorization and read the
  * widget's bank status in words and its completion deadline, capture it with the dashboard's
- * button and see the widget refresh. Screenshots: test-artifacts/admin-browser/.
+ * button and see the widget refresh; then capture less than the hold of a second order in the
+ * widget and see held / confirmed / returned. Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
 import fs from "fs"
@@ -19,7 +20,9 @@ import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { setEnvForSuite } from "../utils/app-env"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
-import { SandboxBankControl } from "../utils/checkout-bank"
+import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
+import type { StoreCheckout } from "../utils/checkout-store"
 import {
   ARTIFACTS_DIR,
   CHROMIUM_PATH,
@@ -74,6 +77,20 @@ async function unresolvedExecution(container: MedusaContainer, sessionId: string
   return { id: entry.id, payId }
 }
 
+const gel = (tetri: number) => (tetri / 100).toFixed(2)
+
+/** A second order of the same store, its amount held at the bank (preauth), for a partial capture. */
+async function heldOrderIn(shop: StoreCheckout) {
+  const { cartId, total } = await shop.createCartReadyForPayment([2])
+  const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+  await bank.pay(payId, "success")
+  const completion = await shop.completeCart(cartId)
+  expect(completion.type).toBe("order")
+  const heldTetri = toTetri(total)
+  const takenTetri = Math.floor(heldTetri / 2)
+  return { orderId: completion.order!.id, payId, heldTetri, takenTetri, restTetri: heldTetri - takenTetri }
+}
+
 async function launch(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-admin-chromium-"))
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -109,7 +126,8 @@ medusaIntegrationTestRunner({
     it("logs in, checks the bank connection on Settings → TBC Bank and shows the preauth in the order widget", async () => {
       const container = getContainer()
       await createAdminUser(container, ADMIN)
-      const { orderId, session } = await paidCheckoutOrder(api, container, bank)
+      const { orderId, session, shop } = await paidCheckoutOrder(api, container, bank)
+      const partial = await heldOrderIn(shop)
       const charged = await unresolvedExecution(container, "payses_01BROWSERCHARGED0000000000", 42.5, true)
       const notCharged = await unresolvedExecution(container, "payses_01BROWSERNOTCHARGED000000", 17.3, false)
 
@@ -223,6 +241,32 @@ medusaIntegrationTestRunner({
         expect(await page.getByTestId("tbc-order-widget").getByText("Authorized (held)").count()).toBe(0)
         await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "08-order-widget-captured.png"), fullPage: true })
+
+        // Less than the hold, typed in the widget (Medusa's own Capture prompt takes the whole
+        // amount): one smaller completion; the widget shows held / confirmed / returned, and
+        // Medusa's payment is captured with no Capture button left for the rest.
+        await page.goto(`${app.appUrl}/app/orders/${partial.orderId}`, { timeout: UI_TIMEOUT })
+        await status.getByText("Authorized (held)").waitFor({ timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-capture-amount").fill(gel(partial.takenTetri))
+        await page.getByTestId("tbc-partial-capture").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "09-partial-capture-typed.png"), fullPage: true })
+        await page.getByTestId("tbc-capture-submit").click()
+        await page.getByTestId("tbc-released").waitFor({ timeout: UI_TIMEOUT })
+        expect(await page.getByTestId("tbc-authorized").innerText()).toBe(`${gel(partial.heldTetri)} GEL`)
+        expect(await page.getByTestId("tbc-confirmed").innerText()).toBe(`${gel(partial.takenTetri)} GEL`)
+        expect(await page.getByTestId("tbc-returned").innerText()).toBe(`${gel(partial.restTetri)} GEL`)
+        expect(await page.getByTestId("tbc-released").innerText()).toBe(`${gel(partial.restTetri)} GEL`)
+        expect(await page.getByTestId("tbc-partial-capture").count()).toBe(0)
+        await page.getByRole("button", { name: /^Capture payment/ }).waitFor({ state: "detached", timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "10-order-widget-partial-captured.png"), fullPage: true })
+        const atBank = await bank.payment(partial.payId)
+        expect([atBank.status, toTetri(atBank.confirmedAmount), toTetri(atBank.returnedAmount)]).toEqual([
+          "Succeeded",
+          partial.takenTetri,
+          partial.restTetri,
+        ])
+        expect(onlyPayment(await readOrder(container, partial.orderId)).capturesTetri).toEqual([partial.takenTetri])
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
         throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
@@ -240,6 +284,8 @@ medusaIntegrationTestRunner({
         "06-order-widget.png",
         "07-order-widget-warning.png",
         "08-order-widget-captured.png",
+        "09-partial-capture-typed.png",
+        "10-order-widget-partial-captured.png",
       ])
     })
   },

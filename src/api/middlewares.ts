@@ -20,10 +20,11 @@ export default defineMiddlewares({
     // a saved-card cart is completed by the card's owner only; changing who orders or where the
     // goods go deletes its saved-card session
     ...savedCardOwnerMiddlewares,
-    // a TBC checkout payment is captured in full or not at all
-    ...captureAmountMiddlewares,
     // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)
     ...paymentLockMiddlewares,
+    // a capture of less than the hold is one smaller completion (amount recorded in the ledger);
+    // inside the payment's lock above, so a second capture sees the first one's completion
+    ...captureAmountMiddlewares,
     // our routes' query/body checks, after the authentication entries above (401 before 400)
     ...routeValidatorMiddlewares,
   ],

@@ -1,38 +1,128 @@
 /**
- * Which capture amounts the admin may ask for on a TBC checkout payment. Pure: no I/O.
+ * Which capture the admin may ask for on a TBC checkout payment, and what it becomes at the bank.
+ * Pure: no I/O, integer tetri.
  *
- * The bank completes a preauthorization once: the completion takes an amount and returns the rest
- * of the hold to the card at once, so the hold cannot be completed again later. Medusa, though,
- * passes no amount to the provider's capturePayment and allows further captures of the rest: a
- * partial capture in Medusa would either take the whole hold at the bank (Medusa records less than
- * was taken) or, completed partially, leave Medusa expecting a second capture the bank can no
- * longer make. So a capture is for the whole amount left, or refused before anything moves.
+ * The bank completes a preauthorization ONCE, for any amount up to the hold, and returns the rest
+ * of the hold to the card by itself (TBC: "complete for a smaller amount; the difference is
+ * returned automatically"). So:
+ *   - a capture of the whole amount left (or with no amount) is Medusa's own capture, as always;
+ *   - a capture of less is ONE completion of exactly that amount; the ledger records the amount
+ *     before anything moves (the provider's capturePayment gets no amount from Medusa and reads
+ *     it there);
+ *   - once the bank completed the hold (the ledger has a done completion, or Medusa recorded a
+ *     capture), nothing more can be captured: a second capture is refused and says why.
+ * An earlier completion whose answer was lost (`uncertain`) does not refuse: the retry asks the
+ * bank, and "already completed with that amount" is success (money-moves.ts).
  */
 import { majorToMinorExact, minorToMajor, sumMinor } from "./money"
 
 const minorOf = (amount: unknown): number | null =>
   typeof amount === "number" || typeof amount === "string" ? majorToMinorExact(amount) : null
 
+/** A completion of this payment as the ledger has it (an operation entry). */
+export interface CompletionFact {
+  state: string
+  /** integer tetri */
+  amount: number
+}
+
+export interface CapturePaymentFacts {
+  /** Medusa's payment amount (major units): the hold */
+  amount: unknown
+  currency_code?: string | null
+  /** Medusa's captures of the payment so far (major units) */
+  captured: readonly unknown[]
+  /** the payment's completions in the money ledger, any order */
+  completions: readonly CompletionFact[]
+}
+
+export type CaptureVerdict =
+  /** not ours to change: Medusa's own capture of what is left (or Medusa's own error) */
+  | { kind: "full" }
+  /** less than the hold: one completion of `amountMinor`, recorded in the ledger first */
+  | { kind: "partial"; amountMinor: number; heldMinor: number }
+  /** refused before anything is recorded or sent; `message` names the field and the reason */
+  | { kind: "refuse"; message: string }
+
+const text = (minor: number, currency: string) => `${minorToMajor(minor).toFixed(2)} ${currency}`.trim()
+
 /**
- * Undefined when the requested capture may go ahead (no amount = the whole amount left; more than
- * that is Medusa's own error), else the reason, naming the field and the rule.
+ * The verdict on POST /admin/payments/:id/capture {amount?} for a TBC checkout payment.
+ * `requested` is the body's amount as sent (major units; absent = the whole amount left).
  */
-export function partialCaptureRefusal(
-  requested: unknown,
-  payment: { amount: unknown; currency_code?: string | null; captured: readonly unknown[] }
-): string | undefined {
-  if (requested === undefined || requested === null) return undefined
-  const requestedMinor = minorOf(requested)
+export function captureVerdict(requested: unknown, payment: CapturePaymentFacts): CaptureVerdict {
+  const currency = (payment.currency_code ?? "").toUpperCase()
   const totalMinor = minorOf(payment.amount)
   const capturedMinor = sumMinor(payment.captured.map((amount) => minorOf(amount) ?? 0))
-  if (totalMinor === null) return undefined // not ours to judge: Medusa validates its own payment
-  const leftMinor = totalMinor - capturedMinor
-  if (requestedMinor === null) return "amount: must be a number of at most 2 decimals."
-  if (requestedMinor >= leftMinor) return undefined
-  const currency = (payment.currency_code ?? "").toUpperCase()
-  return (
-    `amount: a TBC payment is captured in full: ${minorToMajor(requestedMinor).toFixed(2)} ${currency} is less than the ` +
-    `${minorToMajor(leftMinor).toFixed(2)} ${currency} held, and the bank completes a hold only once. ` +
-    "Capture the full amount (then refund the difference), or cancel the payment."
-  )
+  const done = payment.completions.find((c) => c.state === "done")
+  if (done && capturedMinor === 0 && totalMinor !== null) {
+    // the bank completed, Medusa recorded no capture (it failed after the bank acted): capturing
+    // exactly what the bank took records it, and the provider finds it done (no money moves)
+    const asked = requested === undefined || requested === null ? totalMinor : minorOf(requested)
+    if (asked === done.amount) {
+      return done.amount >= totalMinor
+        ? { kind: "full" }
+        : { kind: "partial", amountMinor: done.amount, heldMinor: totalMinor }
+    }
+  }
+  if (done || capturedMinor > 0) {
+    const confirmedMinor = done?.amount ?? capturedMinor
+    const releasedMinor = totalMinor === null ? 0 : Math.max(0, totalMinor - confirmedMinor)
+    return {
+      kind: "refuse",
+      message:
+        `amount: this TBC payment was already captured: the bank completed ${text(confirmedMinor, currency)}` +
+        (releasedMinor > 0 ? ` and returned the other ${text(releasedMinor, currency)} of the hold to the card` : "") +
+        ". The bank completes a hold only once, so nothing more can be captured; refund from the captured amount if needed.",
+    }
+  }
+  if (requested === undefined || requested === null) return { kind: "full" }
+  if (totalMinor === null) return { kind: "full" } // not ours to judge: Medusa validates its own payment
+  const requestedMinor = minorOf(requested)
+  if (requestedMinor === null) return { kind: "refuse", message: "amount: must be a number of at most 2 decimals." }
+  if (requestedMinor <= 0) return { kind: "refuse", message: "amount: must be greater than 0." }
+  if (requestedMinor >= totalMinor) return { kind: "full" }
+  return { kind: "partial", amountMinor: requestedMinor, heldMinor: totalMinor }
+}
+
+/**
+ * Who records a partial capture's amount in the ledger (the admin capture route), as the entry's
+ * `state_by` prefix: only such an entry carries an amount for capturePayment to send.
+ */
+export const CAPTURE_INTENT_ACTOR = "admin-capture:"
+/**
+ * How long a recorded amount waits for its capture. The route records it and Medusa calls the
+ * provider within the same request (seconds); an older one belongs to a request that never got
+ * there and must not shape a later capture.
+ */
+export const CAPTURE_INTENT_TTL_MS = 10 * 60 * 1000
+
+export interface OperationRow {
+  kind: string
+  state: string
+  state_by: string | null
+  created_at: Date
+}
+
+/** The partial capture waiting for capturePayment: the newest recorded, unsent and recent one. */
+export function pendingCaptureIntent<T extends OperationRow>(operations: readonly T[], now: Date): T | undefined {
+  return operations
+    .filter(
+      (op) =>
+        op.kind === "completion" &&
+        op.state === "sending" &&
+        (op.state_by ?? "").startsWith(CAPTURE_INTENT_ACTOR) &&
+        now.getTime() - op.created_at.getTime() < CAPTURE_INTENT_TTL_MS
+    )
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0]
+}
+
+/**
+ * Whether the bank's completion of a payment is one the store's own capture made (the ledger has
+ * a completion under way or done): Medusa records that capture itself, so the bank's Succeeded
+ * callback must not start a second capture (after a partial capture Medusa would record the
+ * amount twice: the rest looks capturable to it until the capture route marks it captured).
+ */
+export function completedByStoreCapture(completions: readonly Pick<CompletionFact, "state">[]): boolean {
+  return completions.some((c) => c.state === "sending" || c.state === "done")
 }

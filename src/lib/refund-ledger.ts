@@ -45,3 +45,30 @@ export function refundLedgerDecision({
   if (unrecordedMinor === amountMinor) return { kind: "already-returned" }
   return { kind: "unrecorded", unrecordedMinor }
 }
+
+/** A payment's amounts as the bank reports them, in tetri. */
+export interface BankAmountsMinor {
+  /** the payment's amount: the hold of a preauthorization */
+  amountMinor: number
+  /** what a completion took (0 before one, and for payments that were never a hold) */
+  confirmedMinor: number
+  /** the bank's returnedAmount */
+  returnedMinor: number
+}
+
+/** The rest of a hold that a smaller completion gave back to the card by itself: never refundable. */
+export function releasedMinorOf({ amountMinor, confirmedMinor }: BankAmountsMinor): number {
+  return confirmedMinor > 0 && confirmedMinor < amountMinor ? amountMinor - confirmedMinor : 0
+}
+
+/**
+ * What refunds gave back. After a smaller completion the bank's returnedAmount counts the released
+ * rest of the hold too (the sandbox; TBC: "the difference is returned automatically"); a bank that
+ * counts refunds only shows less than that rest, and its figure is taken as it is
+ * (docs/bank-behaviour.md, "Partial capture"). Either way Medusa never lets refunds pass what was
+ * captured.
+ */
+export function refundedMinorOf(amounts: BankAmountsMinor): number {
+  const released = releasedMinorOf(amounts)
+  return amounts.returnedMinor >= released ? amounts.returnedMinor - released : amounts.returnedMinor
+}

@@ -3,6 +3,7 @@
  * to ask the backend again. Pure (no React, no I/O), so it is unit-tested on its own.
  */
 import { checkoutStatusLabel, installmentStatusLabel } from "../../lib/labels"
+import { majorToMinorExact, minorToMajor } from "../../lib/money"
 import type { OrderPaymentView } from "./api"
 
 export type TbcPaymentView = NonNullable<OrderPaymentView["payment"]>
@@ -101,4 +102,21 @@ export const money = (amount: number | null | undefined, currency: string | null
 export function daysLeftText(daysLeft: number): string {
   const whole = Math.max(0, Math.floor(daysLeft))
   return whole === 0 ? "Less than a day left to capture" : `${whole} ${whole === 1 ? "day" : "days"} left to capture`
+}
+
+/**
+ * What the admin typed as a smaller capture → the capture's amount (major units, as Medusa's
+ * capture route takes it), or why not. The hold itself is captured with Medusa's own button.
+ */
+export function partialCaptureAmount(typed: string, held: number): { amount: number } | { error: string } {
+  const minor = majorToMinorExact(typed.trim().replace(",", "."))
+  if (typed.trim() === "" || minor === null) return { error: "Enter an amount with at most 2 decimals, e.g. 12.50." }
+  if (minor <= 0) return { error: "Enter an amount greater than 0." }
+  const heldMinor = majorToMinorExact(held) ?? 0
+  if (minor >= heldMinor) {
+    return {
+      error: `Less than the ${minorToMajor(heldMinor).toFixed(2)} held: the whole hold is Medusa's own Capture.`,
+    }
+  }
+  return { amount: minorToMajor(minor) }
 }

@@ -112,3 +112,17 @@ export function useOrderPayment(order: OrderPaymentsState) {
     placeholderData: (previous) => previous,
   })
 }
+
+/**
+ * A capture of less than the hold through Medusa's own capture route (the plugin's middleware
+ * turns it into one smaller completion at the bank). Everything is refetched after it: the
+ * dashboard's order (its payments, now captured) and this widget's bank view.
+ */
+export function useCaptureAmount(paymentId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (amount: number) =>
+      adminFetch<{ payment: unknown }>(`/admin/payments/${paymentId}/capture`, { method: "POST", body: { amount } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}

@@ -2,7 +2,8 @@
  * Order details, side column: the bank's live view of the order's TBC payment (status, payId,
  * method, card, amounts), the preauthorization deadline with a warning when fewer than 3 days
  * remain, or the installment application's status. Capture / cancel / refund stay Medusa's own
- * order actions; the widget asks the bank again when they change the order's payments.
+ * order actions (a capture of less than the hold is typed here: ../components/partial-capture.tsx);
+ * the widget asks the bank again when they change the order's payments.
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
@@ -17,6 +18,7 @@ import {
   showsCompletionDeadline,
 } from "../lib/order-payment-state"
 import { useOrderPayment } from "../lib/queries"
+import { PartialCapture } from "../components/partial-capture"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="flex justify-between gap-x-4 px-6 py-2">
@@ -75,10 +77,18 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
             value={money(checkout.authorized_amount, checkout.currency)}
             testId="tbc-authorized"
           />
-          <Row label="Confirmed" value={money(checkout.confirmed_amount, checkout.currency)} />
-          <Row label="Returned" value={money(checkout.returned_amount, checkout.currency)} />
+          <Row label="Confirmed" value={money(checkout.confirmed_amount, checkout.currency)} testId="tbc-confirmed" />
+          <Row label="Returned" value={money(checkout.returned_amount, checkout.currency)} testId="tbc-returned" />
+          {checkout.released_amount !== null && (
+            <Row
+              label="Of it, hold released at capture"
+              value={money(checkout.released_amount, checkout.currency)}
+              testId="tbc-released"
+            />
+          )}
         </div>
       )}
+      {payment && <PartialCapture payment={payment} />}
       {payment && preauth && showsCompletionDeadline(payment) && (
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <div className="flex items-center justify-between">

@@ -21,7 +21,7 @@ import { isChargeKind } from "../../lib/ledger/states"
 import { majorToMinorExact, minorToMajor } from "../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../lib/tbc/types"
 import type { LedgerEntry, LedgerStore } from "../../modules/tbc/ledger/ledger-store"
-import { minorOf, readPaymentUnlessGone } from "../../providers/tbc-checkout/money-moves/money-moves"
+import { readPaymentUnlessGone, refundedMinor } from "../../providers/tbc-checkout/money-moves/money-moves"
 import { releaseByAdmin, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import type { LedgerActionView } from "../../api/admin/tbc/helpers/attention-view"
 import { adminFactsOf, entryView } from "./attention"
@@ -120,7 +120,8 @@ export async function recheckEntry(deps: AdminActionDeps, entryId: string): Prom
     ? await applyAsAdmin(deps, charge, "recheck", { type: "bank_status", status, payId }, cardMaskOf(details))
     : undefined
   if (!isChargeKind(entry.kind)) {
-    const effect = operationEffectSeen(entry, { status, returnedMinor: minorOf(details.returnedAmount) })
+    // refunds only: the rest of a hold a smaller completion released is no refund's effect
+    const effect = operationEffectSeen(entry, { status, returnedMinor: refundedMinor(details) })
     if (!effect) {
       await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
       throw refused(

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check"
 import { propertyRuns } from "./property-runs"
-import { refundLedgerDecision } from "../refund-ledger"
+import { refundedMinorOf, refundLedgerDecision, releasedMinorOf } from "../refund-ledger"
 
 describe("refundLedgerDecision", () => {
   it("sends when the store knows everything the bank returned (or more)", () => {
@@ -81,6 +81,44 @@ describe("refundLedgerDecision", () => {
         }
       ),
       { numRuns: propertyRuns(2000) }
+    )
+  })
+})
+
+describe("refundedMinorOf after a smaller completion (partial capture)", () => {
+  it("leaves the released rest of the hold out of the refunds", () => {
+    // hold 100.00, completed 60.00: the bank returned the other 40.00 by itself
+    const completed = { amountMinor: 10_000, confirmedMinor: 6_000 }
+    expect(releasedMinorOf({ ...completed, returnedMinor: 4_000 })).toBe(4_000)
+    expect(refundedMinorOf({ ...completed, returnedMinor: 4_000 })).toBe(0)
+    expect(refundedMinorOf({ ...completed, returnedMinor: 6_500 })).toBe(2_500)
+    // a bank that counts refunds only: its figure as it is
+    expect(refundedMinorOf({ ...completed, returnedMinor: 1_000 })).toBe(1_000)
+    // no smaller completion: nothing released
+    expect(releasedMinorOf({ amountMinor: 10_000, confirmedMinor: 10_000, returnedMinor: 0 })).toBe(0)
+    expect(releasedMinorOf({ amountMinor: 10_000, confirmedMinor: 0, returnedMinor: 10_000 })).toBe(0)
+    expect(refundedMinorOf({ amountMinor: 10_000, confirmedMinor: 0, returnedMinor: 2_500 })).toBe(2_500)
+  })
+
+  it("is exactly the refunds when the bank counts the released rest as returned; never more than them otherwise", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 1_000_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        (held, confirmedSeed, refundSeed) => {
+          const confirmed = 1 + (confirmedSeed % (held - 1)) // 1 … held - 1: a smaller completion
+          const refunded = refundSeed % (confirmed + 1) // 0 … confirmed
+          const base = { amountMinor: held, confirmedMinor: confirmed }
+          // the sandbox's reading: returnedAmount = the released rest + refunds
+          expect(refundedMinorOf({ ...base, returnedMinor: held - confirmed + refunded })).toBe(refunded)
+          // refunds only: what is left to refund is never judged smaller than it is
+          const judged = refundedMinorOf({ ...base, returnedMinor: refunded })
+          expect(judged).toBeLessThanOrEqual(refunded)
+          expect(judged).toBeGreaterThanOrEqual(0)
+        }
+      ),
+      { numRuns: propertyRuns(500) }
     )
   })
 })

@@ -3,6 +3,7 @@ import {
   bankStatusBadge,
   installmentStatusText,
   isCaptured,
+  partialCaptureAmount,
   paymentsStateKey,
   showsCompletionDeadline,
   type TbcPaymentView,
@@ -40,6 +41,7 @@ function heldPayment(
       authorized_amount: 20,
       confirmed_amount: 0,
       returned_amount: 0,
+      released_amount: null,
       pre_auth: true,
       ...checkoutOver,
     },
@@ -128,5 +130,25 @@ describe("paymentsStateKey", () => {
 
   it("works for an order without payment collections", () => {
     expect(paymentsStateKey({ id: "order_2" })).toBe(JSON.stringify([null, []]))
+  })
+})
+
+describe("partialCaptureAmount (the widget's 'Capture less than the hold')", () => {
+  it("takes an amount of at most 2 decimals below the hold, a comma as the decimal mark too", () => {
+    expect(partialCaptureAmount("12.50", 20)).toEqual({ amount: 12.5 })
+    expect(partialCaptureAmount(" 12,5 ", 20)).toEqual({ amount: 12.5 })
+    expect(partialCaptureAmount("19.99", 20)).toEqual({ amount: 19.99 })
+    expect(partialCaptureAmount("0.01", 20)).toEqual({ amount: 0.01 })
+  })
+
+  it("says why it refuses what is not a smaller capture", () => {
+    expect(partialCaptureAmount("", 20)).toEqual({ error: "Enter an amount with at most 2 decimals, e.g. 12.50." })
+    expect(partialCaptureAmount("abc", 20)).toEqual({ error: "Enter an amount with at most 2 decimals, e.g. 12.50." })
+    expect(partialCaptureAmount("1.005", 20)).toEqual({ error: "Enter an amount with at most 2 decimals, e.g. 12.50." })
+    expect(partialCaptureAmount("0", 20)).toEqual({ error: "Enter an amount greater than 0." })
+    expect(partialCaptureAmount("20", 20)).toEqual({
+      error: "Less than the 20.00 held: the whole hold is Medusa's own Capture.",
+    })
+    expect(partialCaptureAmount("25", 20)).toMatchObject({ error: /^Less than the 20\.00 held/ })
   })
 })

@@ -4,7 +4,9 @@
  * what attentionReason lists, a failed completion is judged by classifyCompletionFailure, and
  * every answer is recorded through applyLedgerEvent.
  */
+import { captureVerdict, completedByStoreCapture } from "../../capture-amount"
 import { webhookAction } from "../../checkout-status"
+import { minorToMajor } from "../../money"
 import { WEBHOOK_ACTION } from "../../medusa-statuses"
 import { attentionReason, classifyCompletionFailure, holdsMoney, isStrandedMoney, nextJobStep } from "../guards"
 import { isChargeKind } from "../states"
@@ -84,6 +86,7 @@ export function deliverCallback(w: World, payId: string, fault: CompletionFault,
   record(w, entry, { type: "bank_status", status: p.status, payId })
   const action = webhookAction(p.status)
   if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) return
+  if (action === WEBHOOK_ACTION.SUCCESSFUL) captureFromCallback(w, payId)
   const session = w.sessions.get(entry.sessionId)
   if (session?.live && w.carts[entry.cartId].orderId === null) completeFor(w, entry, fault, compensation)
 }
@@ -176,20 +179,90 @@ function adminOn(w: World, e: Entry, act: AdminAct, outcome: OperationOutcome): 
   if (charge) readInto(w, charge)
 }
 
-/** The admin captures an order's hold (completion); the operation has its own ledger row. */
-export function captureOrder(w: World, orderId: string, outcome: OperationOutcome): void {
+/** The bank's statuses after a completion of the hold. */
+const COMPLETED_STATUSES: ReadonlySet<string> = new Set(["Succeeded", "PartialReturned"])
+
+const completionsOf = (w: World, payId: string): Entry[] =>
+  w.entries.filter((e) => e.kind === "completion" && e.pay_id === payId)
+
+/**
+ * The admin captures an order's hold, whole or less (`part`: a partial capture), as the capture
+ * route and the provider do: the route's rule first (captureVerdict: refused once a completion is
+ * done or Medusa recorded a capture), then a ledger row with the amount, then ONE completion; a
+ * completion the bank already made for that amount (an earlier answer lost) is success, another
+ * amount is refused (money-moves.ts). Medusa records the capture only on a readable success.
+ */
+export function captureOrder(w: World, orderId: string, outcome: OperationOutcome, part = false): void {
   const order = w.orders.get(orderId)!
   const p = w.bank.get(order.payId)!
-  if (p.status !== "WaitingConfirm") return
-  const charge = w.entries.find((e) => e.pay_id === p.payId)!
+  const asked = part ? Math.max(1, Math.floor(p.amount / 2)) : p.amount
+  const verdict = captureVerdict(part ? minorToMajor(asked) : undefined, {
+    amount: minorToMajor(p.amount),
+    currency_code: "GEL",
+    captured: order.captured === undefined ? [] : [minorToMajor(order.captured)],
+    completions: completionsOf(w, p.payId).map((e) => ({ state: e.state, amount: e.amount ?? 0 })),
+  })
+  if (verdict.kind === "refuse") {
+    if (p.status === "WaitingConfirm") throw new Error(`a capture of ${p.payId} was refused while the bank holds it`)
+    note(w, "second capture refused")
+    return
+  }
+  const amount = verdict.kind === "partial" ? verdict.amountMinor : p.amount
+  const charge = w.entries.find((e) => e.pay_id === p.payId && isChargeKind(e.kind))!
+  if (p.status !== "WaitingConfirm") {
+    // nothing held: a payment taken at once (no preauth), returned, …; or completed by an attempt
+    // whose answer was lost, which the provider reads before sending anything
+    if (!COMPLETED_STATUSES.has(p.status) || p.confirmed === undefined) return
+    const op = writeEntry(w, "completion", order.cartId, order.sessionId, p.payId)
+    op.amount = amount
+    op.acted = false
+    if (p.confirmed !== amount) {
+      record(w, op, { type: "clear_refusal", reason: "the bank completed another amount" })
+      note(w, "capture of another amount than the bank completed: refused")
+      return
+    }
+    record(w, op, { type: "bank_status", status: p.status, payId: p.payId })
+    order.captured = amount
+    note(w, "capture retried: already done at the bank")
+    return
+  }
   const op = writeEntry(w, "completion", order.cartId, order.sessionId, p.payId)
+  op.amount = amount
   op.acted = outcome !== "unreadable_not_acted"
-  if (op.acted) bankSet(w, p, "Succeeded")
+  if (op.acted) {
+    p.confirmed = amount
+    bankSet(w, p, "Succeeded")
+    if (amount < p.amount) note(w, "partial completion")
+  }
   if (outcome !== "ok") {
     record(w, op, { type: "unreadable_answer", reason: "timeout" })
     return
   }
   record(w, op, { type: "bank_status", status: p.status, payId: p.payId })
   record(w, charge, { type: "bank_status", status: p.status, payId: p.payId })
+  order.captured = amount
   if (!bankHolds(p)) throw new Error("a completion emptied the hold")
+}
+
+/**
+ * Medusa's capture workflow the bank's Succeeded callback starts for an order's payment: skipped
+ * when the store's own capture made the completion (completedByStoreCapture) or Medusa recorded a
+ * capture (captured_at); otherwise the provider is asked for the whole hold, which succeeds only
+ * when the bank completed all of it.
+ */
+function captureFromCallback(w: World, payId: string): void {
+  const p = w.bank.get(payId)!
+  const order = [...w.orders.values()].find((o) => o.payId === payId)
+  if (!order || !COMPLETED_STATUSES.has(p.status) || p.confirmed === undefined) return
+  if (completedByStoreCapture(completionsOf(w, payId))) {
+    note(w, "Succeeded callback after the store's capture: ignored")
+    return
+  }
+  if (order.captured !== undefined) return
+  if (p.confirmed !== p.amount) {
+    note(w, "callback capture of a partial completion: refused")
+    return
+  }
+  order.captured = p.confirmed
+  note(w, "capture recorded from the callback")
 }

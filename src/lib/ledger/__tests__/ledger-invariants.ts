@@ -57,6 +57,13 @@ export function checkInvariants(w: World): void {
       fail(w, `(b) ${p.payId} (${p.status}) of cart ${p.cartId}: no order, and #${e.id} (${e.state}) is invisible`)
     }
   }
+  for (const order of w.orders.values()) {
+    // Medusa's capture is what the bank took: a partial capture is recorded at its own amount, once
+    const p = w.bank.get(order.payId)
+    if (order.captured !== undefined && order.captured !== p?.confirmed) {
+      fail(w, `order ${order.id} recorded a capture of ${order.captured}, the bank took ${p?.confirmed} (${p?.payId})`)
+    }
+  }
   for (const e of w.entries) {
     if (isChargeKind(e.kind)) {
       const truth = paymentOfEntry(w, e)

@@ -5,11 +5,13 @@
  * refusal, 5xx after acting, Processing then decided, timeouts with and without a charge, our
  * process dying mid-call), callbacks (delivered, lost, duplicated, late), job runs (reads, also
  * slow ones that land stale; completions failing transiently or permanently; the orphan policy)
- * and admin actions, and plays them on a simulated bank, Medusa and ledger whose every decision is
+ * and admin actions (also captures of the whole hold or less, and second captures), and plays
+ * them on a simulated bank, Medusa and ledger whose every decision is
  * made by the real rules of ../states.ts and ../guards.ts (see ledger-checkout.ts and
  * ledger-backoffice.ts). After EVERY step the invariants of ledger-invariants.ts must hold:
  *   (a) at most one charge per cart; (b) no money without an order or a visible entry;
  *   (c) no order without money; (d) the ledger never calls money over that the bank holds;
+ *   (e) Medusa's capture is what the bank took (a partial capture at its own amount, once);
  * and once the run has settled, every cart's money is its order's and the ledger agrees with the bank.
  */
 import fc from "fast-check"
@@ -91,6 +93,44 @@ describe("the money ledger, model-based", () => {
     expect(refused.orders.size).toBe(1)
   })
 
+  it("plays a partial capture: one smaller completion, a second capture refused, the Succeeded callback ignored", () => {
+    const w = playScript(true, "refund", [
+      { t: "open", cart: 0, method: "web", create: "ok" },
+      { t: "pay", pick: 0, result: "paid" },
+      { t: "place", cart: 0, twice: false, exec: "success", fault: calm, op: "ok" },
+      { t: "capture", pick: 0, op: "ok", part: true },
+      { t: "capture", pick: 0, op: "ok", part: false },
+      { t: "callback", pick: 0, mode: "deliver", fault: calm, op: "ok" },
+    ])
+    const [p] = [...w.bank.values()]
+    const [order] = [...w.orders.values()]
+    expect([p.status, p.amount, p.confirmed, order.captured]).toEqual(["Succeeded", 1000, 500, 500])
+    expect(w.entries.filter((e) => e.kind === "completion").map((e) => [e.state, e.amount])).toEqual([["done", 500]])
+    expect(w.seen.get("second capture refused")).toBe(1)
+    expect(w.seen.get("Succeeded callback after the store's capture: ignored")).toBe(1)
+  })
+
+  it("a partial completion whose answer was lost: its retry of that amount is done with no second completion", () => {
+    const w = playScript(true, "refund", [
+      { t: "open", cart: 1, method: "web", create: "ok" },
+      { t: "pay", pick: 0, result: "paid" },
+      { t: "place", cart: 1, twice: false, exec: "success", fault: calm, op: "ok" },
+      { t: "capture", pick: 0, op: "unreadable_acted", part: true },
+      { t: "capture", pick: 0, op: "ok", part: false },
+      { t: "capture", pick: 0, op: "ok", part: true },
+    ])
+    const [order] = [...w.orders.values()]
+    expect([...w.bank.values()].map((p) => [p.status, p.confirmed])).toEqual([["Succeeded", 500]])
+    expect(order.captured).toBe(500)
+    // (the lost answer's row is settled by the admin's re-check at the end of the run)
+    expect(w.entries.filter((e) => e.kind === "completion").map((e) => [e.state, e.amount])).toEqual([
+      ["done", 500],
+      ["refused", 1001],
+      ["done", 500],
+    ])
+    expect(w.seen.get("capture retried: already done at the bank")).toBe(1)
+  })
+
   it("gives the money back only after a permanent refusal and its grace period", () => {
     const w = newWorld(true, "refund")
     const script: Step[] = [
@@ -158,6 +198,10 @@ describe("the money ledger, model-based", () => {
         "orphan policy after a permanent refusal",
         "compensation cancels after authorization",
         "a cart's second payment held money",
+        "partial completion",
+        "second capture refused",
+        "capture retried: already done at the bank",
+        "Succeeded callback after the store's capture: ignored",
       ]) {
         expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
       }

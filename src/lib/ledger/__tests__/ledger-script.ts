@@ -55,7 +55,7 @@ export type Step =
   | { t: "job"; advance: number; bankDown: boolean; slow: boolean; fault: CompletionFault; op: OperationOutcome }
   | { t: "land"; pick: number }
   | { t: "admin"; pick: number; act: AdminAct; op: OperationOutcome }
-  | { t: "capture"; pick: number; op: OperationOutcome }
+  | { t: "capture"; pick: number; op: OperationOutcome; part: boolean }
   | { t: "wait"; advance: number }
 
 const cart = fc.nat(1)
@@ -140,7 +140,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
       op,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("capture" as const), pick, op }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("capture" as const), pick, op, part: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("wait" as const), advance }) }
 )
 
@@ -201,7 +201,7 @@ export function play(w: World, s: Step): void {
       return
     case "capture": {
       const order = nth([...w.orders.keys()], s.pick)
-      if (order) captureOrder(w, order, s.op)
+      if (order) captureOrder(w, order, s.op, s.part)
       return
     }
     case "wait":

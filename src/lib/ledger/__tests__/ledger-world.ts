@@ -24,6 +24,8 @@ export interface BankPayment {
   status: string
   /** a hosted page the shopper got the link of (an unreadable create answer gives none) */
   payable: boolean
+  /** what a completion of the hold took (tetri): the whole hold or less (a partial capture) */
+  confirmed?: number
 }
 
 export interface Session {
@@ -51,6 +53,8 @@ export interface Order {
   sessionId: string
   payId: string
   amount: number
+  /** Medusa's capture of the payment (tetri), once recorded */
+  captured?: number
 }
 
 /** A ledger row: the facts the rules read, plus where it belongs. */
@@ -60,6 +64,8 @@ export interface Entry extends LedgerFacts {
   sessionId: string
   /** operations only, ground truth: whether the bank carried this operation out */
   acted?: boolean
+  /** operations only: the amount asked for (tetri) */
+  amount?: number
 }
 
 export interface SlowRead {

@@ -108,6 +108,25 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
   }
 }
 
+/** The row of an operation (completion, cancel, refund) on a charge, before its bank call. */
+export function operationSeed(
+  charge: LedgerEntry,
+  kind: "completion" | "cancel" | "refund",
+  amountMinor: number,
+  providerId = charge.provider_id
+): OpenEntry {
+  return {
+    kind,
+    provider_id: providerId,
+    payment_session_id: charge.payment_session_id,
+    payment_collection_id: charge.payment_collection_id,
+    cart_id: charge.cart_id,
+    amount: amountMinor,
+    currency: charge.currency,
+    parent_id: charge.id,
+  }
+}
+
 /** Error text for the record: short, one line, no request data (bank errors carry none). */
 export const recordError = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
@@ -178,6 +197,11 @@ export class LedgerStore {
   /** The charges made for a cart (any session, live or gone), newest first. */
   chargesOfCart(cartId: string): Promise<LedgerEntry[]> {
     return this.many("cart_id = ? and kind in ('web', 'execution', 'installment')", [cartId], "created_at desc")
+  }
+
+  /** The operations (completion, cancel, refund) recorded on a charge, oldest first. */
+  operationsOf(chargeId: string): Promise<LedgerEntry[]> {
+    return this.many("parent_id = ?", [chargeId])
   }
 
   /**

@@ -14,6 +14,8 @@ import { CALLBACK_HEADERS, headerValue, isAllowedSource } from "./callback-auth"
 import type { TbcCheckoutOptions } from "../options"
 import type { PaymentBookkeeping } from "../ledger/bookkeeping"
 import { pairSession } from "./callback-pairing"
+import { completedByStoreCapture } from "../../../lib/capture-amount"
+import type { LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
 
 /** Same words as the tbc module's CallbackLog.result. */
 export type CallbackVerdictResult =
@@ -56,6 +58,18 @@ function actionAmount(details: PaymentDetails, action: PaymentActions): number {
     return minorToMajor(majorToMinorExact(confirmed)!)
   }
   return minorToMajor(majorToMinorExact(details.amount ?? 0) ?? 0)
+}
+
+/** The ledger has the store's own completion of this payment (under way or done); false when unreadable. */
+async function storeCaptureMadeIt(ledger: LedgerStore | undefined, payId: string): Promise<boolean> {
+  if (!ledger) return false
+  try {
+    const charge = await ledger.byPayId(payId)
+    const operations = charge ? await ledger.operationsOf(charge.id) : []
+    return completedByStoreCapture(operations.filter((op) => op.kind === "completion"))
+  } catch {
+    return false
+  }
 }
 
 function merchantPaymentIdOf(details: PaymentDetails): string | undefined {
@@ -127,6 +141,11 @@ export async function judgeCallback(
   const sessionId = paired.sessionId
 
   const action = toPaymentAction(webhookAction(status))
+  if (action === PaymentActions.SUCCESSFUL && (await storeCaptureMadeIt(book?.ledger, payId))) {
+    // the admin's capture completed it: Medusa records that capture itself (a partial one would
+    // otherwise be recorded twice, the rest of the hold looking capturable to Medusa)
+    return ignore(verdict("accepted", `bank status ${status}, completed by the store's own capture`, payId, status))
+  }
   return {
     action,
     data: { session_id: sessionId as string, amount: actionAmount(details, action) },

@@ -206,17 +206,25 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return { data: fresh, status }
   }
 
+  /**
+   * Medusa passes no amount: a capture of less than the hold was recorded, with its amount, in the
+   * ledger by the admin capture route (src/api/tbc-middlewares/capture-amount.ts); that entry is
+   * this capture's. Otherwise the whole hold is completed.
+   */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const payId = payIdOf(input.data)
-    const known = this.captures_.get(payId)
-    if (known) return known
+    const intent = await this.book_.captureIntent(payId)
     const heldMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
-    const attempt = this.book_.operation("completion", payId, heldMinor, () =>
-      capture(this.budgeted(), input.data ?? {}, payId)
-    )
-    this.captures_.set(payId, attempt)
+    // one in-flight or finished capture per payment AND amount: a repeat of another amount asks the bank
+    const key = `${payId}:${intent ? `part ${intent.amount}` : "whole"}`
+    const known = this.captures_.get(key)
+    if (known) return known
+    const attempt = intent
+      ? this.book_.runIntent(intent, payId, () => capture(this.budgeted(), input.data ?? {}, payId, intent.amount))
+      : this.book_.operation("completion", payId, heldMinor, () => capture(this.budgeted(), input.data ?? {}, payId))
+    this.captures_.set(key, attempt)
     // a failed capture is forgotten, so the next one asks the bank again
-    attempt.catch(() => this.captures_.get(payId) === attempt && this.captures_.delete(payId))
+    attempt.catch(() => this.captures_.get(key) === attempt && this.captures_.delete(key))
     return attempt
   }
 

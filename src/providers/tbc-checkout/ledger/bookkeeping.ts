@@ -8,11 +8,13 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
 import {
+  operationSeed,
   recordError,
   type LedgerEntry,
   type LedgerStore,
   type OpenEntry,
 } from "../../../modules/tbc/ledger/ledger-store"
+import { pendingCaptureIntent } from "../../../lib/capture-amount"
 import type { TbcCheckoutOptions } from "../options"
 import { settleOrphan } from "../money-moves/orphans"
 
@@ -136,19 +138,7 @@ export class PaymentBookkeeping {
     if (!ledger || !charge) return work()
     let op: LedgerEntry
     try {
-      op = await ledger.open(
-        {
-          kind,
-          provider_id: this.providerId,
-          payment_session_id: charge.payment_session_id,
-          payment_collection_id: charge.payment_collection_id,
-          cart_id: charge.cart_id,
-          amount: amountMinor,
-          currency: charge.currency,
-          parent_id: charge.id,
-        },
-        ACTORS.admin
-      )
+      op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
     } catch (error) {
       this.logger.error(`ledger entry for ${kind} of ${payId} not written: ${recordError(error)}`)
       throw new MedusaError(
@@ -156,6 +146,45 @@ export class PaymentBookkeeping {
         `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
+    return this.runOperation(ledger, op, payId, work)
+  }
+
+  /**
+   * The completion an admin asked for with a smaller amount (a partial capture): the capture route
+   * recorded it, amount included, before Medusa called capturePayment (which gets no amount).
+   * Fails closed: when the ledger cannot be read, nothing is sent (a full completion in its place
+   * would take more than the admin asked for).
+   */
+  async captureIntent(payId: string): Promise<LedgerEntry | undefined> {
+    const ledger = this.ledger
+    if (!ledger || !payId) return undefined
+    try {
+      const charge = await ledger.byPayId(payId)
+      return charge ? pendingCaptureIntent(await ledger.operationsOf(charge.id), new Date()) : undefined
+    } catch (error) {
+      this.logger.error(`ledger: capture of ${payId} not checked: ${recordError(error)}`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "The capture could not be checked against the store's records; nothing was sent to the bank. Please try again."
+      )
+    }
+  }
+
+  /** operation() for an entry already opened (a partial capture's, by the capture route). */
+  async runIntent<T extends { data?: Record<string, unknown> }>(
+    op: LedgerEntry,
+    payId: string,
+    work: () => Promise<T>
+  ): Promise<T> {
+    return this.ledger ? this.runOperation(this.ledger, op, payId, work) : work()
+  }
+
+  private async runOperation<T extends { data?: Record<string, unknown> }>(
+    ledger: LedgerStore,
+    op: LedgerEntry,
+    payId: string,
+    work: () => Promise<T>
+  ): Promise<T> {
     try {
       const result = await work()
       const status = typeof result.data?.status === "string" ? result.data.status : undefined

@@ -6,6 +6,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { majorToMinorExact, minorToMajor } from "../../../lib/money"
+import { refundedMinorOf, releasedMinorOf } from "../../../lib/refund-ledger"
 import { TbcApiError, TbcNetworkError, TbcTimeoutError } from "../../../lib/tbc/errors"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { isBankNotFound, toMedusaError } from "../../common"
@@ -27,8 +28,20 @@ export function takenMinor(details: PaymentDetails): number {
   return confirmed > 0 ? confirmed : minorOf(details.amount)
 }
 
+/** The bank's amounts of a payment in tetri (src/lib/refund-ledger.ts reads them). */
+export const amountsOf = (details: Pick<PaymentDetails, "amount" | "confirmedAmount" | "returnedAmount">) => ({
+  amountMinor: minorOf(details.amount),
+  confirmedMinor: minorOf(details.confirmedAmount),
+  returnedMinor: minorOf(details.returnedAmount),
+})
+
+export const releasedMinor = (details: PaymentDetails): number => releasedMinorOf(amountsOf(details))
+
+/** What refunds gave back (tetri), the rest a smaller completion released left out. */
+export const refundedMinor = (details: PaymentDetails): number => refundedMinorOf(amountsOf(details))
+
 export function leftToRefundMinor(details: PaymentDetails): number {
-  return Math.max(0, takenMinor(details) - minorOf(details.returnedAmount))
+  return Math.max(0, takenMinor(details) - refundedMinor(details))
 }
 
 export const asData = (data: CheckoutData): Data => data as unknown as Data
@@ -74,6 +87,41 @@ function refuseStatus(status: string): never {
 }
 
 /**
+ * A payment the bank already completed is this capture's success only when it completed the
+ * amount this capture asks for (`expectedMinor`): the bank completes a hold once, so a completion
+ * of another amount (an earlier partial capture, a lost answer of another amount) is refused with
+ * what the bank took. Without a confirmed amount yet (PaymentCompletionProcessing) it is success.
+ */
+function completedAs(data: Data, details: PaymentDetails, expectedMinor: number): { data: Data } {
+  const confirmedMinor = minorOf(details.confirmedAmount)
+  if (confirmedMinor > 0 && expectedMinor > 0 && confirmedMinor !== expectedMinor) {
+    const currency = details.currency ?? (data.currency as string | undefined)
+    const released = releasedMinor(details)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The payment cannot be captured for ${gel(expectedMinor, currency)}: the bank already completed it for ` +
+        `${gel(confirmedMinor, currency)}` +
+        (released > 0 ? ` and returned the other ${gel(released, currency)} of the hold to the card` : "") +
+        `. A hold is completed only once; to record that capture, capture exactly ${gel(confirmedMinor, currency)} (no money is sent).`
+    )
+  }
+  return { data: asData(dataFromDetails(data, details)) }
+}
+
+/** Payments the bank gives for an exact sum: a loan (installments, BNPL) is completed in full or canceled. */
+function refusePartialOf(details: PaymentDetails): void {
+  const method = Number(details.paymentMethod)
+  if (method === INSTALLMENT_METHOD || details.raw?.isBnpl === true) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment cannot be captured for less than the hold: it was paid in installments, a loan for the exact order total. Capture it in full or cancel it."
+    )
+  }
+}
+
+const INSTALLMENT_METHOD = 8
+
+/**
  * Completion of the held amount. When `data` says the bank holds the money (WaitingConfirm, set by
  * authorizePayment from the bank's answer) the completion is sent straight away for the stored
  * amount and its answer (status, amount, confirmedAmount) is the result: one call. The bank is
@@ -82,7 +130,13 @@ function refuseStatus(status: string): never {
  * meanwhile: the bank refuses completing a payment that is no longer WaitingConfirm), or its
  * outcome is uncertain (answer lost). A payment already completed at the bank is success.
  */
-export async function capture(checkout: Checkout, data: Data, payId: string): Promise<{ data: Data }> {
+export async function capture(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  partialMinor?: number
+): Promise<{ data: Data }> {
+  if (partialMinor !== undefined) return capturePart(checkout, data, payId, partialMinor)
   const heldMinor = data.status === "WaitingConfirm" ? minorOf(data.amount as number | undefined) : 0
   if (heldMinor <= 0) {
     return captureAfterReading(checkout, data, payId)
@@ -102,6 +156,50 @@ export async function capture(checkout: Checkout, data: Data, payId: string): Pr
 }
 
 /**
+ * A capture of less than the hold (partial capture): the bank is read first (still held? paid by
+ * a method that allows it?), then ONE completion of exactly `amountMinor`; the bank returns the
+ * rest of the hold by itself. Its answer carries no returnedAmount, so the bank is read once more:
+ * the stored data then shows held, confirmed and returned as the bank does (the refunds' baseline).
+ */
+async function capturePart(
+  checkout: Checkout,
+  data: Data,
+  payId: string,
+  amountMinor: number
+): Promise<{ data: Data }> {
+  const details = await read(checkout, payId, "capture the payment")
+  const status = String(details.status)
+  if (COMPLETED.has(status)) return completedAs(data, details, amountMinor)
+  if (status !== "WaitingConfirm") return refuseStatus(status)
+  refusePartialOf(details)
+  refuseIfTooOld(data)
+  const heldMinor = minorOf(details.amount)
+  if (amountMinor <= 0 || amountMinor > heldMinor) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Cannot capture ${gel(amountMinor, details.currency)}: the bank holds ${gel(heldMinor, details.currency)}.`
+    )
+  }
+  let completed: PaymentDetails
+  try {
+    completed = await checkout.completePayment(payId, minorToMajor(amountMinor), { maxAmount: minorToMajor(heldMinor) })
+  } catch (error) {
+    return afterFailedCompletion(checkout, data, payId, error, amountMinor)
+  }
+  const after = await checkout.getPayment(payId).catch(() => undefined)
+  if (after && COMPLETED.has(String(after.status))) return completedAs(data, after, amountMinor)
+  if (!after && COMPLETED.has(String(completed.status))) {
+    // unreadable right after: what the bank's documented flow leaves (the rest returned)
+    const shown = { ...details, ...definedOnly(completed), payId: completed.payId || details.payId }
+    return completedAs(data, { ...shown, returnedAmount: minorToMajor(heldMinor - amountMinor) }, amountMinor)
+  }
+  throw new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    "Could not capture the payment: the bank answered the completion but still shows the amount held. Please try again later."
+  )
+}
+
+/**
  * A completion that was refused (TbcApiError: e.g. already completed by another process or an
  * earlier lost answer) or whose answer was lost: the bank's state decides. Completed = success;
  * no longer held = the readable reason; still held (or unreadable) = the completion's own error.
@@ -110,12 +208,13 @@ async function afterFailedCompletion(
   checkout: Checkout,
   data: Data,
   payId: string,
-  error: unknown
+  error: unknown,
+  expectedMinor = minorOf(data.amount as number | undefined)
 ): Promise<{ data: Data }> {
   if (!(error instanceof TbcApiError) && !mayHaveReachedBank(error)) throw toMedusaError(error, "capture the payment")
   const after = await checkout.getPayment(payId).catch(() => undefined)
   const status = String(after?.status)
-  if (after && COMPLETED.has(status)) return { data: asData(dataFromDetails(data, after)) }
+  if (after && COMPLETED.has(status)) return completedAs(data, after, expectedMinor)
   if (!after || status === "WaitingConfirm") throw toMedusaError(error, "capture the payment")
   return refuseStatus(status)
 }
@@ -130,7 +229,8 @@ async function captureAfterReading(
   const details = await read(checkout, payId, "capture the payment")
   const status = String(details.status)
   if (COMPLETED.has(status)) {
-    return { data: asData(dataFromDetails(data, details)) }
+    // a capture of the whole payment: the bank must have completed all of it
+    return completedAs(data, details, minorOf(details.amount))
   }
   if (status !== "WaitingConfirm") {
     return refuseStatus(status)

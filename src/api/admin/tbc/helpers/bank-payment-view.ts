@@ -4,6 +4,8 @@
 import type { PaymentDetails } from "../../../../lib/tbc"
 import type { PreauthDeadline } from "../../../../lib/preauth-deadline"
 import { methodLabel } from "../../../../lib/labels"
+import { majorToMinorExact, minorToMajor } from "../../../../lib/money"
+import { releasedMinorOf } from "../../../../lib/refund-ledger"
 
 export interface CheckoutBankView {
   pay_id: string
@@ -15,6 +17,11 @@ export interface CheckoutBankView {
   authorized_amount: number | null
   confirmed_amount: number | null
   returned_amount: number | null
+  /**
+   * the rest of a hold that a smaller completion (partial capture) gave back to the card, part of
+   * what the bank shows returned; null unless the completion was smaller than the hold
+   */
+  released_amount: number | null
   pre_auth: boolean
 }
 
@@ -29,8 +36,19 @@ export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean):
     authorized_amount: details.amount ?? null,
     confirmed_amount: details.confirmedAmount ?? null,
     returned_amount: details.returnedAmount ?? null,
+    released_amount: releasedOf(details),
     pre_auth: details.preAuth ?? preAuthHint,
   }
+}
+
+function releasedOf(details: PaymentDetails): number | null {
+  const minor = (major: number | undefined) => (major === undefined ? 0 : (majorToMinorExact(major) ?? 0))
+  const released = releasedMinorOf({
+    amountMinor: minor(details.amount),
+    confirmedMinor: minor(details.confirmedAmount),
+    returnedMinor: minor(details.returnedAmount),
+  })
+  return released > 0 ? minorToMajor(released) : null
 }
 
 export interface InstallmentBankView {

@@ -86,6 +86,10 @@ export class MemoryLedger {
     return this.charges((r) => r.cart_id === cartId)
   }
 
+  async operationsOf(chargeId: string) {
+    return this.rows.filter((r) => r.parent_id === chargeId)
+  }
+
   async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
     this.write()
     const entry = ledgerEntry({

@@ -93,7 +93,28 @@ describe("checkoutBankView", () => {
       authorized_amount: 12.34,
       confirmed_amount: 0,
       returned_amount: 0,
+      released_amount: null,
       pre_auth: true,
+    })
+  })
+
+  it("names the rest of the hold a smaller completion returned (partial capture), and only then", () => {
+    const partial = { amount: 100, confirmedAmount: 60.5, returnedAmount: 39.5, preAuth: true }
+    expect(checkoutBankView(details({ ...partial, status: "Succeeded" }), true)).toMatchObject({
+      authorized_amount: 100,
+      confirmed_amount: 60.5,
+      returned_amount: 39.5,
+      released_amount: 39.5,
+    })
+    // refunded afterwards: the bank's returned figure grows, the released rest does not
+    expect(
+      checkoutBankView(details({ ...partial, returnedAmount: 49.5, status: "PartialReturned" }), true)
+    ).toMatchObject({ returned_amount: 49.5, released_amount: 39.5 })
+    expect(checkoutBankView(details({ amount: 100, confirmedAmount: 100, returnedAmount: 0 }), true)).toMatchObject({
+      released_amount: null,
+    })
+    expect(checkoutBankView(details({ amount: 100, confirmedAmount: 0 }), true)).toMatchObject({
+      released_amount: null,
     })
   })
 

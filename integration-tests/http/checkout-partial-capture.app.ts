@@ -1,0 +1,177 @@
+/**
+ * Partial capture through the Admin API with the sandbox bank (preauthorization on, callbacks live):
+ * the admin captures less than the hold → ONE completion of that amount, the bank returns the
+ * rest; Medusa records that capture and marks the payment captured (no rest left to capture); the
+ * ledger and the order widget's route show held / confirmed / returned; the bank's Succeeded
+ * callback records nothing more; a second capture is refused with the reason; refunds stop at
+ * what was confirmed.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { listCallbackLogs } from "../utils/checkout-callbacks"
+import { waitFor } from "../utils/wait-for"
+import { waitForAppIdle } from "../utils/app-idle"
+
+jest.setTimeout(120_000)
+
+const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+const major = (tetri: number) => tetri / 100
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-checkout-partial-capture"),
+  testSuite: ({ api, getContainer }) => {
+    it("captures less than the hold once, shows held / confirmed / returned, refuses a second capture, refunds at most what was taken", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      expect(completion.type).toBe("order")
+      const orderId = completion.order!.id
+      const payment = onlyPayment(await readOrder(container, orderId))
+      const admin = await createAdminRequestConfig(container, api)
+      const heldTetri = toTetri(total)
+      // less than half the hold: a second capture of as much would still fit in what Medusa sees left
+      const takenTetri = Math.floor(heldTetri / 2) - 7
+      const restTetri = heldTetri - takenTetri
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+
+      const captured = await api.post(`/admin/payments/${payment.id}/capture`, { amount: major(takenTetri) }, admin)
+
+      expect(captured.status).toBe(200)
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
+      const atBank = await bank.payment(payId)
+      expect(atBank.status).toBe("Succeeded")
+      expect([toTetri(atBank.amount), toTetri(atBank.confirmedAmount), toTetri(atBank.returnedAmount)]).toEqual([
+        heldTetri,
+        takenTetri,
+        restTetri,
+      ])
+      // Medusa: one capture of what the bank took, the payment now for that, nothing left to capture
+      const afterCapture = onlyPayment(await readOrder(container, orderId))
+      expect(afterCapture.capturesTetri).toEqual([takenTetri])
+      expect(afterCapture.amountTetri).toBe(takenTetri)
+      expect(afterCapture.capturedAt).not.toBeNull()
+      const { rows: raw } = await container
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`select amount, raw_amount from payment where id = ?`, [payment.id])
+      expect([toTetri(raw[0].amount), toTetri(raw[0].raw_amount.value)]).toEqual([takenTetri, takenTetri])
+      expect(afterCapture.data).toMatchObject({ status: "Succeeded" })
+      expect(toTetri(afterCapture.data.returnedAmount)).toBe(restTetri)
+
+      // the ledger: the completion entry, written before the call, with its amount; the charge paid
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const { rows: ledger } = await pg.raw(
+        `select c.state as charge_state, o.kind, o.state, o.amount from tbc_payment c
+         join tbc_payment o on o.parent_id = c.id where c.pay_id = ? order by o.created_at`,
+        [payId]
+      )
+      expect(ledger.map((r: Record<string, unknown>) => [r.charge_state, r.kind, r.state, Number(r.amount)])).toEqual([
+        ["paid", "completion", "done", takenTetri],
+      ])
+
+      // the order widget's view
+      const widget = (await api.get(`/admin/tbc/orders/${orderId}/payment`, admin)).data.payment
+      expect(widget.captured_at).not.toBeNull()
+      expect(widget.checkout).toMatchObject({ status: "Succeeded", pre_auth: true })
+      expect(
+        [
+          widget.checkout.authorized_amount,
+          widget.checkout.confirmed_amount,
+          widget.checkout.returned_amount,
+          widget.checkout.released_amount,
+        ].map(toTetri)
+      ).toEqual([heldTetri, takenTetri, restTetri, restTetri])
+
+      // the bank's Succeeded callback: judged, and no second capture recorded
+      await waitFor(
+        async () =>
+          (await listCallbackLogs(container)).find((log) => log.pay_id === payId && log.bank_status === "Succeeded"),
+        { timeoutMs: 20_000, description: "the Succeeded callback judged" }
+      )
+      await waitForAppIdle(container)
+      expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([takenTetri])
+
+      // a second capture, of any amount, is refused before anything moves, saying why
+      for (const body of [{ amount: major(restTetri) }, {}]) {
+        const again = await api.post(`/admin/payments/${payment.id}/capture`, body, {
+          ...admin,
+          validateStatus: () => true,
+        })
+        expect(again.status).toBe(400)
+        expect(again.data.message).toBe(
+          `amount: this TBC payment was already captured: the bank completed ${major(takenTetri).toFixed(2)} GEL and ` +
+            `returned the other ${major(restTetri).toFixed(2)} GEL of the hold to the card. The bank completes a hold ` +
+            "only once, so nothing more can be captured; refund from the captured amount if needed."
+        )
+      }
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
+      expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([takenTetri])
+
+      // refunds: never more than was confirmed
+      const tooMuch = await api.post(
+        `/admin/payments/${payment.id}/refund`,
+        { amount: major(takenTetri + 1) },
+        { ...admin, validateStatus: () => true }
+      )
+      expect(tooMuch.status).toBe(400)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 1 }, admin)).status).toBe(200)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(restTetri + 100)
+      const rest = await api.post(`/admin/payments/${payment.id}/refund`, { amount: major(takenTetri - 100) }, admin)
+      expect(rest.status).toBe(200)
+      const refunded = await bank.payment(payId)
+      expect(refunded.status).toBe("Returned")
+      expect([toTetri(refunded.confirmedAmount), toTetri(refunded.returnedAmount)]).toEqual([takenTetri, heldTetri])
+      expect(onlyPayment(await readOrder(container, orderId)).refundsTetri).toEqual([100, takenTetri - 100])
+    })
+
+    it("refuses amounts that are no money before anything is recorded, and still asks for an admin", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId } = await shop.createCartReadyForPayment([1, 0])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      const payment = onlyPayment(await readOrder(container, completion.order!.id))
+      const admin = await createAdminRequestConfig(container, api)
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+
+      const odd = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        { amount: 1.005 },
+        {
+          ...admin,
+          validateStatus: () => true,
+        }
+      )
+      expect(odd.status).toBe(400)
+      expect(odd.data.message).toBe("amount: must be a number of at most 2 decimals.")
+      const stranger = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        { amount: 1 },
+        { validateStatus: () => true }
+      )
+      expect(stranger.status).toBe(401)
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore)
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const { rows } = await pg.raw(
+        `select o.id from tbc_payment c join tbc_payment o on o.parent_id = c.id where c.pay_id = ?`,
+        [payId]
+      )
+      expect(rows).toEqual([])
+    })
+  },
+})

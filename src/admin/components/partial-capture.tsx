@@ -1,0 +1,60 @@
+/**
+ * "Capture less" on the order widget, while the bank holds a preauthorization: Medusa's own
+ * Capture button takes the whole amount (its prompt has no amount field), so a smaller capture is
+ * typed here and sent through Medusa's own capture route. The bank completes that amount once
+ * and returns the rest of the hold to the card (docs/bank-behaviour.md, "Partial capture").
+ */
+import { Button, Input, Label, Text } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { errorText } from "../lib/api"
+import { isHeld, partialCaptureAmount, type TbcPaymentView } from "../lib/order-payment-state"
+import { useCaptureAmount } from "../lib/queries"
+
+export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
+  const [typed, setTyped] = useState("")
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const capture = useCaptureAmount(payment.payment_id)
+  if (!isHeld(payment)) return null
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = partialCaptureAmount(typed, payment.amount)
+    setInvalid("error" in checked ? checked.error : null)
+    if ("amount" in checked) capture.mutate(checked.amount)
+  }
+  const problem = invalid ?? (capture.error ? errorText(capture.error) : null)
+  return (
+    <form className="flex flex-col gap-y-2 px-6 py-4" onSubmit={submit} data-testid="tbc-partial-capture">
+      <Label size="small" weight="plus" htmlFor="tbc-capture-amount">
+        Capture less than the hold
+      </Label>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        The bank takes this amount once and returns the rest of the hold to the card.
+      </Text>
+      <div className="flex gap-x-2">
+        <Input
+          id="tbc-capture-amount"
+          size="small"
+          inputMode="decimal"
+          placeholder="0.00"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          data-testid="tbc-capture-amount"
+        />
+        <Button
+          size="small"
+          variant="secondary"
+          type="submit"
+          isLoading={capture.isPending}
+          data-testid="tbc-capture-submit"
+        >
+          Capture
+        </Button>
+      </div>
+      {problem && (
+        <Text size="small" className="text-ui-fg-error" data-testid="tbc-capture-error">
+          {problem}
+        </Text>
+      )}
+    </form>
+  )
+}
