@@ -7,7 +7,11 @@
  * other "not charged" with a reason), open an order paid by preauthorization and read the
  * widget's bank status in words and its completion deadline, capture it with the dashboard's
  * button and see the widget refresh; then capture less than the hold of a second order in the
- * widget and see held / confirmed / returned. Screenshots: test-artifacts/admin-browser/.
+ * widget and see held / confirmed / returned. Then change settings on Settings → TBC Bank: a
+ * Georgian statement text is refused inline with the bank's rule; preauthorization off, the English
+ * page and a statement text are saved and listed in the audit trail, and the next checkout sends them
+ * to the bank; a stored value the config no longer allows shows "Not applied".
+ * Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
 import fs from "fs"
@@ -32,6 +36,7 @@ import {
 } from "./admin-browser-support"
 import { paidCheckoutOrder } from "./admin-paid-order"
 import { ledgerOf } from "../utils/tbc-payments"
+import { nextCheckoutRequest } from "../utils/admin-settings"
 
 jest.setTimeout(300_000)
 
@@ -266,6 +271,52 @@ medusaIntegrationTestRunner({
           partial.takenTetri,
           partial.restTetri,
         ])
+
+        // Settings a shop manager changes: refused inline with the rule, then saved, audited and used.
+        const pid = TBC_CHECKOUT_PROVIDER_ID
+        const input = (key: string) => page.getByTestId(`tbc-setting-input-${pid}-${key}`)
+        await page.goto(`${app.appUrl}/app/settings/tbc`, { timeout: UI_TIMEOUT })
+        await input("statementText").waitFor({ timeout: UI_TIMEOUT })
+        await input("statementText").fill("შეკვეთა 77")
+        await page.getByTestId(`tbc-settings-save-${pid}`).click()
+        const inlineError = page.getByTestId(`tbc-setting-error-${pid}-statementText`)
+        await inlineError.waitFor({ timeout: UI_TIMEOUT })
+        expect(await inlineError.innerText()).toMatch(/statementText: may contain only printable ASCII/)
+        await page.getByTestId(`tbc-settings-${pid}`).scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "11-settings-refused.png"), fullPage: true })
+        await input("statementText").fill("TBC BROWSER")
+        expect(await input("preAuth").getAttribute("aria-checked")).toBe("true")
+        await input("preAuth").click()
+        await input("language").selectOption("EN")
+        await page.getByTestId(`tbc-settings-save-${pid}`).click()
+        await page.getByText("Saved 3 settings.").first().waitFor({ timeout: UI_TIMEOUT })
+        await expect(inlineError.count()).resolves.toBe(0)
+        const preAuthChange = page.getByTestId("tbc-settings-change").filter({ hasText: "Preauthorization" })
+        await preAuthChange.waitFor({ timeout: UI_TIMEOUT })
+        expect(await preAuthChange.innerText()).toMatch(/nino@tbc-admin\.ge[\s\S]*config value → Off/)
+        expect(await page.getByTestId(`tbc-setting-${pid}-language`).innerText()).toMatch(
+          /Changed by nino@tbc-admin\.ge/
+        )
+        await page.getByTestId("tbc-settings-audit").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "12-settings-saved.png"), fullPage: true })
+        // the next checkout sends them to the bank (its create request, as the sandbox received it)
+        expect(await nextCheckoutRequest(shop, bank, "after-settings@tbc-browser.ge")).toMatchObject({
+          preAuth: false,
+          language: "EN",
+          extra: "TBC BROWSER",
+        })
+        // a stored value the config no longer allows (method 9 is not activated here): shown, not applied
+        await pg.raw(
+          `insert into tbc_provider_setting (id, provider_id, key, value, updated_by) values ('tbcset_BROWSER9', ?, 'methods', '[5, 9]'::jsonb, 'someone@tbc-admin.ge')`,
+          [pid]
+        )
+        await page.reload({ timeout: UI_TIMEOUT })
+        const ignored = page.getByTestId(`tbc-setting-ignored-${pid}-methods`)
+        await ignored.waitFor({ timeout: UI_TIMEOUT })
+        expect(await ignored.innerText()).toMatch(/Not applied[\s\S]*method 9 must be activated by the bank first/)
+        await ignored.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "13-settings-not-applied.png"), fullPage: true })
+        expect((await nextCheckoutRequest(shop, bank, "stale-setting@tbc-browser.ge")).methods).toEqual([5])
         expect(onlyPayment(await readOrder(container, partial.orderId)).capturesTetri).toEqual([partial.takenTetri])
       } catch (error) {
         await page.screenshot({ path: path.join(SHOTS, "99-failure.png"), fullPage: true }).catch(() => undefined)
@@ -286,6 +337,9 @@ medusaIntegrationTestRunner({
         "08-order-widget-captured.png",
         "09-partial-capture-typed.png",
         "10-order-widget-partial-captured.png",
+        "11-settings-refused.png",
+        "12-settings-saved.png",
+        "13-settings-not-applied.png",
       ])
     })
   },

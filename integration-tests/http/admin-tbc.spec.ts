@@ -58,6 +58,7 @@ const fragments = (secret: string, n = 5): string[] =>
 
 const ADMIN_ROUTES: { method: "get" | "post"; path: string }[] = [
   { method: "get", path: "/admin/tbc/settings" },
+  { method: "post", path: "/admin/tbc/settings" },
   { method: "post", path: "/admin/tbc/settings/check-connection" },
   { method: "get", path: "/admin/tbc/callbacks" },
   { method: "get", path: "/admin/tbc/installments/sync-runs" },

@@ -22,4 +22,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "personal data": () => require("./personal-data.app"),
   "ledger admin": () => require("./ledger-admin.app"),
   "money ledger defects": () => require("./money-ledger-defects.app"),
+  "admin settings": () => require("./admin-settings.app"),
 })

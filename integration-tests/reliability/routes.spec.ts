@@ -27,6 +27,7 @@ const HTTP_RUNS = Number(process.env.RELIABILITY_HTTP_RUNS ?? 500)
 const SECRETS = ["sandbox-apikey", "sandbox-client-secret", "sandbox-inst-secret"]
 const ADMIN_ROUTES: [method: "get" | "post", path: string][] = [
   ["get", "/admin/tbc/settings"],
+  ["post", "/admin/tbc/settings"],
   ["post", "/admin/tbc/settings/check-connection"],
   ["get", "/admin/tbc/callbacks"],
   ["post", "/admin/tbc/installments/sync"],

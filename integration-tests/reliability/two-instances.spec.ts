@@ -5,7 +5,9 @@
  * checkout's bank callback is delivered to both, twice each, at once (a load balancer and a bank
  * retrying); the installment status-changes sync runs on both at the same time, with lost
  * acknowledgements. Every callback must be applied exactly once (one order, one payment, one
- * capture per cart) and every status change recorded exactly once.
+ * capture per cart) and every status change recorded exactly once. Then the admin's settings: one
+ * saved through B's Admin API is what A's next checkout sends to the bank, and one saved through
+ * A is what B's sends, with no restart, within the settings cache's lifetime (SETTINGS_TTL_MS).
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -25,6 +27,8 @@ import { judgeCheckouts, summarize, type BankPaymentView } from "./support/consi
 import { claimRedisDb } from "./support/redis-db"
 import { sendRaw } from "./support/http-probe"
 import { startSecondInstance, type SecondInstance } from "./support/second-instance"
+import { settingSeenOnOther } from "./support/settings-across-instances"
+import { SETTINGS_TTL_MS } from "../../src/modules/tbc/settings/settings-store"
 
 jest.setTimeout(900_000)
 
@@ -167,21 +171,52 @@ medusaIntegrationTestRunner({
       expect([200, 409]).toContain(syncB.status)
       if (syncB.status === 409) expect(JSON.stringify(syncB)).toMatch(/Another installment sync is running/)
       expect(second.output.join("")).toMatch(/callback .* accepted/)
+
+      // 5. the admin's settings: saved on one instance, sent by the other's next checkout (no restart)
+      const a = { url: app.appUrl, token: await loginAdminOn(app.appUrl) }
+      const b = { url: second.url, token: admin }
+      const onA = await settingSeenOnOther(
+        b,
+        a,
+        store,
+        bank,
+        { set: { preAuth: true, language: "EN" } },
+        {
+          preAuth: true,
+          language: "EN",
+        }
+      )
+      const onB = await settingSeenOnOther(a, b, store, bank, { reset: ["preAuth", "language"] }, { preAuth: false })
+      console.log(
+        `reliability: two instances, admin settings: saved on B → sent by A's checkout after ${onA.seenAfterMs} ms ` +
+          `(${onA.checkouts} checkouts); reset on A → sent by B's after ${onB.seenAfterMs} ms (${onB.checkouts}); ` +
+          `cache lifetime ${SETTINGS_TTL_MS} ms`
+      )
+      // the cache's lifetime plus one checkout's own time (a session at the bank, read back)
+      expect(onA.seenAfterMs).toBeLessThanOrEqual(SETTINGS_TTL_MS + 2000)
+      expect(onB.seenAfterMs).toBeLessThanOrEqual(SETTINGS_TTL_MS + 2000)
     })
   },
 })
 
+const ADMIN_B = { email: "admin-b@rel.ge", password: "admin-b-password" }
+
 /** Creates an admin user in the shared database (through A's modules) and logs in on instance `baseUrl`. */
 async function createAdminOn(container: MedusaContainer, baseUrl: string): Promise<string> {
-  const credentials = { email: "admin-b@rel.ge", password: "admin-b-password" }
+  const credentials = ADMIN_B
   const user = await container.resolve(Modules.USER).createUsers({ email: credentials.email })
   const auth = container.resolve(Modules.AUTH)
   const { authIdentity } = await auth.register("emailpass", { body: credentials })
   await auth.updateAuthIdentities({ id: authIdentity!.id, app_metadata: { user_id: user.id } })
+  return loginAdminOn(baseUrl)
+}
+
+/** The admin of createAdminOn logged in on instance `baseUrl` (the instances share the user, not their tokens). */
+async function loginAdminOn(baseUrl: string): Promise<string> {
   const login = await fetch(`${baseUrl}/auth/user/emailpass`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(credentials),
+    body: JSON.stringify(ADMIN_B),
   })
   if (!login.ok) throw new Error(`createAdminOn: login on ${baseUrl} answered ${login.status}`)
   return ((await login.json()) as { token: string }).token

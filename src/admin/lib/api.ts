@@ -6,6 +6,8 @@
 import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../api/admin/tbc/helpers/bank-payment-view"
 import type { BankProblemView } from "../../api/admin/tbc/helpers/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
+import type { EditableSettingView, SettingChangeView } from "../../api/admin/tbc/helpers/editable-settings-view"
+import type { ValidationIssue } from "../../lib/tbc/errors"
 import type { FailedChangeView } from "../../api/admin/tbc/helpers/failed-change-view"
 import type { RecordingFailureView } from "../../api/admin/tbc/helpers/recording-failure-view"
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
@@ -27,7 +29,14 @@ export function adminFetch<T>(
 
 // The routes' own view types (type-only imports: nothing of the server code reaches the bundle),
 // so the page and the API cannot drift apart.
-export type ProviderSettings = ProviderSettingsView
+export type ProviderSettings = ProviderSettingsView & {
+  /** the settings a shop manager may change (src/lib/settings/editable-settings.ts) */
+  editable: EditableSettingView[]
+}
+export type EditableSetting = EditableSettingView
+export type SettingChange = SettingChangeView
+/** A refused save's issues (400 of POST /admin/tbc/settings): field and rule, per setting. */
+export type SettingIssue = ValidationIssue
 export type ConnectionResult = ConnectionCheckResult
 export type FailedChangeRow = Omit<FailedChangeView, "next_attempt_at" | "gave_up_at" | "first_failed_at"> & {
   next_attempt_at: string | null

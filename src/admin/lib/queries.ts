@@ -14,6 +14,7 @@ import {
   type OrderPaymentView,
   type ProviderSettings,
   type RecordingFailureRow,
+  type SettingChange,
   type SyncNowResult,
   type SyncPollRow,
   type SyncRunRow,
@@ -28,6 +29,10 @@ export const tbcQueryKeys = {
 
 export interface SettingsPageData {
   providers: ProviderSettings[]
+  /** the audit trail of the settings changed in the admin, newest first */
+  settingChanges: SettingChange[]
+  /** why the stored settings could not be read (the config's values apply), or null */
+  settingsError: string | null
   callbacks: CallbackRow[]
   syncRuns: SyncRunRow[]
   lastPolls: SyncPollRow[]
@@ -38,7 +43,9 @@ export interface SettingsPageData {
 
 async function loadSettingsPage(): Promise<SettingsPageData> {
   const [settings, callbacks, runs, failed, attention, recording] = await Promise.all([
-    adminFetch<{ providers: ProviderSettings[] }>("/admin/tbc/settings"),
+    adminFetch<{ providers: ProviderSettings[]; changes: SettingChange[]; settings_error: string | null }>(
+      "/admin/tbc/settings"
+    ),
     adminFetch<{ callbacks: CallbackRow[] }>("/admin/tbc/callbacks?limit=20"),
     adminFetch<{ sync_runs: SyncRunRow[]; last_polls: SyncPollRow[] }>("/admin/tbc/installments/sync-runs?limit=10"),
     adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
@@ -47,6 +54,8 @@ async function loadSettingsPage(): Promise<SettingsPageData> {
   ])
   return {
     providers: settings.providers,
+    settingChanges: settings.changes,
+    settingsError: settings.settings_error,
     callbacks: callbacks.callbacks,
     syncRuns: runs.sync_runs,
     lastPolls: runs.last_polls,
@@ -72,6 +81,25 @@ export function useSyncNow() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => adminFetch<SyncNowResult>("/admin/tbc/installments/sync", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tbcQueryKeys.settingsPage }),
+  })
+}
+
+export interface SaveSettingsInput {
+  provider_id: string
+  set?: Record<string, unknown>
+  reset?: string[]
+}
+
+/** Saves (or resets) settings of one provider; the page (values, audit trail) is refetched after it. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SaveSettingsInput) =>
+      adminFetch<{ provider_id: string; changes: unknown[] }>("/admin/tbc/settings", {
+        method: "POST",
+        body: { ...input },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tbcQueryKeys.settingsPage }),
   })
 }

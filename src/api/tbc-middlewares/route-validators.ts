@@ -12,6 +12,7 @@ import {
   listQuerySchema,
   notChargedBodySchema,
   savedCardsQuerySchema,
+  settingsBodySchema,
   syncBodySchema,
 } from "../validators/route-schemas"
 import { validateBody, validateQuery } from "../validators/validate-request"
@@ -31,6 +32,7 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(listQuerySchema)],
   })),
   { method: ["GET"], matcher: "/admin/tbc/settings", middlewares: [validateQuery(emptyQuerySchema)] },
+  { method: ["POST"], matcher: "/admin/tbc/settings", middlewares: [validateBody(settingsBodySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/installments/sync", middlewares: [validateBody(syncBodySchema)] },
   // the admin's actions on an unresolved ledger entry (src/api/admin/tbc/ledger)
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/recheck", middlewares: [validateBody(emptyBodySchema)] },

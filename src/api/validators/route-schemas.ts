@@ -23,6 +23,30 @@ export type ListQuery = z.output<typeof listQuerySchema>
 /** Routes that take no query at all. */
 export const emptyQuerySchema = z.object({}).strict()
 
+/**
+ * POST /admin/tbc/settings: the changes of one provider registration. The values are judged by
+ * the provider's options schema in the route (src/lib/settings/merge.ts), not here.
+ */
+export const settingsBodySchema = z
+  .object({
+    provider_id: z
+      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .min(1, { message: "must not be empty" })
+      .max(200, { message: "must be at most 200 characters" }),
+    set: z
+      .record(z.unknown(), { invalid_type_error: "must be an object of option names and values" })
+      .refine((set) => Object.keys(set).length <= 50, { message: "must change at most 50 settings at once" })
+      .default({}),
+    reset: z
+      .array(z.string({ invalid_type_error: "must be option names" }).max(100, { message: "is too long" }), {
+        invalid_type_error: "must be a list of option names",
+      })
+      .max(50, { message: "must reset at most 50 settings at once" })
+      .default([]),
+  })
+  .strict()
+export type SettingsBody = z.output<typeof settingsBodySchema>
+
 /** POST /admin/tbc/installments/sync: optionally one provider. */
 export const syncBodySchema = z
   .object({

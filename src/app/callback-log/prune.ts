@@ -33,7 +33,7 @@ export async function pruneCallbackLog(
   const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
   const results: PruneCallbackLogResult[] = []
   const known: string[] = []
-  for (const registration of checkoutRegistrations(container)) {
+  for (const registration of await checkoutRegistrations(container)) {
     const days = readCallbackLogRetentionDays(registration.options)
     known.push(registration.providerId)
     const { rows } = await pg.raw(

@@ -204,7 +204,7 @@ export async function reconcileExpiringPreauths(
   const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
   const ledger = new LedgerStore(pg)
   const results: PreauthReconcileResult[] = []
-  for (const registration of checkoutRegistrations(container)) {
+  for (const registration of await checkoutRegistrations(container)) {
     const action = input.action ?? readPreauthExpiryAction(registration.options)
     const warningDays = readPreauthWarningDays(registration.options)
     // the registration's shared client (its token too), with a job's fewer retries

@@ -34,7 +34,7 @@ export async function sweepOrphanedPayments(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: OrphanSweepResult[] = []
-  for (const registration of checkoutRegistrations(container)) {
+  for (const registration of await checkoutRegistrations(container)) {
     const options = parseCheckoutOptions(registration.options)
     const entries = await ledger.orphanCandidates(
       registration.providerId,

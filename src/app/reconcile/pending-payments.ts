@@ -115,7 +115,7 @@ export async function reconcilePendingCheckoutPayments(
     error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
   }
   const results: PendingReconcileResult[] = []
-  for (const registration of checkoutRegistrations(container)) {
+  for (const registration of await checkoutRegistrations(container)) {
     const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
     const entries = await lostCallbackCandidates(pg, registration.providerId, {
       newest: new Date(now.getTime() - olderThanMinutes * 60_000),

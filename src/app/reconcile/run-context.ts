@@ -1,7 +1,7 @@
 /** What both reconciliation passes start from: their "now" and the tbc-checkout registrations. */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders, type TbcProviderRegistration } from "../tbc-providers"
+import { effectiveTbcProviders } from "../effective-settings"
+import type { TbcProviderRegistration } from "../tbc-providers"
 
 /** The injected ISO "now" (tests move it forward) or the real clock; `who` names the caller in the error. */
 export function reconcileNow(now: string | undefined, who: string): Date {
@@ -12,8 +12,10 @@ export function reconcileNow(now: string | undefined, who: string): Date {
   return date
 }
 
-/** Every tbc-checkout registration of this app (reconciliation concerns the checkout provider only). */
-export function checkoutRegistrations(container: MedusaContainer): TbcProviderRegistration[] {
-  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  return listTbcProviders(configModule).filter((r) => r.kind === "tbc-checkout")
+/**
+ * Every tbc-checkout registration of this app (reconciliation concerns the checkout provider
+ * only), with the admin's settings in force (orphan policy, retention days).
+ */
+export async function checkoutRegistrations(container: MedusaContainer): Promise<TbcProviderRegistration[]> {
+  return (await effectiveTbcProviders(container)).filter((r) => r.kind === "tbc-checkout")
 }

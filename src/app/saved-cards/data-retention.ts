@@ -14,7 +14,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { findTbcProvider, listTbcProviders } from "../tbc-providers"
+import { findTbcProvider, type TbcProviderRegistration } from "../tbc-providers"
+import { effectiveTbcProviders } from "../effective-settings"
 import { cardTokenHash, isSealedCardToken, sealCardToken } from "../../lib/card-token-at-rest"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
@@ -95,7 +96,9 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     run.plainTokensSealed++
   }
 
-  for (const registration of listTbcProviders(configModule)) {
+  // with the admin's settings in force (retention days)
+  const registrations = await effectiveTbcProviders(container)
+  for (const registration of registrations) {
     if (registration.kind !== "tbc-checkout") continue
     const days = parseCheckoutOptions(registration.options).deletedCardRetentionDays
     const old = (await tbc.listSavedCards(
@@ -126,17 +129,17 @@ export async function runDataRetention(container: MedusaContainer, now: Date = n
     run.cardAdditionsRemoved += ended.length
   }
 
-  run.installmentChangesRemoved = await removeSettledInstallmentChanges(container, tbc, configModule, now)
+  run.installmentChangesRemoved = await removeSettledInstallmentChanges(container, tbc, registrations, now)
   return run
 }
 
 async function removeSettledInstallmentChanges(
   container: MedusaContainer,
   tbc: TbcModuleService,
-  configModule: unknown,
+  registrations: TbcProviderRegistration[],
   now: Date
 ): Promise<number> {
-  const ages = listTbcProviders(configModule)
+  const ages = registrations
     .filter((registration) => registration.kind === "tbc-installments")
     .map((registration) => parseInstallmentsOptions(registration.options).installmentChangeRetentionDays)
   if (ages.length === 0) return 0

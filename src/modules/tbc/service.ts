@@ -36,6 +36,8 @@ import {
   SavedCardRecordingFailure,
   LedgerEvent,
   CardAddition,
+  ProviderSetting,
+  ProviderSettingChange,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -60,6 +62,8 @@ class TbcModuleService extends MedusaService({
   SavedCardRecordingFailure,
   LedgerEvent,
   CardAddition,
+  ProviderSetting,
+  ProviderSettingChange,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

@@ -35,6 +35,7 @@ import {
   readPreauthWarningDays,
 } from "../../lib/preauth-options"
 import { readCallbackLogRetentionDays } from "../../lib/callback-log-options"
+import { isAnsOnly, LIMITS } from "../../lib/tbc/validation/fields"
 
 /** The bank's documented callback source addresses (developers.tbcbank.ge/docs/checkout-callback-url). */
 export const TBC_CALLBACK_ADDRESSES = ["193.104.20.44", "193.104.20.45", "185.52.80.44", "185.52.80.45"] as const
@@ -153,6 +154,17 @@ export const checkoutOptionsSchema = z
       .max(30, { message: "must be at most 30 characters (the bank's limit)" })
       .optional()
       .describe("text shown on the bank's page"),
+    statementText: z
+      .string({ invalid_type_error: "must be a string" })
+      .max(LIMITS.extra, { message: `must be at most ${LIMITS.extra} characters (the bank's limit of \`extra\`)` })
+      .refine(isAnsOnly, {
+        message:
+          "may contain only printable ASCII characters, no Georgian or Cyrillic letters (the bank's statement is ANSI only)",
+      })
+      .optional()
+      .describe(
+        `text on the shopper's card statement, sent to the bank as \`extra\` with every payment (printable ASCII, at most ${LIMITS.extra} characters, e.g. \`"SHOP.GE ORDER"\`); unset or empty: none. A shop manager can change it in Settings → TBC Bank`
+      ),
     callbackAllowlist: z
       .array(
         z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),

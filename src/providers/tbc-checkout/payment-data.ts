@@ -194,6 +194,8 @@ export function buildCreateRequest(input: CreateRequestInput): {
     ...(options.language ? { language: options.language } : {}),
     ...(options.expirationMinutes ? { expirationMinutes: options.expirationMinutes } : {}),
     ...(options.description ? { description: options.description } : {}),
+    // the shopper's card statement (option statementText; the bank's rule: printable ASCII, ≤ 25)
+    ...(options.statementText ? { extra: options.statementText } : {}),
   }
   return { request, amountMinor, droppedInstallments }
 }

@@ -19,6 +19,8 @@ const TABLES = [
   "tbc_saved_card_recording_failure",
   "tbc_ledger_event",
   "tbc_card_addition",
+  "tbc_provider_setting",
+  "tbc_provider_setting_change",
 ]
 
 const savedCard = (recId: string) => ({

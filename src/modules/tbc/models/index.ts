@@ -15,3 +15,5 @@ export {
 export { default as SavedCardRecordingFailure } from "./saved-card-recording-failure"
 export { default as LedgerEvent } from "./ledger-event"
 export { default as CardAddition, CARD_ADDITION_STATUSES, type CardAdditionStatus } from "./card-addition"
+export { default as ProviderSetting } from "./provider-setting"
+export { default as ProviderSettingChange } from "./provider-setting-change"

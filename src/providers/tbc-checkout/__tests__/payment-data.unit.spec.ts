@@ -139,4 +139,18 @@ describe("buildCreateRequest", () => {
       description: "Khinkali",
     })
   })
+
+  it("sends statementText as the bank's extra, and no extra when it is unset or empty", () => {
+    const build = (extra: Record<string, unknown>) =>
+      buildCreateRequest({ options: options(extra), sessionId: "payses_1", amount: 10, currencyCode: "GEL" }).request
+    expect(build({ statementText: "SHOP.GE ORDER" }).extra).toBe("SHOP.GE ORDER")
+    expect(build({})).not.toHaveProperty("extra")
+    expect(build({ statementText: "" })).not.toHaveProperty("extra")
+  })
+
+  it("refuses a statementText the bank would refuse: over 25 characters or not printable ASCII", () => {
+    expect(() => options({ statementText: "x".repeat(26) })).toThrow(/statementText: must be at most 25 characters/)
+    expect(() => options({ statementText: "შეკვეთა" })).toThrow(/statementText: may contain only printable ASCII/)
+    expect(options({ statementText: "x".repeat(25) }).statementText).toHaveLength(25)
+  })
 })

@@ -4,6 +4,9 @@
  *
  * The bank is the only source of truth: every status decision GETs the payment; nothing the
  * storefront wrote into `data` is trusted except through the bank.
+ *
+ * Its options are read again before each operation: the config's, with the settings a shop
+ * manager changed in the admin over them (../../common/effective-options.ts).
  */
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
@@ -70,9 +73,14 @@ import * as savedCardAccount from "../saved-cards/account-holder"
 import { isSavedCardSession } from "../saved-cards/saved-card-payment"
 import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
 import { savedCardRecordsFrom } from "../saved-cards/saved-card-records"
+// settings a shop manager changed in the admin, over the config: read before each operation
+import { EffectiveOptions } from "../../common/effective-options"
+import { pgConnectionIn } from "../../../modules/tbc/pg-connection"
 
 export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckoutOptions> {
-  protected readonly options_: TbcCheckoutOptions
+  /** the options in force: the config's, replaced by `refreshOptions()` with the admin's settings over them */
+  protected options_: TbcCheckoutOptions
+  private readonly settings_: EffectiveOptions<TbcCheckoutOptions>
   protected readonly client_: TbcClientLike
   protected readonly logger_: TbcLogger
   /** the money ledger (tbc_payment): an entry before every bank call that moves money, and the orphan policy */
@@ -100,13 +108,35 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
+    this.settings_ = new EffectiveOptions(
+      "tbc-checkout",
+      providerId,
+      options,
+      this.options_,
+      pgConnectionIn(cradle),
+      this.logger_
+    )
+    const inForce = () => this.options_ // the bookkeeping reads the options in force
     this.book_ = new PaymentBookkeeping(
       ledgerFrom(cradle),
-      this.options_,
+      {
+        get orphanPolicy() {
+          return inForce().orphanPolicy
+        },
+        get orphanGraceSeconds() {
+          return inForce().orphanGraceSeconds
+        },
+      },
       () => this.checkout,
       this.logger_,
       providerId
     )
+  }
+
+  /** The admin's settings over the config, at most SETTINGS_TTL_MS old (effective-options.ts); never throws. */
+  protected async refreshOptions(): Promise<TbcCheckoutOptions> {
+    this.options_ = await this.settings_.current()
+    return this.options_
   }
 
   /** For background work (callbacks, orphan checks): the per-attempt timeouts and retries. */
@@ -133,6 +163,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    await this.refreshOptions()
     const { options_: options, logger_: logger, book_: book, createdForSession_: createdForSession } = this
     const deps = { options, logger, book, createdForSession, savedCardDeps: (c: CheckoutApi) => this.savedCardDeps(c) }
     return startPayment(deps, input, this.budgeted()).catch((error) => {
@@ -142,6 +173,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
 
   /** Cart completion (a shopper waits, Medusa holds the cart lock) and a callback's processing. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    await this.refreshOptions()
     return this.confirmPayment(input, this.budgeted()).catch((error) => {
       throw forShopper(error, MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
     })
@@ -212,6 +244,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * this capture's. Otherwise the whole hold is completed.
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    await this.refreshOptions()
     const payId = payIdOf(input.data)
     const intent = await this.book_.captureIntent(payId)
     const heldMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
@@ -229,6 +262,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    await this.refreshOptions()
     const payId = payIdOf(input.data)
     return this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), () =>
       refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_)
@@ -236,6 +270,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    await this.refreshOptions()
     const payId = payIdOf(input.data)
     const amountMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
     return this.book_.operation("cancel", payId, amountMinor, () =>
@@ -252,6 +287,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * no Medusa payment was made from the session.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    await this.refreshOptions()
     // every charge of the session, also those its data does not name (an execution whose answer
     // was lost, or one Medusa did not store because authorize refused it)
     const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
@@ -262,6 +298,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
 
   /** Judges a bank callback: callbacks/callback-verdict.ts (throws when the bank could not be asked). */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    await this.refreshOptions()
     const { options_: options, logger_: logger, book_: book, verdicts_: verdicts, checkout } = this
     return webhookActionOf({ options, logger, book, verdicts, checkout }, payload)
   }
@@ -301,10 +338,12 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    await this.refreshOptions()
     return savedCardAccount.listPaymentMethods(input, this.paymentMethodDeps())
   }
 
   async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    await this.refreshOptions()
     return savedCardAccount.savePaymentMethod(input, this.paymentMethodDeps()).catch((error) => {
       throw forShopper(error)
     })

@@ -228,6 +228,8 @@ export async function authorizeWithSavedCard(args: {
   currency: "GEL" | "USD" | "EUR"
   preAuth: boolean
   sessionId: string
+  /** the shopper's statement text (option statementText), sent as the bank's `extra` */
+  extra?: string
   now?: number
   beforeExecute?: () => Promise<void>
 }): Promise<SavedCardAuthorization> {
@@ -266,6 +268,7 @@ export async function authorizeWithSavedCard(args: {
       money: { amount: args.amount, currency: args.currency },
       preAuth: args.preAuth,
       merchantPaymentId: args.sessionId,
+      ...(args.extra ? { extra: args.extra } : {}),
     })
     return { kind: "executed", details, data: { ...mine, [SAVED_CARD_DATA.payId]: details.payId } }
   } catch (error) {

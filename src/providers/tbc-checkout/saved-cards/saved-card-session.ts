@@ -46,7 +46,7 @@ import {
 
 export interface SavedCardDeps {
   checkout: Pick<CheckoutApi, "executeWithSavedCard" | "getPayment" | "deleteSavedCard">
-  options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards">
+  options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards" | "statementText">
   logger?: TbcLogger
   /** the money ledger's bookkeeping; its ledger is absent outside a Medusa app */
   book?: Pick<PaymentBookkeeping, "ledger" | "openCharge" | "move" | "authorized">
@@ -185,6 +185,7 @@ export async function authorizeSavedCardSession(
       currency,
       preAuth: typeof data.preAuth === "boolean" ? data.preAuth : deps.options.preAuth,
       sessionId,
+      extra: deps.options.statementText,
       // the ledger entry before the bank is asked; no entry, no execution (fails closed)
       beforeExecute: async () => {
         const mask = data[SAVED_CARD_DATA.cardMask]

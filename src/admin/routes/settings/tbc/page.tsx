@@ -1,6 +1,7 @@
 /**
  * Settings → TBC Bank (/settings/tbc): the configured providers with masked credentials, the
- * callback URL to register at the bank, "Check connection", recent callbacks and installment
+ * callback URL to register at the bank, the settings a shop manager may change (with their audit
+ * trail), "Check connection", recent callbacks and installment
  * sync runs with "Sync now", installment changes that could not be applied. Data from the plugin's admin routes (src/api/admin/tbc).
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
@@ -8,9 +9,11 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { ActivitySection } from "../../../components/activity-section"
 import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
+import { EditableSettingsSection } from "../../../components/editable-settings-section"
 import { FailedChangesSection } from "../../../components/failed-changes-section"
 import { ProvidersSection } from "../../../components/providers-section"
 import { RecordingFailuresSection } from "../../../components/recording-failures-section"
+import { SettingsAuditSection } from "../../../components/settings-audit-section"
 import { errorText } from "../../../lib/api"
 import { useSettingsPage } from "../../../lib/queries"
 
@@ -43,6 +46,10 @@ const TbcSettingsPage = () => {
       {data && data.providers.length > 0 && (
         <>
           <ProvidersSection providers={data.providers} />
+          {data.providers.map((provider) => (
+            <EditableSettingsSection key={provider.provider_id} provider={provider} />
+          ))}
+          <SettingsAuditSection changes={data.settingChanges} error={data.settingsError} />
           <ConnectionSection />
           <AttentionSection attention={data.attention} />
           <ActivitySection

@@ -6,13 +6,12 @@
  * Nothing secret: the same facts the bank's page shows.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders } from "../../../../app/tbc-providers"
+import { effectiveTbcProviders } from "../../../../app/effective-settings"
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const payment_options = listTbcProviders(configModule).map((registration) => {
+  // with the admin's settings in force (methods, saved cards)
+  const payment_options = (await effectiveTbcProviders(req.scope)).map((registration) => {
     if (registration.kind === "tbc-installments") {
       return { provider_id: registration.providerId, kind: "installments", methods: [], save_cards: false }
     }

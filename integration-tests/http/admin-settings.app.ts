@@ -1,0 +1,155 @@
+/**
+ * Settings a shop manager changes on Settings → TBC Bank, through the Admin API against the real
+ * app, PostgreSQL and the sandbox bank: the settings are listed with the config's values; a save
+ * is judged by the provider's own options schema merged with the config (400 naming each field and
+ * rule, nothing stored); a good save is audited (who, when, old → new) and the NEXT checkout sends
+ * the new values to the bank (preauthorization, page language, statement text as `extra`), with
+ * no restart; "reset to config" brings the config's value back; anonymous callers and store
+ * customers get 401; no credential appears in any answer.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
+import { StoreCheckout } from "../utils/checkout-store"
+import { SandboxBankControl } from "../utils/checkout-bank"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { getSettings, nextCheckoutRequest, postSettings, tokenOf } from "../utils/admin-settings"
+
+jest.setTimeout(120_000)
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+/** the dev config's credentials (medusa-config.ts defaults): none may appear in an answer */
+const CREDENTIALS = ["sandbox-apikey", "sandbox-client-secret", "sandbox-inst-secret", "SandboxMerchant"]
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-admin-settings"),
+  testSuite: ({ api, getContainer }) => {
+    it("edits, validates, audits and applies the settings to the next checkout; reset to config; 401 for non-admins", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const token = tokenOf(await createAdminRequestConfig(container, api))
+      const answers: string[] = []
+      const save = async (change: Parameters<typeof postSettings>[2]) => {
+        const answer = await postSettings(app.appUrl, token, change)
+        answers.push(JSON.stringify(answer.body))
+        return answer
+      }
+      const settingsOf = async (providerId: string) => {
+        const answer = await getSettings(app.appUrl, token)
+        answers.push(JSON.stringify(answer.body))
+        expect(answer.status).toBe(200)
+        const provider = answer.body.providers.find((p: { provider_id: string }) => p.provider_id === providerId)
+        const byKey = Object.fromEntries(provider.editable.map((s: { key: string }) => [s.key, s]))
+        return { body: answer.body, byKey }
+      }
+
+      try {
+        // 1. admin-only: anonymous callers and store customers get 401, for reading and saving
+        const { data: login } = await api.post("/auth/customer/emailpass", {
+          email: store.customer.email,
+          password: store.customer.password,
+        })
+        for (const headers of [{}, { authorization: `Bearer ${login.token}` }]) {
+          for (const method of ["get", "post"] as const) {
+            const answer = await api.request({
+              method,
+              url: "/admin/tbc/settings",
+              data: { provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { preAuth: true } },
+              headers,
+              validateStatus: () => true,
+            })
+            expect([method, answer.status]).toEqual([method, 401])
+          }
+        }
+
+        // 2. listed with the config's values; nothing stored, no change yet
+        const before = await settingsOf(TBC_CHECKOUT_PROVIDER_ID)
+        expect(before.byKey.preAuth).toMatchObject({ config_value: false, value: false, stored: null, ignored: null })
+        expect(before.byKey.methods).toMatchObject({ config_value: [5], input: { type: "methods" } })
+        expect(before.byKey.statementText).toMatchObject({ value: null, input: { type: "text", maxLength: 25 } })
+        expect(Object.keys(before.byKey)).not.toContain("clientSecret")
+        expect(before.body.changes).toEqual([])
+        const installments = await settingsOf(TBC_INSTALLMENTS_PROVIDER_ID)
+        expect(Object.keys(installments.byKey)).toEqual(["installmentChangeRetentionDays"])
+        expect((await nextCheckoutRequest(shop, bank, "before@tbc-it.ge")).preAuth).toBe(false)
+
+        // 3. refused by the options' own rules, each field and rule named; nothing is stored
+        const refusals: [Record<string, unknown>, RegExp][] = [
+          [{ methods: [5, 9] }, /methods\.1: method 9 must be activated by the bank first/],
+          [{ statementText: "შეკვეთა 1" }, /statementText: may contain only printable ASCII/],
+          [{ statementText: "X".repeat(26) }, /statementText: must be at most 25 characters/],
+          [{ language: "DE" }, /language: must be KA, EN or RU/],
+          [{ deletedCardRetentionDays: 0 }, /deletedCardRetentionDays: must be at least 1 day/],
+          [{ clientSecret: "stolen" }, /clientSecret: cannot be changed in the admin/],
+        ]
+        for (const [set, words] of refusals) {
+          const refused = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set })
+          expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(words)])
+          expect(refused.body.issues.length).toBeGreaterThan(0)
+        }
+        const unknown = await save({ provider_id: "pp_tbc-checkout_nope", set: { preAuth: true } })
+        expect([unknown.status, unknown.body.message]).toEqual([
+          400,
+          expect.stringMatching(/provider_id: is not a TBC/),
+        ])
+        const malformed = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: "preAuth" } as never)
+        expect(malformed.status).toBe(400)
+        expect((await settingsOf(TBC_CHECKOUT_PROVIDER_ID)).body.changes).toEqual([])
+
+        // 4. a good save: stored, audited (who, when, old → new), in force for the next checkout
+        const saved = await save({
+          provider_id: TBC_CHECKOUT_PROVIDER_ID,
+          set: { preAuth: true, language: "ka", statementText: "TBC-IT SHOP" },
+        })
+        expect(saved.status).toBe(200)
+        expect(saved.body.changes).toEqual([
+          { key: "preAuth", old_value: null, new_value: true },
+          { key: "language", old_value: null, new_value: "KA" },
+          { key: "statementText", old_value: null, new_value: "TBC-IT SHOP" },
+        ])
+        const after = await settingsOf(TBC_CHECKOUT_PROVIDER_ID)
+        expect(after.byKey.preAuth).toMatchObject({
+          config_value: false,
+          value: true,
+          stored: { value: true, updated_by: "admin@tbc-it.ge" },
+        })
+        expect(after.body.changes).toHaveLength(3)
+        for (const change of after.body.changes) {
+          expect(change).toMatchObject({ provider_id: TBC_CHECKOUT_PROVIDER_ID, actor_email: "admin@tbc-it.ge" })
+          expect(change.actor_id).toMatch(/^user_/)
+          expect(Math.abs(Date.parse(change.created_at) - Date.now())).toBeLessThan(60_000)
+        }
+        const request = await nextCheckoutRequest(shop, bank, "after@tbc-it.ge")
+        expect(request).toMatchObject({ preAuth: true, language: "KA", extra: "TBC-IT SHOP" })
+
+        // 5. saving the same values again changes (and audits) nothing
+        const again = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { preAuth: true } })
+        expect([again.status, again.body.changes]).toEqual([200, []])
+
+        // 6. reset to config: the config's value is back, audited as old → null (config)
+        const reset = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, reset: ["preAuth"] })
+        expect(reset.body.changes).toEqual([{ key: "preAuth", old_value: true, new_value: null }])
+        const latest = await settingsOf(TBC_CHECKOUT_PROVIDER_ID)
+        expect(latest.byKey.preAuth).toMatchObject({ value: false, stored: null })
+        expect(latest.body.changes[0]).toMatchObject({ key: "preAuth", old_value: true, new_value: null })
+        expect(await nextCheckoutRequest(shop, bank, "reset@tbc-it.ge")).toMatchObject({
+          preAuth: false,
+          language: "KA",
+        })
+
+        // 7. no credential in any answer
+        for (const secret of CREDENTIALS) expect(answers.join("\n")).not.toContain(secret)
+      } finally {
+        // leave the next spec of the group the config's values (its database is restored, this process's cache is not)
+        await postSettings(app.appUrl, token, {
+          provider_id: TBC_CHECKOUT_PROVIDER_ID,
+          reset: ["preAuth", "language", "statementText"],
+        })
+      }
+    })
+  },
+})

@@ -1,0 +1,73 @@
+/**
+ * The options a TBC provider runs with at each payment operation: its medusa-config options
+ * (the defaults and the fallback) + the settings a shop manager stored on Settings → TBC Bank,
+ * judged by the provider's own schema (src/lib/settings/merge.ts). The stored rows come from the
+ * per-process cache of src/modules/tbc/settings/settings-store.ts (at most SETTINGS_TTL_MS old),
+ * so two instances on one database agree within that time, and no restart is needed.
+ *
+ * Never blocks a payment: no database (unit tests), a failed read or a stored value that no longer
+ * passes with the config all fall back to the config's values, with a warning.
+ */
+import { mergeStoredSettings, type MergedOptions } from "../../lib/settings/merge"
+import type { SettingsProviderKind } from "../../lib/settings/editable-settings"
+import type { TbcLogger } from "../../lib/tbc/types"
+import type { SafeParser } from "../../lib/zod-problems"
+import type { PgConnection } from "../../modules/tbc/pg-connection"
+import { storedSettings, type StoredSetting } from "../../modules/tbc/settings/settings-store"
+import { checkoutOptionsSchema } from "../tbc-checkout/options"
+import { installmentsOptionsSchema } from "../tbc-installments/options"
+
+/** Each provider kind's options schema: the one judge of config and admin settings alike. */
+export const OPTION_SCHEMAS: Readonly<Record<SettingsProviderKind, SafeParser<Record<string, unknown>>>> = {
+  "tbc-checkout": checkoutOptionsSchema,
+  "tbc-installments": installmentsOptionsSchema,
+}
+
+/** merged options per registration and stored rows: a schema parse only when something changed */
+const memo = new Map<string, MergedOptions<unknown>>()
+const MEMO_MAX = 64
+
+/** The config merged with the registration's stored rows (those of other registrations are skipped). */
+export function mergeWithStored<T>(
+  kind: SettingsProviderKind,
+  providerId: string,
+  config: Record<string, unknown>,
+  rows: readonly StoredSetting[],
+  onIgnored?: (merged: MergedOptions<T>) => void
+): MergedOptions<T> {
+  const mine = rows.filter((row) => row.provider_id === providerId).map((row) => ({ key: row.key, value: row.value }))
+  const fingerprint = JSON.stringify([kind, providerId, config, mine])
+  const known = memo.get(fingerprint) as MergedOptions<T> | undefined
+  if (known) return known
+  const merged = mergeStoredSettings(OPTION_SCHEMAS[kind], kind, config, mine) as unknown as MergedOptions<T>
+  if (memo.size >= MEMO_MAX) memo.clear()
+  memo.set(fingerprint, merged)
+  if (merged.ignored.length > 0) onIgnored?.(merged)
+  return merged
+}
+
+/** A provider's live options: `current()` before each payment operation. */
+export class EffectiveOptions<T> {
+  constructor(
+    private readonly kind: SettingsProviderKind,
+    private readonly providerId: string,
+    /** the registration's options as written in medusa-config */
+    private readonly config: Record<string, unknown>,
+    /** the config's options as the provider parsed them at boot */
+    private readonly fallback: T,
+    private readonly pg: PgConnection | undefined,
+    private readonly logger: TbcLogger
+  ) {}
+
+  async current(): Promise<T> {
+    if (!this.pg) return this.fallback
+    const snapshot = await storedSettings(this.pg, this.logger)
+    if (!snapshot.rows.some((row) => row.provider_id === this.providerId)) return this.fallback
+    const merged = mergeWithStored<T>(this.kind, this.providerId, this.config, snapshot.rows, ({ ignored }) =>
+      this.logger.warn(
+        `admin settings not applied (the medusa-config value is used): ${ignored.map((i) => i.problem).join("; ")}`
+      )
+    )
+    return merged.options ?? this.fallback
+  }
+}
