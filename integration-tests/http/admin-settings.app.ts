@@ -117,6 +117,11 @@ medusaIntegrationTestRunner({
           value: true,
           stored: { value: true, updated_by: "admin@tbc-it.ge" },
         })
+        // the providers table shows the values in force
+        const checkout = after.body.providers.find(
+          (p: { provider_id: string }) => p.provider_id === TBC_CHECKOUT_PROVIDER_ID
+        )
+        expect(checkout).toMatchObject({ pre_auth: true, methods: [5] })
         expect(after.body.changes).toHaveLength(3)
         for (const change of after.body.changes) {
           expect(change).toMatchObject({ provider_id: TBC_CHECKOUT_PROVIDER_ID, actor_email: "admin@tbc-it.ge" })

@@ -16,8 +16,8 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
       <div className="px-6 py-4">
         <Heading level="h2">Providers</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Enable them per region in Settings → Regions. Credentials are configured in medusa-config and never shown
-          here.
+          Enable them per region in Settings → Regions. The values in force, with the settings changed below.
+          Credentials are configured in medusa-config and never shown here.
         </Text>
       </div>
       <Table>

@@ -30,6 +30,8 @@ export interface EditableSettingView {
 export interface ProviderEditableSettings {
   provider_id: string
   settings: EditableSettingView[]
+  /** the registration's options with the stored settings in force (for the providers table) */
+  optionsInForce: Record<string, unknown>
 }
 
 export interface SettingChangeView {
@@ -76,7 +78,7 @@ export function editableSettingsView(
       ignored: merged.ignored.find((i) => i.key === setting.key)?.problem ?? null,
     }
   })
-  return { provider_id: registration.providerId, settings }
+  return { provider_id: registration.providerId, settings, optionsInForce: merged.raw }
 }
 
 export function settingChangeView(row: SettingChangeRow): SettingChangeView {

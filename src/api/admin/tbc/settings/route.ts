@@ -44,10 +44,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 200) : String(error)
     }`
   }
-  const providers = registrations.map((registration) => ({
-    ...providerSettingsView(registration),
-    editable: editableSettingsView(registration, rows).settings,
-  }))
+  const providers = registrations.map((registration) => {
+    const editable = editableSettingsView(registration, rows)
+    // the providers table shows what is in force (methods, preauth, saved cards), not the config alone
+    return {
+      ...providerSettingsView({ ...registration, options: editable.optionsInForce }),
+      editable: editable.settings,
+    }
+  })
   res.json({ providers, changes, settings_error: settingsError })
 }
 
