@@ -4,7 +4,8 @@
  * is judged by the provider's own options schema merged with the config (400 naming each field and
  * rule, nothing stored); a good save is audited (who, when, old → new) and the NEXT checkout sends
  * the new values to the bank (preauthorization, page language, statement text as `extra`), with
- * no restart; "reset to config" brings the config's value back; anonymous callers and store
+ * no restart, and the jobs run with them (the callback log's retention); "reset to config" brings
+ * the config's value back; anonymous callers and store
  * customers get 401; no credential appears in any answer.
  */
 import { testDbName } from "../utils/db-name"
@@ -15,6 +16,8 @@ import { StoreCheckout } from "../utils/checkout-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { getSettings, nextCheckoutRequest, postSettings, tokenOf } from "../utils/admin-settings"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { pruneCallbackLog } from "../../src/app/callback-log/prune"
 
 jest.setTimeout(120_000)
 
@@ -146,13 +149,28 @@ medusaIntegrationTestRunner({
           language: "KA",
         })
 
-        // 7. no credential in any answer
+        // 7. the jobs run with the settings too: the callback log kept 2 days instead of the config's 90
+        const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await pg.raw(
+          `insert into tbc_callback_log (id, provider_id, pay_id, result, created_at, updated_at)
+           values ('tbccb_SETTINGS3DAYS', ?, 'PAY3DAYS', 'accepted', now() - interval '3 days', now())`,
+          [TBC_CHECKOUT_PROVIDER_ID]
+        )
+        const keepTwoDays = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { callbackLogRetentionDays: 2 } })
+        expect(keepTwoDays.status).toBe(200)
+        const pruned = await pruneCallbackLog(container)
+        expect(pruned.find((r) => r.provider_id === TBC_CHECKOUT_PROVIDER_ID)).toMatchObject({
+          retention_days: 2,
+          deleted: 1,
+        })
+
+        // 8. no credential in any answer
         for (const secret of CREDENTIALS) expect(answers.join("\n")).not.toContain(secret)
       } finally {
         // leave the next spec of the group the config's values (its database is restored, this process's cache is not)
         await postSettings(app.appUrl, token, {
           provider_id: TBC_CHECKOUT_PROVIDER_ID,
-          reset: ["preAuth", "language", "statementText"],
+          reset: ["preAuth", "language", "statementText", "callbackLogRetentionDays"],
         })
       }
     })

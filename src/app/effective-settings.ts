@@ -10,7 +10,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mergeWithStored } from "../providers/common/effective-options"
 import type { PgConnection } from "../modules/tbc/pg-connection"
 import { storedSettings } from "../modules/tbc/settings/settings-store"
-import { listTbcProviders, type TbcProviderRegistration } from "./tbc-providers"
+import { listTbcProviders, providerIdOf, type TbcProviderRegistration } from "./tbc-providers"
 
 /** The container's logger as the settings cache warns through it, or none. */
 function loggerOf(container: MedusaContainer): { warn(message: string): void } | undefined {
@@ -35,9 +35,12 @@ export async function effectiveTbcProviders(container: MedusaContainer): Promise
   const { rows } = await storedSettings(pg, logger)
   if (rows.length === 0) return registrations
   return registrations.map((registration) => {
-    const merged = mergeWithStored(registration.kind, registration.providerId, registration.options, rows, (m) =>
+    // settings are kept per registration (its own provider id): every provider made from the same
+    // config entry reads them
+    const key = providerIdOf(registration.kind, registration.registrationId)
+    const merged = mergeWithStored(registration.kind, key, registration.options, rows, (m) =>
       logger?.warn(
-        `[tbc settings] ${registration.providerId}: admin settings not applied (the medusa-config value is used): ${m.ignored.map((i) => i.problem).join("; ")}`
+        `[tbc settings] ${key}: admin settings not applied (the medusa-config value is used): ${m.ignored.map((i) => i.problem).join("; ")}`
       )
     )
     return { ...registration, options: merged.raw }

@@ -110,7 +110,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
     this.settings_ = new EffectiveOptions(
       "tbc-checkout",
-      providerId,
+      // the admin's settings are kept per registration (pp_tbc-checkout_<registrationId>)
+      `pp_tbc-checkout_${this.options_.registrationId}`,
       options,
       this.options_,
       pgConnectionIn(cradle),
