@@ -3,31 +3,10 @@ import { Badge, Button, Checkbox, Container, Heading, Input, Switch, Table, Text
 import { methodLabel } from "../../lib/labels"
 import { errorText, formatTime, type EditableSetting, type ProviderSettings } from "../lib/api"
 import { useSaveSettings } from "../lib/queries"
+import { NO_PROBLEMS, problemsOf, type Problems } from "../lib/settings-problems"
 import { SETTINGS_TEXT, settingHint, settingLabel, settingValueText } from "../lib/settings-words"
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-interface Problems {
-  byKey: Record<string, string>
-  general: string | null
-}
-const NO_PROBLEMS: Problems = { byKey: {}, general: null }
-
-/**
- * A refused save's message ("Invalid settings of pp_…: methods.1: rule; statementText: rule") split
- * per setting, for the inline errors (the SDK's error carries the route's message only).
- */
-export function problemsOf(message: string, keys: readonly string[]): Problems {
-  const body = message.replace(/^Invalid settings[^:]*: /, "")
-  const byKey: Record<string, string> = {}
-  const rest: string[] = []
-  for (const part of body.split("; ")) {
-    const key = keys.find((k) => part.startsWith(`${k}: `) || part.startsWith(`${k}.`))
-    if (key) byKey[key] = [byKey[key], part].filter(Boolean).join("; ")
-    else rest.push(part)
-  }
-  return { byKey, general: rest.length > 0 ? `${SETTINGS_TEXT.refused} ${rest.join("; ")}` : null }
-}
 
 function Editor({
   providerId,
