@@ -3,7 +3,7 @@
  * both providers' option validation, the bank payment request validation (directly and as the
  * provider builds it from storefront data), the installment-products mapping, and the webhook
  * handler of both providers (arbitrary payloads and headers, a real sandbox bank behind the
- * checkout one). Nothing may crash with anything but our typed, field-naming errors, and no
+ * checkout one), and the admin's settings changes (any keys and values over stored ones). Nothing may crash with anything but our typed, field-naming errors, and no
  * promise may be left rejected unhandled. No Medusa app: these run in seconds.
  */
 import fc from "fast-check"
@@ -18,6 +18,9 @@ import TbcCheckoutProviderService from "../../src/providers/tbc-checkout/service
 import TbcInstallmentsProviderService from "../../src/providers/tbc-installments/service"
 import { startSandbox } from "../../src/sandbox"
 import { reliabilitySeed } from "./support/seeded-random"
+import { checkSettingsChange } from "../../src/lib/settings/merge"
+import { EDITABLE_SETTINGS } from "../../src/lib/settings/editable-settings"
+import { OPTION_SCHEMAS } from "../../src/providers/common/effective-options"
 
 jest.setTimeout(600_000)
 
@@ -209,6 +212,33 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
           if (sum !== (input as { targetMinor: number }).targetMinor) throw new Error(`sum ${sum} is not the target`)
         })
     )
+  })
+
+  it("admin settings changes: any keys and values, over any stored ones", () => {
+    const keys = [...EDITABLE_SETTINGS.map((e) => e.key), "clientSecret", "environment", "apiKey", "__proto__"]
+    const values = fc.oneof(fc.anything(), fc.array(fc.constantFrom(4, 5, 6, 7, 8, 9, 14)), fc.string(), fc.integer())
+    const change = fc.record({
+      kind: fc.constantFrom("tbc-checkout" as const, "tbc-installments" as const),
+      set: fc.dictionary(fc.constantFrom(...keys), values, { maxKeys: 5 }),
+      reset: fc.subarray(keys, { maxLength: 3 }),
+      stored: fc.array(fc.record({ key: fc.constantFrom(...keys), value: values }), { maxLength: 3 }),
+    })
+    fuzz("admin settings changes", change, ({ kind, set, reset, stored }) => {
+      const config = kind === "tbc-checkout" ? VALID_CHECKOUT : VALID_INSTALLMENTS
+      const checked = checkSettingsChange(OPTION_SCHEMAS[kind], kind, config, stored, { set, reset })
+      if (checked.ok) {
+        // only editable keys change, each to a JSON value (what the table stores)
+        for (const c of checked.changes) {
+          if (!EDITABLE_SETTINGS.some((e) => e.key === c.key && e.kinds.includes(kind))) throw new Error(c.key)
+          if (c.new_value !== null) JSON.stringify(c.new_value)
+        }
+        return "accepted"
+      }
+      if (checked.issues.length === 0 || checked.issues.some((i) => !i.field || !i.rule || !i.message)) {
+        throw new Error(`a refusal must name each field and rule: ${JSON.stringify(checked.issues)}`)
+      }
+      return "refused"
+    })
   })
 
   it("webhook handlers of both providers: arbitrary payloads and headers never throw, never act", async () => {
