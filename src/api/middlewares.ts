@@ -10,6 +10,7 @@ import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
 import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
 import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
+import { orderPaymentMiddlewares } from "./tbc-middlewares/order-payment"
 
 export default defineMiddlewares({
   routes: [
@@ -27,5 +28,7 @@ export default defineMiddlewares({
     ...captureAmountMiddlewares,
     // our routes' query/body checks, after the authentication entries above (401 before 400)
     ...routeValidatorMiddlewares,
+    // the shopper's order page: card mask and method, to the order's customer or cart holder
+    ...orderPaymentMiddlewares,
   ],
 })

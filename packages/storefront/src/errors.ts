@@ -32,6 +32,26 @@ export type TbcErrorCode =
   | "cart_changed"
   /** the store has no such cart (a wrong or old link) */
   | "cart_not_found"
+  /** the bank already holds or took the money for this cart: place the order, do not pay again */
+  | "already_paid"
+  /** the cart already became an order */
+  | "already_ordered"
+  /** saved cards need the customer to be logged in */
+  | "login_required"
+  /** the cart is paid with another customer's saved card */
+  | "saved_card_not_yours"
+  /** the cart's customer, e-mail or address changed after the saved card was chosen */
+  | "saved_card_changed"
+  /** the saved card could not be used (expired choice, nothing to charge) */
+  | "saved_card_unusable"
+  /** a card cannot be saved with the payment methods offered (QR, installments, Apple Pay) */
+  | "save_card_not_allowed"
+  /** the bank's payment does not match the cart's amount or currency */
+  | "amount_mismatch"
+  /** the store could not record the payment, so nothing was sent to the bank */
+  | "payment_not_recorded"
+  /** the bank did not answer; the cart is safe */
+  | "bank_unreachable"
   /** anything else: the store's words are in `storeMessage` */
   | "failed"
 
@@ -50,6 +70,17 @@ export const TBC_WAYS_FORWARD: Readonly<Record<TbcErrorCode, readonly TbcWayForw
   cart_busy: ["back_to_shop"],
   store_unreachable: ["retry", "back_to_cart"],
   cart_not_found: ["back_to_shop"],
+  // the money is at the bank: placing the order finishes; paying again is refused by the store
+  already_paid: ["place_order", "back_to_cart"],
+  already_ordered: ["orders", "back_to_shop"],
+  login_required: ["back_to_cart"],
+  saved_card_not_yours: ["back_to_cart"],
+  saved_card_changed: ["pay_again", "back_to_cart"],
+  saved_card_unusable: ["pay_again", "back_to_cart"],
+  save_card_not_allowed: ["pay_again", "back_to_cart"],
+  amount_mismatch: ["pay_again", "back_to_cart"],
+  payment_not_recorded: ["retry", "back_to_cart"],
+  bank_unreachable: ["retry", "back_to_cart"],
 }
 
 export interface TbcPaymentErrorOptions {
@@ -91,7 +122,9 @@ export class TbcPaymentError extends Error {
 /**
  * Rules on the providers' messages (src/lib/checkout-status.ts, the installments provider's
  * notApprovedYetMessage and the saved-card CHECKING_PAYMENT_MESSAGE word them; a unit test imports
- * each and checks the two stay in step) and Medusa's. Order matters: the first match wins.
+ * each and checks the two stay in step; the plugin lists every such sentence with its code in
+ * src/lib/shopper-texts.ts, and its test classifies each here) and Medusa's. Order matters: the
+ * first match wins.
  */
 const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/has not approved the installment yet/i, "installment_pending"],
@@ -102,6 +135,17 @@ const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/has expired/i, "expired"],
   [/canceled at the bank/i, "canceled"],
   [/already being completed/i, "cart_busy"],
+  [/payment was already made: place the order/i, "already_paid"],
+  [/payment was already made/i, "already_paid"],
+  [/was already ordered/i, "already_ordered"],
+  [/paid with another customer's saved card/i, "saved_card_not_yours"],
+  [/changed after the saved card was chosen/i, "saved_card_changed"],
+  [/^log in\b|log in as the customer who chose it/i, "login_required"],
+  [/^data\.save_card:/i, "save_card_not_allowed"],
+  [/^saved card:/i, "saved_card_unusable"],
+  [/does not match this checkout/i, "amount_mismatch"],
+  [/the store could not record it/i, "payment_not_recorded"],
+  [/the bank is not answering/i, "bank_unreachable"],
   // Medusa's words when the cart's payment sessions were dropped (the cart changed)
   [/payment sessions are required to complete cart/i, "cart_changed"],
   // "Cart with id 'cart_…' not found" (store routes), "… does not exist" (the cart module)
@@ -125,12 +169,23 @@ export function classifyStoreMessage(message: string | undefined | null): TbcErr
   return null
 }
 
+/**
+ * The plugin's machine code in a Store API error body (`{ code, type, message }`), when it is one
+ * of the kit's codes: set where the plugin throws the error itself (src/lib/shopper-texts.ts).
+ */
+function codeOfBody(error: unknown): TbcErrorCode | null {
+  const code = (error as { body?: { code?: unknown } } | null)?.body?.code
+  return typeof code === "string" && Object.prototype.hasOwnProperty.call(TBC_WAYS_FORWARD, code)
+    ? (code as TbcErrorCode)
+    : null
+}
+
 /** Any failure as a TbcPaymentError: a Store API answer's words classified, the HTTP status kept. */
 export function asTbcPaymentError(error: unknown): TbcPaymentError {
   if (error instanceof TbcPaymentError) return error
   const storeMessage = error instanceof Error ? error.message : typeof error === "string" ? error : "unknown error"
   const raw = (error as { status?: unknown } | null)?.status
   const status = typeof raw === "number" ? raw : undefined
-  const code = classifyStoreMessage(storeMessage) ?? (status === 409 ? "cart_busy" : "failed")
+  const code = codeOfBody(error) ?? classifyStoreMessage(storeMessage) ?? (status === 409 ? "cart_busy" : "failed")
   return new TbcPaymentError(code, { storeMessage, status })
 }

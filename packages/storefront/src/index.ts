@@ -12,7 +12,8 @@
  * Errors are TbcPaymentError: `message` is for the shopper (English), `messageIn("ka" | "ru")` in
  * Georgian or Russian, `code` says which case. `tbcShopperView(state, locale)` gives a return
  * page's title, message and ways forward. React: `createTbcReact(React)` from
- * `medusa-payment-tbc-storefront/react`.
+ * `medusa-payment-tbc-storefront/react`. The order page: `store.getOrderPayment(orderId, cartId)`
+ * and `orderPaymentLines(payment, locale)` (card mask and method only).
  */
 export * from "./session"
 export * from "./errors"
@@ -23,3 +24,4 @@ export * from "./start"
 export * from "./complete"
 export * from "./return-view"
 export * from "./save-card"
+export * from "./order-payment"

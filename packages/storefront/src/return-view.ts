@@ -34,6 +34,7 @@ export const TBC_WAY_FORWARD_PATHS: Readonly<Record<Exclude<TbcWayForward, "retr
   back_to_cart: "/cart",
   back_to_shop: "/",
   orders: "/account/orders",
+  place_order: "/checkout?step=review",
 }
 
 export function tbcShopperView(state: TbcReturnState, locale?: string | null): TbcShopperView {

@@ -7,6 +7,7 @@ import { TbcPaymentError } from "./errors"
 import type { StorePaymentSession } from "./session"
 import type { TbcPaymentOption } from "./save-card"
 import type { TbcPaymentStatus } from "./status"
+import type { TbcOrderPayment } from "./order-payment"
 
 export interface FetchResponseLike {
   ok: boolean
@@ -135,6 +136,15 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
     getPaymentOptions: () =>
       call<{ payment_options: TbcPaymentOption[] }>("GET", "/store/tbc/payment-options").then((r) => r.payment_options),
     completeCart: (cartId: string) => call<CompleteCartResponse>("POST", `/store/carts/${id(cartId)}/complete`, {}),
+    /**
+     * How the order was paid (card mask and method): for the logged-in customer who placed it
+     * (authToken), or with the order's cart id (a guest's confirmation page). 404 for anyone else.
+     */
+    getOrderPayment: (orderId: string, cartId?: string) =>
+      call<{ order_id: string; payment: TbcOrderPayment | null }>(
+        "GET",
+        `/store/tbc/orders/${id(orderId)}/payment` + (cartId ? `?cart_id=${encodeURIComponent(cartId)}` : "")
+      ).then((r) => r.payment),
     getOrder: (orderId: string) =>
       call<{ order: StoreOrder }>(
         "GET",

@@ -18,6 +18,19 @@ export const EN: TbcWords = {
       "Your cart changed while you were on the bank's page, so that payment was stopped. Please check your cart and pay again.",
     cart_not_found: "We could not find this checkout. It may have expired; please start again from your cart.",
     failed: "The payment could not be completed. Please try again or choose another payment method.",
+    already_paid: "This cart is already paid at the bank. Place the order to finish; please do not pay again.",
+    already_ordered: "This cart has already become an order. You can find it among your orders.",
+    login_required: "Please log in to pay with or manage your saved cards.",
+    saved_card_not_yours: "This cart is paid with another customer's saved card. Log in as that customer or choose another way to pay.",
+    saved_card_changed:
+      "Your details or address changed after you chose the saved card. Please check your order and choose the card again.",
+    saved_card_unusable: "This saved card cannot be used for this payment. Please choose another card or pay on the bank's page.",
+    save_card_not_allowed:
+      "A card can be saved only when paying by card. Please pay without saving the card, or choose card payment.",
+    amount_mismatch:
+      "The bank's payment does not match your cart, so it was not accepted. Please check your cart and pay again.",
+    payment_not_recorded: "The payment could not be started right now. Nothing was charged; please try again in a moment.",
+    bank_unreachable: "The bank is not answering right now. Your cart is safe: please try again in a minute.",
   },
   declineReasons: {
     insufficient_funds:
@@ -45,6 +58,36 @@ export const EN: TbcWords = {
     back_to_shop: "Back to the shop",
     retry: "Try again",
     orders: "Your orders",
+    place_order: "Place order",
+  },
+  installmentStatuses: {
+    Pending: "Waiting for you to sign in at the bank",
+    InProgress: "The bank is reviewing your application",
+    Approved: "Approved by the bank",
+    Expired: "The application has expired",
+    Canceled: "The application was canceled",
+    WaitingForMerchant: "Approved; the store is confirming it",
+    Declined: "The bank did not approve the installment",
+    CanceledByMerchant: "The store canceled the application",
+    Disbursed: "The installment is issued",
+    PendingDisbursed: "Confirmed; the installment is being issued",
+    NeedConfirmation: "The bank needs your confirmation",
+    WaitingForIncomeDocumentsUpload: "The bank is waiting for your income documents",
+    WaitingForIncomeDocumentsVerification: "The bank is checking your income documents",
+    DocumentDeclined: "The bank did not accept your income documents",
+  },
+  orderPayment: {
+    card: "Card",
+    method: "Paid with",
+  },
+  methods: {
+    "4": "QR code",
+    "5": "Card",
+    "7": "Internet bank",
+    "8": "Installments",
+    "9": "Apple Pay",
+    "11": "Saved card",
+    "14": "Google Pay",
   },
   checkout: {
     pay: "Pay with TBC",

@@ -46,7 +46,29 @@ export const TBC_DECLINE_REASONS: Readonly<Record<string, TbcDeclineReason>> = {
 }
 
 /** What the shopper can do next, as a link or button on the page. */
-export type TbcWayForward = "pay_again" | "back_to_cart" | "back_to_shop" | "retry" | "orders"
+export type TbcWayForward = "pay_again" | "back_to_cart" | "back_to_shop" | "retry" | "orders" | "place_order"
+
+/**
+ * An Online Installments application's status, by the bank's status id (0–13; the names of TBC's
+ * own SDK): what a storefront may show while the application is open.
+ */
+export const TBC_INSTALLMENT_STATUSES = [
+  "Pending",
+  "InProgress",
+  "Approved",
+  "Expired",
+  "Canceled",
+  "WaitingForMerchant",
+  "Declined",
+  "CanceledByMerchant",
+  "Disbursed",
+  "PendingDisbursed",
+  "NeedConfirmation",
+  "WaitingForIncomeDocumentsUpload",
+  "WaitingForIncomeDocumentsVerification",
+  "DocumentDeclined",
+] as const
+export type TbcInstallmentStatus = (typeof TBC_INSTALLMENT_STATUSES)[number]
 
 export interface TbcWords {
   /** one sentence per error code */
@@ -57,6 +79,12 @@ export interface TbcWords {
   /** shown under titles.confirming */
   confirming: string
   actions: Record<TbcWayForward, string>
+  /** an installment application's status (installmentStatusText) */
+  installmentStatuses: Record<TbcInstallmentStatus, string>
+  /** the order page: how the order was paid (orderPaymentText) */
+  orderPayment: Record<"card" | "method", string>
+  /** the method the shopper used on the bank's page, by the bank's method number */
+  methods: Record<"4" | "5" | "7" | "8" | "9" | "11" | "14", string>
   /** the checkout's labels */
   checkout: Record<
     | "pay"
@@ -101,4 +129,17 @@ export function tbcMessage(code: TbcErrorCode, locale?: string | null, resultCod
   const words = tbcWords(locale)
   const reason = code === "declined" ? declineReasonOf(resultCode) : null
   return reason ? words.declineReasons[reason] : words.errors[code]
+}
+
+/** An installment application's status id in words; null for an id the bank has not documented. */
+export function installmentStatusText(statusId: number, locale?: string | null): string | null {
+  const status = TBC_INSTALLMENT_STATUSES[statusId]
+  return Number.isInteger(statusId) && status ? tbcWords(locale).installmentStatuses[status] : null
+}
+
+/** The name of a bank payment method (5 card, 9 Apple Pay, …); null for a number the kit does not know. */
+export function paymentMethodText(method: number | null | undefined, locale?: string | null): string | null {
+  if (method === null || method === undefined) return null
+  const methods = tbcWords(locale).methods as Record<string, string>
+  return methods[String(method)] ?? null
 }

@@ -1,8 +1,9 @@
 import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
-import { callbackResultLabel, checkoutStatusLabel } from "../../lib/labels"
 import { errorText, formatTime, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
 import { useSyncNow } from "../lib/queries"
 import { lastPollText, syncNeedsAttention, syncSummaryText } from "../lib/sync-summary"
+import { callbackResultText, checkoutStatusText } from "../lib/i18n"
+import { useTbcT } from "../lib/use-tbc-t"
 
 /**
  * Recent bank callbacks and installment sync runs, with "Sync now" (its toast says what it
@@ -21,9 +22,10 @@ export function ActivitySection({
   installmentProviders: string[]
 }) {
   const sync = useSyncNow()
+  const t = useTbcT()
   const syncNow = () =>
     sync.mutate(undefined, {
-      onSuccess: (result) => (syncNeedsAttention(result) ? toast.warning : toast.success)(syncSummaryText(result)),
+      onSuccess: (result) => (syncNeedsAttention(result) ? toast.warning : toast.success)(syncSummaryText(result, t)),
       onError: (e) => toast.error(errorText(e)),
     })
 
@@ -31,20 +33,20 @@ export function ActivitySection({
     <>
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
-          <Heading level="h2">Recent callbacks</Heading>
+          <Heading level="h2">{t("tbc.activity.callbacks")}</Heading>
         </div>
         {callbacks.length === 0 ? (
           <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-            No callbacks received yet.
+            {t("tbc.activity.noCallbacks")}
           </Text>
         ) : (
           <Table>
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>Time</Table.HeaderCell>
-                <Table.HeaderCell>Payment id</Table.HeaderCell>
-                <Table.HeaderCell>Result</Table.HeaderCell>
-                <Table.HeaderCell>Bank status</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.time")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.paymentId")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.result")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.bankStatus")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -54,12 +56,12 @@ export function ActivitySection({
                   <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
                   <Table.Cell>
                     <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"} title={c.result}>
-                      {callbackResultLabel(c.result)}
+                      {callbackResultText(c.result, t)}
                       {(c.count ?? 1) > 1 ? ` ×${c.count}` : ""}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell title={c.bank_status ?? undefined}>
-                    {c.bank_status ? checkoutStatusLabel(c.bank_status) : "—"}
+                    {c.bank_status ? checkoutStatusText(c.bank_status, t) : "—"}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -69,7 +71,7 @@ export function ActivitySection({
       </Container>
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
-          <Heading level="h2">Installment sync runs</Heading>
+          <Heading level="h2">{t("tbc.activity.syncRuns")}</Heading>
           <Button
             size="small"
             variant="secondary"
@@ -77,7 +79,7 @@ export function ActivitySection({
             onClick={syncNow}
             data-testid="tbc-sync-now"
           >
-            Sync now
+            {t("tbc.activity.syncNow")}
           </Button>
         </div>
         {installmentProviders.map((providerId) => (
@@ -90,23 +92,24 @@ export function ActivitySection({
             {installmentProviders.length > 1 ? `${providerId}: ` : ""}
             {lastPollText(
               lastPolls.find((p) => p.provider_id === providerId),
-              formatTime
+              formatTime,
+              t
             )}
           </Text>
         ))}
         {syncRuns.length === 0 ? (
           <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-            No sync runs yet.
+            {t("tbc.activity.noSyncRuns")}
           </Text>
         ) : (
           <Table>
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>When</Table.HeaderCell>
-                <Table.HeaderCell>Changes</Table.HeaderCell>
-                <Table.HeaderCell>Applied</Table.HeaderCell>
-                <Table.HeaderCell>Acknowledged</Table.HeaderCell>
-                <Table.HeaderCell>Error</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.when")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.changes")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.applied")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.acknowledged")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("tbc.activity.error")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -115,7 +118,7 @@ export function ActivitySection({
                   <Table.Cell>{formatTime(r.created_at)}</Table.Cell>
                   <Table.Cell>{r.change_count}</Table.Cell>
                   <Table.Cell>{r.applied_count}</Table.Cell>
-                  <Table.Cell>{r.acknowledged_at ? formatTime(r.acknowledged_at) : "No"}</Table.Cell>
+                  <Table.Cell>{r.acknowledged_at ? formatTime(r.acknowledged_at) : t("tbc.common.no")}</Table.Cell>
                   <Table.Cell>{r.error ?? "—"}</Table.Cell>
                 </Table.Row>
               ))}

@@ -3,13 +3,17 @@ import { Badge, Button, Input, Table, Text, toast, usePrompt } from "@medusajs/u
 import { errorText, formatTime, type AttentionEntry, type LedgerAction } from "../lib/api"
 import { actionLabel, actionResultText, amountText, kindText, stateText } from "../lib/attention-words"
 import { useLedgerAction } from "../lib/queries"
+import { useTbcT } from "../lib/use-tbc-t"
 
-/** The actions that need the admin's words first: the payId from the dashboard, or why it was not charged. */
+/**
+ * The actions that need the admin's words first: the payId from the dashboard, or why it was not
+ * charged (label and placeholder are keys of src/admin/i18n).
+ */
 const FORMS: Partial<Record<LedgerAction, { label: string; placeholder: string; field: string }>> = {
-  attach: { label: "payId shown in TBC's merchant dashboard", placeholder: "e.g. 6azzo13uw5u2116332", field: "pay_id" },
+  attach: { label: "tbc.attention.attachLabel", placeholder: "tbc.attention.attachPlaceholder", field: "pay_id" },
   not_charged: {
-    label: "Why you are sure (kept in the record)",
-    placeholder: "e.g. not in TBC's dashboard for this merchantPaymentId",
+    label: "tbc.attention.notChargedLabel",
+    placeholder: "tbc.attention.notChargedPlaceholder",
     field: "reason",
   },
 }
@@ -23,6 +27,7 @@ const Line = ({ children }: { children: React.ReactNode }) => (
 /** One unresolved ledger entry: what is known of it, its actions, and the form an action needs. */
 export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
   const run = useLedgerAction()
+  const t = useTbcT()
   const prompt = usePrompt()
   const [open, setOpen] = useState<LedgerAction | null>(null)
   const [text, setText] = useState("")
@@ -49,10 +54,13 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
     }
     if (action === "release") {
       const confirmed = await prompt({
-        title: actionLabel(entry, action),
-        description: `${amountText(entry.amount, entry.currency)} of payment ${entry.pay_id} goes back to the card. No order owns it.`,
-        confirmText: actionLabel(entry, action),
-        cancelText: "Keep it",
+        title: actionLabel(entry, action, t),
+        description: t("tbc.attention.releaseDescription", {
+          amount: amountText(entry.amount, entry.currency),
+          payId: entry.pay_id ?? "—",
+        }),
+        confirmText: actionLabel(entry, action, t),
+        cancelText: t("tbc.attention.keepIt"),
       })
       if (!confirmed) return
     }
@@ -64,7 +72,7 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
       <Table.Row data-testid={`tbc-attention-entry-${entry.id}`} className="[&_td]:align-top">
         <Table.Cell className="py-2">
           <Text size="small">{formatTime(entry.created_at)}</Text>
-          <Line>{kindText(entry.kind)}</Line>
+          <Line>{kindText(entry.kind, t)}</Line>
         </Table.Cell>
         <Table.Cell className="py-2">
           <Text size="small" weight="plus">
@@ -73,24 +81,24 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
           {entry.card_mask && <Line>{entry.card_mask}</Line>}
         </Table.Cell>
         <Table.Cell className="py-2">
-          <Line>merchantPaymentId {entry.merchant_payment_id ?? "—"}</Line>
+          <Line>{t("tbc.attention.merchantPaymentId", { id: entry.merchant_payment_id ?? "—" })}</Line>
           <Line>
             {entry.pay_id
-              ? `payId ${entry.pay_id}`
+              ? t("tbc.attention.payId", { id: entry.pay_id })
               : entry.charge_pay_id
-                ? `of payId ${entry.charge_pay_id}`
-                : "no payId"}
+                ? t("tbc.attention.ofPayId", { id: entry.charge_pay_id })
+                : t("tbc.attention.noPayId")}
           </Line>
         </Table.Cell>
         <Table.Cell className="min-w-[240px] max-w-[320px] whitespace-normal py-2">
           <Badge size="2xsmall" color={entry.pay_id ? "orange" : "red"}>
-            {stateText(entry.state)}
+            {stateText(entry.state, t)}
           </Badge>
           <Line>{entry.reason}</Line>
           {entry.orphan_error && <Line>{entry.orphan_error}</Line>}
         </Table.Cell>
         <Table.Cell className="py-2">
-          <Line>{entry.cart_id ?? "no cart"}</Line>
+          <Line>{entry.cart_id ?? t("tbc.attention.noCart")}</Line>
           <Line>{entry.provider_id}</Line>
         </Table.Cell>
         <Table.Cell className="py-2">
@@ -105,7 +113,7 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
                 onClick={() => start(action)}
                 data-testid={`tbc-action-${action}-${entry.id}`}
               >
-                {actionLabel(entry, action)}
+                {actionLabel(entry, action, t)}
               </Button>
             ))}
           </div>
@@ -123,13 +131,13 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
               }}
             >
               <Text size="small" className="whitespace-nowrap">
-                {form.label}
+                {t(form.label)}
               </Text>
               <Input
                 size="small"
                 className="max-w-[360px]"
                 value={text}
-                placeholder={form.placeholder}
+                placeholder={t(form.placeholder)}
                 onChange={(event) => setText(event.target.value)}
                 data-testid={`tbc-action-input-${entry.id}`}
                 autoFocus
@@ -140,10 +148,10 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
                 isLoading={run.isPending}
                 data-testid={`tbc-action-confirm-${entry.id}`}
               >
-                {actionLabel(entry, open)}
+                {actionLabel(entry, open, t)}
               </Button>
               <Button size="small" variant="transparent" type="button" onClick={() => setOpen(null)}>
-                Cancel
+                {t("tbc.common.cancel")}
               </Button>
             </form>
           </td>

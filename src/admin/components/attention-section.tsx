@@ -1,6 +1,7 @@
 import { Container, Heading, Table, Text } from "@medusajs/ui"
 import type { AttentionList } from "../lib/api"
 import { AttentionEntryRows } from "./attention-entry"
+import { useTbcT } from "../lib/use-tbc-t"
 
 /**
  * "Payments that need your decision": every unresolved entry of the money ledger (what the bank
@@ -9,30 +10,29 @@ import { AttentionEntryRows } from "./attention-entry"
  */
 export function AttentionSection({ attention }: { attention: AttentionList }) {
   const { entries, has_more: hasMore } = attention
+  const t = useTbcT()
   return (
     <Container className="divide-y p-0" data-testid="tbc-attention">
       <div className="px-6 py-4">
-        <Heading level="h2">Payments that need your decision</Heading>
+        <Heading level="h2">{t("tbc.attention.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Charges whose outcome the bank has not told us, and money at the bank that no order owns. Look the payment up
-          in TBC&apos;s merchant dashboard by its merchantPaymentId, then end it here; every action is recorded with
-          your name.
+          {t("tbc.attention.hint")}
         </Text>
       </div>
       {entries.length === 0 ? (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="tbc-attention-empty">
-          Nothing needs attention.
+          {t("tbc.attention.empty")}
         </Text>
       ) : (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>When</Table.HeaderCell>
-              <Table.HeaderCell>Amount</Table.HeaderCell>
-              <Table.HeaderCell>Payment</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell>Checkout</Table.HeaderCell>
-              <Table.HeaderCell>Actions</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.when")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.amount")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.payment")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.state")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.checkout")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("tbc.attention.actions")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -44,7 +44,7 @@ export function AttentionSection({ attention }: { attention: AttentionList }) {
       )}
       {hasMore && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-          Showing the newest {entries.length}; more are waiting and appear as these are resolved.
+          {t("tbc.attention.more", { count: entries.length })}
         </Text>
       )}
     </Container>

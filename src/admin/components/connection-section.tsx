@@ -1,17 +1,19 @@
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { errorText } from "../lib/api"
 import { useCheckConnection } from "../lib/queries"
+import { useTbcT } from "../lib/use-tbc-t"
 
 /** "Check connection": obtains a token from the bank per provider and shows OK or the bank's words. */
 export function ConnectionSection() {
   const check = useCheckConnection()
+  const t = useTbcT()
   const results = check.data?.results
   const error = check.error ? errorText(check.error) : null
 
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex items-center justify-between">
-        <Heading level="h2">Connection</Heading>
+        <Heading level="h2">{t("tbc.connection.title")}</Heading>
         <Button
           size="small"
           variant="secondary"
@@ -19,7 +21,7 @@ export function ConnectionSection() {
           onClick={() => check.mutate()}
           data-testid="tbc-check-connection"
         >
-          Check connection
+          {t("tbc.connection.check")}
         </Button>
       </div>
       {error && (
@@ -29,13 +31,13 @@ export function ConnectionSection() {
       )}
       {results?.map((r) => (
         <div key={r.provider_id} className="flex items-center gap-x-2" data-testid={`tbc-connection-${r.provider_id}`}>
-          <StatusBadge color={r.ok ? "green" : "red"}>{r.ok ? "OK" : "Failed"}</StatusBadge>
+          <StatusBadge color={r.ok ? "green" : "red"}>{r.ok ? t("tbc.common.ok") : t("tbc.common.failed")}</StatusBadge>
           <Text size="small" weight="plus">
             {r.provider_id}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
             {r.ok
-              ? `token obtained in ${r.latency_ms} ms`
+              ? t("tbc.connection.tokenIn", { ms: r.latency_ms ?? "—" })
               : [r.problem?.title, r.problem?.detail].filter(Boolean).join(": ")}
           </Text>
         </div>

@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from "@medusajs/ui"
 import { formatTime } from "../lib/api"
+import { useTbcT } from "../lib/use-tbc-t"
 
 /** What a row of work retried with backoff shows (installment changes, saved-card recordings). */
 export interface RetriedFailure {
@@ -24,10 +25,11 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
   columns: [string, string]
   cells: (row: Row) => [React.ReactNode, React.ReactNode]
 }) {
+  const t = useTbcT()
   if (rows.length === 0)
     return (
       <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-        None.
+        {t("tbc.common.none")}
       </Text>
     )
   return (
@@ -36,10 +38,10 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
         <Table.Row>
           <Table.HeaderCell>{columns[0]}</Table.HeaderCell>
           <Table.HeaderCell>{columns[1]}</Table.HeaderCell>
-          <Table.HeaderCell>State</Table.HeaderCell>
-          <Table.HeaderCell>Tries</Table.HeaderCell>
-          <Table.HeaderCell>Last error</Table.HeaderCell>
-          <Table.HeaderCell>Next try / given up</Table.HeaderCell>
+          <Table.HeaderCell>{t("tbc.retried.state")}</Table.HeaderCell>
+          <Table.HeaderCell>{t("tbc.retried.tries")}</Table.HeaderCell>
+          <Table.HeaderCell>{t("tbc.retried.lastError")}</Table.HeaderCell>
+          <Table.HeaderCell>{t("tbc.retried.nextTry")}</Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -51,7 +53,7 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
               <Table.Cell>{second}</Table.Cell>
               <Table.Cell>
                 <Badge size="2xsmall" color={row.state === "given_up" ? "red" : "orange"}>
-                  {row.state === "given_up" ? "given up" : "retrying"}
+                  {row.state === "given_up" ? t("tbc.retried.givenUp") : t("tbc.retried.retrying")}
                 </Badge>
               </Table.Cell>
               <Table.Cell>{row.attempts}</Table.Cell>

@@ -18,6 +18,7 @@ import type {
 } from "../../api/admin/tbc/helpers/attention-view"
 import type { AdminAction } from "../../lib/ledger/admin-actions"
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
+import type { AdminPaymentFacts } from "../../app/payment-facts/order-payment-facts"
 import { sdk } from "./sdk"
 
 export function adminFetch<T>(
@@ -99,6 +100,8 @@ export interface OrderPaymentView {
     installment: InstallmentBankView | null
     preauth: PreauthView | null
     bank_error: BankProblemView | null
+    /** what the bank's answers said happened, as the ledger kept it */
+    facts?: AdminPaymentFacts
   }
 }
 

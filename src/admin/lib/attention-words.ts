@@ -3,48 +3,41 @@
  * buttons' labels and the toast after an action. Pure, unit-tested.
  */
 import type { AttentionEntry, LedgerAction, LedgerActionResult } from "./api"
+import { tEn, type TbcT } from "./i18n"
 
 /** Integer tetri → "12.30 GEL". */
 export const amountText = (minor: number, currency: string): string =>
   `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
 
-const STATE_WORDS: Record<string, string> = {
-  sending: "Sent, no answer",
-  uncertain: "Answer unreadable",
-  created: "Waiting for the shopper",
-  processing: "Bank deciding",
-  held: "Amount held",
-  paid: "Paid",
-  refused: "Not charged",
-  returned: "Returned",
-  expired: "Expired",
-  done: "Done",
+/** The words of `key`, or `fallback` when the language has none (a state or kind added later). */
+const wordsOr = (t: TbcT, key: string, fallback: string): string => {
+  const text = t(key)
+  return text === key ? fallback : text
 }
 
-export const stateText = (state: string): string => STATE_WORDS[state] ?? state
+/** A ledger state in words (src/admin/i18n/json: tbc.states). */
+export const stateText = (state: string, t: TbcT = tEn): string => wordsOr(t, `tbc.states.${state}`, state)
 
-const KIND_WORDS: Record<string, string> = {
-  web: "Bank page",
-  execution: "Saved card",
-  installment: "Installments",
-  completion: "Capture",
-  cancel: "Cancel",
-  refund: "Refund",
-}
-
-export const kindText = (kind: string): string => KIND_WORDS[kind] ?? kind
+/** A ledger entry's kind in words (tbc.kinds). */
+export const kindText = (kind: string, t: TbcT = tEn): string => wordsOr(t, `tbc.kinds.${kind}`, kind)
 
 /** A button's label; release says what it does to this money (a hold is released, a payment refunded). */
-export function actionLabel(entry: Pick<AttentionEntry, "state" | "kind">, action: LedgerAction): string {
+export function actionLabel(
+  entry: Pick<AttentionEntry, "state" | "kind">,
+  action: LedgerAction,
+  t: TbcT = tEn
+): string {
   switch (action) {
     case "recheck":
-      return "Re-check at bank"
+      return t("tbc.actions.recheck")
     case "attach":
-      return "Attach payId"
+      return t("tbc.actions.attach")
     case "not_charged":
-      return ["web", "execution", "installment"].includes(entry.kind) ? "Mark not charged" : "Mark not done"
+      return ["web", "execution", "installment"].includes(entry.kind)
+        ? t("tbc.actions.notCharged")
+        : t("tbc.actions.notDone")
     case "release":
-      return entry.state === "held" ? "Release hold" : "Refund"
+      return entry.state === "held" ? t("tbc.actions.releaseHold") : t("tbc.actions.refund")
   }
 }
 

@@ -2,9 +2,9 @@
  * What the order widget shows of an order's TBC payment: which rows, under which words, and when
  * to ask the backend again. Pure (no React, no I/O), so it is unit-tested on its own.
  */
-import { checkoutStatusLabel, installmentStatusLabel } from "../../lib/labels"
 import { majorToMinorExact, minorToMajor } from "../../lib/money"
 import type { OrderPaymentView } from "./api"
+import { checkoutStatusText, installmentStatusName, isKnownInstallmentStatus, tEn, type TbcT } from "./i18n"
 
 export type TbcPaymentView = NonNullable<OrderPaymentView["payment"]>
 
@@ -27,8 +27,8 @@ export function isHeld(payment: TbcPaymentView): boolean {
 }
 
 /** "Authorized (held)" only while the hold stands; after capture or cancel the amount is what was authorized. */
-export function authorizedLabel(payment: TbcPaymentView): string {
-  return isHeld(payment) ? "Authorized (held)" : "Authorized"
+export function authorizedLabel(payment: TbcPaymentView, t: TbcT = tEn): string {
+  return isHeld(payment) ? t("tbc.widget.authorizedHeld") : t("tbc.widget.authorized")
 }
 
 /** The "Complete by" block (deadline, days left, warning) matters only while the hold stands. */
@@ -39,7 +39,10 @@ export function showsCompletionDeadline(payment: TbcPaymentView): boolean {
 export type BadgeColor = "green" | "orange" | "red" | "grey"
 
 /** The header badge: the bank status in words, coloured by what it means for the merchant. */
-export function bankStatusBadge(payment: TbcPaymentView): { label: string; color: BadgeColor } | null {
+export function bankStatusBadge(
+  payment: TbcPaymentView,
+  t: TbcT = tEn
+): { label: string; color: BadgeColor } | null {
   if (payment.checkout) {
     const status = payment.checkout.status
     const color: BadgeColor =
@@ -50,18 +53,22 @@ export function bankStatusBadge(payment: TbcPaymentView): { label: string; color
           : status === "Failed" || status === "Expired"
             ? "red"
             : "grey"
-    return { label: checkoutStatusLabel(status), color }
+    return { label: checkoutStatusText(status, t), color }
   }
   if (payment.installment) {
-    return { label: installmentStatusLabel(payment.installment.status_id), color: "grey" }
+    return { label: installmentStatusName(payment.installment.status_id, t), color: "grey" }
   }
   return null
 }
 
 /** The application's status in words; the bank's own description only when it knows an id we do not. */
-export function installmentStatusText(installment: NonNullable<TbcPaymentView["installment"]>): string {
-  const label = installmentStatusLabel(installment.status_id)
-  return label.startsWith("Unknown") && installment.description ? installment.description : label
+export function installmentStatusText(
+  installment: NonNullable<TbcPaymentView["installment"]>,
+  t: TbcT = tEn
+): string {
+  return !isKnownInstallmentStatus(installment.status_id, t) && installment.description
+    ? installment.description
+    : installmentStatusName(installment.status_id, t)
 }
 
 /** The slice of Medusa's admin order that changes when its payments are captured, canceled or refunded. */
@@ -99,9 +106,9 @@ export function paymentsStateKey(order: OrderPaymentsState): string {
 export const money = (amount: number | null | undefined, currency: string | null | undefined): string =>
   amount === null || amount === undefined ? "—" : `${amount.toFixed(2)} ${currency ?? ""}`.trim()
 
-export function daysLeftText(daysLeft: number): string {
+export function daysLeftText(daysLeft: number, t: TbcT = tEn): string {
   const whole = Math.max(0, Math.floor(daysLeft))
-  return whole === 0 ? "Less than a day left to capture" : `${whole} ${whole === 1 ? "day" : "days"} left to capture`
+  return whole === 0 ? t("tbc.widget.lessThanADay") : t("tbc.widget.daysLeft", { count: whole })
 }
 
 /**

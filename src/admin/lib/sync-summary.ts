@@ -3,26 +3,33 @@
  * provider, "nothing new" when the feed was empty. Pure, unit-tested.
  */
 import type { SyncNowResult, SyncPollRow } from "./api"
+import { tEn, type TbcT } from "./i18n"
 
 type ProviderResult = SyncNowResult["providers"][number]
 
-function providerText(p: ProviderResult): string {
-  if (p.received === 0) return "nothing new"
-  const parts = [`received ${p.received}`, `applied ${p.applied}`, `acknowledged ${p.acknowledged}`]
-  if (p.retrying > 0) parts.push(`${p.retrying} wait for a retry`)
-  if (p.gave_up > 0) parts.push(`${p.gave_up} given up`)
-  if (p.errors.length > 0 && p.retrying === 0 && p.gave_up === 0) parts.push(`${p.errors.length} could not be applied`)
+function providerText(p: ProviderResult, t: TbcT): string {
+  if (p.received === 0) return t("tbc.sync.nothingNew")
+  const parts = [
+    t("tbc.sync.received", { count: p.received }),
+    t("tbc.sync.appliedCount", { count: p.applied }),
+    t("tbc.sync.acknowledgedCount", { count: p.acknowledged }),
+  ]
+  if (p.retrying > 0) parts.push(t("tbc.sync.retrying", { count: p.retrying }))
+  if (p.gave_up > 0) parts.push(t("tbc.sync.gaveUp", { count: p.gave_up }))
+  if (p.errors.length > 0 && p.retrying === 0 && p.gave_up === 0)
+    parts.push(t("tbc.sync.notApplied", { count: p.errors.length }))
   return parts.join(", ")
 }
 
 /** One line for the toast; each provider named only when there are several. */
-export function syncSummaryText(result: SyncNowResult): string {
-  if (result.providers.length === 0) return "No installments provider is configured: nothing to sync."
+export function syncSummaryText(result: SyncNowResult, t: TbcT = tEn): string {
+  if (result.providers.length === 0) return t("tbc.sync.noProvider")
   if (result.providers.length === 1) {
-    const text = providerText(result.providers[0])
-    return `Sync done: ${text}.`
+    return t("tbc.sync.done", { text: providerText(result.providers[0], t) })
   }
-  return `Sync done: ${result.providers.map((p) => `${p.provider_id} ${providerText(p)}`).join("; ")}.`
+  return t("tbc.sync.done", {
+    text: result.providers.map((p) => `${p.provider_id} ${providerText(p, t)}`).join("; "),
+  })
 }
 
 /** Whether the toast should warn: something waits for a retry or was given up. */
@@ -31,9 +38,13 @@ export function syncNeedsAttention(result: SyncNowResult): boolean {
 }
 
 /** A provider's last poll of the feed, for the sync section: when, and what it brought. */
-export function lastPollText(poll: SyncPollRow | undefined, formatTime: (iso: string) => string): string {
-  if (!poll) return "Not polled yet"
+export function lastPollText(
+  poll: SyncPollRow | undefined,
+  formatTime: (iso: string) => string,
+  t: TbcT = tEn
+): string {
+  if (!poll) return t("tbc.sync.notPolled")
   const brought =
-    poll.received === 0 ? "nothing new" : `${poll.received} ${poll.received === 1 ? "change" : "changes"} received`
-  return `Last poll ${formatTime(poll.polled_at)}: ${brought}`
+    poll.received === 0 ? t("tbc.sync.nothingNew") : t("tbc.sync.changesReceived", { count: poll.received })
+  return t("tbc.sync.lastPoll", { time: formatTime(poll.polled_at), brought })
 }

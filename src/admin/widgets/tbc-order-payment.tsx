@@ -3,7 +3,9 @@
  * method, card, amounts), the preauthorization deadline with a warning when fewer than 3 days
  * remain, or the installment application's status. Capture / cancel / refund stay Medusa's own
  * order actions (a capture of less than the hold is typed here: ../components/partial-capture.tsx);
- * the widget asks the bank again when they change the order's payments.
+ * the widget asks the bank again when they change the order's payments. Below, what the bank's
+ * answers said happened, as the ledger kept it (rrn, transactionId, approval and result codes, the
+ * statement reference). Words: src/admin/i18n (keys tbc.widget.*).
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
@@ -19,6 +21,8 @@ import {
 } from "../lib/order-payment-state"
 import { useOrderPayment } from "../lib/queries"
 import { PartialCapture } from "../components/partial-capture"
+import { methodText } from "../lib/i18n"
+import { useTbcT } from "../lib/use-tbc-t"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="flex justify-between gap-x-4 px-6 py-2">
@@ -33,6 +37,7 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 
 const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
   const { data: view, error } = useOrderPayment(order)
+  const t = useTbcT()
 
   if (view && view.payment === null) {
     return null // not paid through TBC
@@ -40,7 +45,8 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
   const payment = view?.payment
   const checkout = payment?.checkout
   const preauth = payment?.preauth
-  const badge = payment ? bankStatusBadge(payment) : null
+  const facts = payment?.facts
+  const badge = payment ? bankStatusBadge(payment, t) : null
   return (
     <Container className="divide-y p-0" data-testid="tbc-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
@@ -53,7 +59,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       </div>
       {!view && !error && (
         <Text size="small" className="px-6 py-4">
-          Asking the bank…
+          {t("tbc.widget.asking")}
         </Text>
       )}
       {error && (
@@ -63,27 +69,65 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       )}
       {payment?.bank_error && (
         <Text size="small" className="text-ui-fg-error px-6 py-4">
-          The bank could not be asked:{" "}
-          {[payment.bank_error.title, payment.bank_error.detail].filter(Boolean).join(": ")}
+          {t("tbc.widget.bankError", {
+            reason: [payment.bank_error.title, payment.bank_error.detail].filter(Boolean).join(": "),
+          })}
         </Text>
       )}
       {payment && checkout && (
         <div className="py-2">
-          <Row label="Payment id" value={checkout.pay_id} />
-          <Row label="Method" value={checkout.method ?? "—"} testId="tbc-payment-method" />
-          <Row label="Card" value={checkout.card_mask ?? "—"} />
+          <Row label={t("tbc.widget.paymentId")} value={checkout.pay_id} />
           <Row
-            label={authorizedLabel(payment)}
+            label={t("tbc.widget.method")}
+            value={
+              typeof facts?.payment_method === "number"
+                ? methodText(facts.payment_method, t)
+                : (checkout.method ?? "—")
+            }
+            testId="tbc-payment-method"
+          />
+          <Row label={t("tbc.widget.card")} value={checkout.card_mask ?? "—"} />
+          <Row
+            label={authorizedLabel(payment, t)}
             value={money(checkout.authorized_amount, checkout.currency)}
             testId="tbc-authorized"
           />
-          <Row label="Confirmed" value={money(checkout.confirmed_amount, checkout.currency)} testId="tbc-confirmed" />
-          <Row label="Returned" value={money(checkout.returned_amount, checkout.currency)} testId="tbc-returned" />
+          <Row
+            label={t("tbc.widget.confirmed")}
+            value={money(checkout.confirmed_amount, checkout.currency)}
+            testId="tbc-confirmed"
+          />
+          <Row
+            label={t("tbc.widget.returned")}
+            value={money(checkout.returned_amount, checkout.currency)}
+            testId="tbc-returned"
+          />
           {checkout.released_amount !== null && (
             <Row
-              label="Of it, hold released at capture"
+              label={t("tbc.widget.releasedAtCapture")}
               value={money(checkout.released_amount, checkout.currency)}
               testId="tbc-released"
+            />
+          )}
+        </div>
+      )}
+      {facts && (
+        <div className="py-2" data-testid="tbc-payment-facts">
+          {!checkout && facts.payment_method !== null && (
+            <Row label={t("tbc.widget.method")} value={methodText(facts.payment_method, t)} />
+          )}
+          {!checkout && facts.card_mask && <Row label={t("tbc.widget.card")} value={facts.card_mask} />}
+          {facts.rrn && <Row label={t("tbc.widget.rrn")} value={facts.rrn} testId="tbc-rrn" />}
+          {facts.transaction_id && (
+            <Row label={t("tbc.widget.transactionId")} value={facts.transaction_id} testId="tbc-transaction-id" />
+          )}
+          {facts.approval_code && <Row label={t("tbc.widget.approvalCode")} value={facts.approval_code} />}
+          {facts.result_code && <Row label={t("tbc.widget.resultCode")} value={facts.result_code} />}
+          {facts.statement_reference && (
+            <Row
+              label={t("tbc.widget.statementReference")}
+              value={facts.statement_reference}
+              testId="tbc-statement-reference"
             />
           )}
         </div>
@@ -93,28 +137,32 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <div className="flex items-center justify-between">
             <Text size="small" weight="plus">
-              Complete by
+              {t("tbc.widget.completeBy")}
             </Text>
             <Text size="small" data-testid="tbc-preauth-deadline">
               {formatTime(preauth.deadline)}
             </Text>
           </div>
           <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tbc-preauth-days-left">
-            {preauth.expired ? "The hold has lapsed at the bank." : daysLeftText(preauth.days_left)}
+            {preauth.expired ? t("tbc.widget.holdLapsed") : daysLeftText(preauth.days_left, t)}
           </Text>
           {preauth.warning && (
             <Badge color="red" size="small" data-testid="tbc-preauth-warning">
               {preauth.expired
-                ? "The bank has released the held amount."
-                : `Fewer than ${preauth.warning_days} days left: capture or cancel this payment before the bank releases it.`}
+                ? t("tbc.widget.released")
+                : t("tbc.widget.fewDaysLeft", { days: preauth.warning_days })}
             </Badge>
           )}
         </div>
       )}
       {payment?.installment && (
         <div className="py-2">
-          <Row label="Application" value={payment.installment.session_id} />
-          <Row label="Status" value={installmentStatusText(payment.installment)} testId="tbc-installment-status" />
+          <Row label={t("tbc.widget.application")} value={payment.installment.session_id} />
+          <Row
+            label={t("tbc.widget.status")}
+            value={installmentStatusText(payment.installment, t)}
+            testId="tbc-installment-status"
+          />
         </div>
       )}
     </Container>

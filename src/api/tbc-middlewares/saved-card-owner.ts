@@ -23,6 +23,7 @@
  * owner chose it) or finds the session already deleted.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import { shopperTextCode } from "../../lib/shopper-texts"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import {
@@ -60,11 +61,16 @@ export async function requireSavedCardOwner(req: MedusaRequest, _res: MedusaResp
       customerId: customerIdOf(req as CartRequest),
       cartFingerprint: cartOwnerFingerprint(state.view),
     })
-    if (!verdict.allowed) throw new MedusaError(ERROR_TYPE[verdict.reason], verdict.message)
+    if (!verdict.allowed)
+      throw new MedusaError(ERROR_TYPE[verdict.reason], verdict.message, shopperTextCode(verdict.message))
     // a login that outlived its customer (deleted since: their cards are being removed at the
     // bank) must not pay with the sealed card either
     if (state.savedCardSessions.length > 0 && !(await customerExists(req.scope, customerIdOf(req as CartRequest)))) {
-      throw new MedusaError(ERROR_TYPE.not_owner, SAVED_CARD_OWNER_MESSAGES.not_owner)
+      throw new MedusaError(
+        ERROR_TYPE.not_owner,
+        SAVED_CARD_OWNER_MESSAGES.not_owner,
+        shopperTextCode(SAVED_CARD_OWNER_MESSAGES.not_owner)
+      )
     }
     return next()
   } catch (error) {

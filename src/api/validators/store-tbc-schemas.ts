@@ -11,3 +11,9 @@ export const cartParamsSchema = z.object({
     .regex(/^cart_[A-Za-z0-9]+$/, { message: "must be a cart id (cart_…)" }),
 })
 export type CartParams = z.output<typeof cartParamsSchema>
+
+/** Query of GET /store/tbc/orders/:id/payment: the order's cart id, for a shopper who is not logged in. */
+export const orderPaymentQuerySchema = z
+  .object({ cart_id: cartParamsSchema.shape.id.optional() })
+  .strict({ message: "only cart_id is allowed" })
+export type OrderPaymentQuery = z.output<typeof orderPaymentQuerySchema>

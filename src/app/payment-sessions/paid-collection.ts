@@ -13,6 +13,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { newPaymentVerdict } from "../../lib/ledger/guards"
+import { ALREADY_ORDERED_MESSAGE, COLLECTION_PAID_MESSAGE, shopperTextCode } from "../../lib/shopper-texts"
 import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 
@@ -50,7 +51,7 @@ export async function paidCollectionReason(
       filters: { id: cartId },
     })
     if ((carts[0] as { completed_at?: unknown } | undefined)?.completed_at) {
-      return { reason: "This cart was already ordered: a new payment cannot be started for it.", cartId }
+      return { reason: ALREADY_ORDERED_MESSAGE, cartId }
     }
   }
   // a Medusa payment made from a TBC session (e.g. an order edit's collection, which has no cart);
@@ -64,7 +65,7 @@ export async function paidCollectionReason(
     TBC_PROVIDER.test(p.provider_id ?? "")
   )
   if (payments.some((p) => !p.canceled_at)) {
-    return { reason: "This cart's payment was already made: a new payment cannot be started for it.", cartId }
+    return { reason: COLLECTION_PAID_MESSAGE, cartId }
   }
   return { cartId }
 }
@@ -83,7 +84,8 @@ export async function refuseSessionOnPaidCollection(
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
   const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const { reason, cartId } = await paidCollectionReason(query, ledger, collectionId)
-  if (reason) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, reason)
+  // the sentence's code travels too (src/lib/shopper-texts.ts): the storefront kit shows its own words
+  if (reason) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, reason, shopperTextCode(reason))
   return { cart_id: cartId }
 }
 

@@ -7,6 +7,7 @@
  * words (userMessage/detail/title) are kept when present because they say WHAT was refused; they
  * were already redacted by the client. No operation paths, no secrets, no stack.
  */
+import { BANK_NOT_ANSWERING_TEXT } from "../../lib/shopper-texts"
 import { MedusaError } from "@medusajs/framework/utils"
 import { problemsText } from "../../lib/zod-problems"
 import {
@@ -21,8 +22,7 @@ import {
 type MedusaErrorType = (typeof MedusaError.Types)[keyof typeof MedusaError.Types]
 
 /** What a shopper reads when the bank did not answer within the request's budget. */
-export const BANK_NOT_ANSWERING_MESSAGE =
-  "The bank is not answering right now. Your cart is safe: please try again in a minute."
+export const BANK_NOT_ANSWERING_MESSAGE = BANK_NOT_ANSWERING_TEXT
 
 /** Marks a MedusaError made from a bank that did not answer (timeout, budget, no connection). */
 const NOT_ANSWERING = "tbc_bank_not_answering"

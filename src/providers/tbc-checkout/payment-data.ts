@@ -6,11 +6,13 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { minorToMajor } from "../../lib/money"
+import { paymentFactsOf, shopperFactsOf } from "../../lib/payment-facts"
 import { productsMatchTotal } from "../../lib/tbc/validation/products"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
 import { joinUrl, originOf } from "../common"
 import { medusaAmountToMinor } from "../common/medusa-values"
 import { callbackUrlFor, webhookPath } from "./callbacks/callback-auth"
+import { statementText } from "../../lib/statement-reference"
 import type { TbcCheckoutOptions } from "./options"
 
 export interface CheckoutData {
@@ -43,6 +45,13 @@ export interface CheckoutData {
    * `payment.data.card_last4`). Never more of the number; absent until the bank names the card.
    */
   card_last4?: string
+  /**
+   * The card's mask as the bank shows it ("4***********1111") and the method the shopper used on
+   * the bank's page (5 card, 9 Apple Pay, 11 saved card, …): what a storefront's order page may
+   * show (src/lib/payment-facts.ts). The bank's reference numbers stay in the ledger (admin only).
+   */
+  card_mask?: string
+  payment_method?: number
 }
 
 const INSTALLMENT_METHOD = 8
@@ -98,8 +107,26 @@ export function dataFromDetails(
   if (prior.session_amount !== undefined) data.session_amount = prior.session_amount
   if (prior.session_currency !== undefined) data.session_currency = prior.session_currency
   put("card_last4", /(\d{4})$/.exec(details.paymentCardNumber ?? "")?.[1] ?? prior.card_last4)
+  const shown = shopperFactsOf(paymentFactsOf(details))
+  put("card_mask", shown.card_mask ?? prior.card_mask)
+  put("payment_method", shown.payment_method ?? prior.payment_method)
   for (const key of Object.keys(extra) as Array<keyof CheckoutData>) put(key, extra[key] as never)
   return data
+}
+
+/**
+ * `extra` for a session (printed on the shopper's statement): the statement reference of the cart
+ * the session-creation workflow named in `data.tbc_cart_id`, or of the session when none is named,
+ * after the store's statement text `prefix` (option statementText) when it has one.
+ */
+export function statementExtra(
+  data: Record<string, unknown> | undefined,
+  sessionId: string,
+  prefix?: string | null
+): { extra?: string } {
+  const cartId = data?.tbc_cart_id
+  const extra = statementText(typeof cartId === "string" && cartId !== "" ? cartId : sessionId, prefix)
+  return extra ? { extra } : {}
 }
 
 /**
@@ -190,12 +217,13 @@ export function buildCreateRequest(input: CreateRequestInput): {
     preAuth: options.preAuth,
     methods,
     merchantPaymentId: sessionId,
+    // the shopper's card statement: the store's text (option statementText), then the cart's
+    // reference; the bank's rule: printable ASCII, ≤ 25 (src/lib/statement-reference.ts)
+    ...statementExtra(data, sessionId, options.statementText),
     ...(installmentProducts ? { installmentProducts } : {}),
     ...(options.language ? { language: options.language } : {}),
     ...(options.expirationMinutes ? { expirationMinutes: options.expirationMinutes } : {}),
     ...(options.description ? { description: options.description } : {}),
-    // the shopper's card statement (option statementText; the bank's rule: printable ASCII, ≤ 25)
-    ...(options.statementText ? { extra: options.statementText } : {}),
   }
   return { request, amountMinor, droppedInstallments }
 }

@@ -1,5 +1,8 @@
 /** The shopper's words: complete in English, Georgian and Russian, and really translated. */
 import {
+  installmentStatusText,
+  orderPaymentLines,
+  paymentMethodText,
   declineReasonOf,
   TBC_DECLINE_REASONS,
   TBC_LOCALES,
@@ -10,6 +13,8 @@ import {
   type TbcErrorCode,
 } from ".."
 import { RESULT_CODES } from "../../../../src/sandbox/test-cards"
+import { INSTALLMENT_STATUS } from "../../../../src/lib/tbc/types"
+import { untranslatedReason } from "../../../../src/lib/__tests__/translation-checks"
 
 /** Every [path, text] of a words table, nested keys joined with dots. */
 function entries(value: unknown, path = ""): Array<[string, string]> {
@@ -18,10 +23,6 @@ function entries(value: unknown, path = ""): Array<[string, string]> {
     entries(inner, path ? `${path}.${key}` : key)
   )
 }
-
-/** Latin words a Georgian or Russian sentence may keep: the bank's brand name. */
-const KEPT_IN_LATIN = new Set(["TBC"])
-const latinWords = (text: string) => (text.match(/[A-Za-z]+/g) ?? []).filter((word) => !KEPT_IN_LATIN.has(word))
 
 describe("the kit's words", () => {
   const english = new Map(entries(tbcWords("en")))
@@ -34,14 +35,36 @@ describe("the kit's words", () => {
     }
   })
 
-  it.each([
-    ["ka", /[\u10D0-\u10FF]/],
-    ["ru", /[\u0400-\u04FF]/],
-  ])("leaves nothing in English in %s: each text is in its script, with no Latin word but TBC", (locale, script) => {
-    const untranslated = entries(tbcWords(locale)).filter(
-      ([key, text]) => !script.test(text) || latinWords(text).length > 0 || text === english.get(key)
+  it.each(["ka", "ru"] as const)(
+    "leaves nothing in English in %s: each text is in its script, with no Latin word but brands (TBC, Apple Pay, …)",
+    (locale) => {
+      const untranslated = entries(tbcWords(locale))
+        .map(([key, text]) => [key, untranslatedReason(text, locale)])
+        .filter(([, why]) => why !== null)
+      expect(untranslated).toEqual([])
+      // a text left as the English one is only a brand ("Apple Pay")
+      const same = entries(tbcWords(locale)).filter(([key, text]) => text === english.get(key))
+      expect(same.map(([key]) => key).sort()).toEqual(["methods.14", "methods.9"])
+    }
+  )
+
+  it("names installment statuses and payment methods in the shopper's language", () => {
+    expect(installmentStatusText(INSTALLMENT_STATUS.Approved, "en")).toBe("Approved by the bank")
+    expect(installmentStatusText(INSTALLMENT_STATUS.Declined, "ka")).toBe(tbcWords("ka").installmentStatuses.Declined)
+    expect(installmentStatusText(99, "ru")).toBeNull()
+    expect(Object.keys(tbcWords("en").installmentStatuses)).toEqual(
+      Object.entries(INSTALLMENT_STATUS)
+        .sort(([, a], [, b]) => a - b)
+        .map(([name]) => name)
     )
-    expect(untranslated).toEqual([])
+    expect(paymentMethodText(9, "ka")).toBe("Apple Pay")
+    expect(paymentMethodText(5, "ru")).toBe("Карта")
+    expect(paymentMethodText(99, "en")).toBeNull()
+    expect(orderPaymentLines({ card_mask: "4***1111", card_last4: "1111", payment_method: 5, payment_method_label: "Card" }, "ka")).toEqual([
+      { label: "გადახდის საშუალება", value: "ბარათი" },
+      { label: "ბარათი", value: "4***1111" },
+    ])
+    expect(orderPaymentLines(null, "en")).toEqual([])
   })
 
   it("has a sentence and a way forward for every error code", () => {

@@ -17,6 +17,7 @@
 import { randomUUID } from "node:crypto"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
 import type { LedgerFacts, OrphanAction } from "../../../lib/ledger/guards"
+import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
 
@@ -44,6 +45,12 @@ export interface LedgerEntry extends LedgerFacts {
   completion_failure: string | null
   /** when our authorizePayment told Medusa the money is there (a Medusa payment follows) */
   authorized_at: Date | null
+  /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
+  payment_method?: number | null
+  rrn?: string | null
+  transaction_id?: string | null
+  approval_code?: string | null
+  result_code?: string | null
 }
 
 export interface OpenEntry {
@@ -105,6 +112,12 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     completion_failure: textOrNull(row.completion_failure),
     completion_refused_at: dateOrNull(row.completion_refused_at),
     authorized_at: dateOrNull(row.authorized_at),
+    payment_method:
+      row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
+    rrn: textOrNull(row.rrn),
+    transaction_id: textOrNull(row.transaction_id),
+    approval_code: textOrNull(row.approval_code),
+    result_code: textOrNull(row.result_code),
   }
 }
 
@@ -307,6 +320,31 @@ export class LedgerStore {
   async applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined> {
     const entry = await this.byPayId(payId)
     return entry ? this.apply(entry.id, event, actor) : undefined
+  }
+
+  /**
+   * What a bank answer said happened to the charge `payId` (card mask, method, rrn, transactionId,
+   * approval code, resultCode): a fact the answer lacks keeps its earlier value. No state move, no
+   * audit line (the status read that carried it has one). False when no entry names the payId.
+   */
+  async recordFacts(payId: string, facts: PaymentFacts): Promise<boolean> {
+    if (!payId || !hasFacts(facts)) return false
+    const { rows } = await this.pg.raw(
+      `update tbc_payment set card_mask = coalesce(?, card_mask), payment_method = coalesce(?, payment_method),
+         rrn = coalesce(?, rrn), transaction_id = coalesce(?, transaction_id),
+         approval_code = coalesce(?, approval_code), result_code = coalesce(?, result_code), updated_at = now()
+       where pay_id = ? and deleted_at is null returning id`,
+      [
+        facts.card_mask,
+        facts.payment_method,
+        facts.rrn,
+        facts.transaction_id,
+        facts.approval_code,
+        facts.result_code,
+        payId,
+      ]
+    )
+    return rows.length > 0
   }
 
   /** The audit trail of an entry, oldest first. */

@@ -44,6 +44,14 @@ const TbcPayment = model
       merchant_payment_id: model.text().nullable(),
       /** the card's mask when the bank named one (saved card or the bank's answer) */
       card_mask: model.text().nullable(),
+      /** What the bank's answers said happened (src/lib/payment-facts.ts): the method the shopper used, */
+      payment_method: model.number().nullable(),
+      /** the card network's reference (rrn), the bank's transactionId, an approval code when named, */
+      rrn: model.text().nullable(),
+      transaction_id: model.text().nullable(),
+      approval_code: model.text().nullable(),
+      /** and the processor's resultCode (why a card payment was declined) */
+      result_code: model.text().nullable(),
       /** the order whose money this is, once one was placed from it */
       order_id: model.text().index("IDX_tbc_payment_order_id").nullable(),
       /** when our authorizePayment told Medusa the money is there (a Medusa payment is made from it) */

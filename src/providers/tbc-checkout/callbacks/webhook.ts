@@ -122,7 +122,7 @@ export async function judgeCallback(
   }
   const status = String(details.status)
   // the ledger moves on every bank read, final or not; bookkeeping never fails the callback
-  await book?.read(payId, status, "bank:callback")
+  await book?.read(payId, status, "bank:callback", details)
   if (!isFinalStatus(status)) {
     return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
   }

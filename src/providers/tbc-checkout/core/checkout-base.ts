@@ -184,7 +184,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps(checkout), input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank", checkout)
     const payId = details.payId || payIdOf(input.data)
-    await this.book_.read(payId, details.status, ACTORS.authorize)
+    await this.book_.read(payId, details.status, ACTORS.authorize, details)
     const status = acceptedStatus(details, input.data, this.logger_)
     // the money is handed to Medusa: a Medusa payment (and the order) is made from this session
     await this.book_.authorized(payId)

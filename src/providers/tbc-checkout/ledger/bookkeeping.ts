@@ -6,7 +6,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
-import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
+import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
+import { paymentFactsOf } from "../../../lib/payment-facts"
 import {
   operationSeed,
   recordError,
@@ -98,8 +99,17 @@ export class PaymentBookkeeping {
     if (!result.ok) this.logger.warn(`ledger entry ${entry.id}: ${event.type} not applied: ${result.reason}`)
   }
 
-  /** A bank read of a payment we know by payId (callback, authorize, job): bookkeeping, never fails the caller. */
-  async read(payId: string, status: unknown, actor: string = ACTORS.answer): Promise<LedgerEntry | undefined> {
+  /**
+   * A bank read of a payment we know by payId (callback, authorize, job): bookkeeping, never fails
+   * the caller. With the whole answer (`details`), what it says happened (card mask, method, rrn,
+   * transactionId, resultCode) is kept on the entry too.
+   */
+  async read(
+    payId: string,
+    status: unknown,
+    actor: string = ACTORS.answer,
+    details?: Partial<PaymentDetails>
+  ): Promise<LedgerEntry | undefined> {
     if (!this.ledger || !payId) return undefined
     try {
       const result = await this.ledger.applyByPayId(
@@ -107,11 +117,21 @@ export class PaymentBookkeeping {
         { type: "bank_status", status: String(status), payId },
         actor
       )
+      if (details && (await this.keepFacts(payId, details))) return (await this.ledger.byPayId(payId)) ?? result?.entry
       return result?.entry
     } catch (error) {
       this.logger.warn(`ledger: bank status of ${payId} not recorded: ${recordError(error)}`)
       return undefined
     }
+  }
+
+  /** What a bank answer says happened (mask, method, rrn, …), kept on the entry; never fails the caller. */
+  async keepFacts(payId: string, details: Partial<PaymentDetails>): Promise<boolean> {
+    if (!this.ledger || !payId) return false
+    return this.ledger.recordFacts(payId, paymentFactsOf(details)).catch((error) => {
+      this.logger.warn(`ledger: what the bank said of ${payId} not recorded: ${recordError(error)}`)
+      return false
+    })
   }
 
   /** Our authorizePayment tells Medusa the money is there: a Medusa payment is made from it. */

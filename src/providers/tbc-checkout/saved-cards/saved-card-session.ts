@@ -31,7 +31,7 @@ import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values
 import { toMedusaError } from "../../common"
 import { recordError } from "../../../modules/tbc/ledger/ledger-store"
 import type { TbcCheckoutOptions } from "../options"
-import { dataFromDetails } from "../payment-data"
+import { dataFromDetails, statementExtra } from "../payment-data"
 import { chargeContextOf, type PaymentBookkeeping } from "../ledger/bookkeeping"
 import { isUnresolvedCharge } from "../../../lib/ledger/guards"
 import type { LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
@@ -49,7 +49,7 @@ export interface SavedCardDeps {
   options: Pick<TbcCheckoutOptions, "clientSecret" | "preAuth" | "saveCards" | "statementText">
   logger?: TbcLogger
   /** the money ledger's bookkeeping; its ledger is absent outside a Medusa app */
-  book?: Pick<PaymentBookkeeping, "ledger" | "openCharge" | "move" | "authorized">
+  book?: Pick<PaymentBookkeeping, "ledger" | "openCharge" | "move" | "authorized" | "keepFacts">
 }
 
 /** The shopper's answer while an execution is unresolved; the admin sees it in Settings → TBC Bank. */
@@ -185,7 +185,8 @@ export async function authorizeSavedCardSession(
       currency,
       preAuth: typeof data.preAuth === "boolean" ? data.preAuth : deps.options.preAuth,
       sessionId,
-      extra: deps.options.statementText,
+      // the store's statement text, then the cart's reference (src/lib/statement-reference.ts)
+      extra: statementExtra(data, sessionId, deps.options.statementText).extra,
       // the ledger entry before the bank is asked; no entry, no execution (fails closed)
       beforeExecute: async () => {
         const mask = data[SAVED_CARD_DATA.cardMask]
@@ -212,6 +213,7 @@ export async function authorizeSavedCardSession(
       status: String(result.details.status),
       payId: result.details.payId,
     })
+    await deps.book?.keepFacts(result.details.payId, result.details)
   }
   // the seal is not kept: Medusa stores exactly what authorize returns
   const kept = {

@@ -16,10 +16,12 @@ import { RecordingFailuresSection } from "../../../components/recording-failures
 import { SettingsAuditSection } from "../../../components/settings-audit-section"
 import { errorText } from "../../../lib/api"
 import { useSettingsPage } from "../../../lib/queries"
+import { useTbcT } from "../../../lib/use-tbc-t"
 
 // No <Toaster/> here: the dashboard renders one for every page, a second would show each toast twice.
 const TbcSettingsPage = () => {
   const { data, error } = useSettingsPage()
+  const t = useTbcT()
   const installmentProviders =
     data?.providers.filter((p) => p.kind === "tbc-installments").map((p) => p.provider_id) ?? []
 
@@ -28,7 +30,7 @@ const TbcSettingsPage = () => {
       <Container className="px-6 py-4">
         <Heading level="h1">TBC Bank</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Card payments, preauthorization, saved cards and installments through TBC Bank.
+          {t("tbc.settings.subtitle")}
         </Text>
       </Container>
       {error && (
@@ -40,7 +42,7 @@ const TbcSettingsPage = () => {
       )}
       {data && data.providers.length === 0 && (
         <Container className="px-6 py-4">
-          <Text size="small">No TBC provider is configured in medusa-config.</Text>
+          <Text size="small">{t("tbc.settings.noProviders")}</Text>
         </Container>
       )}
       {data && data.providers.length > 0 && (

@@ -13,6 +13,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { AccountHolderDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { LOGIN_TO_SEE_METHODS_MESSAGE } from "../../../../lib/shopper-texts"
 import { accountHolderParamsSchema } from "../../../validators/route-schemas"
 import { parseParams } from "../../../validators/validate-request"
 import { customerIdOf } from "../../../tbc-middlewares/saved-cards"
@@ -26,7 +27,7 @@ interface CustomerWithHolders {
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to see your saved payment methods")
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, LOGIN_TO_SEE_METHODS_MESSAGE, "login_required")
   }
   const { account_holder_id } = parseParams(accountHolderParamsSchema, req.params)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)

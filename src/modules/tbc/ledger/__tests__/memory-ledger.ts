@@ -4,6 +4,7 @@
  * `failWrites` makes every write throw, to test that callers fail closed.
  */
 import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
+import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
 import type { ApplyResult, LedgerEntry, LedgerStore, OpenEntry } from "../ledger-store"
 
 /** A whole ledger row with test defaults (a web charge, Created), overridden field by field. */
@@ -168,6 +169,14 @@ export class MemoryLedger {
     this.write()
     const entry = await this.byId(entryId)
     if (entry) entry.session_gone_at ??= new Date()
+  }
+
+  async recordFacts(payId: string, facts: PaymentFacts) {
+    const entry = payId ? await this.byPayId(payId) : undefined
+    if (!entry || !hasFacts(facts)) return false
+    this.write()
+    Object.assign(entry, mergeFacts(entry, facts))
+    return true
   }
 
   async recordCompletionFailure(entryId: string, failure: { kind: "transient" | "permanent"; reason: string }) {

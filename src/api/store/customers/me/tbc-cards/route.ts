@@ -14,6 +14,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { LOGIN_TO_ADD_CARD_MESSAGE, LOGIN_TO_SEE_CARDS_MESSAGE } from "../../../../../lib/shopper-texts"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
 import { listTbcProviders } from "../../../../../app/tbc-providers"
@@ -24,7 +25,7 @@ import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to see your saved cards")
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, LOGIN_TO_SEE_CARDS_MESSAGE, "login_required")
   }
   const query = req.validatedQuery // checked by route-validators.ts
   const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
@@ -58,7 +59,7 @@ function checkoutProviderFor(req: MedusaRequest, requested: string | undefined):
 export async function POST(req: MedusaRequest<AddCardBody>, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to add a card")
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, LOGIN_TO_ADD_CARD_MESSAGE, "login_required")
   }
   const body = req.validatedBody // checked by route-validators.ts
   const providerId = checkoutProviderFor(req, body.provider_id)

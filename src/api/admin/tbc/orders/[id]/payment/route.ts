@@ -2,7 +2,9 @@
  * GET /admin/tbc/orders/:id/payment: the bank's live view of the order's TBC payment for the
  * order widget: status, payId, method, card mask, amounts; for preauths the completion deadline
  * (30 days after authorization) with a warning flag; for installments the application status.
- * When the bank cannot be asked, `bank_error` says why and the Medusa-side fields still show.
+ * When the bank cannot be asked, `bank_error` says why and the Medusa-side fields still show, with
+ * `facts`: what the bank's answers said happened, as the ledger kept it (card mask, method, rrn,
+ * transactionId, approval code, resultCode, the statement reference).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
@@ -22,6 +24,7 @@ import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
 import { adminBankClient } from "../../../helpers/bank-read"
 import type { TbcProviderRegistration } from "../../../../../../app/tbc-providers"
+import { adminPaymentFacts } from "../../../../../../app/payment-facts/order-payment-facts"
 
 /** The shared client, read limits, the whole read (token included) within the admin's request budget. */
 const budgetedRead = (req: MedusaRequest, registration: TbcProviderRegistration) =>
@@ -61,6 +64,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     authorized_at: payment.authorized_at.toISOString(),
     captured_at: payment.captured_at,
     canceled_at: payment.canceled_at,
+    // what the bank's answers said happened, kept in the ledger: shown even when the bank is not reachable
+    facts: await adminPaymentFacts(req.scope, payment),
   }
   let checkout: CheckoutBankView | null = null
   let installment: InstallmentBankView | null = null

@@ -6,6 +6,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { LOGIN_TO_DELETE_CARD_MESSAGE } from "../../../../../../lib/shopper-texts"
 import { deleteSavedCardWorkflow } from "../../../../../../workflows/saved-cards/delete-saved-card"
 import { savedCardParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
@@ -14,7 +15,7 @@ import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const customerId = customerIdOf(req)
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Log in to delete a saved card")
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, LOGIN_TO_DELETE_CARD_MESSAGE, "login_required")
   }
   const { id } = parseParams(savedCardParamsSchema, req.params)
   const { result } = await deleteSavedCardWorkflow(req.scope).run({

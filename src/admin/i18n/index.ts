@@ -1,0 +1,19 @@
+/**
+ * The admin extension's words, shipped through the dashboard's i18n (Medusa ≥ 2.11.1 merges every
+ * plugin's `src/admin/i18n/index.ts` into its react-i18next resources). All keys live under `tbc.`
+ * so they never collide with the dashboard's own or another plugin's.
+ *
+ * English and Russian show when the admin picks them in Profile → Language. Georgian is shipped
+ * too, but the dashboard's language list has no Georgian (2.21): it shows only where a user's
+ * language is set to `ka` some other way (the `lng` cookie or localStorage key the dashboard
+ * reads), and the dashboard's own texts then stay English. See docs/operations.md.
+ */
+import en from "./json/en.json"
+import ka from "./json/ka.json"
+import ru from "./json/ru.json"
+
+export default {
+  en: { translation: en },
+  ru: { translation: ru },
+  ka: { translation: ka },
+}

@@ -1,0 +1,96 @@
+/**
+ * The admin extension's words (src/admin/i18n): the dashboard gets en, ru and ka; every key of
+ * English exists in Russian and Georgian (with each language's plural forms), none is left in
+ * English, placeholders match, and every key the extension's code uses exists.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import resources from "../../i18n"
+import {
+  baseKeys,
+  entriesOf,
+  missingPluralForms,
+  placeholdersOf,
+  untranslatedReason,
+} from "../../../lib/__tests__/translation-checks"
+import { checkoutStatusText, installmentStatusName, methodText, tEn, translatorFor } from "../i18n"
+import { CHECKOUT_STATUS_LABELS, INSTALLMENT_STATUS_LABELS, METHOD_NAMES, CALLBACK_RESULT_LABELS } from "../../../lib/labels"
+
+/** Sample values shown as they are in every language (a payId's shape). */
+const EXAMPLE_VALUES = ["6azzo13uw5u2116332"]
+
+const tables = {
+  en: new Map(entriesOf(resources.en.translation)),
+  ru: new Map(entriesOf(resources.ru.translation)),
+  ka: new Map(entriesOf(resources.ka.translation)),
+}
+
+/** Every file of the admin extension's code. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === "__tests__" || name === "i18n" ? [] : sourceFiles(path)
+    return /\.(ts|tsx)$/.test(name) ? [path] : []
+  })
+}
+
+describe("the admin extension's translations", () => {
+  it("ships en, ru and ka as react-i18next resources, every key under tbc.", () => {
+    expect(Object.keys(resources).sort()).toEqual(["en", "ka", "ru"])
+    for (const table of Object.values(tables)) {
+      expect([...table.keys()].every((key) => key.startsWith("tbc."))).toBe(true)
+    }
+  })
+
+  it.each(["ru", "ka"] as const)("%s has every English key, with its own plural forms, none empty", (language) => {
+    const keys = [...tables[language].keys()]
+    expect(baseKeys(keys)).toEqual(baseKeys([...tables.en.keys()]))
+    expect(missingPluralForms(keys, language)).toEqual([])
+    expect([...tables[language].values()].filter((text) => text.trim() === "")).toEqual([])
+  })
+
+  it.each(["ru", "ka"] as const)("leaves nothing in English in %s, and keeps every placeholder", (language) => {
+    const problems = [...tables[language]].flatMap(([key, text]) => {
+      const why = untranslatedReason(text, language, EXAMPLE_VALUES)
+      const english = tables.en.get(key) ?? tables.en.get(key.replace(/_(one|few|many|other)$/, "_other"))
+      const samePlaceholders = english === undefined || placeholdersOf(english).join() === placeholdersOf(text).join()
+      return [...(why ? [`${key}: ${why}`] : []), ...(samePlaceholders ? [] : [`${key}: placeholders differ`])]
+    })
+    expect(problems).toEqual([])
+  })
+
+  it("has words for every method, status and callback verdict the server labels", () => {
+    for (const code of Object.keys(METHOD_NAMES)) expect(tables.en.has(`tbc.methods.${code}`)).toBe(true)
+    for (const status of Object.keys(CHECKOUT_STATUS_LABELS)) expect(tables.en.has(`tbc.checkoutStatus.${status}`)).toBe(true)
+    for (const id of Object.keys(INSTALLMENT_STATUS_LABELS)) expect(tables.en.has(`tbc.installmentStatus.${id}`)).toBe(true)
+    for (const result of Object.keys(CALLBACK_RESULT_LABELS)) expect(tables.en.has(`tbc.callbackResult.${result}`)).toBe(true)
+    // English is the server's own labels, word for word
+    expect(methodText(9)).toBe(METHOD_NAMES[9])
+    expect(checkoutStatusText("WaitingConfirm")).toBe(CHECKOUT_STATUS_LABELS.WaitingConfirm)
+    expect(installmentStatusName(9)).toBe(INSTALLMENT_STATUS_LABELS[9])
+    // an unknown code stays readable
+    expect(methodText(99)).toBe("Method 99")
+    expect(checkoutStatusText("SomethingNew")).toBe("SomethingNew")
+    expect(installmentStatusName(42, translatorFor(resources.ru.translation, "ru"))).toBe("Неизвестный статус 42")
+  })
+
+  it("picks each language's plural form by count, as react-i18next does", () => {
+    const ru = translatorFor(resources.ru.translation, "ru")
+    expect(ru("tbc.widget.daysLeft", { count: 1 })).toBe("На списание остался 1 день")
+    expect(ru("tbc.widget.daysLeft", { count: 3 })).toBe("На списание осталось 3 дня")
+    expect(ru("tbc.widget.daysLeft", { count: 11 })).toBe("На списание осталось 11 дней")
+    expect(tEn("tbc.widget.daysLeft", { count: 1 })).toBe("1 day left to capture")
+    expect(tEn("tbc.widget.daysLeft", { count: 29 })).toBe("29 days left to capture")
+    expect(tEn("tbc.no.such.key")).toBe("tbc.no.such.key")
+  })
+
+  it("has every key the extension's code asks for", () => {
+    const root = join(__dirname, "..", "..")
+    const used = sourceFiles(root).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/["'`](tbc\.[A-Za-z]+\.[A-Za-z0-9_.]+)["'`]/g)].map((m) => m[1])
+    )
+    expect(used.length).toBeGreaterThan(80)
+    const known = new Set(baseKeys([...tables.en.keys()]))
+    expect([...new Set(used)].filter((key) => !known.has(key))).toEqual([])
+  })
+})
