@@ -113,9 +113,20 @@ export function mergeFacts(older: Partial<PaymentFacts>, newer: PaymentFacts): P
   return out
 }
 
-/** The part a shopper may read: the mask (and its last four digits) and the method. */
+/**
+ * The card as a shopper's pages may show it: only the last four digits, every other digit masked
+ * ("411111******1111" → "************1111"). The first six (the card's BIN) stay with the admin.
+ */
+export function lastFourOnly(mask: string | null): string | null {
+  if (!mask) return null
+  const digits = mask.replace(/\D/g, "").length
+  let seen = 0
+  return mask.replace(/\d/g, (digit) => (++seen > digits - 4 ? digit : "*"))
+}
+
+/** The part a shopper may read: the mask (last four digits only) and the method. */
 export function shopperFactsOf(facts: Pick<PaymentFacts, "card_mask" | "payment_method">): ShopperPaymentFacts {
-  const mask = safeCardMask(facts.card_mask)
+  const mask = lastFourOnly(safeCardMask(facts.card_mask))
   return {
     card_mask: mask,
     card_last4: /(\d{4})$/.exec(mask ?? "")?.[1] ?? null,

@@ -115,6 +115,7 @@ describe("startTbcPayment", () => {
     const store = fakeStore({
       "GET /store/carts/cart_1": [{ body: { cart: { id: "cart_1", payment_collection: { id: "paycol_1" } } } }],
       "POST /store/payment-collections/paycol_1/payment-sessions": [
+        { status: 400, body: { message: "Something the store says" } },
         { status: 400, body: { message: "data.save_card: not with method 8" } },
       ],
     })
@@ -125,6 +126,13 @@ describe("startTbcPayment", () => {
       code: "failed",
       status: 400,
       message: tbcMessage("failed"),
+      storeMessage: "Something the store says",
+    })
+    // a refusal the plugin words (src/lib/shopper-texts.ts) gets its own sentence
+    const known = await startTbcPayment(client, "cart_1", { providerId: CHECKOUT, saveCard: true }).catch((e) => e)
+    expect(known).toMatchObject({
+      code: "save_card_not_allowed",
+      message: tbcMessage("save_card_not_allowed"),
       storeMessage: "data.save_card: not with method 8",
     })
   })
