@@ -23,4 +23,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "ledger admin": () => require("./ledger-admin.app"),
   "money ledger defects": () => require("./money-ledger-defects.app"),
   "admin settings": () => require("./admin-settings.app"),
+  "payment facts": () => require("./payment-facts.app"),
 })
