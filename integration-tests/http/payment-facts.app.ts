@@ -102,8 +102,8 @@ medusaIntegrationTestRunner({
     it("a declined card payment keeps the bank's resultCode on its ledger entry", async () => {
       const { guest } = await savedCardCast(api, getContainer())
       const { cartId, collectionId } = await guest.cartReadyForPayment()
-      const payId: string = (await guest.startSession(collectionId, {})).body.payment_collection.payment_sessions[0].data
-        .payId
+      const payId: string = (await guest.startSession(collectionId, {})).body.payment_collection.payment_sessions[0]
+        .data.payId
       await bank.pay(payId, "decline")
       // the shopper's return page reads the status (with the resultCode) ...
       const status = await guest.ok("get", `/store/tbc/carts/${cartId}/payment-status`)

@@ -50,7 +50,9 @@ const MAX_TEXT = 64
 function cleanText(value: unknown): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null
   const text = String(value)
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .split("")
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join("")
     .trim()
     .slice(0, MAX_TEXT)
   return text === "" ? null : text

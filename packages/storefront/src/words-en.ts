@@ -21,15 +21,18 @@ export const EN: TbcWords = {
     already_paid: "This cart is already paid at the bank. Place the order to finish; please do not pay again.",
     already_ordered: "This cart has already become an order. You can find it among your orders.",
     login_required: "Please log in to pay with or manage your saved cards.",
-    saved_card_not_yours: "This cart is paid with another customer's saved card. Log in as that customer or choose another way to pay.",
+    saved_card_not_yours:
+      "This cart is paid with another customer's saved card. Log in as that customer or choose another way to pay.",
     saved_card_changed:
       "Your details or address changed after you chose the saved card. Please check your order and choose the card again.",
-    saved_card_unusable: "This saved card cannot be used for this payment. Please choose another card or pay on the bank's page.",
+    saved_card_unusable:
+      "This saved card cannot be used for this payment. Please choose another card or pay on the bank's page.",
     save_card_not_allowed:
       "A card can be saved only when paying by card. Please pay without saving the card, or choose card payment.",
     amount_mismatch:
       "The bank's payment does not match your cart, so it was not accepted. Please check your cart and pay again.",
-    payment_not_recorded: "The payment could not be started right now. Nothing was charged; please try again in a moment.",
+    payment_not_recorded:
+      "The payment could not be started right now. Nothing was charged; please try again in a moment.",
     bank_unreachable: "The bank is not answering right now. Your cart is safe: please try again in a minute.",
   },
   declineReasons: {

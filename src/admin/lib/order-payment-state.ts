@@ -39,10 +39,7 @@ export function showsCompletionDeadline(payment: TbcPaymentView): boolean {
 export type BadgeColor = "green" | "orange" | "red" | "grey"
 
 /** The header badge: the bank status in words, coloured by what it means for the merchant. */
-export function bankStatusBadge(
-  payment: TbcPaymentView,
-  t: TbcT = tEn
-): { label: string; color: BadgeColor } | null {
+export function bankStatusBadge(payment: TbcPaymentView, t: TbcT = tEn): { label: string; color: BadgeColor } | null {
   if (payment.checkout) {
     const status = payment.checkout.status
     const color: BadgeColor =
@@ -62,10 +59,7 @@ export function bankStatusBadge(
 }
 
 /** The application's status in words; the bank's own description only when it knows an id we do not. */
-export function installmentStatusText(
-  installment: NonNullable<TbcPaymentView["installment"]>,
-  t: TbcT = tEn
-): string {
+export function installmentStatusText(installment: NonNullable<TbcPaymentView["installment"]>, t: TbcT = tEn): string {
   return !isKnownInstallmentStatus(installment.status_id, t) && installment.description
     ? installment.description
     : installmentStatusName(installment.status_id, t)

@@ -80,9 +80,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           <Row
             label={t("tbc.widget.method")}
             value={
-              typeof facts?.payment_method === "number"
-                ? methodText(facts.payment_method, t)
-                : (checkout.method ?? "—")
+              typeof facts?.payment_method === "number" ? methodText(facts.payment_method, t) : (checkout.method ?? "—")
             }
             testId="tbc-payment-method"
           />
@@ -148,9 +146,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           </Text>
           {preauth.warning && (
             <Badge color="red" size="small" data-testid="tbc-preauth-warning">
-              {preauth.expired
-                ? t("tbc.widget.released")
-                : t("tbc.widget.fewDaysLeft", { days: preauth.warning_days })}
+              {preauth.expired ? t("tbc.widget.released") : t("tbc.widget.fewDaysLeft", { days: preauth.warning_days })}
             </Badge>
           )}
         </div>

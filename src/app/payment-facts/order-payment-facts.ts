@@ -10,7 +10,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { methodLabel } from "../../lib/labels"
-import { NO_FACTS, mergeFacts, shopperFactsOf, type PaymentFacts, type ShopperPaymentFacts } from "../../lib/payment-facts"
+import {
+  NO_FACTS,
+  mergeFacts,
+  shopperFactsOf,
+  type PaymentFacts,
+  type ShopperPaymentFacts,
+} from "../../lib/payment-facts"
 import { statementReferenceOf } from "../../lib/statement-reference"
 import { LedgerStore, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import { findOrderTbcPayment, type OrderTbcPayment } from "../../api/admin/tbc/helpers/order-payment"
@@ -67,7 +73,8 @@ export async function adminPaymentFacts(
   return {
     ...facts,
     payment_method_label: facts.payment_method === null ? null : methodLabel(facts.payment_method),
-    statement_reference: entry?.kind === "installment" ? null : statementReferenceOf(cartId ?? entry?.payment_session_id ?? "") || null,
+    statement_reference:
+      entry?.kind === "installment" ? null : statementReferenceOf(cartId ?? entry?.payment_session_id ?? "") || null,
   }
 }
 
@@ -97,7 +104,11 @@ export async function shopperOrderPayment(
   who: ShopperReader
 ): Promise<ShopperPaymentFacts | null | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "customer_id"], filters: { id: orderId } })
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "customer_id"],
+    filters: { id: orderId },
+  })
   const order = orders[0] as { id: string; customer_id?: string | null } | undefined
   if (!order) return undefined
   const { data: links } = await query.graph({

@@ -67,7 +67,13 @@ describe("payment facts", () => {
   it("newer facts win, missing ones keep the older value", () => {
     const older = { ...NO_FACTS, card_mask: "4***1111", rrn: "R1", payment_method: 5 }
     const newer = { ...NO_FACTS, rrn: "R2", result_code: "000" }
-    expect(mergeFacts(older, newer)).toEqual({ ...NO_FACTS, card_mask: "4***1111", rrn: "R2", payment_method: 5, result_code: "000" })
+    expect(mergeFacts(older, newer)).toEqual({
+      ...NO_FACTS,
+      card_mask: "4***1111",
+      rrn: "R2",
+      payment_method: 5,
+      result_code: "000",
+    })
   })
 
   it("gives the shopper the mask, its last four digits and the method, nothing else", () => {
@@ -81,7 +87,12 @@ describe("payment facts", () => {
         }),
         (facts) => {
           const shown = shopperFactsOf(facts)
-          expect(Object.keys(shown).sort()).toEqual(["card_last4", "card_mask", "payment_method", "payment_method_label"])
+          expect(Object.keys(shown).sort()).toEqual([
+            "card_last4",
+            "card_mask",
+            "payment_method",
+            "payment_method_label",
+          ])
           expect(JSON.stringify(shown)).not.toContain(facts.rrn)
           expect(JSON.stringify(shown)).not.toContain(facts.transaction_id)
           expect(shown.payment_method).toBe(facts.payment_method)

@@ -44,7 +44,10 @@ describe("the server's shopper sentences", () => {
   it("an error body's code wins over the words; an unknown code is ignored", () => {
     const withCode = Object.assign(new Error("something Medusa said"), { status: 400, body: { code: "already_paid" } })
     expect(asTbcPaymentError(withCode).code).toBe("already_paid")
-    const foreign = Object.assign(new Error("Log in to add a card"), { status: 401, body: { code: "invalid_request_error" } })
+    const foreign = Object.assign(new Error("Log in to add a card"), {
+      status: 401,
+      body: { code: "invalid_request_error" },
+    })
     expect(asTbcPaymentError(foreign).code).toBe("login_required")
   })
 

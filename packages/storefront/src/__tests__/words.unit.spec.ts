@@ -60,7 +60,12 @@ describe("the kit's words", () => {
     expect(paymentMethodText(9, "ka")).toBe("Apple Pay")
     expect(paymentMethodText(5, "ru")).toBe("Карта")
     expect(paymentMethodText(99, "en")).toBeNull()
-    expect(orderPaymentLines({ card_mask: "4***1111", card_last4: "1111", payment_method: 5, payment_method_label: "Card" }, "ka")).toEqual([
+    expect(
+      orderPaymentLines(
+        { card_mask: "4***1111", card_last4: "1111", payment_method: 5, payment_method_label: "Card" },
+        "ka"
+      )
+    ).toEqual([
       { label: "გადახდის საშუალება", value: "ბარათი" },
       { label: "ბარათი", value: "4***1111" },
     ])

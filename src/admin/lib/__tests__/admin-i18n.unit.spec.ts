@@ -14,7 +14,12 @@ import {
   untranslatedReason,
 } from "../../../lib/__tests__/translation-checks"
 import { checkoutStatusText, installmentStatusName, methodText, tEn, translatorFor } from "../i18n"
-import { CHECKOUT_STATUS_LABELS, INSTALLMENT_STATUS_LABELS, METHOD_NAMES, CALLBACK_RESULT_LABELS } from "../../../lib/labels"
+import {
+  CHECKOUT_STATUS_LABELS,
+  INSTALLMENT_STATUS_LABELS,
+  METHOD_NAMES,
+  CALLBACK_RESULT_LABELS,
+} from "../../../lib/labels"
 
 /** Sample values shown as they are in every language (a payId's shape). */
 const EXAMPLE_VALUES = ["6azzo13uw5u2116332"]
@@ -61,9 +66,12 @@ describe("the admin extension's translations", () => {
 
   it("has words for every method, status and callback verdict the server labels", () => {
     for (const code of Object.keys(METHOD_NAMES)) expect(tables.en.has(`tbc.methods.${code}`)).toBe(true)
-    for (const status of Object.keys(CHECKOUT_STATUS_LABELS)) expect(tables.en.has(`tbc.checkoutStatus.${status}`)).toBe(true)
-    for (const id of Object.keys(INSTALLMENT_STATUS_LABELS)) expect(tables.en.has(`tbc.installmentStatus.${id}`)).toBe(true)
-    for (const result of Object.keys(CALLBACK_RESULT_LABELS)) expect(tables.en.has(`tbc.callbackResult.${result}`)).toBe(true)
+    for (const status of Object.keys(CHECKOUT_STATUS_LABELS))
+      expect(tables.en.has(`tbc.checkoutStatus.${status}`)).toBe(true)
+    for (const id of Object.keys(INSTALLMENT_STATUS_LABELS))
+      expect(tables.en.has(`tbc.installmentStatus.${id}`)).toBe(true)
+    for (const result of Object.keys(CALLBACK_RESULT_LABELS))
+      expect(tables.en.has(`tbc.callbackResult.${result}`)).toBe(true)
     // English is the server's own labels, word for word
     expect(methodText(9)).toBe(METHOD_NAMES[9])
     expect(checkoutStatusText("WaitingConfirm")).toBe(CHECKOUT_STATUS_LABELS.WaitingConfirm)

@@ -112,8 +112,7 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     completion_failure: textOrNull(row.completion_failure),
     completion_refused_at: dateOrNull(row.completion_refused_at),
     authorized_at: dateOrNull(row.authorized_at),
-    payment_method:
-      row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
+    payment_method: row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
     rrn: textOrNull(row.rrn),
     transaction_id: textOrNull(row.transaction_id),
     approval_code: textOrNull(row.approval_code),
