@@ -6,7 +6,8 @@
  * English and Russian show when the admin picks them in Profile → Language. Georgian is shipped
  * too, but the dashboard's language list has no Georgian (2.21): it shows only where a user's
  * language is set to `ka` some other way (the `lng` cookie or localStorage key the dashboard
- * reads), and the dashboard's own texts then stay English. See docs/operations.md.
+ * reads), and the dashboard's own texts then stay English. See docs/operations.md ("The admin in
+ * Russian and Georgian").
  */
 import en from "./json/en.json"
 import ka from "./json/ka.json"
