@@ -342,5 +342,50 @@ medusaIntegrationTestRunner({
         "13-settings-not-applied.png",
       ])
     })
+
+    it("speaks the admin's language: Russian (Profile → Language) and Georgian (lng=ka), the widget shows what the bank said", async () => {
+      const container = getContainer()
+      await createAdminUser(container, ADMIN)
+      const { orderId } = await paidCheckoutOrder(api, container, bank)
+      const browser = await launch()
+      const { page } = browser
+      const pageErrors: string[] = []
+      page.on("pageerror", (error) => pageErrors.push(error.message))
+      try {
+        await page.goto(`${app.appUrl}/app/login`, { timeout: UI_TIMEOUT })
+        await page.locator('input[name="email"]').fill(ADMIN.email, { timeout: UI_TIMEOUT })
+        await page.locator('input[name="password"]').fill(ADMIN.password)
+        await page.locator('button[type="submit"]').click()
+        await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: UI_TIMEOUT })
+
+        // English: the widget shows what the bank's answer said happened, as the ledger kept it
+        await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-bank-status").waitFor({ timeout: UI_TIMEOUT })
+        const facts = page.getByTestId("tbc-payment-facts")
+        await facts.waitFor({ timeout: UI_TIMEOUT })
+        expect(await facts.innerText()).toMatch(/RRN[\s\S]*\d+[\s\S]*Transaction id[\s\S]*Statement reference/)
+
+        // the language the dashboard keeps for the user (its Profile → Language writes the same keys)
+        for (const [lng, heading, status] of [
+          ["ru", "Провайдеры", "Авторизовано (заблокировано)"],
+          ["ka", "პროვაიდერები", "ავტორიზებულია (დაბლოკილი)"],
+        ] as const) {
+          // i18next's detector reads the cookie first, then localStorage (the dashboard writes both)
+          await page.context().addCookies([{ name: "lng", value: lng, url: app.appUrl }])
+          await page.evaluate((value) => window.localStorage.setItem("lng", value), lng)
+          await page.goto(`${app.appUrl}/app/settings/tbc`, { timeout: UI_TIMEOUT })
+          await page.getByRole("heading", { name: heading }).waitFor({ timeout: UI_TIMEOUT })
+          await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
+          await page.getByTestId("tbc-bank-status").getByText(status).waitFor({ timeout: UI_TIMEOUT })
+          await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+          await page.screenshot({ path: path.join(SHOTS, `09-order-widget-${lng}.png`), fullPage: true })
+        }
+      } catch (error) {
+        await page.screenshot({ path: path.join(SHOTS, "99-failure-i18n.png"), fullPage: true }).catch(() => undefined)
+        throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
+      } finally {
+        await browser.close()
+      }
+    })
   },
 })
