@@ -2,9 +2,9 @@
  * Our HTTP routes against the real app: every admin route refuses anyone who is not an admin
  * (no credentials, a made-up bearer, a customer's token, a publishable key); the saved-cards
  * store routes show, use and delete only the caller's own cards; and generated hostile requests
- * (fast-check: arbitrary ids, queries and bodies) to the admin routes, the saved-cards routes,
- * the payment-session route our middlewares read, and the bank callback route never get a 5xx
- * and never leak a stack trace, a path or a secret.
+ * (fast-check: arbitrary ids, queries and bodies) to the admin routes, the saved-cards routes, the
+ * shopper's order-payment route, the payment-session route our middlewares read, and the bank
+ * callback route never get a 5xx and never leak a stack trace, a path or a secret.
  */
 import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
@@ -172,6 +172,14 @@ medusaIntegrationTestRunner({
             url: `/store/payment-collections/${bobCart.collectionId}/payment-sessions`,
             data: { provider_id: TBC_CHECKOUT_PROVIDER_ID, data },
             headers: storeHeaders(),
+          })),
+        ],
+        [
+          "GET /store/tbc/orders/:id/payment",
+          fc.tuple(segment, query).map(([id, q]) => ({
+            method: "get" as const,
+            url: `/store/tbc/orders/${encodeURIComponent(id)}/payment?${qs(q)}`,
+            headers: storeHeaders(aliceToken),
           })),
         ],
         [
