@@ -40,6 +40,7 @@ export type ShopperTextCode =
   | "amount_mismatch"
   | "payment_not_recorded"
   | "bank_unreachable"
+  | "installments_unavailable"
 
 /** What a shopper reads when the bank does not answer (src/providers/common/errors.ts throws it). */
 export const BANK_NOT_ANSWERING_TEXT =
@@ -65,7 +66,7 @@ export const SHOPPER_TEXTS: ReadonlyArray<{ code: ShopperTextCode; text: string 
   { code: "payment_pending", text: CHECKING_PAYMENT_MESSAGE },
   {
     code: "installment_pending",
-    text: "The bank has not approved the installment yet (status 1: In progress). Please finish the application on the bank's page.",
+    text: "The bank has not approved the installment yet (In progress): the bank is still reviewing the application. The order is placed as soon as the bank approves the loan.",
   },
   { code: "already_paid", text: ALREADY_PAID_MESSAGE },
   { code: "already_paid", text: COLLECTION_PAID_MESSAGE },
@@ -96,6 +97,11 @@ export const SHOPPER_TEXTS: ReadonlyArray<{ code: ShopperTextCode; text: string 
     text: "The payment could not be started: the store could not record it. Nothing was charged; please try again in a moment.",
   },
   { code: "bank_unreachable", text: BANK_NOT_ANSWERING_TEXT },
+  {
+    code: "installments_unavailable",
+    text: "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled.",
+  },
+  { code: "installments_unavailable", text: "TBC installments are paid in GEL only; this payment is in USD." },
 ]
 
 /** The code of one of our exact sentences (for the error's `code`), or undefined. */

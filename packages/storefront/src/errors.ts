@@ -52,6 +52,8 @@ export type TbcErrorCode =
   | "payment_not_recorded"
   /** the bank did not answer; the cart is safe */
   | "bank_unreachable"
+  /** installments cannot pay this cart (not in GEL, or its lines cannot be sent to the bank) */
+  | "installments_unavailable"
   /** anything else: the store's words are in `storeMessage` */
   | "failed"
 
@@ -81,6 +83,7 @@ export const TBC_WAYS_FORWARD: Readonly<Record<TbcErrorCode, readonly TbcWayForw
   amount_mismatch: ["pay_again", "back_to_cart"],
   payment_not_recorded: ["retry", "back_to_cart"],
   bank_unreachable: ["retry", "back_to_cart"],
+  installments_unavailable: ["pay_again", "back_to_cart"],
 }
 
 export interface TbcPaymentErrorOptions {
@@ -146,6 +149,7 @@ const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/does not match this checkout/i, "amount_mismatch"],
   [/the store could not record it/i, "payment_not_recorded"],
   [/the bank is not answering/i, "bank_unreachable"],
+  [/installments \(method 8\) cannot be offered|installments are paid in GEL only/i, "installments_unavailable"],
   // Medusa's words when the cart's payment sessions were dropped (the cart changed)
   [/payment sessions are required to complete cart/i, "cart_changed"],
   // "Cart with id 'cart_…' not found" (store routes), "… does not exist" (the cart module)

@@ -34,6 +34,7 @@ export const EN: TbcWords = {
     payment_not_recorded:
       "The payment could not be started right now. Nothing was charged; please try again in a moment.",
     bank_unreachable: "The bank is not answering right now. Your cart is safe: please try again in a minute.",
+    installments_unavailable: "TBC installments cannot pay for this cart. Please choose another payment method.",
   },
   declineReasons: {
     insufficient_funds:
