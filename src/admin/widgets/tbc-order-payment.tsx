@@ -45,7 +45,12 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
   const payment = view?.payment
   const checkout = payment?.checkout
   const preauth = payment?.preauth
-  const facts = payment?.facts
+  // what the ledger kept of the bank's answers; the block shows only when it has something
+  const facts =
+    payment?.facts &&
+    Object.entries(payment.facts).some(([key, value]) => value !== null && key !== "payment_method_label")
+      ? payment.facts
+      : undefined
   const badge = payment ? bankStatusBadge(payment, t) : null
   return (
     <Container className="divide-y p-0" data-testid="tbc-order-widget">
