@@ -9,15 +9,17 @@ import { useState, type FormEvent } from "react"
 import { errorText } from "../lib/api"
 import { isHeld, partialCaptureAmount, type TbcPaymentView } from "../lib/order-payment-state"
 import { useCaptureAmount } from "../lib/queries"
+import { useTbcT } from "../lib/use-tbc-t"
 
 export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
   const [typed, setTyped] = useState("")
   const [invalid, setInvalid] = useState<string | null>(null)
   const capture = useCaptureAmount(payment.payment_id)
+  const t = useTbcT()
   if (!isHeld(payment)) return null
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const checked = partialCaptureAmount(typed, payment.amount)
+    const checked = partialCaptureAmount(typed, payment.amount, t)
     setInvalid("error" in checked ? checked.error : null)
     if ("amount" in checked) capture.mutate(checked.amount)
   }
@@ -25,10 +27,10 @@ export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
   return (
     <form className="flex flex-col gap-y-2 px-6 py-4" onSubmit={submit} data-testid="tbc-partial-capture">
       <Label size="small" weight="plus" htmlFor="tbc-capture-amount">
-        Capture less than the hold
+        {t("tbc.capture.title")}
       </Label>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        The bank takes this amount once and returns the rest of the hold to the card.
+        {t("tbc.capture.hint")}
       </Text>
       <div className="flex gap-x-2">
         <Input
@@ -47,7 +49,7 @@ export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
           isLoading={capture.isPending}
           data-testid="tbc-capture-submit"
         >
-          Capture
+          {t("tbc.capture.submit")}
         </Button>
       </div>
       {problem && (

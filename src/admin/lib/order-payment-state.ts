@@ -109,15 +109,17 @@ export function daysLeftText(daysLeft: number, t: TbcT = tEn): string {
  * What the admin typed as a smaller capture → the capture's amount (major units, as Medusa's
  * capture route takes it), or why not. The hold itself is captured with Medusa's own button.
  */
-export function partialCaptureAmount(typed: string, held: number): { amount: number } | { error: string } {
+export function partialCaptureAmount(
+  typed: string,
+  held: number,
+  t: TbcT = tEn
+): { amount: number } | { error: string } {
   const minor = majorToMinorExact(typed.trim().replace(",", "."))
-  if (typed.trim() === "" || minor === null) return { error: "Enter an amount with at most 2 decimals, e.g. 12.50." }
-  if (minor <= 0) return { error: "Enter an amount greater than 0." }
+  if (typed.trim() === "" || minor === null) return { error: t("tbc.capture.notAnAmount") }
+  if (minor <= 0) return { error: t("tbc.capture.notPositive") }
   const heldMinor = majorToMinorExact(held) ?? 0
   if (minor >= heldMinor) {
-    return {
-      error: `Less than the ${minorToMajor(heldMinor).toFixed(2)} held: the whole hold is Medusa's own Capture.`,
-    }
+    return { error: t("tbc.capture.notLess", { held: minorToMajor(heldMinor).toFixed(2) }) }
   }
   return { amount: minorToMajor(minor) }
 }

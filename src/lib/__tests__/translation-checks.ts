@@ -13,6 +13,7 @@ export const KEPT_IN_LATIN = [
   "Google Pay",
   "3-D Secure",
   "medusa-config",
+  "Medusa",
   "merchantPaymentId",
   "payId",
   "TBC",
