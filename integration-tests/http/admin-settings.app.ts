@@ -132,7 +132,12 @@ medusaIntegrationTestRunner({
           expect(Math.abs(Date.parse(change.created_at) - Date.now())).toBeLessThan(60_000)
         }
         const request = await nextCheckoutRequest(shop, bank, "after@tbc-it.ge")
-        expect(request).toMatchObject({ preAuth: true, language: "KA", extra: "TBC-IT SHOP" })
+        // the store's text, then the cart's statement reference (src/lib/statement-reference.ts)
+        expect(request).toMatchObject({
+          preAuth: true,
+          language: "KA",
+          extra: expect.stringMatching(/^TBC-IT SHOP [0-9A-Z]{12}$/),
+        })
 
         // 5. saving the same values again changes (and audits) nothing
         const again = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { preAuth: true } })

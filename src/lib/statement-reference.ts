@@ -4,9 +4,11 @@
  * payment starts, so the reference is a short, stable tail of the cart id (the admin widget shows
  * the same reference on the order, docs/bank-behaviour.md "The statement reference").
  *
- * An optional prefix (a store's statement text, e.g. its name) comes first and is cut so the
- * reference always fits whole: `${prefix} ${reference}`. Georgian and Russian letters are
- * transliterated to Latin, accents dropped, anything else not printable ASCII removed.
+ * An optional prefix (the store's statement text, option `statementText`) comes first:
+ * `${prefix} ${reference}`. The reference gives way to it down to its last 8 characters (a prefix
+ * of up to 12 characters leaves all 12, one of 16 leaves 8); a longer prefix is cut to 16. Georgian
+ * and Russian letters are transliterated to Latin, accents dropped, anything else not printable
+ * ASCII removed.
  * Pure: no I/O.
  */
 
@@ -14,6 +16,8 @@
 export const STATEMENT_MAX_LENGTH = 25
 /** Characters of the id kept as the reference: 12 of a ULID's tail are random (60 bits). */
 export const STATEMENT_REFERENCE_LENGTH = 12
+/** The fewest the reference keeps after a long prefix (8 random characters: 40 bits). */
+export const STATEMENT_REFERENCE_MIN_LENGTH = 8
 
 /** Georgian (Mkhedruli), by the national romanisation of 2002 without apostrophes. */
 const GEORGIAN: Readonly<Record<string, string>> = {
@@ -121,14 +125,17 @@ export function statementReferenceOf(id: string): string {
 }
 
 /**
- * `extra` for a payment: the reference of `id`, after `prefix` when one is given (cut to fit,
- * never the reference). Empty string when neither gives any printable character.
+ * `extra` for a payment: the reference of `id`, after `prefix` when one is given; the reference
+ * keeps at least its last 8 characters, the prefix at least 16. Empty string when neither gives
+ * any printable character.
  */
 export function statementText(id: string, prefix?: string | null): string {
-  const reference = statementReferenceOf(id)
-  const room = STATEMENT_MAX_LENGTH - reference.length - (reference ? 1 : 0)
+  const full = statementReferenceOf(id)
+  const minimum = Math.min(full.length, STATEMENT_REFERENCE_MIN_LENGTH)
   const head = toStatementAscii(prefix ?? "")
-    .slice(0, Math.max(0, room))
+    .slice(0, STATEMENT_MAX_LENGTH - (minimum ? minimum + 1 : 0))
     .trim()
-  return [head, reference].filter(Boolean).join(" ").slice(0, STATEMENT_MAX_LENGTH)
+  const room = STATEMENT_MAX_LENGTH - (head ? head.length + 1 : 0)
+  const reference = full.slice(-Math.max(minimum, Math.min(full.length, room)))
+  return [head, reference].filter(Boolean).join(" ")
 }

@@ -163,7 +163,7 @@ export const checkoutOptionsSchema = z
       })
       .optional()
       .describe(
-        `text on the shopper's card statement, sent to the bank as \`extra\` with every payment (printable ASCII, at most ${LIMITS.extra} characters, e.g. \`"SHOP.GE ORDER"\`); unset or empty: none. A shop manager can change it in Settings → TBC Bank`
+        `text on the shopper's card statement, sent to the bank as \`extra\` before the cart's reference with every payment (printable ASCII, at most ${LIMITS.extra} characters, e.g. \`"SHOP.GE ORDER"\`; the reference keeps 8–12 characters, so up to 12 show whole beside all of it, a longer text is cut to 16); unset or empty: the reference alone. A shop manager can change it in Settings → TBC Bank`
       ),
     callbackAllowlist: z
       .array(

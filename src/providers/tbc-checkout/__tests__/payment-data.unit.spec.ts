@@ -140,12 +140,14 @@ describe("buildCreateRequest", () => {
     })
   })
 
-  it("sends statementText as the bank's extra, and no extra when it is unset or empty", () => {
+  it("sends statementText then the cart's reference as the bank's extra; the reference alone when it is unset or empty", () => {
+    const data = { tbc_cart_id: "cart_01JDQ8Z3N9X7K2M4P6R8T0V1W3" }
     const build = (extra: Record<string, unknown>) =>
-      buildCreateRequest({ options: options(extra), sessionId: "payses_1", amount: 10, currencyCode: "GEL" }).request
-    expect(build({ statementText: "SHOP.GE ORDER" }).extra).toBe("SHOP.GE ORDER")
-    expect(build({})).not.toHaveProperty("extra")
-    expect(build({ statementText: "" })).not.toHaveProperty("extra")
+      buildCreateRequest({ options: options(extra), sessionId: "payses_1", amount: 10, currencyCode: "GEL", data })
+        .request
+    expect(build({ statementText: "SHOP.GE ORDER" }).extra).toBe("SHOP.GE ORDER 4P6R8T0V1W3")
+    expect(build({}).extra).toBe("M4P6R8T0V1W3")
+    expect(build({ statementText: "" }).extra).toBe("M4P6R8T0V1W3")
   })
 
   it("refuses a statementText the bank would refuse: over 25 characters or not printable ASCII", () => {
