@@ -1,10 +1,11 @@
 import { useState } from "react"
 import { Badge, Button, Checkbox, Container, Heading, Input, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
-import { methodLabel } from "../../lib/labels"
 import { errorText, formatTime, type EditableSetting, type ProviderSettings } from "../lib/api"
 import { useSaveSettings } from "../lib/queries"
 import { NO_PROBLEMS, problemsOf, type Problems } from "../lib/settings-problems"
-import { SETTINGS_TEXT, settingHint, settingLabel, settingValueText } from "../lib/settings-words"
+import { settingHint, settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
+import { methodText } from "../lib/i18n"
+import { useTbcT } from "../lib/use-tbc-t"
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -20,6 +21,7 @@ function Editor({
   onChange: (value: unknown) => void
 }) {
   const testId = `tbc-setting-input-${providerId}-${setting.key}`
+  const t = useTbcT()
   const input = setting.input
   switch (input.type) {
     case "boolean":
@@ -34,7 +36,7 @@ function Editor({
         >
           {typeof value !== "string" && (
             <option value="" disabled>
-              {SETTINGS_TEXT.bankDefault}
+              {settingsWords(t).bankDefault}
             </option>
           )}
           {input.choices.map((choice) => (
@@ -57,7 +59,7 @@ function Editor({
                 onCheckedChange={(checked) => toggle(method, checked === true)}
                 data-testid={`${testId}-${method}`}
               />
-              <Text size="small">{methodLabel(method)}</Text>
+              <Text size="small">{methodText(method, t)}</Text>
             </label>
           ))}
         </div>
@@ -112,6 +114,8 @@ function Editor({
 /** The settings of one provider a shop manager may change: edit, save, reset to config; errors inline. */
 export function EditableSettingsSection({ provider }: { provider: ProviderSettings }) {
   const save = useSaveSettings()
+  const t = useTbcT()
+  const words = settingsWords(t)
   const [draft, setDraft] = useState<Record<string, unknown>>({})
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS)
   const keys = provider.editable.map((s) => s.key)
@@ -129,7 +133,7 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
           setProblems(NO_PROBLEMS)
           toast.success(done(result.changes.length))
         },
-        onError: (error) => setProblems(problemsOf(errorText(error), keys)),
+        onError: (error) => setProblems(problemsOf(errorText(error), keys, t)),
       }
     )
 
@@ -139,22 +143,20 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
       <div className="flex items-start justify-between gap-x-4 px-6 py-4">
         <div>
           <Heading level="h2">
-            {SETTINGS_TEXT.title}: {provider.provider_id}
+            {words.title}: {provider.provider_id}
           </Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            {SETTINGS_TEXT.intro}
+            {words.intro}
           </Text>
         </div>
         <Button
           size="small"
           disabled={edited.length === 0 || save.isPending}
           isLoading={save.isPending}
-          onClick={() =>
-            submit({ set: Object.fromEntries(edited.map((s) => [s.key, draft[s.key]])) }, SETTINGS_TEXT.saved)
-          }
+          onClick={() => submit({ set: Object.fromEntries(edited.map((s) => [s.key, draft[s.key]])) }, words.saved)}
           data-testid={`tbc-settings-save-${provider.provider_id}`}
         >
-          {SETTINGS_TEXT.save}
+          {words.save}
         </Button>
       </div>
       {problems.general && (
@@ -169,10 +171,10 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
       <Table>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>{SETTINGS_TEXT.setting}</Table.HeaderCell>
-            <Table.HeaderCell>{SETTINGS_TEXT.value}</Table.HeaderCell>
-            <Table.HeaderCell>{SETTINGS_TEXT.config}</Table.HeaderCell>
-            <Table.HeaderCell>{SETTINGS_TEXT.source}</Table.HeaderCell>
+            <Table.HeaderCell>{words.setting}</Table.HeaderCell>
+            <Table.HeaderCell>{words.value}</Table.HeaderCell>
+            <Table.HeaderCell>{words.config}</Table.HeaderCell>
+            <Table.HeaderCell>{words.source}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -184,10 +186,10 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
             >
               <Table.Cell className="max-w-[280px] whitespace-normal py-2">
                 <Text size="small" weight="plus">
-                  {settingLabel(setting.key)}
+                  {settingLabel(setting.key, t)}
                 </Text>
                 <Text size="xsmall" className="text-ui-fg-subtle">
-                  {settingHint(setting.key)}
+                  {settingHint(setting.key, t)}
                 </Text>
               </Table.Cell>
               <Table.Cell className="whitespace-normal py-2">
@@ -208,21 +210,21 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
                 )}
               </Table.Cell>
               <Table.Cell className="py-2">
-                <Text size="small">{settingValueText(setting.key, setting.config_value)}</Text>
+                <Text size="small">{settingValueText(setting.key, setting.config_value, undefined, t)}</Text>
               </Table.Cell>
               <Table.Cell className="max-w-[260px] whitespace-normal py-2">
                 {setting.stored ? (
                   <>
                     <Text size="xsmall">
-                      {SETTINGS_TEXT.changedBy(setting.stored.updated_by ?? "?", formatTime(setting.stored.updated_at))}
+                      {words.changedBy(setting.stored.updated_by ?? "?", formatTime(setting.stored.updated_at))}
                     </Text>
                     {setting.ignored && (
                       <div data-testid={`tbc-setting-ignored-${provider.provider_id}-${setting.key}`}>
                         <Badge size="2xsmall" color="orange">
-                          {SETTINGS_TEXT.notApplied}
+                          {words.notApplied}
                         </Badge>
                         <Text size="xsmall" className="text-ui-fg-subtle">
-                          {SETTINGS_TEXT.notAppliedHint} {setting.ignored}
+                          {words.notAppliedHint} {setting.ignored}
                         </Text>
                       </div>
                     )}
@@ -231,16 +233,16 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
                       variant="transparent"
                       disabled={save.isPending}
                       onClick={() =>
-                        submit({ reset: [setting.key] }, () => SETTINGS_TEXT.resetDone(settingLabel(setting.key)))
+                        submit({ reset: [setting.key] }, () => words.resetDone(settingLabel(setting.key, t)))
                       }
                       data-testid={`tbc-setting-reset-${provider.provider_id}-${setting.key}`}
                     >
-                      {SETTINGS_TEXT.reset}
+                      {words.reset}
                     </Button>
                   </>
                 ) : (
                   <Text size="xsmall" className="text-ui-fg-subtle">
-                    {SETTINGS_TEXT.fromConfig}
+                    {words.fromConfig}
                   </Text>
                 )}
               </Table.Cell>

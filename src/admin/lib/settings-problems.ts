@@ -3,7 +3,8 @@
  * inline errors. The SDK's error carries only the route's message ("Invalid settings of pp_…:
  * methods.1: rule; statementText: rule"), so the parts are matched to the settings by their field.
  */
-import { SETTINGS_TEXT } from "./settings-words"
+import { settingsWords } from "./settings-words"
+import { tEn, type TbcT } from "./i18n"
 
 export interface Problems {
   /** setting key → its problems ("methods.1: method 9 must be activated …") */
@@ -14,7 +15,7 @@ export interface Problems {
 
 export const NO_PROBLEMS: Problems = { byKey: {}, general: null }
 
-export function problemsOf(message: string, keys: readonly string[]): Problems {
+export function problemsOf(message: string, keys: readonly string[], t: TbcT = tEn): Problems {
   const body = message.replace(/^Invalid settings[^:]*: /, "")
   const byKey: Record<string, string> = {}
   const rest: string[] = []
@@ -23,5 +24,5 @@ export function problemsOf(message: string, keys: readonly string[]): Problems {
     if (key) byKey[key] = [byKey[key], part].filter(Boolean).join("; ")
     else rest.push(part)
   }
-  return { byKey, general: rest.length > 0 ? `${SETTINGS_TEXT.refused} ${rest.join("; ")}` : null }
+  return { byKey, general: rest.length > 0 ? `${settingsWords(t).refused} ${rest.join("; ")}` : null }
 }

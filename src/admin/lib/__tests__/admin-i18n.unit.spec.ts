@@ -14,6 +14,8 @@ import {
   untranslatedReason,
 } from "../../../lib/__tests__/translation-checks"
 import { checkoutStatusText, installmentStatusName, methodText, tEn, translatorFor } from "../i18n"
+import { SETTINGS_TEXT, settingLabel, settingValueText, settingsWords } from "../settings-words"
+import { EDITABLE_SETTINGS } from "../../../lib/settings/editable-settings"
 import {
   CHECKOUT_STATUS_LABELS,
   INSTALLMENT_STATUS_LABELS,
@@ -21,8 +23,8 @@ import {
   CALLBACK_RESULT_LABELS,
 } from "../../../lib/labels"
 
-/** Sample values shown as they are in every language (a payId's shape). */
-const EXAMPLE_VALUES = ["6azzo13uw5u2116332"]
+/** Shown as they are in every language: a payId's shape, option names and values an admin types. */
+const EXAMPLE_VALUES = ["6azzo13uw5u2116332", "activatedMethods", "extra", "refund", "notify"]
 
 const tables = {
   en: new Map(entriesOf(resources.en.translation)),
@@ -80,6 +82,28 @@ describe("the admin extension's translations", () => {
     expect(methodText(99)).toBe("Method 99")
     expect(checkoutStatusText("SomethingNew")).toBe("SomethingNew")
     expect(installmentStatusName(42, translatorFor(resources.ru.translation, "ru"))).toBe("Неизвестный статус 42")
+  })
+
+  it("words the settings form in every language, keys built at run time included", () => {
+    for (const [language, table] of Object.entries(resources)) {
+      const t = translatorFor(table.translation, language)
+      const words = settingsWords(t)
+      const texts = Object.values(words).map((value) =>
+        typeof value === "function" ? (value as (a: unknown, b: unknown) => string)(2, "Y") : value
+      )
+      expect({ language, missing: texts.filter((text) => text.startsWith("tbc.")) }).toEqual({ language, missing: [] })
+      expect(words.saved(1)).not.toBe(words.saved(2))
+      for (const { key } of EDITABLE_SETTINGS) expect(settingLabel(key, t)).not.toBe(key)
+    }
+    expect([SETTINGS_TEXT.saved(0), SETTINGS_TEXT.saved(1), SETTINGS_TEXT.saved(3)]).toEqual([
+      "Nothing changed.",
+      "Saved 1 setting.",
+      "Saved 3 settings.",
+    ])
+    expect(settingValueText("methods", [5, 9])).toBe("Card, Apple Pay")
+    expect(settingValueText("methods", [5, 9], undefined, translatorFor(resources.ka.translation, "ka"))).toBe(
+      "ბარათი, Apple Pay"
+    )
   })
 
   it("picks each language's plural form by count, as react-i18next does", () => {
