@@ -119,14 +119,7 @@ describe("authorizeWithSavedCard", () => {
     const result = await authorizeWithSavedCard(args(bank, session()))
     expect(result.kind).toBe("executed")
     expect(bank.executions).toEqual([
-      // extra: the statement reference (of the session here: its data names no cart)
-      {
-        recId: REC_ID,
-        money: { amount: 54.99, currency: "GEL" },
-        preAuth: false,
-        merchantPaymentId: "payses_1",
-        extra: "1",
-      },
+      { recId: REC_ID, money: { amount: 54.99, currency: "GEL" }, preAuth: false, merchantPaymentId: "payses_1" },
     ])
     expect(result.data[SAVED_CARD_DATA.payId]).toBe("pay1")
     expect(JSON.stringify(result.data)).not.toContain(SAVED_CARD_DATA.seal)

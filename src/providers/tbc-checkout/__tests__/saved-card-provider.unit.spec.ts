@@ -94,7 +94,7 @@ describe("paying with a saved card", () => {
     const creates = h.calls(CALLS.create)
     const executions = h.calls(EXECUTION)
     const session_id = newSession()
-    const data = { session_id, ...sealedData(recId) }
+    const data = { session_id, tbc_cart_id: "cart_01JDQ8Z3N9X7K2M4P6R8T0V1W3", ...sealedData(recId) }
     const init = await provider.initiatePayment({
       amount: 54.99,
       currency_code: "gel",
@@ -112,6 +112,8 @@ describe("paying with a saved card", () => {
     expect(h.calls(EXECUTION)).toBe(executions + 1)
     const payId = auth.data!.payId as string
     expect(h.payment(payId)).toMatchObject({ status: "Succeeded", amount: 54.99, merchantPaymentId: session_id })
+    // the cart's statement reference, as on the bank's page (src/lib/statement-reference.ts)
+    expect(h.payment(payId).request).toMatchObject({ extra: "M4P6R8T0V1W3" })
     expect(JSON.stringify(auth.data)).not.toContain(recId)
     expect(auth.data).not.toHaveProperty(SAVED_CARD_DATA.seal)
 
