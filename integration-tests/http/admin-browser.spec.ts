@@ -303,7 +303,8 @@ medusaIntegrationTestRunner({
         expect(await nextCheckoutRequest(shop, bank, "after-settings@tbc-browser.ge")).toMatchObject({
           preAuth: false,
           language: "EN",
-          extra: "TBC BROWSER",
+          // the store's text, then the cart's statement reference (src/lib/statement-reference.ts)
+          extra: expect.stringMatching(/^TBC BROWSER [0-9A-Z]{12}$/),
         })
         // a stored value the config no longer allows (method 9 is not activated here): shown, not applied
         await pg.raw(
@@ -366,15 +367,19 @@ medusaIntegrationTestRunner({
         expect(await facts.innerText()).toMatch(/RRN[\s\S]*\d+[\s\S]*Transaction id[\s\S]*Statement reference/)
 
         // the language the dashboard keeps for the user (its Profile → Language writes the same keys)
-        for (const [lng, heading, status] of [
-          ["ru", "Провайдеры", "Авторизовано (заблокировано)"],
-          ["ka", "პროვაიდერები", "ავტორიზებულია (დაბლოკილი)"],
+        for (const [lng, heading, settings, status] of [
+          ["ru", "Провайдеры", "Настройки", "Авторизовано (заблокировано)"],
+          ["ka", "პროვაიდერები", "პარამეტრები", "ავტორიზებულია (დაბლოკილი)"],
         ] as const) {
           // i18next's detector reads the cookie first, then localStorage (the dashboard writes both)
           await page.context().addCookies([{ name: "lng", value: lng, url: app.appUrl }])
           await page.evaluate((value) => window.localStorage.setItem("lng", value), lng)
           await page.goto(`${app.appUrl}/app/settings/tbc`, { timeout: UI_TIMEOUT })
           await page.getByRole("heading", { name: heading }).waitFor({ timeout: UI_TIMEOUT })
+          // the editable settings form too
+          await page
+            .getByRole("heading", { name: `${settings}: ${TBC_CHECKOUT_PROVIDER_ID}` })
+            .waitFor({ timeout: UI_TIMEOUT })
           await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
           await page.getByTestId("tbc-bank-status").getByText(status).waitFor({ timeout: UI_TIMEOUT })
           await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
