@@ -7,15 +7,23 @@
  * Pure: works on the plain config object, no I/O.
  */
 import { Modules } from "@medusajs/framework/utils"
+import { ALL_METHODS_IDENTIFIER, CHECKOUT_CHOICES, type CheckoutChoice } from "../lib/checkout-choices"
 
 export type TbcProviderKind = "tbc-checkout" | "tbc-installments"
 export const TBC_PROVIDER_KINDS: readonly TbcProviderKind[] = ["tbc-checkout", "tbc-installments"]
 
 export interface TbcProviderRegistration {
   kind: TbcProviderKind
+  /**
+   * The service's identifier: the kind, or for a checkout registration's per-method services
+   * "tbc-card", "tbc-apple-pay", … (one config entry gives the all-methods provider and those)
+   */
+  identifier: string
+  /** the per-method service's choice (its one method); undefined for the all-methods page and installments */
+  choice?: CheckoutChoice
   /** the `id` of the registration, e.g. "tbc" */
   registrationId: string
-  /** Medusa's payment provider id, e.g. "pp_tbc-checkout_tbc" */
+  /** Medusa's payment provider id, e.g. "pp_tbc-checkout_tbc", "pp_tbc-apple-pay_tbc" */
   providerId: string
   /** the `:provider` segment of the webhook route /hooks/payment/:provider, e.g. "tbc-checkout_tbc" */
   webhookSegment: string
@@ -47,7 +55,11 @@ export function providerIdOf(kind: TbcProviderKind, registrationId: string): str
   return `pp_${kind}_${registrationId}`
 }
 
-/** Every TBC provider registration in a Medusa config module (`container.resolve("configModule")`). */
+/**
+ * Every TBC provider in a Medusa config module (`container.resolve("configModule")`): a
+ * tbc-checkout config entry gives its all-methods provider first, then one per method (the
+ * services of src/providers/tbc-checkout/index.ts), all with the entry's options.
+ */
 export function listTbcProviders(configModule: unknown): TbcProviderRegistration[] {
   const modules = (configModule as { modules?: Record<string, unknown> } | undefined)?.modules ?? {}
   const payment = modules[Modules.PAYMENT] as { options?: { providers?: unknown } } | undefined
@@ -58,16 +70,32 @@ export function listTbcProviders(configModule: unknown): TbcProviderRegistration
     if (!kind || typeof id !== "string" || id === "") {
       return []
     }
-    return [
-      {
-        kind,
-        registrationId: id,
-        providerId: providerIdOf(kind, id),
-        webhookSegment: `${kind}_${id}`,
-        options: typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {},
-      },
-    ]
+    const raw = typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {}
+    const main = { kind, identifier: kind, registrationId: id, providerId: providerIdOf(kind, id) }
+    const services: Array<Omit<TbcProviderRegistration, "webhookSegment" | "options">> =
+      kind === ALL_METHODS_IDENTIFIER
+        ? [
+            main,
+            ...CHECKOUT_CHOICES.map((choice) => ({
+              kind,
+              identifier: choice.identifier,
+              choice,
+              registrationId: id,
+              providerId: `pp_${choice.identifier}_${id}`,
+            })),
+          ]
+        : [main]
+    return services.map((service) => ({
+      ...service,
+      webhookSegment: service.providerId.slice("pp_".length),
+      options: raw,
+    }))
   })
+}
+
+/** The registrations of one kind's own provider only: one per config entry (no per-method services). */
+export function listTbcRegistrations(configModule: unknown): TbcProviderRegistration[] {
+  return listTbcProviders(configModule).filter((r) => r.choice === undefined)
 }
 
 /** The registration behind a Medusa provider id ("pp_tbc-checkout_tbc"), or undefined. */

@@ -7,6 +7,8 @@ import {
   checkOperationAmount,
   isRecord,
 } from "../lib/tbc/validation"
+import { issue } from "../lib/tbc/validation/result"
+import { isPurchaseOnly, limitVerdict } from "../lib/checkout-choices"
 import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { newPayId, newRecId, newRrn, newTransactionId } from "./ids"
@@ -42,8 +44,21 @@ function defaultMethods(bank: SandboxBank, request: CreatePaymentRequest): numbe
   if (request.installmentProducts?.length && request.amount.currency === "GEL") {
     methods.push(8)
   }
-  const allowed = request.saveCard ? methodsThatSaveCards(methods) : methods
+  const saving = request.saveCard ? methodsThatSaveCards(methods) : methods
+  // a preauthorization never offers a purchase-only wallet (Google Pay, Apple Pay)
+  const allowed = request.preAuth ? saving.filter((m) => !isPurchaseOnly(m)) : saving
   return [...new Set(allowed)].sort((a, b) => a - b)
+}
+
+/**
+ * Installments (method 8) only within TBC's published terms, 100–10,000 GEL: the sandbox refuses
+ * the payment as the live bank's installment page would refuse the loan (docs/bank-behaviour.md).
+ */
+function installmentRangeIssue(request: CreatePaymentRequest) {
+  if (!request.methods?.includes(8)) return undefined
+  const minor = majorToMinorExact(request.amount.total) ?? 0
+  const verdict = limitVerdict("8", "installment (method 8)", undefined, minor, request.amount.currency)
+  return verdict.available ? undefined : issue("amount.total", "installment_range", verdict.message ?? "out of range")
 }
 
 export function getPayment(bank: SandboxBank, payId: string): SandboxPayment {
@@ -65,6 +80,10 @@ export function createPaymentHandler(bank: SandboxBank, req: SandboxRequest): Re
     invalid("checkout", checked.issues)
   }
   const request = checked.value
+  const outOfRange = installmentRangeIssue(request)
+  if (outOfRange) {
+    invalid("checkout", [outOfRange])
+  }
   sweepExpired(bank)
   const existing = sameOpenPayment(bank, request)
   if (existing) {

@@ -2,9 +2,10 @@
  * The hosted checkout page at the approval URL: GET/POST /checkout/{payId} and the 3-D Secure step
  * POST /checkout/{payId}/3ds. In the payment's language (page-texts.ts), with the shop's name, and
  * test cards (test-cards.ts) deciding the outcome of a card payment. Stable ids for browser tests:
- * #shop-name, #amount, input[name=method] (#method-5 …), #card-number, #test-cards, #save-card,
+ * #shop-name, #amount, input[name=method] (#method-5 …, #method-4-bnpl), #card-number, #test-cards, #save-card,
  * #pay, #decline, #card-error, #confirm-3ds, #cancel-3ds, #message.
  */
+import { limitVerdict } from "../lib/checkout-choices"
 import { minorToMajor } from "../lib/money"
 import type { SandboxBank } from "./bank"
 import { htmlReply, redirectReply, type Reply, type SandboxRequest } from "./http-io"
@@ -41,16 +42,34 @@ function amountText(payment: SandboxPayment): string {
   return `${minorToMajor(payment.amountMinor).toFixed(2)} ${payment.currency}`
 }
 
+/** The value of the Part-by-Part radio: method 4, paid in parts (`isBnpl` in the details). */
+const BNPL_CHOICE = "4-bnpl"
+
+/**
+ * Part-by-Part (BNPL) is a choice of method 4's page, shown only for a GEL amount within TBC's
+ * BNPL terms (100–5,000 GEL), as the live page offers it only within its limits.
+ */
+export function offersBnpl(payment: Pick<SandboxPayment, "methods" | "currency" | "amountMinor">): boolean {
+  return (
+    payment.methods.includes(4) &&
+    limitVerdict("bnpl", "BNPL", undefined, payment.amountMinor, payment.currency).available &&
+    payment.currency === "GEL"
+  )
+}
+
+function methodRadio(value: string, name: string, checked: boolean): string {
+  const id = `method-${value}`
+  return `<label><input type="radio" name="method" id="${id}" data-testid="${id}" value="${value}"${checked ? " checked" : ""}> ${escapeHtml(name)}</label>`
+}
+
 function checkoutForm({ bank, payment, texts, action }: PageContext, error?: string): string {
   const amount = amountText(payment)
   const preferred = payment.methods.includes(5) ? 5 : payment.methods[0]
-  const methods = payment.methods
-    .map((method) => {
-      const checked = method === preferred ? " checked" : ""
-      const name = escapeHtml(texts.methods[method] ?? `Method ${method}`)
-      return `<label><input type="radio" name="method" id="method-${method}" data-testid="method-${method}" value="${method}"${checked}> ${name}</label>`
-    })
-    .join("\n")
+  const radios = payment.methods.map((method) =>
+    methodRadio(String(method), texts.methods[method] ?? `Method ${method}`, method === preferred)
+  )
+  if (offersBnpl(payment)) radios.push(methodRadio(BNPL_CHOICE, texts.bnpl, false))
+  const methods = radios.join("\n")
   const cards = TEST_CARDS.map(
     (card) => `<li><code>${groupedCardNumber(card.number)}</code> — ${escapeHtml(card.label)}</li>`
   ).join("\n")
@@ -137,7 +156,8 @@ export function checkoutSubmitHandler(bank: SandboxBank, req: SandboxRequest): R
   if (isReply(payment)) return payment
   const context = contextOf(bank, req, payment)
   const form = req.form()
-  const method = Number(form.get("method") ?? payment.methods[0])
+  const bnpl = form.get("method") === BNPL_CHOICE && offersBnpl(payment)
+  const method = bnpl ? 4 : Number(form.get("method") ?? payment.methods[0])
   const saveCard = payment.request?.saveCard ? form.get("saveCard") === "true" : undefined
   if (!payment.methods.includes(method)) {
     return messagePage(
@@ -152,7 +172,7 @@ export function checkoutSubmitHandler(bank: SandboxBank, req: SandboxRequest): R
     return redirectReply(payment.returnUrl ?? bank.baseUrl)
   }
   if (!CARD_METHODS.includes(method)) {
-    payPayment(bank, payment, { method, outcome: "success", saveCard })
+    payPayment(bank, payment, { method, outcome: "success", saveCard, bnpl })
     return redirectReply(payment.returnUrl ?? bank.baseUrl)
   }
   // a form without the field (a client posting only method/action) pays with the default card

@@ -27,6 +27,8 @@ export interface PageTexts {
   processed: string
   processedText: (status: string) => string
   methods: Readonly<Record<number, string>>
+  /** method 4's pay-in-parts choice (TBC's "Part-by-Part") */
+  bnpl: string
 }
 
 const EN: PageTexts = {
@@ -49,6 +51,7 @@ const EN: PageTexts = {
   processed: "Payment already processed",
   processedText: (status) => `This payment is already ${status}.`,
   methods: METHOD_NAMES,
+  bnpl: "Part-by-Part",
 }
 
 const KA: PageTexts = {
@@ -80,6 +83,7 @@ const KA: PageTexts = {
     11: "შენახული ბარათი",
     14: "Google Pay",
   },
+  bnpl: "ნაწილ-ნაწილ",
 }
 
 const RU: PageTexts = {
@@ -111,6 +115,7 @@ const RU: PageTexts = {
     11: "Сохранённая карта",
     14: "Google Pay",
   },
+  bnpl: "Частями",
 }
 
 const TEXTS: Record<PageLanguage, PageTexts> = { ka: KA, en: EN, ru: RU }

@@ -83,6 +83,8 @@ export interface PayOutcome {
   cardMask?: string
   /** default 000 on success, 100 (do not honour) on decline */
   resultCode?: string
+  /** method 4 paid by its Part-by-Part (BNPL) choice */
+  bnpl?: boolean
 }
 
 /** The customer's choice on the hosted page (or the control API's stand-in for it). */
@@ -103,6 +105,7 @@ export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayO
     })
   }
   payment.paymentMethod = pay.method
+  payment.bnpl = pay.method === 4 && pay.bnpl === true ? true : undefined
   payment.paidAt = bank.now()
   if (pay.outcome === "processing") {
     setStatus(bank, payment, "Processing")

@@ -45,7 +45,6 @@ function operationType(payment: SandboxPayment): string {
 }
 
 const SAVED_CARD_METHOD = 11
-const INSTALLMENT_METHOD = 8
 
 /**
  * Answer of GET /v1/tpay/payments/{payId} (and of execution). `links` is empty, as the live API
@@ -71,7 +70,8 @@ export function detailsView(bank: SandboxBank, payment: SandboxPayment): Record<
     paymentCardNumber: payment.cardMask ?? null,
     resultCode: payment.resultCode ?? null,
     operationType: operationType(payment),
-    isBnpl: payment.paymentMethod === INSTALLMENT_METHOD,
+    // BNPL (Part-by-Part) is offered on method 4's page, not as a method number of its own
+    isBnpl: payment.bnpl === true,
     ...OK,
   }
 }

@@ -42,6 +42,8 @@ export interface SandboxPayment {
   transactionId?: string
   rrn?: string
   paymentMethod?: number
+  /** paid by Part-by-Part (BNPL), the choice method 4's page offers within the BNPL limits: `isBnpl` */
+  bnpl?: boolean
   /** issued at creation when saveCard was requested */
   recId?: string
   /** the masked number of the card that paid (card methods and saved-card executions) */

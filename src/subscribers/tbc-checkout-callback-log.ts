@@ -14,12 +14,12 @@ import {
   type CallbackVerdict,
   type TbcWebhookResult,
 } from "../providers/tbc-checkout/callbacks/webhook"
+import { isCheckoutProviderId } from "../lib/checkout-choices"
 
-const CHECKOUT_PREFIX = /^(pp_)?tbc-checkout_/
 
 export default async function recordTbcCheckoutCallback({ event, container }: SubscriberArgs<ProviderWebhookPayload>) {
   const input = event.data
-  if (typeof input?.provider !== "string" || !CHECKOUT_PREFIX.test(input.provider)) return
+  if (typeof input?.provider !== "string" || !isCheckoutProviderId(input.provider)) return
   const providerId = input.provider.startsWith("pp_") ? input.provider : `pp_${input.provider}`
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const payload = { ...input.payload }

@@ -5,17 +5,31 @@
  */
 import { isTbcCheckout } from "./session"
 
-/** The bank's page methods that never save a card: Web QR (4), installment (8), Apple Pay (9). */
-export const TBC_NO_SAVE_CARD_METHODS: readonly number[] = [4, 8, 9]
+/** The bank's page methods that never save a card: Web QR (4), installment (8), Apple Pay (9), Google Pay (14). */
+export const TBC_NO_SAVE_CARD_METHODS: readonly number[] = [4, 8, 9, 14]
 
 /** One TBC provider of the store, as `GET /store/tbc/payment-options` lists it. */
 export interface TbcPaymentOption {
   provider_id: string
   kind: "checkout" | "installments"
-  /** the methods the bank's page offers (checkout), e.g. [5, 7] */
+  /** tbc-checkout (all methods), tbc-card, tbc-apple-pay, tbc-google-pay, …, tbc-installments */
+  identifier?: string
+  /** a per-method provider's one method (9 = Apple Pay, …); null for the all-methods page */
+  method?: number | null
+  /** the methods the bank's page offers (checkout), e.g. [5, 7]; for the cart when asked with one */
   methods: number[]
   /** the store saves cards for logged-in customers (provider option saveCards) */
   save_cards: boolean
+  /** false: not offered (for this cart): hide it (offeredTbcOptions) */
+  available?: boolean
+  /** why not: method_not_enabled, below_minimum, above_maximum, currency_not_supported, no_method_for_amount */
+  unavailable_reason?: string | null
+  unavailable_message?: string | null
+}
+
+/** The options to show: those the store reports available (for the cart it was asked about). */
+export function offeredTbcOptions<T extends Pick<TbcPaymentOption, "available">>(options: readonly T[]): T[] {
+  return options.filter((option) => option.available !== false)
 }
 
 export interface SaveCardContext {

@@ -7,8 +7,23 @@
 export const TBC_CHECKOUT_PREFIX = "pp_tbc-checkout_"
 export const TBC_INSTALLMENTS_PREFIX = "pp_tbc-installments_"
 
+/**
+ * The identifiers of TBC's hosted checkout: the all-methods page and one provider per method
+ * (`pp_tbc-card_<id>`, `pp_tbc-apple-pay_<id>`, …), all registered by the one tbc-checkout entry.
+ */
+export const TBC_CHECKOUT_IDENTIFIERS: readonly string[] = [
+  "tbc-checkout",
+  "tbc-card",
+  "tbc-apple-pay",
+  "tbc-google-pay",
+  "tbc-qr",
+  "tbc-bnpl",
+  "tbc-internet-bank",
+  "tbc-installment-plan",
+]
+
 export const isTbcCheckout = (providerId?: string | null): boolean =>
-  Boolean(providerId?.startsWith(TBC_CHECKOUT_PREFIX))
+  TBC_CHECKOUT_IDENTIFIERS.some((identifier) => Boolean(providerId?.startsWith(`pp_${identifier}_`)))
 export const isTbcInstallments = (providerId?: string | null): boolean =>
   Boolean(providerId?.startsWith(TBC_INSTALLMENTS_PREFIX))
 export const isTbcProvider = (providerId?: string | null): boolean =>
@@ -35,6 +50,11 @@ export interface TbcPaymentChoice {
   saveCard?: boolean
   /** Pay with a saved card (`GET /store/customers/me/tbc-cards`): no bank page, complete at once. */
   savedCardId?: string
+  /**
+   * The shopper's language ("ka", "ka-GE", "ru", "en"…): the bank's page is shown in it (KA, EN or
+   * RU). Unset: the cart's locale, else the store's configured language.
+   */
+  locale?: string | null
   /** Anything else to pass through unchanged. */
   data?: Record<string, unknown>
 }
@@ -49,6 +69,7 @@ export function tbcSessionData(choice: TbcPaymentChoice): Record<string, unknown
   }
   if (choice.returnUrl) data.return_url = choice.returnUrl
   if (choice.saveCard) data.save_card = true
+  if (choice.locale) data.locale = choice.locale
   return data
 }
 

@@ -5,7 +5,7 @@
  */
 import { TbcPaymentError } from "./errors"
 import type { StorePaymentSession } from "./session"
-import type { TbcPaymentOption } from "./save-card"
+import { offeredTbcOptions, type TbcPaymentOption } from "./save-card"
 import type { TbcPaymentStatus } from "./status"
 import type { TbcOrderPayment } from "./order-payment"
 
@@ -132,9 +132,16 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
       call<{ payment_status: TbcPaymentStatus }>("GET", `/store/tbc/carts/${id(cartId)}/payment-status`).then(
         (r) => r.payment_status
       ),
-    /** The store's TBC providers: methods and whether cards are saved (for canOfferSaveCard). */
-    getPaymentOptions: () =>
-      call<{ payment_options: TbcPaymentOption[] }>("GET", "/store/tbc/payment-options").then((r) => r.payment_options),
+    /**
+     * The store's TBC providers: methods and whether cards are saved (for canOfferSaveCard). With
+     * a cart id, judged for that cart (a method outside its min/max is unavailable), and the
+     * unavailable ones are left out unless `includeUnavailable`.
+     */
+    getPaymentOptions: (cartId?: string, { includeUnavailable = false }: { includeUnavailable?: boolean } = {}) =>
+      call<{ payment_options: TbcPaymentOption[] }>(
+        "GET",
+        `/store/tbc/payment-options${cartId ? `?cart_id=${id(cartId)}` : ""}`
+      ).then((r) => (includeUnavailable ? r.payment_options : offeredTbcOptions(r.payment_options))),
     completeCart: (cartId: string) => call<CompleteCartResponse>("POST", `/store/carts/${id(cartId)}/complete`, {}),
     /**
      * How the order was paid (card mask and method): for the logged-in customer who placed it

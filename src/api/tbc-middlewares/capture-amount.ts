@@ -22,6 +22,7 @@ import type {
 import type { IPaymentModuleService, UpdatePaymentDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { CAPTURE_INTENT_ACTOR, captureVerdict } from "../../lib/capture-amount"
+import { isCheckoutProviderId } from "../../lib/checkout-choices"
 import { minorToMajor } from "../../lib/money"
 import {
   LedgerStore,
@@ -31,7 +32,6 @@ import {
   type PgConnection,
 } from "../../modules/tbc/ledger/ledger-store"
 
-const TBC_CHECKOUT_PROVIDER = /^pp_tbc-checkout_/
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 type Logger = { warn(message: string): void }
@@ -98,7 +98,7 @@ async function settlePartialCapture(req: MedusaRequest, ledger: LedgerStore, op:
 export async function tbcCaptureAmount(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const payment = await paymentOf(req)
-    if (!payment || !TBC_CHECKOUT_PROVIDER.test(payment.provider_id ?? "")) return next()
+    if (!payment || !isCheckoutProviderId(payment.provider_id ?? "")) return next()
     const payId = typeof payment.data?.payId === "string" ? payment.data.payId : ""
     const ledger = new LedgerStore(req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
     const charge = payId ? await ledger.byPayId(payId) : undefined

@@ -8,8 +8,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_LOCK_WAIT_SECONDS, paymentLockKey } from "../../app/reconcile/locks"
+import { isCheckoutProviderId } from "../../lib/checkout-choices"
 
-const TBC_CHECKOUT_PROVIDER = /^pp_tbc-checkout_/
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 type LockingLike = { execute<T>(keys: string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T> }
@@ -22,7 +22,7 @@ async function tbcPaymentIdsOfPayment(req: MedusaRequest): Promise<string[]> {
     fields: ["id", "provider_id"],
     filters: { id: String(req.params.id ?? "") },
   })
-  return (data as PaymentRow[]).filter((p) => TBC_CHECKOUT_PROVIDER.test(p.provider_id ?? "")).map((p) => p.id!)
+  return (data as PaymentRow[]).filter((p) => isCheckoutProviderId(p.provider_id ?? "")).map((p) => p.id!)
 }
 
 async function tbcPaymentIdsOfOrder(req: MedusaRequest): Promise<string[]> {
@@ -35,7 +35,7 @@ async function tbcPaymentIdsOfOrder(req: MedusaRequest): Promise<string[]> {
   const order = data[0] as { payment_collections?: Array<{ payments?: PaymentRow[] } | null> } | undefined
   return (order?.payment_collections ?? [])
     .flatMap((c) => c?.payments ?? [])
-    .filter((p) => TBC_CHECKOUT_PROVIDER.test(p?.provider_id ?? ""))
+    .filter((p) => isCheckoutProviderId(p?.provider_id ?? ""))
     .map((p) => p.id!)
 }
 

@@ -16,6 +16,7 @@ import {
   syncBodySchema,
 } from "../validators/route-schemas"
 import { validateBody, validateQuery } from "../validators/validate-request"
+import { paymentOptionsQuerySchema } from "../validators/store-tbc-schemas"
 
 const ADMIN_LISTS = [
   "/admin/tbc/callbacks",
@@ -45,7 +46,7 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
   { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
-  // the shopper's return page and payment step (no query of their own)
+  // the shopper's return page (no query of its own) and payment step (optionally the cart)
   { method: ["GET"], matcher: "/store/tbc/carts/:id/payment-status", middlewares: [validateQuery(emptyQuerySchema)] },
-  { method: ["GET"], matcher: "/store/tbc/payment-options", middlewares: [validateQuery(emptyQuerySchema)] },
+  { method: ["GET"], matcher: "/store/tbc/payment-options", middlewares: [validateQuery(paymentOptionsQuerySchema)] },
 ]

@@ -1,15 +1,20 @@
 /** Input rules of the plugin's shopper routes under /store/tbc (see route-schemas.ts for the others). */
 import { z } from "zod"
 
+/** A Medusa cart id. */
+const cartId = z
+  .string({ invalid_type_error: "must be a string" })
+  .trim()
+  .min(1, { message: "must not be empty" })
+  .max(100, { message: "must be at most 100 characters" })
+  .regex(/^cart_[A-Za-z0-9]+$/, { message: "must be a cart id (cart_…)" })
+
 /** `:id` of /store/tbc/carts/:id/payment-status: a Medusa cart id. */
-export const cartParamsSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1, { message: "must not be empty" })
-    .max(100, { message: "must be at most 100 characters" })
-    .regex(/^cart_[A-Za-z0-9]+$/, { message: "must be a cart id (cart_…)" }),
-})
+export const cartParamsSchema = z.object({ id: cartId })
+
+/** GET /store/tbc/payment-options: optionally the cart the options are for (its amount and currency). */
+export const paymentOptionsQuerySchema = z.object({ cart_id: cartId.optional() }).strict()
+export type PaymentOptionsQuery = z.output<typeof paymentOptionsQuerySchema>
 export type CartParams = z.output<typeof cartParamsSchema>
 
 /** Query of GET /store/tbc/orders/:id/payment: the order's cart id, for a shopper who is not logged in. */

@@ -16,6 +16,7 @@ import { newPaymentVerdict } from "../../lib/ledger/guards"
 import { ALREADY_ORDERED_MESSAGE, COLLECTION_PAID_MESSAGE, shopperTextCode } from "../../lib/shopper-texts"
 import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
+import { SERVER_SESSION_DATA } from "../../providers/tbc-checkout/payment-data"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
@@ -40,19 +41,23 @@ export async function paidCollectionReason(
   query: QueryLike,
   ledger: Pick<LedgerStore, "chargesOfCart">,
   collectionId: string
-): Promise<{ reason?: string; cartId?: string }> {
+): Promise<{ reason?: string; cartId?: string; cartLocale?: string }> {
   const cartId = await cartOfCollection(query, collectionId)
+  let cartLocale: string | undefined
   if (cartId) {
     const verdict = newPaymentVerdict(await ledger.chargesOfCart(cartId))
     if (!verdict.allowed) return { reason: verdict.message, cartId }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: ["id", "completed_at"],
+      fields: ["id", "completed_at", "locale"],
       filters: { id: cartId },
     })
-    if ((carts[0] as { completed_at?: unknown } | undefined)?.completed_at) {
+    const cart = carts[0] as { completed_at?: unknown; locale?: unknown } | undefined
+    if (cart?.completed_at) {
       return { reason: ALREADY_ORDERED_MESSAGE, cartId }
     }
+    // the bank page's language follows it (Medusa 2.21 keeps the shopper's locale on the cart)
+    if (typeof cart?.locale === "string" && cart.locale !== "") cartLocale = cart.locale
   }
   // a Medusa payment made from a TBC session (e.g. an order edit's collection, which has no cart);
   // a canceled one (order placement failed after authorization) leaves the collection retryable
@@ -67,7 +72,7 @@ export async function paidCollectionReason(
   if (payments.some((p) => !p.canceled_at)) {
     return { reason: COLLECTION_PAID_MESSAGE, cartId }
   }
-  return { cartId }
+  return { cartId, cartLocale }
 }
 
 /** Throws NOT_ALLOWED (400) when the collection must keep its sessions; else its cart id. */
@@ -75,7 +80,7 @@ export async function refuseSessionOnPaidCollection(
   container: MedusaContainer,
   collectionId: string,
   data: Record<string, unknown> | undefined
-): Promise<{ cart_id?: string }> {
+): Promise<{ cart_id?: string; cart_locale?: string }> {
   for (const key of Object.values(LEDGER_DATA)) {
     if (data && key in data) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.${key}: only the server sets it; leave it out`)
@@ -83,22 +88,29 @@ export async function refuseSessionOnPaidCollection(
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
   const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
-  const { reason, cartId } = await paidCollectionReason(query, ledger, collectionId)
+  const { reason, cartId, cartLocale } = await paidCollectionReason(query, ledger, collectionId)
   // the sentence's code travels too (src/lib/shopper-texts.ts): the storefront kit shows its own words
   if (reason) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, reason, shopperTextCode(reason))
-  return { cart_id: cartId }
+  return { cart_id: cartId, ...(cartLocale ? { cart_locale: cartLocale } : {}) }
 }
 
-/** The session data a TBC provider gets: the cart and collection its ledger entries belong to. */
+/**
+ * The session data a TBC provider gets: the cart and collection its ledger entries belong to, and
+ * the cart's locale (the bank page's language when the storefront names none); a storefront's own
+ * value under that server key is dropped.
+ */
 export function withLedgerContext(
   providerId: string,
   data: Record<string, unknown> | undefined,
-  context: { cart_id?: string; payment_collection_id: string }
+  context: { cart_id?: string; payment_collection_id: string; cart_locale?: string }
 ): Record<string, unknown> | undefined {
   if (!TBC_PROVIDER.test(providerId)) return data
+  const rest: Record<string, unknown> = { ...(data ?? {}) }
+  delete rest[SERVER_SESSION_DATA.cartLocale]
   return {
-    ...(data ?? {}),
+    ...rest,
     [LEDGER_DATA.collectionId]: context.payment_collection_id,
     ...(context.cart_id ? { [LEDGER_DATA.cartId]: context.cart_id } : {}),
+    ...(context.cart_locale ? { [SERVER_SESSION_DATA.cartLocale]: context.cart_locale } : {}),
   }
 }

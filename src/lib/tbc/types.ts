@@ -19,12 +19,25 @@ export type TbcEnvironment = keyof typeof TBC_BASE_URLS | (string & {})
 /** 4 Web QR, 5 card, 6 loyalty points, 7 internet bank, 8 installment, 9 Apple Pay / wallet, 14 Google Pay. */
 export const CHECKOUT_METHODS = [4, 5, 6, 7, 8, 9, 14] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
-/** Methods that the bank must activate for the merchant first. */
+/** Methods that the bank's API refuses unless activated for the merchant (seed interface: 6 and 9). */
 export const ACTIVATION_REQUIRED_METHODS = [6, 9] as const
-/** Methods that may not be combined with saveCard. */
-export const NO_SAVE_CARD_METHODS = [4, 8, 9] as const
+/** The one method every merchant has from the start (TBC portal, "Payment methods": "Activated by default"). */
+export const CARD_METHOD = 5
+/**
+ * Methods the bank switches on for a merchant first (TBC portal, "Payment methods": 4, 7, 9 and 14
+ * from the back-office, 8 once the installment campaign is set in the dashboard; 6 by the seed
+ * interface): every method but card. The provider options refuse any of these in `methods` at
+ * boot unless `activatedMethods` lists it (docs/bank-behaviour.md).
+ */
+export const MERCHANT_ACTIVATED_METHODS = CHECKOUT_METHODS.filter((m) => m !== CARD_METHOD)
+/**
+ * Methods that may not be combined with saveCard: 4, 8 and 9 by the bank's documentation; 14
+ * (Google Pay) by the same reasoning as Apple Pay, a wallet pays with a device token, not a card
+ * number the bank could keep (docs/bank-behaviour.md).
+ */
+export const NO_SAVE_CARD_METHODS = [4, 8, 9, 14] as const
 
-/** The methods among `methods` that may go with a saveCard request (the bank refuses 4, 8 and 9 with it). */
+/** The methods among `methods` that may go with a saveCard request (the bank refuses 4, 8, 9 and 14 with it). */
 export function methodsThatSaveCards<T extends number>(methods: readonly T[]): T[] {
   return methods.filter((method) => !(NO_SAVE_CARD_METHODS as readonly number[]).includes(method))
 }

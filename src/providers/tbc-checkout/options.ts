@@ -6,9 +6,11 @@
 import { isIP } from "node:net"
 import { z } from "zod"
 import { METHOD_NAMES } from "../../lib/labels"
+import { DEFAULT_METHOD_LIMITS, LIMIT_KEYS, PURCHASE_ONLY_METHODS, type MethodLimits } from "../../lib/checkout-choices"
+import { majorToMinorExact } from "../../lib/money"
 import {
-  ACTIVATION_REQUIRED_METHODS,
   CHECKOUT_METHODS,
+  MERCHANT_ACTIVATED_METHODS,
   NO_SAVE_CARD_METHODS,
   type CheckoutMethod,
   type TbcClientOptions,
@@ -63,6 +65,29 @@ function readerOption<T>(key: string, read: (options: Record<string, unknown>) =
   })
 }
 
+/** An amount in GEL with at most 2 decimals (a limit end). */
+const gelAmount = z
+  .number({ invalid_type_error: "must be a number of GEL" })
+  .refine((v) => v >= 0 && majorToMinorExact(v) !== null, { message: "must be 0 or more GEL with at most 2 decimals" })
+
+/** One method's min/max (GEL); either end may be left out. */
+const amountLimitOption = z
+  .object({ min: gelAmount.optional(), max: gelAmount.optional() }, { invalid_type_error: "must be { min?, max? }" })
+  .strict()
+  .refine((l) => l.min === undefined || l.max === undefined || l.min <= l.max, { message: "min must not exceed max" })
+
+/** `methodLimits`: per method number (or "bnpl") the amounts it is offered for. */
+const methodLimitsOption = z
+  .record(z.string(), amountLimitOption, { invalid_type_error: `must be an object keyed by ${LIMIT_KEYS.join(", ")}` })
+  .superRefine((limits, ctx) => {
+    for (const key of Object.keys(limits)) {
+      if (!(LIMIT_KEYS as readonly string[]).includes(key)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `must be one of ${LIMIT_KEYS.join(", ")}` })
+      }
+    }
+  })
+  .transform((limits) => limits as MethodLimits)
+
 const booleanOption = (fallback: boolean) =>
   z.boolean({ invalid_type_error: "must be true or false" }).default(fallback)
 
@@ -110,7 +135,7 @@ export const checkoutOptionsSchema = z
       .default([])
       .describe("other origins a per-session `data.return_url` may use besides `returnUrl`'s; any other is refused"),
     preAuth: booleanOption(true).describe(
-      "authorize = preauthorization: the money is held and the admin's capture takes it (within 30 days); `false` charges at once"
+      `authorize = preauthorization: the money is held and the admin's capture takes it (within 30 days); \`false\` charges at once. ${PURCHASE_ONLY_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(" and ")} are purchases only: their own providers never hold, and the all-methods page leaves them out while holding`
     ),
     methods: z
       .array(methodOption, { invalid_type_error: "must be a list of method numbers" })
@@ -118,17 +143,28 @@ export const checkoutOptionsSchema = z
       .refine((list) => new Set(list).size === list.length, { message: "must not repeat a method" })
       .default([5])
       .describe(
-        `what the bank's page offers, no repeats: ${CHECKOUT_METHODS.map((m) => `${m} ${METHOD_NAMES[m]}`).join(", ")}; ${ACTIVATION_REQUIRED_METHODS.join(" and ")} only once the bank activated them (\`activatedMethods\`)`
+        `what the bank's page offers, no repeats: ${CHECKOUT_METHODS.map((m) => `${m} ${METHOD_NAMES[m]}`).join(", ")}; every method but 5 only once the bank activated it (\`activatedMethods\`). Also which per-method providers (\`pp_tbc-card_<id>\`, \`pp_tbc-apple-pay_<id>\`, …) may take money`
       ),
     activatedMethods: z
       .array(
-        z.number().refine((m) => (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(m), {
-          message: `must be one of ${ACTIVATION_REQUIRED_METHODS.join(", ")}`,
+        z.number().refine((m) => (MERCHANT_ACTIVATED_METHODS as readonly number[]).includes(m), {
+          message: `must be one of ${MERCHANT_ACTIVATED_METHODS.join(", ")}`,
         }),
         { invalid_type_error: "must be a list of method numbers" }
       )
       .default([])
-      .describe(`which of ${ACTIVATION_REQUIRED_METHODS.join(" and ")} the bank activated for you`),
+      .describe(
+        `which of ${MERCHANT_ACTIVATED_METHODS.join(", ")} the bank activated for you (card, 5, is active for everyone); a method in \`methods\` that is not listed here stops the boot`
+      ),
+    methodLimits: methodLimitsOption
+      .default({})
+      .describe(
+        `min/max amount in GEL per method number or \`"bnpl"\`, e.g. \`{ "8": { "min": 100, "max": 10000 } }\`. A method outside its range is not offered for that cart (its provider reports it unavailable; the all-methods page leaves it out). Unset keys keep TBC's terms: ${Object.entries(
+          DEFAULT_METHOD_LIMITS
+        )
+          .map(([k, l]) => `${k} ${l.min}–${l.max}`)
+          .join(", ")}; \`{}\` for a key removes its limit`
+      ),
     saveCards: booleanOption(false).describe(
       `logged-in customers may save the card they pay with and pay with it later, with no bank page. Only card payments save a card: the bank refuses to save one on a payment that offers ${NO_SAVE_CARD_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(", ")}. The bank must enable card saving for you`
     ),
@@ -141,7 +177,9 @@ export const checkoutOptionsSchema = z
         z.enum(["KA", "EN", "RU"], { errorMap: () => ({ message: "must be KA, EN or RU" }) })
       )
       .optional()
-      .describe("language of the bank's page (any case); unset: the bank's default"),
+      .describe(
+        "language of the bank's page (any case) when neither the session (`data.locale`) nor the cart's locale names KA, EN or RU; unset: the bank's default"
+      ),
     expirationMinutes: z
       .number({ invalid_type_error: "must be a number of minutes" })
       .int({ message: "must be a whole number of minutes" })
@@ -243,12 +281,12 @@ export const checkoutOptionsSchema = z
       })
     }
     for (const [index, method] of options.methods.entries()) {
-      const needsActivation = (ACTIVATION_REQUIRED_METHODS as readonly number[]).includes(method)
+      const needsActivation = (MERCHANT_ACTIVATED_METHODS as readonly number[]).includes(method)
       if (needsActivation && !options.activatedMethods.includes(method)) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["methods", index],
-          message: `method ${method} must be activated by the bank first: list it in activatedMethods too`,
+          message: `method ${method} (${METHOD_NAMES[method]}) must be activated by the bank first: list it in activatedMethods too`,
         })
       }
     }

@@ -9,6 +9,13 @@ import { minorToMajor } from "../../lib/money"
 import { paymentFactsOf, shopperFactsOf } from "../../lib/payment-facts"
 import { productsMatchTotal } from "../../lib/tbc/validation/products"
 import type { CheckoutMethod, CreatePaymentRequest, InstallmentProduct, PaymentDetails } from "../../lib/tbc/types"
+import {
+  choiceAvailability,
+  methodsWithinLimits,
+  pageLanguageFor,
+  pagePlan,
+  type CheckoutChoice,
+} from "../../lib/checkout-choices"
 import { joinUrl, originOf } from "../common"
 import { medusaAmountToMinor } from "../common/medusa-values"
 import { callbackUrlFor, webhookPath } from "./callbacks/callback-auth"
@@ -55,6 +62,12 @@ export interface CheckoutData {
 }
 
 const INSTALLMENT_METHOD = 8
+
+/**
+ * Keys of `data` only the server sets (the session-creation workflow, from the cart): the cart's
+ * locale, the bank page's language when the storefront names none (`data.locale`).
+ */
+export const SERVER_SESSION_DATA = { cartLocale: "tbc_cart_locale" } as const
 
 /**
  * The amount and currency the session is for: what initiatePayment recorded, or (sessions opened
@@ -181,18 +194,39 @@ export interface CreateRequestInput {
   amount: BigNumberInput
   currencyCode: string
   data?: Record<string, unknown>
+  /** the per-method service's choice (its one method); undefined: the all-methods page */
+  choice?: CheckoutChoice
+  /** the service's identifier, for its callback path (default tbc-checkout) */
+  identifier?: string
 }
 
-/** The create-web-payment body for one Medusa session, and the amount in tetri. */
+/**
+ * The create-web-payment body for one Medusa session, and the amount in tetri. The bank's rules
+ * are applied here, before any call: a per-method choice that is not enabled or whose limits
+ * exclude the amount is refused (NOT_ALLOWED, naming the method and the option); the all-methods
+ * page leaves out what the amount or the missing installment products exclude; purchase-only
+ * methods never go with a preauthorization (pagePlan).
+ */
 export function buildCreateRequest(input: CreateRequestInput): {
   request: CreatePaymentRequest
   amountMinor: number
   droppedInstallments: boolean
+  /** methods of the all-methods page left out because the amount is outside their limits */
+  outOfRange: CheckoutMethod[]
+  /** purchase-only methods left out of a page that holds the money */
+  droppedPurchaseOnly: CheckoutMethod[]
 } {
-  const { options, sessionId, data } = input
+  const { options, sessionId, data, choice } = input
   const amountMinor = medusaAmountToMinor(input.amount)
   const currency = input.currencyCode.toUpperCase() as CreatePaymentRequest["amount"]["currency"]
-  let methods: CheckoutMethod[] = [...options.methods]
+  if (choice) {
+    const verdict = choiceAvailability(choice, options, { amountMinor, currency })
+    if (!verdict.available) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${verdict.message}.`)
+  }
+  const limited = choice
+    ? { methods: [choice.method], outOfRange: [] }
+    : methodsWithinLimits(options.methods, options.methodLimits, amountMinor, currency)
+  let methods: CheckoutMethod[] = limited.methods
   let installmentProducts: InstallmentProduct[] | undefined
   let droppedInstallments = false
   if (methods.includes(INSTALLMENT_METHOD)) {
@@ -205,25 +239,36 @@ export function buildCreateRequest(input: CreateRequestInput): {
   if (methods.length === 0) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled."
+      limited.outOfRange.length > 0 && !droppedInstallments
+        ? `No TBC payment method can be offered for this amount: ${limited.outOfRange.map((m) => `method ${m}`).join(", ")} outside its limits (option methodLimits).`
+        : "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled."
     )
   }
+  const plan = pagePlan(methods, options.preAuth)
+  const language = pageLanguageFor(data?.locale, data?.[SERVER_SESSION_DATA.cartLocale], options.language)
+  const identifier = input.identifier
   const request: CreatePaymentRequest = {
     amount: { currency, total: minorToMajor(amountMinor) },
     returnurl: returnUrlFor(options, data?.return_url),
     callbackUrl: options.signCallbackUrl
-      ? callbackUrlFor(options.storeUrl, options.registrationId, options.clientSecret, sessionId)
-      : joinUrl(options.storeUrl, webhookPath(options.registrationId)),
-    preAuth: options.preAuth,
-    methods,
+      ? callbackUrlFor(options.storeUrl, options.registrationId, options.clientSecret, sessionId, identifier)
+      : joinUrl(options.storeUrl, webhookPath(options.registrationId, identifier)),
+    preAuth: plan.preAuth,
+    methods: plan.methods,
     merchantPaymentId: sessionId,
     // the shopper's card statement: the store's text (option statementText), then the cart's
     // reference; the bank's rule: printable ASCII, ≤ 25 (src/lib/statement-reference.ts)
     ...statementExtra(data, sessionId, options.statementText),
-    ...(installmentProducts ? { installmentProducts } : {}),
-    ...(options.language ? { language: options.language } : {}),
+    ...(installmentProducts && plan.methods.includes(INSTALLMENT_METHOD) ? { installmentProducts } : {}),
+    ...(language ? { language } : {}),
     ...(options.expirationMinutes ? { expirationMinutes: options.expirationMinutes } : {}),
     ...(options.description ? { description: options.description } : {}),
   }
-  return { request, amountMinor, droppedInstallments }
+  return {
+    request,
+    amountMinor,
+    droppedInstallments,
+    outOfRange: limited.outOfRange,
+    droppedPurchaseOnly: plan.droppedPurchaseOnly,
+  }
 }

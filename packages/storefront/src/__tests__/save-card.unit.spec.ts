@@ -15,14 +15,14 @@ describe("canOfferSaveCard", () => {
     expect(canOfferSaveCard({ ...base, option: { methods: [5, 7, 8], save_cards: true } })).toBe(true)
   })
 
-  it("never with a saved card chosen, a guest, saving off, installments, or only methods 4, 8, 9", () => {
+  it("never with a saved card chosen, a guest, saving off, installments, or only methods 4, 8, 9, 14", () => {
     expect(canOfferSaveCard({ ...base, savedCardId: "tbccard_1" })).toBe(false)
     expect(canOfferSaveCard({ ...base, loggedIn: false })).toBe(false)
     expect(canOfferSaveCard({ ...base, option: { methods: [5], save_cards: false } })).toBe(false)
     expect(canOfferSaveCard({ ...base, option: undefined })).toBe(false)
     expect(canOfferSaveCard({ ...base, providerId: "pp_tbc-installments_tbc" })).toBe(false)
     fc.assert(
-      fc.property(fc.subarray([4, 8, 9], { minLength: 1 }), (methods) => {
+      fc.property(fc.subarray([4, 8, 9, 14], { minLength: 1 }), (methods) => {
         expect(canOfferSaveCard({ ...base, option: { methods, save_cards: true } })).toBe(false)
       })
     )

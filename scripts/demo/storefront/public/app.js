@@ -1,6 +1,6 @@
 // The demo shop page: products → cart → address → delivery → payment → bank → order confirmation.
 import { storeApi, customerToken } from "./store-api.js"
-import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, completeOrder, pendingPayment, startPayment } from "./checkout.js"
+import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, completeOrder, offeredTbcProviders, pendingPayment, startPayment } from "./checkout.js"
 import { $, el, formatGel, paymentChoices, show } from "./view.js"
 import { openBankTab, stopWaitingForInstallments, waitForInstallmentApplication } from "./installments-tab.js"
 import { guarded, showError, showMessage } from "./notices.js"
@@ -57,7 +57,11 @@ async function chooseShipping(optionId) {
 async function renderPaymentChoices() {
   const { payment_providers } = await storeApi.listPaymentProviders()
   const savedCards = state.customer ? await storeApi.listSavedCards() : []
-  state.choices = paymentChoices(payment_providers.map((provider) => provider.id), savedCards, storeApi.config)
+  // TBC's own providers only where the store offers them for this cart (a method outside its min/max is hidden)
+  const tbcOffered = await offeredTbcProviders(state.cartId)
+  const ids = payment_providers.map((provider) => provider.id)
+  const available = [...tbcOffered, ...ids.filter((id) => !id.startsWith("pp_tbc-"))]
+  state.choices = paymentChoices(ids, savedCards, storeApi.config, available)
   const box = $("#payment-methods")
   box.replaceChildren(...state.choices.map((choice, index) =>
     el("label", { class: "choice" },

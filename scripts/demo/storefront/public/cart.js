@@ -49,7 +49,8 @@ export function renderProducts(products) {
 async function addToCart(variantId) {
   if (state.cartId) await storeApi.addLineItem(state.cartId, variantId, 1)
   else {
-    const { cart } = await storeApi.createCart([{ variant_id: variantId, quantity: 1 }])
+    // the shopper's language (?lang=ka|en|ru) is the cart's locale: the bank's page follows it
+    const { cart } = await storeApi.createCart([{ variant_id: variantId, quantity: 1 }], pageLocale())
     state.cartId = cart.id
     localStorage.setItem(CART_KEY, cart.id)
   }
@@ -81,4 +82,13 @@ export function renderCart() {
   $("#pay-total").textContent = formatGel(cart.total)
   show("#shipping-step", Boolean(cart.shipping_address || cart.shipping_methods?.length))
   show("#payment-step", Boolean(cart.shipping_methods?.length))
+}
+
+const LOCALE_KEY = "tbc-demo-locale"
+
+/** The page's language: ?lang= (remembered across the trip to the bank), else none (the store's default). */
+export function pageLocale() {
+  const asked = new URLSearchParams(window.location.search).get("lang")
+  if (asked && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(asked)) localStorage.setItem(LOCALE_KEY, asked)
+  return localStorage.getItem(LOCALE_KEY) || undefined
 }

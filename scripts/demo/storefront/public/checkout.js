@@ -19,6 +19,12 @@ const kit = createTbcStoreClient({
   authToken: () => customerToken.get(),
 })
 
+/** The TBC providers the store offers for this cart (min/max per method applied): their ids. */
+export async function offeredTbcProviders(cartId) {
+  const options = await kit.getPaymentOptions(cartId)
+  return options.map((option) => option.provider_id)
+}
+
 /** Remembers the cart across the trip to the bank (the bank returns to a fixed URL). */
 export const pendingPayment = {
   get() {

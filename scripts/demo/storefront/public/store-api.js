@@ -54,7 +54,8 @@ export const storeApi = {
   config,
   listProducts: () =>
     call("GET", `/store/products?region_id=${config.regionId}&fields=*variants.calculated_price&limit=50`),
-  createCart: (items) => call("POST", "/store/carts", { region_id: config.regionId, items }),
+  createCart: (items, locale) =>
+    call("POST", "/store/carts", { region_id: config.regionId, items, ...(locale ? { locale } : {}) }),
   getCart: (cartId) => call("GET", `/store/carts/${cartId}?fields=${encodeURIComponent(CART_FIELDS)}`),
   addLineItem: (cartId, variantId, quantity) =>
     call("POST", `/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity }),

@@ -60,17 +60,43 @@ function cardLabel(card) {
   return `Saved card ${mask}${expiry ? ` (expires ${formatExpiry(expiry)})` : ""}`
 }
 
+/** The checkout's per-method providers (`pp_tbc-apple-pay_tbc`, …): each method its own choice. */
+const METHOD_PROVIDERS = {
+  "tbc-card": { label: "Card", hint: "card on TBC's page" },
+  "tbc-apple-pay": { label: "Apple Pay", hint: "Apple Pay on TBC's page; paid at once" },
+  "tbc-google-pay": { label: "Google Pay", hint: "Google Pay on TBC's page; paid at once" },
+  "tbc-qr": { label: "QR code", hint: "scan a QR code on TBC's page" },
+  "tbc-bnpl": { label: "Part-by-Part", hint: "pay in parts on TBC's page" },
+  "tbc-internet-bank": { label: "Internet bank", hint: "log in to your internet bank on TBC's page" },
+  "tbc-installment-plan": { label: "Installments on TBC's page", hint: "an installment loan on TBC's page" },
+}
+
+/** "tbc-apple-pay" for "pp_tbc-apple-pay_tbc"; null for any other provider. */
+export function methodProviderOf(providerId) {
+  const match = /^pp_(tbc-[a-z-]+?)_[A-Za-z0-9_-]+$/.exec(providerId)
+  return match && METHOD_PROVIDERS[match[1]] ? match[1] : null
+}
+
 /**
- * The payment choices to offer: TBC card, TBC installments, then the customer's saved cards (paid
- * through the checkout provider with no redirect), then any other provider of the region.
+ * The payment choices to offer: TBC card, the per-method TBC choices the store offers for this
+ * cart (`available`: the ids GET /store/tbc/payment-options?cart_id reports available; the others
+ * are hidden), TBC installments, then the customer's saved cards (paid through the checkout
+ * provider with no redirect), then any other provider of the region.
  */
-export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAuth } = {}) {
+export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAuth } = {}, available = null) {
   const choices = []
   const held = preAuth ? "; the amount is held until the shop confirms your order" : ""
-  for (const id of [CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER]) {
-    if (!providerIds.includes(id)) continue
-    const hint = id === CHECKOUT_PROVIDER ? checkoutHint(checkoutMethods) + held : KNOWN_PROVIDERS[id].hint
-    choices.push({ providerId: id, data: {}, ...KNOWN_PROVIDERS[id], hint })
+  const offered = (id) => !available || available.includes(id)
+  if (providerIds.includes(CHECKOUT_PROVIDER) && offered(CHECKOUT_PROVIDER)) {
+    const hint = checkoutHint(checkoutMethods) + held
+    choices.push({ providerId: CHECKOUT_PROVIDER, data: {}, ...KNOWN_PROVIDERS[CHECKOUT_PROVIDER], hint })
+  }
+  for (const id of providerIds.filter((candidate) => methodProviderOf(candidate) && offered(candidate))) {
+    const identifier = methodProviderOf(id)
+    choices.push({ providerId: id, data: {}, ...METHOD_PROVIDERS[identifier], testId: `pay-method-${identifier}` })
+  }
+  if (providerIds.includes(INSTALLMENTS_PROVIDER)) {
+    choices.push({ providerId: INSTALLMENTS_PROVIDER, data: {}, ...KNOWN_PROVIDERS[INSTALLMENTS_PROVIDER] })
   }
   if (providerIds.includes(CHECKOUT_PROVIDER)) {
     for (const card of savedCards) {
@@ -84,7 +110,7 @@ export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAu
       })
     }
   }
-  for (const id of providerIds.filter((candidate) => !KNOWN_PROVIDERS[candidate])) {
+  for (const id of providerIds.filter((candidate) => !KNOWN_PROVIDERS[candidate] && !methodProviderOf(candidate))) {
     choices.push({ providerId: id, label: id, data: {}, testId: `pay-${id}` })
   }
   return choices

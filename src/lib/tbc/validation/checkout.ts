@@ -1,12 +1,13 @@
 /**
  * Validator of the create-web-payment body (POST /v1/tpay/payments). Field rules live in the
- * zod schema; rules that relate fields (methods vs saveCard, method 8 vs products and currency,
+ * zod schema; rules that relate fields (methods vs saveCard and preAuth, method 8 vs products and currency,
  * zero total vs saveCard, Σ products = total) run separately on the same input, so a broken
  * field never hides a broken relation: every issue is reported at once.
  */
 import { z } from "zod/v4"
 import { majorToMinorExact } from "../../money"
 import { ACTIVATION_REQUIRED_METHODS, NO_SAVE_CARD_METHODS, type CreatePaymentRequest } from "../types"
+import { isPurchaseOnly } from "../../checkout-choices"
 import type { ValidationIssue } from "../errors"
 import { CHECKOUT_AMOUNT_ALIASES, CREATE_PAYMENT_ALIASES, withCanonicalNames } from "./aliases"
 import {
@@ -85,7 +86,8 @@ function createPaymentRelationIssues(request: Record<string, unknown>, opts: Cre
   const amount = isRecord(request.amount) ? request.amount : {}
   const saveCard = request.saveCard === true
   const methods = Array.isArray(request.methods) ? request.methods : []
-  const issues: ValidationIssue[] = [...methodIssues(methods, saveCard, opts.activatedMethods ?? [])]
+  const preAuth = request.preAuth === true
+  const issues: ValidationIssue[] = [...methodIssues(methods, saveCard, preAuth, opts.activatedMethods ?? [])]
 
   if (!saveCard && typeof amount.total === "number" && majorToMinorExact(amount.total) === 0) {
     const message = "must be greater than 0 (a zero amount is allowed only with saveCard)"
@@ -117,10 +119,11 @@ function createPaymentRelationIssues(request: Record<string, unknown>, opts: Cre
   return issues
 }
 
-/** Per-element relation rules of `methods`: unique, activated, allowed with saveCard. */
+/** Per-element relation rules of `methods`: unique, activated, allowed with saveCard, with preAuth. */
 function methodIssues(
   methods: readonly unknown[],
   saveCard: boolean,
+  preAuth: boolean,
   activatedMethods: readonly number[]
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = []
@@ -139,6 +142,11 @@ function methodIssues(
     if (saveCard && (NO_SAVE_CARD_METHODS as readonly number[]).includes(method)) {
       const message = `method ${method} is not allowed together with saveCard`
       issues.push(issue(field, "forbidden_with_save_card", message))
+    }
+    // Google Pay (TBC: "Purchase type authorizations" only) and Apple Pay (our safe reading)
+    if (preAuth && isPurchaseOnly(method)) {
+      const message = `method ${method} is a purchase only: not allowed together with preAuth`
+      issues.push(issue(field, "purchase_only", message))
     }
   })
   return issues

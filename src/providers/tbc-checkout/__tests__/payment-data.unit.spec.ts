@@ -1,6 +1,7 @@
 /** The pure rules behind the create-payment request: products for method 8, return URL origins, amounts. */
 import fc from "fast-check"
 import { MedusaError } from "@medusajs/framework/utils"
+import { choiceOf } from "../../../lib/checkout-choices"
 import { minorToMajor } from "../../../lib/money"
 import { parseCheckoutOptions } from "../options"
 import { buildCreateRequest, installmentProductsFor, returnUrlFor } from "../payment-data"
@@ -14,6 +15,7 @@ const options = (extra: Record<string, unknown> = {}) =>
     environment: "test",
     storeUrl: "https://api.shop.ge",
     returnUrl: "https://shop.ge/return",
+    activatedMethods: [4, 7, 8, 9, 14],
     ...extra,
   })
 
@@ -154,5 +156,54 @@ describe("buildCreateRequest", () => {
     expect(() => options({ statementText: "x".repeat(26) })).toThrow(/statementText: must be at most 25 characters/)
     expect(() => options({ statementText: "შეკვეთა" })).toThrow(/statementText: may contain only printable ASCII/)
     expect(options({ statementText: "x".repeat(25) }).statementText).toHaveLength(25)
+  })
+})
+
+describe("buildCreateRequest for a per-method provider and the bank's rules", () => {
+  const choice = (identifier: string) => choiceOf(identifier)!
+  const request = (extra: Record<string, unknown>, input: Partial<Parameters<typeof buildCreateRequest>[0]> = {}) =>
+    buildCreateRequest({ options: options(extra), sessionId: "payses_1", amount: 54.99, currencyCode: "GEL", ...input })
+
+  it("sends only its method, never holds a wallet, and is called back on its own path", () => {
+    const { request: googlePay } = request(
+      { preAuth: true, methods: [5, 14] },
+      { choice: choice("tbc-google-pay"), identifier: "tbc-google-pay" }
+    )
+    expect(googlePay).toMatchObject({ methods: [14], preAuth: false })
+    expect(new URL(googlePay.callbackUrl!).pathname).toBe("/hooks/payment/tbc-google-pay_tbc")
+    const { request: card } = request({ preAuth: true, methods: [5, 14] }, { choice: choice("tbc-card"), identifier: "tbc-card" })
+    expect(card).toMatchObject({ methods: [5], preAuth: true })
+    const { request: plain } = request({ preAuth: true, methods: [5, 14], signCallbackUrl: false }, { identifier: "tbc-card", choice: choice("tbc-card") })
+    expect(plain.callbackUrl).toBe("https://api.shop.ge/hooks/payment/tbc-card_tbc")
+  })
+
+  it("the all-methods page leaves wallets out while it holds, and methods outside their limits", () => {
+    const held = request({ preAuth: true, methods: [5, 9, 14] })
+    expect(held.request).toMatchObject({ methods: [5], preAuth: true })
+    expect(held.droppedPurchaseOnly).toEqual([9, 14])
+    expect(request({ preAuth: false, methods: [5, 9, 14] }).request.methods).toEqual([5, 9, 14])
+    const small = request({ methods: [5, 8] }, { data: { installmentProducts: [{ name: "x", price: 54.99, quantity: 1 }] } })
+    expect(small.request.methods).toEqual([5])
+    expect(small.outOfRange).toEqual([8])
+  })
+
+  it("refuses a method the store has not enabled, or outside its range, naming the method and the option", () => {
+    const notEnabled = () => request({ methods: [5] }, { choice: choice("tbc-apple-pay") })
+    expect(notEnabled).toThrow(MedusaError)
+    expect(notEnabled).toThrow(/Apple Pay \(method 9\) is not enabled in this store: add 9 to the provider option methods/)
+    const tooSmall = () => request({ methods: [5, 8] }, { choice: choice("tbc-installment-plan") })
+    expect(tooSmall).toThrow(/Installment \(method 8\) is offered from 100\.00 GEL; this cart is 54\.99 GEL \(option methodLimits\["8"\]\.min\)/)
+    const bnpl = () => request({ methods: [4], methodLimits: { bnpl: { max: 50 } } }, { choice: choice("tbc-bnpl") })
+    expect(bnpl).toThrow(/Part-by-Part \(BNPL\) \(method 4\) is offered up to 50\.00 GEL/)
+    expect(request({ methods: [4] }, { choice: choice("tbc-qr") }).request.methods).toEqual([4])
+  })
+
+  it("writes the page's language from the session, else the cart, else the option", () => {
+    const language = (data: Record<string, unknown>, configured?: string) =>
+      request(configured ? { language: configured } : {}, { data }).request.language
+    expect(language({ locale: "ru-RU", tbc_cart_locale: "ka" }, "EN")).toBe("RU")
+    expect(language({ tbc_cart_locale: "ka-GE" }, "EN")).toBe("KA")
+    expect(language({ locale: "de" }, "en")).toBe("EN")
+    expect(language({})).toBeUndefined()
   })
 })

@@ -2,7 +2,10 @@
 import type { MedusaError } from "@medusajs/framework/utils"
 import { startSandbox, type SandboxHandle } from "../../../sandbox"
 import TbcCheckoutProviderService from "../service"
+import type { TbcCheckoutBase } from "../core/checkout-base"
 import type { TbcCheckoutOptionsInput } from "../options"
+
+type CheckoutService = new (cradle: Record<string, unknown>, options: Record<string, unknown>) => TbcCheckoutBase
 
 export const STORE_URL = "http://127.0.0.1:9"
 /** the storefront page the bank sends the shopper back to */
@@ -12,9 +15,11 @@ export const CLIENT_SECRET = "sandbox-client-secret"
 export interface Harness {
   sandbox: SandboxHandle
   /** `cradle`: what Medusa's container would hold, e.g. a `__pg_connection__` */
+  /** `Service`: a per-method service (../services) instead of the all-methods one */
   provider: (
     overrides?: Partial<TbcCheckoutOptionsInput>,
-    cradle?: Record<string, unknown>
+    cradle?: Record<string, unknown>,
+    Service?: CheckoutService
   ) => TbcCheckoutProviderService
   pay: (payId: string, outcome: "success" | "decline" | "processing" | "expire", method?: number) => Promise<void>
   payment: (payId: string) => ReturnType<SandboxHandle["state"]>["payments"][number]
@@ -43,8 +48,15 @@ export const CALLS = {
 
 export async function startHarness(): Promise<Harness> {
   // callbacks go to a closed port once and are dropped: these tests call the webhook method directly
-  const sandbox = await startSandbox({ port: 0, callbackAttempts: 1, callbackRetryMs: 0, strict: true })
-  const providers: TbcCheckoutProviderService[] = []
+  // the bank activated Apple Pay (9) for this merchant, so its own provider can be paid
+  const sandbox = await startSandbox({
+    port: 0,
+    callbackAttempts: 1,
+    callbackRetryMs: 0,
+    strict: true,
+    activatedMethods: [9],
+  })
+  const providers: TbcCheckoutBase[] = []
   const control = async (path: string, body: unknown) => {
     const res = await fetch(`${sandbox.url}${path}`, {
       method: "POST",
@@ -55,8 +67,8 @@ export async function startHarness(): Promise<Harness> {
   }
   return {
     sandbox,
-    provider: (overrides = {}, cradle = {}) => {
-      const provider = new TbcCheckoutProviderService(cradle, {
+    provider: (overrides = {}, cradle = {}, Service: CheckoutService = TbcCheckoutProviderService) => {
+      const provider = new Service(cradle, {
         apiKey: "sandbox-apikey",
         clientId: "sandbox-client",
         clientSecret: CLIENT_SECRET,
@@ -65,10 +77,12 @@ export async function startHarness(): Promise<Harness> {
         returnUrl: RETURN_URL,
         callbackAllowlist: ["127.0.0.1"],
         preAuth: false,
+        // every method but card needs the bank's activation (options.ts): all of them here
+        activatedMethods: [4, 7, 8, 9, 14],
         ...overrides,
       })
       providers.push(provider)
-      return provider
+      return provider as TbcCheckoutProviderService
     },
     pay: (payId, outcome, method = 5) => control(`/_sandbox/payments/${payId}/pay`, { method, outcome }),
     payment: (payId) => {

@@ -40,10 +40,10 @@ describe("saveCardRequestFields", () => {
     expect(saveCardRequestFields({ ...base, data: { save_card: "true" } })).toEqual({})
   })
 
-  it("refuses methods 4, 8 and 9 by name, whatever else is offered", () => {
+  it("refuses methods 4, 8, 9 and 14 by name, whatever else is offered", () => {
     fc.assert(
       fc.property(fc.subarray([4, 5, 6, 7, 8, 9, 14]), (methods) => {
-        const forbidden = methods.filter((m) => [4, 8, 9].includes(m))
+        const forbidden = methods.filter((m) => [4, 8, 9, 14].includes(m))
         const call = () => saveCardRequestFields({ ...base, methods })
         if (forbidden.length === 0) {
           expect(call()).toEqual({ saveCard: true })

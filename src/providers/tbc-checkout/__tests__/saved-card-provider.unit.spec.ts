@@ -47,8 +47,8 @@ describe("saving a card", () => {
       [5, 7],
     ],
     [
-      [4, 5, 14],
-      [5, 14],
+      [4, 5, 7, 14],
+      [5, 7],
     ],
   ])("with methods %j a save-card session asks the bank for %j only", async (methods, asked) => {
     const provider = h.provider({ saveCards: true, methods: methods as number[] })
@@ -65,10 +65,11 @@ describe("saving a card", () => {
 
   it("drops method 8 and its products from a save-card session that would have offered installments", async () => {
     const provider = h.provider({ saveCards: true, methods: [5, 8] })
-    const installmentProducts = [{ name: "Phone", price: 10, quantity: 1 }]
-    const plain = await initiate(provider, newSession(), 10, { installmentProducts }, customerA)
+    // 150 GEL: within the installment limits (100–10,000 GEL)
+    const installmentProducts = [{ name: "Phone", price: 150, quantity: 1 }]
+    const plain = await initiate(provider, newSession(), 150, { installmentProducts }, customerA)
     expect(h.payment(plain.data!.payId as string).methods).toEqual([5, 8])
-    const saving = await initiate(provider, newSession(), 10, { installmentProducts, save_card: true }, customerA)
+    const saving = await initiate(provider, newSession(), 150, { installmentProducts, save_card: true }, customerA)
     const payment = h.payment(saving.data!.payId as string)
     expect(payment.methods).toEqual([5])
     expect(payment.request?.installmentProducts).toBeUndefined()
@@ -77,6 +78,7 @@ describe("saving a card", () => {
   it.each([
     [[4], {}, "4"],
     [[9], { activatedMethods: [9] }, "9"],
+    [[14], {}, "14"],
   ])("refuses save_card when no method %j can save a card, naming them", async (methods, extra, named) => {
     const provider = h.provider({ saveCards: true, methods: methods as number[], ...extra })
     const creates = h.calls(CALLS.create)

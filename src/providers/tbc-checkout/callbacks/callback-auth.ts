@@ -69,19 +69,28 @@ export function verifySessionSignature(
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-/** Medusa's webhook path of this provider registration. */
-export function webhookPath(registrationId: string): string {
-  return `/hooks/payment/tbc-checkout_${registrationId}`
+/**
+ * Medusa's webhook path of a checkout service of this registration: `tbc-checkout` (all methods,
+ * the dashboard's callback URL) or a per-method one (`tbc-card`, `tbc-apple-pay`, …), so Medusa
+ * hands each callback to the service whose session it is.
+ */
+export function webhookPath(registrationId: string, identifier = "tbc-checkout"): string {
+  return `/hooks/payment/${identifier}_${registrationId}`
 }
 
-/** `<storeUrl>/hooks/payment/tbc-checkout_<id>?s=<session>&sig=<hmac>` */
+/**
+ * `<storeUrl>/hooks/payment/<identifier>_<id>?s=<session>&sig=<hmac>`. The signature covers the
+ * registration and the session (not the identifier): every service of a registration verifies it
+ * with the same secret, and the session's ledger entry pairs it with its payment.
+ */
 export function callbackUrlFor(
   storeUrl: string,
   registrationId: string,
   clientSecret: string,
-  sessionId: string
+  sessionId: string,
+  identifier?: string
 ): string {
-  const url = new URL(joinUrl(storeUrl, webhookPath(registrationId)))
+  const url = new URL(joinUrl(storeUrl, webhookPath(registrationId, identifier)))
   url.searchParams.set(CALLBACK_QUERY.session, sessionId)
   url.searchParams.set(CALLBACK_QUERY.signature, signSession(clientSecret, registrationId, sessionId))
   return url.toString()

@@ -1,6 +1,7 @@
 /**
- * All logic of the `tbc-checkout` provider (TBC E-Commerce hosted checkout), in the shape of
- * Medusa's own Stripe provider: one base class, a tiny service with the identifier.
+ * All logic of the `tbc-checkout` provider (TBC E-Commerce hosted checkout) and of its per-method
+ * services (`tbc-card`, `tbc-apple-pay`, … in ../services), in the shape of Medusa's own Stripe
+ * provider: one base class, tiny services with an identifier and a choice (data).
  *
  * The bank is the only source of truth: every status decision GETs the payment; nothing the
  * storefront wrote into `data` is trusted except through the bank.
@@ -68,6 +69,7 @@ import { refund, RefundQueue } from "../money-moves/refund"
 import { startPayment } from "../hosted-payment/start-payment"
 import { webhookActionOf } from "../callbacks/callback-verdict"
 import { BoundedCache } from "../../../lib/bounded-cache"
+import { ALL_METHODS_IDENTIFIER, choiceOf, type CheckoutChoice } from "../../../lib/checkout-choices"
 // saved cards (returning customers): logic in ../saved-cards/
 import * as savedCardAccount from "../saved-cards/account-holder"
 import { isSavedCardSession } from "../saved-cards/saved-card-payment"
@@ -97,6 +99,20 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   /** refunds of one payment one at a time, and what this process last reported returned */
   private readonly refunds_ = new RefundQueue()
 
+  /**
+   * The per-method choice of this service (../services/*.ts), found by its identifier in
+   * CHECKOUT_CHOICES: its one method, its limits. Undefined for `tbc-checkout`, whose page offers
+   * every configured method. Variation is data: nothing else differs between the services.
+   */
+  protected get choice(): CheckoutChoice | undefined {
+    return choiceOf(this.identifier)
+  }
+
+  /** This service's `static identifier` (Medusa registers `pp_<identifier>_<id>`). */
+  protected get identifier(): string {
+    return (this.constructor as { identifier?: string }).identifier ?? ALL_METHODS_IDENTIFIER
+  }
+
   /** Names the problems of every TBC provider of the app in one message (see validateEveryTbcProvider). */
   static validateOptions(options: Record<string, unknown>): void {
     validateEveryTbcProvider("tbc-checkout", options)
@@ -105,9 +121,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
-    this.logger_ = providerLogger(cradle, `tbc-checkout_${this.options_.registrationId}`)
+    this.logger_ = providerLogger(cradle, `${this.identifier}_${this.options_.registrationId}`)
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
-    const providerId = `pp_tbc-checkout_${this.options_.registrationId}`
+    const providerId = `pp_${this.identifier}_${this.options_.registrationId}`
     this.settings_ = new EffectiveOptions(
       "tbc-checkout",
       // the admin's settings are kept per registration (pp_tbc-checkout_<registrationId>)
@@ -166,7 +182,15 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     await this.refreshOptions()
     const { options_: options, logger_: logger, book_: book, createdForSession_: createdForSession } = this
-    const deps = { options, logger, book, createdForSession, savedCardDeps: (c: CheckoutApi) => this.savedCardDeps(c) }
+    const deps = {
+      options,
+      logger,
+      book,
+      createdForSession,
+      choice: this.choice,
+      identifier: this.identifier,
+      savedCardDeps: (c: CheckoutApi) => this.savedCardDeps(c),
+    }
     return startPayment(deps, input, this.budgeted()).catch((error) => {
       throw forShopper(error)
     })

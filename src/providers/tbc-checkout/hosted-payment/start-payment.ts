@@ -6,7 +6,8 @@ import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import type { BoundedCache } from "../../../lib/bounded-cache"
 import { majorToMinorExact, minorToMajor } from "../../../lib/money"
-import type { CheckoutApi, TbcLogger } from "../../../lib/tbc/types"
+import { CARD_METHOD, type CheckoutApi, type TbcLogger } from "../../../lib/tbc/types"
+import { choiceName, type CheckoutChoice } from "../../../lib/checkout-choices"
 import { toMedusaError } from "../../common"
 import type { TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails } from "../payment-data"
@@ -22,6 +23,10 @@ export interface StartPaymentDeps {
   readonly book: PaymentBookkeeping
   /** session id → payId created for it: a retried initiatePayment reuses the payment */
   readonly createdForSession: BoundedCache<string, string>
+  /** the per-method service's choice; undefined for the all-methods `tbc-checkout` */
+  readonly choice?: CheckoutChoice
+  /** the service's identifier (its callback path) */
+  readonly identifier?: string
   savedCardDeps(checkout: CheckoutApi): SavedCardDeps
 }
 
@@ -34,16 +39,36 @@ export async function startPayment(
   if (!sessionId) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs data.session_id (Medusa passes it).")
   }
-  if (isSavedCardSession(input.data)) return initiateSavedCardSession(provider.savedCardDeps(checkout), input) // saved card: no web payment
-  const { request, amountMinor, droppedInstallments } = buildCreateRequest({
+  if (isSavedCardSession(input.data)) {
+    if (provider.choice && provider.choice.method !== CARD_METHOD) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `A saved card pays through the card or the all-methods TBC provider, not ${choiceName(provider.choice)}.`
+      )
+    }
+    return initiateSavedCardSession(provider.savedCardDeps(checkout), input) // saved card: no web payment
+  }
+  const { request, amountMinor, droppedInstallments, outOfRange, droppedPurchaseOnly } = buildCreateRequest({
     options: provider.options,
     sessionId,
     amount: input.amount,
     currencyCode: input.currency_code,
     data: input.data,
+    choice: provider.choice,
+    identifier: provider.identifier,
   })
+  if (outOfRange.length > 0 || droppedPurchaseOnly.length > 0) {
+    provider.logger.info(
+      `session ${sessionId}: ${[
+        outOfRange.length > 0 ? `method(s) ${outOfRange.join(", ")} left out: amount outside methodLimits` : "",
+        droppedPurchaseOnly.length > 0 ? `method(s) ${droppedPurchaseOnly.join(", ")} left out: purchase only, preAuth on` : "",
+      ]
+        .filter(Boolean)
+        .join("; ")}`
+    )
+  }
   Object.assign(request, saveCardFields(input, provider.options, request.methods)) // saved cards: save-card wish
-  if (droppedInstallments) {
+  if (droppedInstallments && !provider.choice) {
     provider.logger.warn(
       `session ${sessionId}: installment products missing or not summing to the total; method 8 left out`
     )
@@ -69,7 +94,7 @@ export async function startPayment(
   }
   provider.createdForSession.set(sessionId, details.payId)
   const data = dataFromDetails({ session_id: sessionId }, details, {
-    preAuth: details.preAuth ?? provider.options.preAuth,
+    preAuth: details.preAuth ?? request.preAuth ?? provider.options.preAuth,
     created_at: new Date().toISOString(),
     // Medusa stores { ...storefront data, ...ours }: overwrite what only the bank may tell
     authorized_at: null,

@@ -77,7 +77,7 @@ interface CustomerContext {
 /**
  * Fields for the create-payment request when the customer asked to save the card, or `{}`.
  * Ignored (returns `{}`) for guests and when the provider's `saveCards` option is off; refused
- * with a clear error when one of the methods that will be offered cannot save a card (4, 8, 9).
+ * with a clear error when one of the methods that will be offered cannot save a card (4, 8, 9, 14).
  */
 export function saveCardRequestFields(args: {
   data: Data
@@ -95,7 +95,7 @@ export function saveCardRequestFields(args: {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `data.save_card: a card cannot be saved with payment method${forbidden.length > 1 ? "s" : ""} ` +
-        `${forbidden.join(", ")} (Web QR 4, installment 8 and Apple Pay 9 never save cards); ` +
+        `${forbidden.join(", ")} (Web QR 4, installment 8, Apple Pay 9 and Google Pay 14 never save cards); ` +
         `pay by card without save_card or choose card-only methods`
     )
   }

@@ -92,7 +92,7 @@ export function saveCardFields(
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `data.save_card: none of the payment methods offered (${methods.join(", ")}) can save a card ` +
-        `(Web QR 4, installment 8 and Apple Pay 9 never save cards); pay without save_card`
+        `(Web QR 4, installment 8, Apple Pay 9 and Google Pay 14 never save cards); pay without save_card`
     )
   }
   // without method 8 its products would be a stray field the bank does not expect

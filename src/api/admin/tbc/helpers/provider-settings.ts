@@ -15,6 +15,7 @@ import { webhookPath } from "../../../../providers/tbc-checkout/callbacks/callba
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
 import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../lib/preauth-options"
+import { CHECKOUT_CHOICES } from "../../../../lib/checkout-choices"
 
 /** Option names that hold credentials, per provider kind. Never echoed, only reported as present. */
 export const CREDENTIAL_OPTIONS: Record<TbcProviderKind, readonly string[]> = {
@@ -41,6 +42,28 @@ export interface ProviderSettingsView {
   credentials: Record<string, CredentialState>
   /** why the options are invalid (names and rules, never values); null when they parse */
   options_error: string | null
+  /**
+   * checkout: the registration's per-method providers (`pp_tbc-card_<id>`, …), each with its
+   * method and whether `methods` enables it (a disabled one refuses to take money); [] otherwise
+   */
+  method_providers: MethodProviderView[]
+}
+
+export interface MethodProviderView {
+  provider_id: string
+  method: number
+  label: string
+  enabled: boolean
+}
+
+/** The per-method providers of a checkout registration, from the same table the services use. */
+export function methodProvidersOf(registrationId: string, methods: readonly number[] | null): MethodProviderView[] {
+  return CHECKOUT_CHOICES.map((choice) => ({
+    provider_id: `pp_${choice.identifier}_${registrationId}`,
+    method: choice.method,
+    label: choice.label,
+    enabled: (methods ?? []).includes(choice.method),
+  }))
 }
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.trim() !== ""
@@ -131,5 +154,6 @@ export function providerSettingsView(registration: TbcProviderRegistration): Pro
     preauth_expiry_action: preauthExpiryAction,
     credentials,
     options_error: error,
+    method_providers: kind === "tbc-checkout" ? methodProvidersOf(registration.registrationId, methodsOf(options)) : [],
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { findTbcProvider, listTbcProviders } from "../../../../app/tbc-providers"
+import { findTbcProvider, listTbcRegistrations, providerIdOf } from "../../../../app/tbc-providers"
 import { checkSettingsChange } from "../../../../lib/settings/merge"
 import type { ValidationIssue } from "../../../../lib/tbc/errors"
 import { problemsText } from "../../../../lib/zod-problems"
@@ -30,7 +30,8 @@ const storeOf = (req: MedusaRequest) =>
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // no query keys accepted (route-validators.ts)
-  const registrations = listTbcProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE))
+  // one row per registration; a checkout row lists its per-method providers (`method_providers`)
+  const registrations = listTbcRegistrations(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE))
   const store = storeOf(req)
   let rows: StoredSetting[] = []
   let changes: ReturnType<typeof settingChangeView>[] = []
@@ -87,8 +88,10 @@ export async function POST(req: MedusaRequest<SettingsBody>, res: MedusaResponse
     res.status(400).json({ type: "invalid_data", message: problemsText(issues, "Invalid settings"), issues })
     return
   }
+  // kept per registration: a per-method provider's id (pp_tbc-card_<id>) names its registration's
+  const key = providerIdOf(registration.kind, registration.registrationId)
   try {
-    const changes = await storeOf(req).save(registration.providerId, actor, (stored) => {
+    const changes = await storeOf(req).save(key, actor, (stored) => {
       const checked = checkSettingsChange(
         OPTION_SCHEMAS[registration.kind],
         registration.kind,
@@ -99,12 +102,12 @@ export async function POST(req: MedusaRequest<SettingsBody>, res: MedusaResponse
       if (!checked.ok) throw new SettingsRefused(checked.issues)
       return checked.changes
     })
-    res.json({ provider_id: registration.providerId, changes })
+    res.json({ provider_id: key, changes })
   } catch (error) {
     if (!(error instanceof SettingsRefused)) throw error
     res.status(400).json({
       type: "invalid_data",
-      message: problemsText(error.issues, `Invalid settings of ${registration.providerId}`),
+      message: problemsText(error.issues, `Invalid settings of ${key}`),
       issues: error.issues,
     })
   }

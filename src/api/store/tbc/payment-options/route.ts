@@ -1,27 +1,21 @@
 /**
- * GET /store/tbc/payment-options — the store's TBC providers as a storefront needs them to draw
- * the payment step: `{ payment_options: [{ provider_id, kind, methods, save_cards }] }` (checkout:
- * the methods its bank page offers and whether cards are saved for logged-in customers). The kit's
- * canOfferSaveCard reads it, so "save this card" shows only where the bank can save one.
- * Nothing secret: the same facts the bank's page shows.
+ * GET /store/tbc/payment-options[?cart_id=cart_…] — the store's TBC providers as a storefront
+ * needs them to draw the payment step: `{ payment_options: [{ provider_id, kind, identifier,
+ * method, methods, save_cards, available, unavailable_reason, unavailable_message }] }`
+ * (src/app/payment-options.ts). With `cart_id`, a method outside its min/max for that cart is
+ * reported unavailable (per-method providers) or left out of `methods` (the all-methods page);
+ * the storefront kit hides what is unavailable. Its canOfferSaveCard reads `methods` and
+ * `save_cards`. Nothing secret: the same facts the bank's page shows.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { effectiveTbcProviders } from "../../../../app/effective-settings"
-import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
+import { optionsCartOf, paymentOptionsOf } from "../../../../app/payment-options"
+import type { PaymentOptionsQuery } from "../../../validators/store-tbc-schemas"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  // with the admin's settings in force (methods, saved cards)
-  const payment_options = (await effectiveTbcProviders(req.scope)).map((registration) => {
-    if (registration.kind === "tbc-installments") {
-      return { provider_id: registration.providerId, kind: "installments", methods: [], save_cards: false }
-    }
-    const options = parseCheckoutOptions(registration.options)
-    return {
-      provider_id: registration.providerId,
-      kind: "checkout",
-      methods: [...options.methods],
-      save_cards: options.saveCards,
-    }
-  })
-  res.json({ payment_options })
+  const { cart_id } = (req.validatedQuery ?? {}) as PaymentOptionsQuery
+  const cart = cart_id ? await optionsCartOf(req.scope, cart_id) : undefined
+  if (cart) res.setHeader("cache-control", "no-store")
+  // with the admin's settings in force (methods, saved cards, limits)
+  res.json({ payment_options: paymentOptionsOf(await effectiveTbcProviders(req.scope), cart) })
 }

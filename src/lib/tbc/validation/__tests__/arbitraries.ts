@@ -100,7 +100,8 @@ export const validCreatePayment: fc.Arbitrary<CreatePaymentCase> = fc
   .map((g) => {
     const methods = g.methodPick
       .filter((m) => (m !== 6 && m !== 9) || g.activatedMethods.includes(m))
-      .filter((m) => !(g.saveCard && [4, 8, 9].includes(m)))
+      .filter((m) => !(g.saveCard && [4, 8, 9, 14].includes(m)))
+      .filter((m) => !(g.optional.preAuth && [9, 14].includes(m)))
     const useMethods = g.withMethods || methods.includes(8)
     const withProducts = g.withProducts || (useMethods && methods.includes(8))
     const totalMinor = withProducts ? g.productsWithTotal.totalMinor : Math.max(g.otherTotalMinor, g.saveCard ? 0 : 1)

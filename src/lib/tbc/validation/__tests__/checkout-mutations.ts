@@ -141,6 +141,7 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
     mutation(`method ${method} not activated`, (r, c) => {
       const methods = methodsOf(r)
       if (method === 9) delete r.saveCard // 9 + saveCard is a second rule
+      if (method === 9) delete r.preAuth // and 9 + preAuth a third
       if (!methods.includes(method)) methods.push(method)
       const activated = c.activatedMethods.filter((m) => m !== method)
       return { field: `methods.${methods.indexOf(method)}`, rule: "not_activated", activated }
@@ -150,9 +151,21 @@ export const checkoutMutation: fc.Arbitrary<Mutation> = fc.oneof(
     mutation(`saveCard with ${method}`, (r, c) => {
       const methods = methodsOf(r)
       r.saveCard = true
+      delete r.preAuth // 9 + preAuth is another rule
       if (!methods.includes(method)) methods.push(method)
       const activated = [...c.activatedMethods, 9] // so that 9 breaks only the saveCard rule
       return { field: `methods.${methods.indexOf(method)}`, rule: "forbidden_with_save_card", activated }
+    })
+  ),
+  fc.constantFrom(9, 14).map((method) =>
+    mutation(`preAuth with ${method}`, (r, c) => {
+      r.methods = methodsOf(r).filter((m) => m === method || (m !== 9 && m !== 14)) // one purchase-only method
+      const methods = methodsOf(r)
+      r.preAuth = true
+      delete r.saveCard // 9 + saveCard is another rule
+      if (!methods.includes(method)) methods.push(method)
+      const activated = [...c.activatedMethods, 9] // so that 9 breaks only the preAuth rule
+      return { field: `methods.${methods.indexOf(method)}`, rule: "purchase_only", activated }
     })
   ),
   fc.constant(

@@ -5,7 +5,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcProviders, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
+import { listTbcRegistrations, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
 import { bankClientFor } from "../../../../../app/bank-clients"
 import { bankProblemOf, type BankProblemView } from "../../helpers/bank-problem"
 
@@ -39,6 +39,7 @@ async function checkOne(
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const results = await Promise.all(listTbcProviders(configModule).map((r) => checkOne(r, req.scope)))
+  // one check per registration: its per-method providers share its credentials and client
+  const results = await Promise.all(listTbcRegistrations(configModule).map((r) => checkOne(r, req.scope)))
   res.json({ results })
 }

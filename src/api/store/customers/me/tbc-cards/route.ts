@@ -17,7 +17,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { LOGIN_TO_ADD_CARD_MESSAGE, LOGIN_TO_SEE_CARDS_MESSAGE } from "../../../../../lib/shopper-texts"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
-import { listTbcProviders } from "../../../../../app/tbc-providers"
+import { listTbcRegistrations } from "../../../../../app/tbc-providers"
 import { addTbcCardWorkflow } from "../../../../../workflows/saved-cards/add-card"
 import type { AddCardBody, SavedCardsQuery } from "../../../../validators/route-schemas"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
@@ -36,9 +36,12 @@ export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: Med
   res.json({ cards })
 }
 
-/** The tbc-checkout provider to add the card with: the one asked for, or the store's only one. */
+/**
+ * The tbc-checkout provider to add the card with: the one asked for, or the store's only one
+ * (the all-methods provider of a registration; its per-method providers share its cards' bank).
+ */
 function checkoutProviderFor(req: MedusaRequest, requested: string | undefined): string {
-  const registered = listTbcProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE))
+  const registered = listTbcRegistrations(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE))
     .filter((registration) => registration.kind === "tbc-checkout")
     .map((registration) => registration.providerId)
   if (requested !== undefined) {

@@ -1,0 +1,120 @@
+/**
+ * What GET /store/tbc/payment-options answers: every TBC provider of the store as a storefront
+ * draws the payment step, and, for a cart, whether each may be offered for it.
+ *
+ *   { provider_id, kind: "checkout" | "installments", identifier, method, methods, save_cards,
+ *     available, unavailable_reason }
+ *
+ * - `tbc-checkout` (all methods): `methods` is what its page offers (purchase-only wallets left
+ *   out while it holds the money); with a cart, the methods outside their limits (`methodLimits`)
+ *   are left out too, as its initiatePayment does; unavailable only when none is left.
+ * - a per-method provider (`tbc-card`, `tbc-apple-pay`, …): `method` its one method; unavailable
+ *   when the registration's `methods` lacks it, or (with a cart) the amount is outside its limits
+ *   or the currency is one it does not take. Its initiatePayment refuses the same cases.
+ *
+ * Nothing secret: the same facts the bank's page shows.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { choiceAvailability, methodsWithinLimits, pagePlan, type UnavailableReason } from "../lib/checkout-choices"
+import { methodsThatSaveCards, type CheckoutMethod } from "../lib/tbc/types"
+import { medusaAmountToMinor } from "../providers/common/medusa-values"
+import { parseCheckoutOptions } from "../providers/tbc-checkout/options"
+import type { TbcProviderRegistration } from "./tbc-providers"
+
+export interface PaymentOptionView {
+  provider_id: string
+  kind: "checkout" | "installments"
+  /** the service: tbc-checkout, tbc-card, tbc-apple-pay, …, tbc-installments */
+  identifier: string
+  /** a per-method provider's one method; null for the all-methods page and installments */
+  method: number | null
+  /** the methods the bank's page offers (checkout), e.g. [5, 7]; for the cart when one is given */
+  methods: number[]
+  /** cards are saved for logged-in customers with this provider */
+  save_cards: boolean
+  available: boolean
+  unavailable_reason: UnavailableReason | "no_method_for_amount" | null
+  /** in words, naming the method and the limit or option; null when available */
+  unavailable_message: string | null
+}
+
+/** The cart the options are for: its total in tetri and currency. */
+export interface OptionsCart {
+  amountMinor: number
+  currency: string
+}
+
+const offered = { available: true, unavailable_reason: null, unavailable_message: null } as const
+
+function checkoutOption(registration: TbcProviderRegistration, cart: OptionsCart | undefined): PaymentOptionView {
+  const options = parseCheckoutOptions(registration.options)
+  const base = { provider_id: registration.providerId, kind: "checkout" as const, identifier: registration.identifier }
+  const { choice } = registration
+  if (choice) {
+    const verdict = choiceAvailability(choice, options, cart)
+    return {
+      ...base,
+      method: choice.method,
+      methods: [choice.method],
+      save_cards: options.saveCards && methodsThatSaveCards([choice.method]).length > 0,
+      available: verdict.available,
+      unavailable_reason: verdict.reason,
+      unavailable_message: verdict.message,
+    }
+  }
+  const within: CheckoutMethod[] = cart
+    ? methodsWithinLimits(options.methods, options.methodLimits, cart.amountMinor, cart.currency).methods
+    : [...options.methods]
+  // what the page really offers: no purchase-only wallet on a page that holds the money
+  const { methods } = pagePlan(within, options.preAuth)
+  return {
+    ...base,
+    method: null,
+    methods,
+    save_cards: options.saveCards,
+    ...(methods.length > 0
+      ? offered
+      : {
+          available: false,
+          unavailable_reason: "no_method_for_amount" as const,
+          unavailable_message: "every method of this page is outside its limits for this cart (option methodLimits)",
+        }),
+  }
+}
+
+/**
+ * Every TBC provider as a payment option, judged for `cart` when given. `registrations`: the
+ * store's (listTbcProviders), with the admin's settings in force (effectiveTbcProviders).
+ */
+export function paymentOptionsOf(registrations: TbcProviderRegistration[], cart?: OptionsCart): PaymentOptionView[] {
+  return registrations.map((registration) =>
+    registration.kind === "tbc-installments"
+      ? {
+          provider_id: registration.providerId,
+          kind: "installments",
+          identifier: registration.identifier,
+          method: null,
+          methods: [],
+          save_cards: false,
+          ...offered,
+        }
+      : checkoutOption(registration, cart)
+  )
+}
+
+/** The cart's total (tetri) and currency through Query; 404 for an unknown cart. */
+export async function optionsCartOf(container: MedusaContainer, cartId: string): Promise<OptionsCart> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "total", "currency_code"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as { total?: unknown; currency_code?: string } | undefined
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
+  return {
+    amountMinor: medusaAmountToMinor((cart.total ?? 0) as Parameters<typeof medusaAmountToMinor>[0]),
+    currency: String(cart.currency_code ?? "").toUpperCase(),
+  }
+}
