@@ -7,8 +7,7 @@ import {
   checkOperationAmount,
   isRecord,
 } from "../lib/tbc/validation"
-import { issue } from "../lib/tbc/validation/result"
-import { isPurchaseOnly, limitVerdict } from "../lib/checkout-choices"
+import { isPurchaseOnly } from "../lib/checkout-choices"
 import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { newPayId, newRecId, newRrn, newTransactionId } from "./ids"
@@ -50,17 +49,6 @@ function defaultMethods(bank: SandboxBank, request: CreatePaymentRequest): numbe
   return [...new Set(allowed)].sort((a, b) => a - b)
 }
 
-/**
- * Installments (method 8) only within TBC's published terms, 100–10,000 GEL: the sandbox refuses
- * the payment as the live bank's installment page would refuse the loan (docs/bank-behaviour.md).
- */
-function installmentRangeIssue(request: CreatePaymentRequest) {
-  if (!request.methods?.includes(8)) return undefined
-  const minor = majorToMinorExact(request.amount.total) ?? 0
-  const verdict = limitVerdict("8", "installment (method 8)", undefined, minor, request.amount.currency)
-  return verdict.available ? undefined : issue("amount.total", "installment_range", verdict.message ?? "out of range")
-}
-
 export function getPayment(bank: SandboxBank, payId: string): SandboxPayment {
   sweepExpired(bank)
   const payment = bank.store.payments.get(payId)
@@ -80,10 +68,6 @@ export function createPaymentHandler(bank: SandboxBank, req: SandboxRequest): Re
     invalid("checkout", checked.issues)
   }
   const request = checked.value
-  const outOfRange = installmentRangeIssue(request)
-  if (outOfRange) {
-    invalid("checkout", [outOfRange])
-  }
   sweepExpired(bank)
   const existing = sameOpenPayment(bank, request)
   if (existing) {

@@ -10,6 +10,7 @@
  * Callbacks fire on entering Succeeded, Failed, Expired, WaitingConfirm, Returned, PartialReturned.
  */
 import { minorToMajor } from "../lib/money"
+import { limitVerdict } from "../lib/checkout-choices"
 import type { SandboxBank } from "./bank"
 import { THIRTY_DAYS_MS, bankDay } from "./clock"
 import { newRrn, newTransactionId } from "./ids"
@@ -87,6 +88,17 @@ export interface PayOutcome {
   bnpl?: boolean
 }
 
+/**
+ * Why an installment (method 8) cannot be taken for this payment, or undefined: TBC's published
+ * terms lend 100–10,000 GEL, so the live bank's installment page refuses a loan outside them
+ * (docs/bank-behaviour.md). The plugin leaves 8 out of such a page and refuses its own choice.
+ */
+export function installmentOutOfRange(payment: Pick<SandboxPayment, "amountMinor" | "currency">, method: number) {
+  if (method !== 8) return undefined
+  const verdict = limitVerdict("8", "an installment (method 8)", undefined, payment.amountMinor, payment.currency)
+  return verdict.available ? undefined : verdict.message?.replace(/ \(option [^)]*\)$/, "")
+}
+
 /** The customer's choice on the hosted page (or the control API's stand-in for it). */
 export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayOutcome): void {
   sweepExpired(bank)
@@ -103,6 +115,10 @@ export function payPayment(bank: SandboxBank, payment: SandboxPayment, pay: PayO
       title: "Method not offered",
       detail: `method ${pay.method} is not offered for this payment (offered: ${payment.methods.join(", ")})`,
     })
+  }
+  const outOfRange = installmentOutOfRange(payment, pay.method)
+  if (outOfRange) {
+    fail({ status: 400, title: "Installment not available", detail: outOfRange })
   }
   payment.paymentMethod = pay.method
   payment.bnpl = pay.method === 4 && pay.bnpl === true ? true : undefined
