@@ -19,13 +19,13 @@ export type TbcEnvironment = keyof typeof TBC_BASE_URLS | (string & {})
 /** 4 Web QR, 5 card, 6 loyalty points, 7 internet bank, 8 installment, 9 Apple Pay / wallet, 14 Google Pay. */
 export const CHECKOUT_METHODS = [4, 5, 6, 7, 8, 9, 14] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
-/** Methods that the bank's API refuses unless activated for the merchant (seed interface: 6 and 9). */
+/** Methods that the bank's API refuses unless activated for the merchant (the older API reference: 6 and 9). */
 export const ACTIVATION_REQUIRED_METHODS = [6, 9] as const
 /** The one method every merchant has from the start (TBC portal, "Payment methods": "Activated by default"). */
 export const CARD_METHOD = 5
 /**
  * Methods the bank switches on for a merchant first (TBC portal, "Payment methods": 4, 7, 9 and 14
- * from the back-office, 8 once the installment campaign is set in the dashboard; 6 by the seed
+ * from the back-office, 8 once the installment campaign is set in the dashboard; 6 by the older API reference
  * interface): every method but card. The provider options refuse any of these in `methods` at
  * boot unless `activatedMethods` lists it (docs/bank-behaviour.md).
  */

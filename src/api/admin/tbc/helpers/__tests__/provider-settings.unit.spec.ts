@@ -33,6 +33,7 @@ describe("providerSettingsView", () => {
         returnUrl: "https://shop.example.ge/checkout/return",
         saveCards: true,
         methods: [5, 7],
+        activatedMethods: [7],
         preauthExpiryAction: "complete",
       })
     )
@@ -50,6 +51,16 @@ describe("providerSettingsView", () => {
       preauth_expiry_action: "complete",
       credentials: { apiKey: "set", clientId: "set", clientSecret: "set" },
       options_error: null,
+      // its per-method providers, each on when `methods` has its method
+      method_providers: [
+        { provider_id: "pp_tbc-card_tbc", method: 5, label: "Card", enabled: true },
+        { provider_id: "pp_tbc-apple-pay_tbc", method: 9, label: "Apple Pay", enabled: false },
+        { provider_id: "pp_tbc-google-pay_tbc", method: 14, label: "Google Pay", enabled: false },
+        { provider_id: "pp_tbc-qr_tbc", method: 4, label: "Web QR", enabled: false },
+        { provider_id: "pp_tbc-bnpl_tbc", method: 4, label: "Part-by-Part (BNPL)", enabled: false },
+        { provider_id: "pp_tbc-internet-bank_tbc", method: 7, label: "Internet bank", enabled: true },
+        { provider_id: "pp_tbc-installment-plan_tbc", method: 8, label: "Installment", enabled: false },
+      ],
     })
   })
 

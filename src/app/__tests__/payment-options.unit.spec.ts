@@ -1,0 +1,79 @@
+import { paymentOptionsOf } from "../payment-options"
+
+const checkoutOptions = {
+  apiKey: "k",
+  clientId: "c",
+  clientSecret: "s",
+  environment: "test",
+  storeUrl: "https://api.shop.ge",
+  returnUrl: "https://shop.ge/return",
+  methods: [5, 8, 14],
+  activatedMethods: [8, 14],
+  saveCards: true,
+  preAuth: true,
+}
+const config = (options: Record<string, unknown> = {}) => ({
+  modules: {
+    payment: {
+      options: {
+        providers: [
+          { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { ...checkoutOptions, ...options } },
+          { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
+        ],
+      },
+    },
+  },
+})
+const byId = (list: ReturnType<typeof paymentOptionsOf>) => Object.fromEntries(list.map((o) => [o.provider_id, o]))
+
+describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
+  it("without a cart: the enabled per-method providers available, the others named not enabled", () => {
+    const options = byId(paymentOptionsOf(config()))
+    expect(options["pp_tbc-checkout_tbc"]).toMatchObject({
+      identifier: "tbc-checkout",
+      method: null,
+      // the page holds the money, so Google Pay is left out of it
+      methods: [5, 8],
+      save_cards: true,
+      available: true,
+    })
+    expect(options["pp_tbc-google-pay_tbc"]).toMatchObject({
+      kind: "checkout",
+      method: 14,
+      methods: [14],
+      save_cards: false,
+      available: true,
+    })
+    expect(options["pp_tbc-card_tbc"]).toMatchObject({ method: 5, save_cards: true, available: true })
+    expect(options["pp_tbc-apple-pay_tbc"]).toMatchObject({
+      available: false,
+      unavailable_reason: "method_not_enabled",
+      unavailable_message: expect.stringMatching(/add 9 to the provider option methods/),
+    })
+    expect(options["pp_tbc-installments_tbc"]).toMatchObject({ kind: "installments", available: true })
+  })
+
+  it("with a cart: a method outside its min/max is unavailable on its own and left out of the page", () => {
+    const small = byId(paymentOptionsOf(config(), { amountMinor: 5_499, currency: "GEL" }))
+    expect(small["pp_tbc-installment-plan_tbc"]).toMatchObject({
+      available: false,
+      unavailable_reason: "below_minimum",
+      unavailable_message: expect.stringMatching(/from 100\.00 GEL; this cart is 54\.99 GEL/),
+    })
+    expect(small["pp_tbc-checkout_tbc"]).toMatchObject({ methods: [5], available: true })
+    const within = byId(paymentOptionsOf(config(), { amountMinor: 123_456, currency: "GEL" }))
+    expect(within["pp_tbc-installment-plan_tbc"]).toMatchObject({ available: true, unavailable_reason: null })
+    expect(within["pp_tbc-checkout_tbc"].methods).toEqual([5, 8])
+    const limited = byId(
+      paymentOptionsOf(config({ methods: [8], methodLimits: { "8": { max: 200 } } }), {
+        amountMinor: 123_456,
+        currency: "GEL",
+      })
+    )
+    expect(limited["pp_tbc-checkout_tbc"]).toMatchObject({
+      methods: [],
+      available: false,
+      unavailable_reason: "no_method_for_amount",
+    })
+  })
+})
