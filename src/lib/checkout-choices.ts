@@ -120,7 +120,8 @@ export const DEFAULT_METHOD_LIMITS: Readonly<Record<"8" | "bnpl", Required<Amoun
 /** The limit of `key` in tetri: the store's, else TBC's default, else none. */
 export function limitInMinor(key: LimitKey, configured: MethodLimits | undefined): { min?: number; max?: number } {
   const limit = configured?.[key] ?? (DEFAULT_METHOD_LIMITS as MethodLimits)[key] ?? {}
-  const minor = (value: number | undefined) => (value === undefined ? undefined : (majorToMinorExact(value) ?? undefined))
+  const minor = (value: number | undefined) =>
+    value === undefined ? undefined : (majorToMinorExact(value) ?? undefined)
   return { min: minor(limit.min), max: minor(limit.max) }
 }
 

@@ -16,7 +16,6 @@ import {
 } from "../providers/tbc-checkout/callbacks/webhook"
 import { isCheckoutProviderId } from "../lib/checkout-choices"
 
-
 export default async function recordTbcCheckoutCallback({ event, container }: SubscriberArgs<ProviderWebhookPayload>) {
   const input = event.data
   if (typeof input?.provider !== "string" || !isCheckoutProviderId(input.provider)) return

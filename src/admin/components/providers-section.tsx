@@ -44,7 +44,11 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
                   {p.provider_id}
                 </Text>
                 {(p.method_providers ?? []).length > 0 && (
-                  <Text size="xsmall" className="text-ui-fg-subtle" data-testid={`tbc-method-providers-${p.provider_id}`}>
+                  <Text
+                    size="xsmall"
+                    className="text-ui-fg-subtle"
+                    data-testid={`tbc-method-providers-${p.provider_id}`}
+                  >
                     Per method:{" "}
                     {(p.method_providers ?? [])
                       .map((m) => `${m.provider_id} (${m.label}${m.enabled ? "" : ", off: not in methods"})`)

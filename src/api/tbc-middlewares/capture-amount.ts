@@ -32,7 +32,6 @@ import {
   type PgConnection,
 } from "../../modules/tbc/ledger/ledger-store"
 
-
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 type Logger = { warn(message: string): void }
 

@@ -10,7 +10,6 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { PAYMENT_LOCK_WAIT_SECONDS, paymentLockKey } from "../../app/reconcile/locks"
 import { isCheckoutProviderId } from "../../lib/checkout-choices"
 
-
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 type LockingLike = { execute<T>(keys: string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T> }
 type PaymentRow = { id?: string; provider_id?: string }

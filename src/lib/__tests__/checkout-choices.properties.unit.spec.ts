@@ -49,9 +49,13 @@ describe("the per-method choices", () => {
       expect(isCheckoutProviderId(id)).toBe(false)
     }
     fc.assert(
-      fc.property(fc.constantFrom(...CHECKOUT_IDENTIFIERS), fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), (identifier, id) => {
-        expect(parseCheckoutProviderId(`pp_${identifier}_${id}`)?.identifier).toBe(identifier)
-      }),
+      fc.property(
+        fc.constantFrom(...CHECKOUT_IDENTIFIERS),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
+        (identifier, id) => {
+          expect(parseCheckoutProviderId(`pp_${identifier}_${id}`)?.identifier).toBe(identifier)
+        }
+      ),
       RUNS
     )
   })
@@ -105,8 +109,9 @@ describe("min/max per method", () => {
     expect(choiceAvailability(installment, store, { amountMinor: 20_000, currency: "USD" })).toMatchObject({
       reason: "currency_not_supported",
     })
-    expect(choiceAvailability(byIdentifier("tbc-bnpl"), { methods: [4] }, { amountMinor: 500_001, currency: "GEL" }))
-      .toMatchObject({ reason: "above_maximum", message: expect.stringMatching(/5000\.00 GEL/) })
+    expect(
+      choiceAvailability(byIdentifier("tbc-bnpl"), { methods: [4] }, { amountMinor: 500_001, currency: "GEL" })
+    ).toMatchObject({ reason: "above_maximum", message: expect.stringMatching(/5000\.00 GEL/) })
     expect(choiceAvailability(byIdentifier("tbc-apple-pay"), store)).toMatchObject({
       available: false,
       reason: "method_not_enabled",
@@ -122,9 +127,14 @@ describe("min/max per method", () => {
     fc.assert(
       fc.property(choice, methods, limit, tetri, (c, enabled, raw, amountMinor) => {
         const limits = { [c.limitKey]: { min: raw.min, max: raw.max } }
-        const verdict = choiceAvailability(c, { methods: enabled, methodLimits: limits }, { amountMinor, currency: "GEL" })
+        const verdict = choiceAvailability(
+          c,
+          { methods: enabled, methodLimits: limits },
+          { amountMinor, currency: "GEL" }
+        )
         const inRange =
-          (raw.min === undefined || amountMinor >= raw.min * 100) && (raw.max === undefined || amountMinor <= raw.max * 100)
+          (raw.min === undefined || amountMinor >= raw.min * 100) &&
+          (raw.max === undefined || amountMinor <= raw.max * 100)
         expect(verdict.available).toBe(enabled.includes(c.method) && inRange)
         expect(verdict.available ? verdict.message === null : Boolean(verdict.message)).toBe(true)
       }),

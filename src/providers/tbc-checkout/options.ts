@@ -156,15 +156,13 @@ export const checkoutOptionsSchema = z
       .describe(
         `which of ${MERCHANT_ACTIVATED_METHODS.join(", ")} the bank activated for you (card, 5, is active for everyone); a method in \`methods\` that is not listed here stops the boot`
       ),
-    methodLimits: methodLimitsOption
-      .default({})
-      .describe(
-        `min/max amount in GEL per method number or \`"bnpl"\`, e.g. \`{ "8": { "min": 100, "max": 10000 } }\`. A method outside its range is not offered for that cart (its provider reports it unavailable; the all-methods page leaves it out). Unset keys keep TBC's terms: ${Object.entries(
-          DEFAULT_METHOD_LIMITS
-        )
-          .map(([k, l]) => `${k} ${l.min}–${l.max}`)
-          .join(", ")}; \`{}\` for a key removes its limit`
-      ),
+    methodLimits: methodLimitsOption.default({}).describe(
+      `min/max amount in GEL per method number or \`"bnpl"\`, e.g. \`{ "8": { "min": 100, "max": 10000 } }\`. A method outside its range is not offered for that cart (its provider reports it unavailable; the all-methods page leaves it out). Unset keys keep TBC's terms: ${Object.entries(
+        DEFAULT_METHOD_LIMITS
+      )
+        .map(([k, l]) => `${k} ${l.min}–${l.max}`)
+        .join(", ")}; \`{}\` for a key removes its limit`
+    ),
     saveCards: booleanOption(false).describe(
       `logged-in customers may save the card they pay with and pay with it later, with no bank page. Only card payments save a card: the bank refuses to save one on a payment that offers ${NO_SAVE_CARD_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(", ")}. The bank must enable card saving for you`
     ),

@@ -21,7 +21,9 @@ describe("sandbox payment methods", () => {
       "purchase_only: method 9 is a purchase only: not allowed together with preAuth",
     ])
     const saving = await bank.createPayment({ methods: [14], saveCard: true })
-    expect(saving.body.errors["methods.0"]).toEqual(["forbidden_with_save_card: method 14 is not allowed together with saveCard"])
+    expect(saving.body.errors["methods.0"]).toEqual([
+      "forbidden_with_save_card: method 14 is not allowed together with saveCard",
+    ])
     // the same wallet as a purchase is fine, and offers only that method
     const purchase = await bank.createPayment({ methods: [14] })
     expect(purchase.status).toBe(200)
@@ -76,7 +78,11 @@ describe("sandbox payment methods", () => {
   })
 
   it("shows the page in Georgian for language KA, Part-by-Part in Georgian too", async () => {
-    const created = await bank.createPayment({ methods: [4, 5, 9], language: "KA", amount: { currency: "GEL", total: 150 } })
+    const created = await bank.createPayment({
+      methods: [4, 5, 9],
+      language: "KA",
+      amount: { currency: "GEL", total: 150 },
+    })
     const page = await call(created.body.links[1].uri)
     expect(page.text).toContain('<html lang="ka">')
     expect(page.text).toContain("გადაიხადეთ 150.00 GEL")

@@ -171,9 +171,15 @@ describe("buildCreateRequest for a per-method provider and the bank's rules", ()
     )
     expect(googlePay).toMatchObject({ methods: [14], preAuth: false })
     expect(new URL(googlePay.callbackUrl!).pathname).toBe("/hooks/payment/tbc-google-pay_tbc")
-    const { request: card } = request({ preAuth: true, methods: [5, 14] }, { choice: choice("tbc-card"), identifier: "tbc-card" })
+    const { request: card } = request(
+      { preAuth: true, methods: [5, 14] },
+      { choice: choice("tbc-card"), identifier: "tbc-card" }
+    )
     expect(card).toMatchObject({ methods: [5], preAuth: true })
-    const { request: plain } = request({ preAuth: true, methods: [5, 14], signCallbackUrl: false }, { identifier: "tbc-card", choice: choice("tbc-card") })
+    const { request: plain } = request(
+      { preAuth: true, methods: [5, 14], signCallbackUrl: false },
+      { identifier: "tbc-card", choice: choice("tbc-card") }
+    )
     expect(plain.callbackUrl).toBe("https://api.shop.ge/hooks/payment/tbc-card_tbc")
   })
 
@@ -182,7 +188,10 @@ describe("buildCreateRequest for a per-method provider and the bank's rules", ()
     expect(held.request).toMatchObject({ methods: [5], preAuth: true })
     expect(held.droppedPurchaseOnly).toEqual([9, 14])
     expect(request({ preAuth: false, methods: [5, 9, 14] }).request.methods).toEqual([5, 9, 14])
-    const small = request({ methods: [5, 8] }, { data: { installmentProducts: [{ name: "x", price: 54.99, quantity: 1 }] } })
+    const small = request(
+      { methods: [5, 8] },
+      { data: { installmentProducts: [{ name: "x", price: 54.99, quantity: 1 }] } }
+    )
     expect(small.request.methods).toEqual([5])
     expect(small.outOfRange).toEqual([8])
   })
@@ -190,9 +199,13 @@ describe("buildCreateRequest for a per-method provider and the bank's rules", ()
   it("refuses a method the store has not enabled, or outside its range, naming the method and the option", () => {
     const notEnabled = () => request({ methods: [5] }, { choice: choice("tbc-apple-pay") })
     expect(notEnabled).toThrow(MedusaError)
-    expect(notEnabled).toThrow(/Apple Pay \(method 9\) is not enabled in this store: add 9 to the provider option methods/)
+    expect(notEnabled).toThrow(
+      /Apple Pay \(method 9\) is not enabled in this store: add 9 to the provider option methods/
+    )
     const tooSmall = () => request({ methods: [5, 8] }, { choice: choice("tbc-installment-plan") })
-    expect(tooSmall).toThrow(/Installment \(method 8\) is offered from 100\.00 GEL; this cart is 54\.99 GEL \(option methodLimits\["8"\]\.min\)/)
+    expect(tooSmall).toThrow(
+      /Installment \(method 8\) is offered from 100\.00 GEL; this cart is 54\.99 GEL \(option methodLimits\["8"\]\.min\)/
+    )
     const bnpl = () => request({ methods: [4], methodLimits: { bnpl: { max: 50 } } }, { choice: choice("tbc-bnpl") })
     expect(bnpl).toThrow(/Part-by-Part \(BNPL\) \(method 4\) is offered up to 50\.00 GEL/)
     expect(request({ methods: [4] }, { choice: choice("tbc-qr") }).request.methods).toEqual([4])

@@ -61,7 +61,9 @@ export async function startPayment(
     provider.logger.info(
       `session ${sessionId}: ${[
         outOfRange.length > 0 ? `method(s) ${outOfRange.join(", ")} left out: amount outside methodLimits` : "",
-        droppedPurchaseOnly.length > 0 ? `method(s) ${droppedPurchaseOnly.join(", ")} left out: purchase only, preAuth on` : "",
+        droppedPurchaseOnly.length > 0
+          ? `method(s) ${droppedPurchaseOnly.join(", ")} left out: purchase only, preAuth on`
+          : "",
       ]
         .filter(Boolean)
         .join("; ")}`
