@@ -4,6 +4,7 @@ import { callbackUrlOf, displayEnvironment, providerSettingsView } from "../prov
 
 const checkout = (options: Record<string, unknown>): TbcProviderRegistration => ({
   kind: "tbc-checkout",
+  identifier: "tbc-checkout",
   registrationId: "tbc",
   providerId: "pp_tbc-checkout_tbc",
   webhookSegment: "tbc-checkout_tbc",
@@ -11,6 +12,7 @@ const checkout = (options: Record<string, unknown>): TbcProviderRegistration => 
 })
 const installments = (options: Record<string, unknown>): TbcProviderRegistration => ({
   kind: "tbc-installments",
+  identifier: "tbc-installments",
   registrationId: "tbc",
   providerId: "pp_tbc-installments_tbc",
   webhookSegment: "tbc-installments_tbc",
