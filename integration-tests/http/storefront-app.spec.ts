@@ -11,4 +11,5 @@ runAppGroup(testDbName("tbc-it-group-storefront"), {
   "storefront kit": () => require("./storefront-kit.app"),
   "storefront payment status": () => require("./storefront-status.app"),
   "storefront guide": () => require("./storefront-guide.app"),
+  "payment methods as their own choices": () => require("./storefront-methods.app"),
 })

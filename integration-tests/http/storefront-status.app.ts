@@ -110,13 +110,32 @@ medusaIntegrationTestRunner({
       const withoutKey = await api.get(`/store/tbc/carts/${cartId}/payment-status`, { validateStatus: () => true })
       expect(withoutKey.status).toBe(400) // Medusa asks every /store route for the publishable key
 
-      // the payment step's facts for "save this card": the dev config's card-only page, cards saved
+      // the payment step's facts for "save this card": the group's page (card, installments; Google
+      // Pay left out while the money is held), cards saved
       const { data: options } = await api.get("/store/tbc/payment-options", { headers: headers() })
-      expect(options.payment_options).toEqual([
-        { provider_id: TBC_CHECKOUT_PROVIDER_ID, kind: "checkout", methods: [5], save_cards: true },
-        { provider_id: TBC_INSTALLMENTS_PROVIDER_ID, kind: "installments", methods: [], save_cards: false },
-      ])
-      expect(await kit.getPaymentOptions()).toEqual(options.payment_options)
+      const offered = { available: true, unavailable_reason: null, unavailable_message: null }
+      expect(options.payment_options[0]).toEqual({
+        provider_id: TBC_CHECKOUT_PROVIDER_ID,
+        kind: "checkout",
+        identifier: "tbc-checkout",
+        method: null,
+        methods: [5, 8],
+        save_cards: true,
+        ...offered,
+      })
+      expect(options.payment_options[options.payment_options.length - 1]).toEqual({
+        provider_id: TBC_INSTALLMENTS_PROVIDER_ID,
+        kind: "installments",
+        identifier: "tbc-installments",
+        method: null,
+        methods: [],
+        save_cards: false,
+        ...offered,
+      })
+      // the kit hides the per-method providers the store has not enabled
+      expect(await kit.getPaymentOptions()).toEqual(
+        options.payment_options.filter((option: { available: boolean }) => option.available)
+      )
     })
 
     it("every way back ends in shopper words with a way forward, never Medusa's (en, ka, ru)", async () => {

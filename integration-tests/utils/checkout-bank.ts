@@ -26,6 +26,8 @@ export interface SandboxPayment {
   merchantPaymentId?: string | null
   /** the signed callback URL the provider sent with the payment */
   callbackUrl?: string | null
+  /** the methods the bank's page offers */
+  methods?: number[]
   /** the create request as the bank received it (language, preAuth, methods, extra …) */
   request?: Record<string, unknown> | null
 }
