@@ -23,7 +23,8 @@ import { tbcWords } from "../../packages/storefront/src"
 
 jest.setTimeout(240_000)
 
-const env = useStorefrontTestEnv()
+// card and Apple Pay (activated by the bank), each also a choice of its own (pp_tbc-apple-pay_tbc)
+const env = useStorefrontTestEnv({ activatedMethods: [9] }, { TBC_METHODS: "5,9" })
 /** Seeded price of the first variant (49.99) + the courier (5), seedStore's defaults, in tetri. */
 const EXPECTED_TOTAL_TETRI = 4999 + 500
 const UI_TIMEOUT_MS = 30_000
@@ -93,6 +94,47 @@ medusaIntegrationTestRunner({
         const headers = { "x-publishable-api-key": store.publishableKey }
         const { data } = await api.get(`/store/orders/${orderId}`, { headers })
         expect(tetri(data.order.total)).toBe(EXPECTED_TOTAL_TETRI)
+      })
+    })
+
+    it("a shopper on a Georgian cart chooses Apple Pay as its own option, sees the bank's page in Georgian, and pays", async () => {
+      const store = await seedStore(getContainer())
+      await env.startStorefront(store)
+      await withBrowser(async ({ page }) => {
+        const shots = new StepScreenshots(page, "checkout-browser-apple-pay-ka")
+        // ?lang=ka: the demo page creates the cart with the locale "ka" (Medusa keeps it on the cart)
+        await fillCart(page, shots, `${env.storefrontUrl}/?lang=ka`, store.variantIds[0], UI_TIMEOUT_MS)
+        // each enabled method is its own choice; those the store has not enabled are not offered
+        const applePay = page.getByTestId("pay-method-tbc-apple-pay")
+        await applePay.check({ timeout: UI_TIMEOUT_MS })
+        expect(await page.locator("label.choice", { has: applePay }).textContent()).toContain("Apple Pay")
+        expect(await page.getByTestId("pay-method-tbc-google-pay").count()).toBe(0)
+        expect(await page.getByTestId("pay-method-tbc-installment-plan").count()).toBe(0)
+        await shots.take("apple-pay-chosen")
+        await goToBankPage(page, shots)
+
+        // the bank's page in Georgian, offering Apple Pay alone
+        await expect(page.locator("html").getAttribute("lang")).resolves.toBe("ka")
+        await expect(page.locator("h1").textContent()).resolves.toBe("გადაიხადეთ 54.99 GEL")
+        await expect(page.getByTestId("pay").textContent()).resolves.toBe("გადახდა")
+        expect(await page.locator('input[name="method"]').count()).toBe(1)
+        await expect(page.getByTestId("method-9").isChecked()).resolves.toBe(true)
+        await page.getByTestId("pay").click()
+        await page.waitForURL((url) => url.href.startsWith(env.storefrontUrl), { timeout: UI_TIMEOUT_MS })
+        await page.getByTestId("order-confirmation").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS })
+        await shots.take("order-confirmation")
+        expect(await page.getByTestId("order-payment").textContent()).toBe("Apple Pay")
+
+        // paid through Apple Pay's own provider, captured at once (a wallet payment is a purchase)
+        const orderId = (await page.getByTestId("order-id").textContent())?.trim() ?? ""
+        const order = await orderWithPayments(getContainer(), orderId)
+        expect(tetri(order!.total)).toBe(EXPECTED_TOTAL_TETRI)
+        const [payment] = order!.payment_collections[0].payments
+        expect(payment.provider_id).toBe("pp_tbc-apple-pay_tbc")
+        expect(payment.captured_at).toBeTruthy()
+        const bankPayment = env.sandbox.state().payments.find((p) => p.payId === payment.data.payId)
+        expect(bankPayment).toMatchObject({ status: "Succeeded", paymentMethod: 9, methods: [9], preAuth: false })
+        expect(bankPayment?.request).toMatchObject({ language: "KA", methods: [9] })
       })
     })
 

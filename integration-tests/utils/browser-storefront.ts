@@ -26,17 +26,24 @@ export interface StorefrontTestEnv extends AppAddress {
   ): Promise<RunningStorefront>
 }
 
-/** Call at the top level of the spec, BEFORE medusaIntegrationTestRunner(...). */
-export function useStorefrontTestEnv(): StorefrontTestEnv {
+/**
+ * Call at the top level of the spec, BEFORE medusaIntegrationTestRunner(...). `sandbox`: options of
+ * the sandbox bank (e.g. the methods it activated); `appEnv`: more env for the app (e.g. TBC_METHODS).
+ */
+export function useStorefrontTestEnv(
+  sandbox: Parameters<typeof startSandboxForApp>[0] = {},
+  appEnv: Record<string, string> = {}
+): StorefrontTestEnv {
   const storefrontPort: { value?: number } = {}
   const running: RunningStorefront[] = []
-  const bank = startSandboxForApp({}, async (app) => {
+  const bank = startSandboxForApp(sandbox, async (app) => {
     storefrontPort.value = await getFreePort()
     const origin = `http://127.0.0.1:${storefrontPort.value}`
     return {
       TBC_RETURN_URL: `${origin}/`,
       STORE_CORS: `${origin},${app.appUrl}`,
       AUTH_CORS: `${origin},${app.appUrl}`,
+      ...appEnv,
     }
   })
   afterAll(async () => {
