@@ -120,6 +120,14 @@ medusaIntegrationTestRunner({
         callback_url: `${app.appUrl}/hooks/payment/tbc-checkout_tbc`,
         credentials: { apiKey: "set", clientId: "set", clientSecret: "set" },
       })
+      // one row per registration; its per-method providers listed in it, on where `methods` has the method
+      expect(byId["pp_tbc-card_tbc"]).toBeUndefined()
+      expect(byId[TBC_CHECKOUT_PROVIDER_ID].method_providers).toEqual(
+        expect.arrayContaining([
+          { provider_id: "pp_tbc-card_tbc", method: 5, label: "Card", enabled: true },
+          { provider_id: "pp_tbc-apple-pay_tbc", method: 9, label: "Apple Pay", enabled: false },
+        ])
+      )
       expect(byId[TBC_INSTALLMENTS_PROVIDER_ID]).toMatchObject({
         kind: "tbc-installments",
         callback_url: null,

@@ -5,17 +5,19 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { useAppAddress } from "../utils/app-env"
+import { CHECKOUT_CHOICES } from "../../src/lib/checkout-choices"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 
 jest.setTimeout(120_000)
 
 /** Providers whose code exists in this tree; medusa-config.ts registers exactly these. */
 const EXPECTED_TBC_PROVIDERS = [
-  { dir: "tbc-checkout", id: TBC_CHECKOUT_PROVIDER_ID },
-  { dir: "tbc-installments", id: TBC_INSTALLMENTS_PROVIDER_ID },
+  // the checkout registration gives the all-methods provider and one per method
+  { dir: "tbc-checkout", ids: [TBC_CHECKOUT_PROVIDER_ID, ...CHECKOUT_CHOICES.map((c) => `pp_${c.identifier}_tbc`)] },
+  { dir: "tbc-installments", ids: [TBC_INSTALLMENTS_PROVIDER_ID] },
 ]
   .filter(({ dir }) => fs.existsSync(path.join(__dirname, "../../src/providers", dir, "index.ts")))
-  .map(({ id }) => id)
+  .flatMap(({ ids }) => ids)
 
 const app = useAppAddress()
 

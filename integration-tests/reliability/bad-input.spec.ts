@@ -165,7 +165,7 @@ describe("bad input (fast-check, 10,000 inputs each)", () => {
       (r) => acceptedOrClear(() => validateCreatePaymentRequest(r))
     )
 
-    const options = parseCheckoutOptions({ ...VALID_CHECKOUT, methods: [5, 8] })
+    const options = parseCheckoutOptions({ ...VALID_CHECKOUT, methods: [5, 8], activatedMethods: [8] })
     fuzz(
       "provider payment request from storefront data",
       fc.record({
