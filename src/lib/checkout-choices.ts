@@ -66,6 +66,15 @@ export function parseCheckoutProviderId(
   return { identifier: match[1], registrationId: match[2] }
 }
 
+/**
+ * Whether two provider ids are checkout services of one registration (`pp_tbc-checkout_tbc` and
+ * `pp_tbc-card_tbc`): the same merchant at the bank, so a card saved with one pays with the other.
+ */
+export function sameCheckoutRegistration(a: string | null | undefined, b: string | null | undefined): boolean {
+  const left = parseCheckoutProviderId(a)
+  return left !== undefined && left.registrationId === parseCheckoutProviderId(b)?.registrationId
+}
+
 /** Whether a Medusa provider id (or a webhook segment without `pp_`) is one of the checkout services. */
 export function isCheckoutProviderId(providerId: string | null | undefined): boolean {
   return parseCheckoutProviderId(providerId) !== undefined

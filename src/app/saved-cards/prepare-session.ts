@@ -18,6 +18,7 @@ import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
 import { savedCardIdSchema } from "../../api/validators/saved-card-input"
 import { parseOrInvalid } from "../../providers/common/invalid-data"
+import { sameCheckoutRegistration } from "../../lib/checkout-choices"
 
 const sessionDataSchema = z
   .object({
@@ -75,7 +76,8 @@ export async function prepareSavedCardSessionData(
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "data.saved_card_id: log in to pay with a saved card")
   }
   const card = await args.findActiveCard(args.customerId, savedCardId)
-  if (!card || card.provider_id !== args.providerId || card.status !== "active") {
+  // a card saved with any checkout provider of the registration (all methods or card) pays with either
+  if (!card || !sameCheckoutRegistration(card.provider_id, args.providerId) || card.status !== "active") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `data.saved_card_id: saved card ${savedCardId} was not found`)
   }
   const now = args.now ?? Date.now()

@@ -13,6 +13,7 @@ import {
   pageLanguageOf,
   pagePlan,
   parseCheckoutProviderId,
+  sameCheckoutRegistration,
   type CheckoutChoice,
 } from "../checkout-choices"
 import { CHECKOUT_METHODS, type CheckoutMethod } from "../tbc/types"
@@ -48,6 +49,9 @@ describe("the per-method choices", () => {
     for (const id of ["pp_tbc-installments_tbc", "pp_stripe_tbc", "pp_tbc-checkout", "pp_tbc-cardx_tbc", ""]) {
       expect(isCheckoutProviderId(id)).toBe(false)
     }
+    expect(sameCheckoutRegistration("pp_tbc-card_tbc", "pp_tbc-checkout_tbc")).toBe(true)
+    expect(sameCheckoutRegistration("pp_tbc-card_shop2", "pp_tbc-checkout_tbc")).toBe(false)
+    expect(sameCheckoutRegistration("pp_tbc-installments_tbc", "pp_tbc-checkout_tbc")).toBe(false)
     fc.assert(
       fc.property(
         fc.constantFrom(...CHECKOUT_IDENTIFIERS),

@@ -86,6 +86,18 @@ describe("prepareSavedCardSessionData", () => {
     expect(other.message.replace(cardOfA.id, "X")).toBe(unknown.message.replace("tbccard_nope", "X"))
   })
 
+  it("a card of the registration pays through its card provider too, never through another registration's", async () => {
+    const viaCard = await prepareSavedCardSessionData({
+      ...args({ saved_card_id: cardOfA.id }),
+      providerId: "pp_tbc-card_tbc",
+    })
+    expect(viaCard).toHaveProperty(SAVED_CARD_DATA.seal)
+    const elsewhere = await errorOf(
+      prepareSavedCardSessionData({ ...args({ saved_card_id: cardOfA.id }), providerId: "pp_tbc-card_shop2" })
+    )
+    expect(elsewhere.type).toBe(MedusaError.Types.NOT_FOUND)
+  })
+
   it("refuses guests with a saved card and drops a guest's save_card wish", async () => {
     const guest = await errorOf(prepareSavedCardSessionData(args({ saved_card_id: cardOfA.id }, null)))
     expect(guest.type).toBe(MedusaError.Types.UNAUTHORIZED)
