@@ -61,6 +61,15 @@ medusaIntegrationTestRunner({
         { timeoutMs: 20_000, intervalMs: 250, description: "the Google Pay callback accepted" }
       )
       expect(logged.provider_id).toBe(GOOGLE_PAY)
+      // the callback middleware knows the per-method routes: a body that is no callback stops there
+      const bogus = await api.post(
+        "/hooks/payment/tbc-apple-pay_tbc",
+        { hello: "bank" },
+        { validateStatus: () => true }
+      )
+      expect(bogus.status).toBe(200)
+      const refused = await pg().raw(`select result from tbc_callback_log where provider_id = ?`, [APPLE_PAY])
+      expect(refused.rows.map((row: { result: string }) => row.result)).toEqual(["malformed"])
       expect((await shop.completeCart(cartId)).type).toBe("order")
       const order = await waitForPaidOrderOfCart(getContainer(), cartId, "completed")
       const payment = onlyPayment(order)
