@@ -62,9 +62,14 @@ const checkoutProviderIdSchema = z
   .string({ invalid_type_error: "must be a string" })
   .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
 
-/** GET /store/customers/me/tbc-cards: optionally one tbc-checkout provider; other keys are ignored. */
+/** GET /store/customers/me/tbc-cards: optionally one checkout provider that pays with saved cards. */
 export const savedCardsQuerySchema = z.object({
-  provider_id: checkoutProviderIdSchema.optional(),
+  provider_id: z
+    .string({ invalid_type_error: "must be a string" })
+    .regex(/^pp_tbc-(checkout|card)_[A-Za-z0-9_-]+$/, {
+      message: "must be a tbc-checkout or tbc-card provider id (pp_tbc-checkout_…, pp_tbc-card_…)",
+    })
+    .optional(),
 })
 export type SavedCardsQuery = z.output<typeof savedCardsQuerySchema>
 

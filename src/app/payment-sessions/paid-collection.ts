@@ -36,6 +36,21 @@ export async function cartOfCollection(query: QueryLike, collectionId: string): 
   return (data[0] as { cart_id?: string } | undefined)?.cart_id
 }
 
+/**
+ * The cart's locale, which the bank page's language follows (Medusa keeps the shopper's BCP 47
+ * locale on the cart). Read on its own and never fatal: a Medusa without the field (the plugin's
+ * peer floor is older than 2.21) just leaves the page in the configured language.
+ */
+export async function cartLocaleOf(query: QueryLike, cartId: string): Promise<string | undefined> {
+  try {
+    const { data } = await query.graph({ entity: "cart", fields: ["id", "locale"], filters: { id: cartId } })
+    const locale = (data[0] as { locale?: unknown } | undefined)?.locale
+    return typeof locale === "string" && locale !== "" ? locale : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Why the collection must keep its sessions (or undefined), and its cart. */
 export async function paidCollectionReason(
   query: QueryLike,
@@ -49,15 +64,13 @@ export async function paidCollectionReason(
     if (!verdict.allowed) return { reason: verdict.message, cartId }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: ["id", "completed_at", "locale"],
+      fields: ["id", "completed_at"],
       filters: { id: cartId },
     })
-    const cart = carts[0] as { completed_at?: unknown; locale?: unknown } | undefined
-    if (cart?.completed_at) {
+    if ((carts[0] as { completed_at?: unknown } | undefined)?.completed_at) {
       return { reason: ALREADY_ORDERED_MESSAGE, cartId }
     }
-    // the bank page's language follows it (Medusa 2.21 keeps the shopper's locale on the cart)
-    if (typeof cart?.locale === "string" && cart.locale !== "") cartLocale = cart.locale
+    cartLocale = await cartLocaleOf(query, cartId)
   }
   // a Medusa payment made from a TBC session (e.g. an order edit's collection, which has no cart);
   // a canceled one (order placement failed after authorization) leaves the collection retryable

@@ -37,7 +37,9 @@ describe("validateQuery / validateBody (Medusa's middlewares, our schemas and wo
     expect(unknownKey.message).toBe("Invalid query: query: Unrecognized key(s) in object: 'foo'")
     const provider = (await run(validateQuery(savedCardsQuerySchema), { query: { provider_id: "pp_stripe" } }))
       .passed as MedusaError
-    expect(provider.message).toBe("Invalid query: provider_id: must be a tbc-checkout provider id (pp_tbc-checkout_…)")
+    expect(provider.message).toBe(
+      "Invalid query: provider_id: must be a tbc-checkout or tbc-card provider id (pp_tbc-checkout_…, pp_tbc-card_…)"
+    )
   })
 
   it("a key nested deeper than a.b is a 400 (Medusa's own check would answer 500), for every query schema", async () => {

@@ -1,4 +1,4 @@
-import { paidCollectionReason } from "../paid-collection"
+import { cartLocaleOf, paidCollectionReason, withLedgerContext } from "../paid-collection"
 import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 import { ALREADY_PAID_MESSAGE, CHECKING_PAYMENT_MESSAGE } from "../../../lib/ledger/guards"
 
@@ -81,5 +81,36 @@ describe("paidCollectionReason", () => {
     expect((await paidCollectionReason(canceled, empty, "pc")).reason).toBeUndefined()
     const other = fakeQuery({ payments: [{ provider_id: "pp_system_default" }] }, { completed_at: null })
     expect((await paidCollectionReason(other, empty, "pc")).reason).toBeUndefined()
+  })
+})
+
+describe("the cart's locale for the bank page's language", () => {
+  it("is read from the cart, and a Medusa without the field is no failure", async () => {
+    const withLocale = { graph: async () => ({ data: [{ id: "cart_1", locale: "ka-GE" }] }) }
+    expect(await cartLocaleOf(withLocale, "cart_1")).toBe("ka-GE")
+    const noField = {
+      graph: async () => {
+        throw new Error("Trying to query by not existing property cart.locale")
+      },
+    }
+    expect(await cartLocaleOf(noField, "cart_1")).toBeUndefined()
+    expect(await cartLocaleOf({ graph: async () => ({ data: [{ id: "cart_1", locale: null }] }) }, "cart_1")).toBe(
+      undefined
+    )
+  })
+
+  it("reaches a TBC session under the server's key; a storefront's own value there is dropped", () => {
+    const data = withLedgerContext(
+      "pp_tbc-card_tbc",
+      { tbc_cart_locale: "en", locale: "ru" },
+      { cart_id: "cart_1", payment_collection_id: "pc_1", cart_locale: "ka" }
+    )
+    expect(data).toMatchObject({ tbc_cart_locale: "ka", locale: "ru", tbc_cart_id: "cart_1" })
+    expect(
+      withLedgerContext("pp_tbc-card_tbc", { tbc_cart_locale: "en" }, { payment_collection_id: "pc_1" })
+    ).not.toHaveProperty("tbc_cart_locale")
+    expect(withLedgerContext("pp_stripe_x", { a: 1 }, { payment_collection_id: "pc_1", cart_locale: "ka" })).toEqual({
+      a: 1,
+    })
   })
 })

@@ -18,6 +18,7 @@ import { LOGIN_TO_ADD_CARD_MESSAGE, LOGIN_TO_SEE_CARDS_MESSAGE } from "../../../
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
 import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../../app/saved-cards/saved-card-table"
 import { listTbcRegistrations } from "../../../../../app/tbc-providers"
+import { sameCheckoutRegistration } from "../../../../../lib/checkout-choices"
 import { addTbcCardWorkflow } from "../../../../../workflows/saved-cards/add-card"
 import type { AddCardBody, SavedCardsQuery } from "../../../../validators/route-schemas"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
@@ -30,7 +31,8 @@ export async function GET(req: MedusaRequest<unknown, SavedCardsQuery>, res: Med
   const query = req.validatedQuery // checked by route-validators.ts
   const rows = await listCustomerCards(req.scope.resolve<TbcModuleService>(TBC_MODULE), customerId, ["active"])
   const cards = rows
-    .filter((row) => !query.provider_id || row.provider_id === query.provider_id)
+    // a card of the registration pays through its all-methods and its card provider alike
+    .filter((row) => !query.provider_id || sameCheckoutRegistration(row.provider_id, query.provider_id))
     .filter((row) => isCardUsable(row))
     .map(publicSavedCard)
   res.json({ cards })
