@@ -3,9 +3,20 @@ import React from "react"
 
 type PaymentInfo = { title: string; icon: React.JSX.Element }
 
-/** TBC's entries of the starter's `paymentInfoMap` (lib/constants.tsx): spread them into it. */
+/**
+ * TBC's entries of the starter's `paymentInfoMap` (lib/constants.tsx): spread them into it. The
+ * per-method providers (Apple Pay, Google Pay, …) show as their own choices where the region has
+ * them enabled; hide the ones `GET /store/tbc/payment-options?cart_id=` reports unavailable.
+ */
 export const tbcPaymentInfo: Record<string, PaymentInfo> = {
   "pp_tbc-checkout_tbc": { title: "Card (TBC Bank)", icon: <CreditCard /> },
+  "pp_tbc-card_tbc": { title: "Card", icon: <CreditCard /> },
+  "pp_tbc-apple-pay_tbc": { title: "Apple Pay", icon: <CreditCard /> },
+  "pp_tbc-google-pay_tbc": { title: "Google Pay", icon: <CreditCard /> },
+  "pp_tbc-qr_tbc": { title: "QR payment (TBC Bank)", icon: <CreditCard /> },
+  "pp_tbc-bnpl_tbc": { title: "Part-by-Part (TBC Bank)", icon: <CreditCard /> },
+  "pp_tbc-internet-bank_tbc": { title: "Internet bank (TBC Bank)", icon: <CreditCard /> },
+  "pp_tbc-installment-plan_tbc": { title: "Installments on TBC's page", icon: <CreditCard /> },
   "pp_tbc-installments_tbc": { title: "TBC installments", icon: <CreditCard /> },
 }
 
