@@ -41,7 +41,7 @@ medusaIntegrationTestRunner({
     const headers = () => ({ "x-publishable-api-key": store.publishableKey })
     const pg = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
 
-    it("Google Pay pays as its own provider, a purchase although the store holds card payments; card is held", async () => {
+    it("Google Pay pays as its own provider, a purchase although the store holds card payments; card is held; callbacks are routed, checked and paired per provider", async () => {
       const { cartId, total } = await shop.createCartReadyForPayment([1])
       const { session } = await shop.startPaymentSession(cartId, { providerId: GOOGLE_PAY })
       expect(session.data).toMatchObject({ preAuth: false })
@@ -83,6 +83,17 @@ medusaIntegrationTestRunner({
       const card = await shop.createCartReadyForPayment([1])
       const cardSession = (await shop.startPaymentSession(card.cartId, { providerId: CARD })).session
       expect(await bank.payment(payIdOf(cardSession))).toMatchObject({ methods: [5], preAuth: true })
+      // the ledger pairs a callback with its session on per-method routes too: the card session's
+      // signed URL reused with the paid Google Pay payment is refused before Medusa sees it
+      const cardCallback = new URL(String((await bank.payment(payIdOf(cardSession))).callbackUrl))
+      expect(cardCallback.pathname).toBe("/hooks/payment/tbc-card_tbc")
+      const forged = await api.post(`${cardCallback.pathname}${cardCallback.search}`, { PaymentId: payId })
+      expect(forged.status).toBe(200)
+      const pairing = await pg().raw(`select result from tbc_callback_log where provider_id = ? and pay_id = ?`, [
+        CARD,
+        payId,
+      ])
+      expect(pairing.rows.map((row: { result: string }) => row.result)).toEqual(["rejected_source"])
       await bank.pay(payIdOf(cardSession), "success")
       expect((await shop.completeCart(card.cartId)).type).toBe("order")
       expect((await waitForPaidOrderOfCart(getContainer(), card.cartId, "authorized")).collectionStatus).toBe(
