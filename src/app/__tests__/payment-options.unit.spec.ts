@@ -1,4 +1,5 @@
 import { paymentOptionsOf } from "../payment-options"
+import { listTbcProviders } from "../tbc-providers"
 
 const checkoutOptions = {
   apiKey: "k",
@@ -12,18 +13,19 @@ const checkoutOptions = {
   saveCards: true,
   preAuth: true,
 }
-const config = (options: Record<string, unknown> = {}) => ({
-  modules: {
-    payment: {
-      options: {
-        providers: [
-          { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { ...checkoutOptions, ...options } },
-          { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
-        ],
+const config = (options: Record<string, unknown> = {}) =>
+  listTbcProviders({
+    modules: {
+      payment: {
+        options: {
+          providers: [
+            { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { ...checkoutOptions, ...options } },
+            { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
+          ],
+        },
       },
     },
-  },
-})
+  })
 const byId = (list: ReturnType<typeof paymentOptionsOf>) => Object.fromEntries(list.map((o) => [o.provider_id, o]))
 
 describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {

@@ -40,8 +40,8 @@ export const STATEMENT_TEXT_MAX = 25
 export const EDITABLE_SETTINGS: readonly EditableSetting[] = [
   { key: "methods", kinds: CHECKOUT, input: { type: "methods", choices: CHECKOUT_METHODS } },
   { key: "preAuth", kinds: CHECKOUT, input: { type: "boolean" } },
-  // TODO(branch methods): per-method min/max once its option exists:
-  // { key: "methodLimits", kinds: ["tbc-checkout", "tbc-installments"], input: { type: "json" } },
+  // per-method min/max in GEL ({ "8": { "min": 100, "max": 10000 }, "bnpl": { … } }), checkout only
+  { key: "methodLimits", kinds: CHECKOUT, input: { type: "json" } },
   { key: "language", kinds: CHECKOUT, input: { type: "choice", choices: ["KA", "EN", "RU"] } },
   { key: "saveCards", kinds: CHECKOUT, input: { type: "boolean" } },
   { key: "statementText", kinds: CHECKOUT, input: { type: "text", maxLength: STATEMENT_TEXT_MAX } },
