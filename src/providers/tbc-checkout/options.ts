@@ -284,7 +284,7 @@ export const checkoutOptionsSchema = z
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["methods", index],
-          message: `method ${method} (${METHOD_NAMES[method]}) must be activated by the bank first: list it in activatedMethods too`,
+          message: `method ${method} must be activated by the bank first: list it in activatedMethods too`,
         })
       }
     }

@@ -30,7 +30,7 @@ describe("validateOptions", () => {
       returnUrl: RETURN_URL,
     }
     expect(() => TbcCheckoutProviderService.validateOptions({ ...base, methods: [5, 9] })).toThrow(
-      /methods.1: method 9 \(Apple Pay\) must be activated by the bank first/
+      /methods.1: method 9 must be activated by the bank first/
     )
     expect(() => TbcCheckoutProviderService.validateOptions({ ...base, callbackAllowlist: ["bank"] })).toThrow(
       /callbackAllowlist.0: must be an IPv4 or IPv6 address/
