@@ -24,7 +24,7 @@ import { tbcWords } from "../../packages/storefront/src"
 jest.setTimeout(240_000)
 
 // card and Apple Pay (activated by the bank), each also a choice of its own (pp_tbc-apple-pay_tbc)
-const env = useStorefrontTestEnv({ activatedMethods: [9] }, { TBC_METHODS: "5,9" })
+const env = useStorefrontTestEnv({ activatedMethods: [9] }, { TBC_METHODS: "5,9", TBC_ACTIVATED_METHODS: "9" })
 /** Seeded price of the first variant (49.99) + the courier (5), seedStore's defaults, in tetri. */
 const EXPECTED_TOTAL_TETRI = 4999 + 500
 const UI_TIMEOUT_MS = 30_000
