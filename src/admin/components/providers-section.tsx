@@ -49,10 +49,14 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
                     className="text-ui-fg-subtle"
                     data-testid={`tbc-method-providers-${p.provider_id}`}
                   >
-                    Per method:{" "}
-                    {(p.method_providers ?? [])
-                      .map((m) => `${m.provider_id} (${m.label}${m.enabled ? "" : ", off: not in methods"})`)
-                      .join(", ")}
+                    {t("tbc.providers.perMethod", {
+                      list: (p.method_providers ?? [])
+                        .map(
+                          (m) =>
+                            `${m.provider_id} (${methodText(m.method, t)}${m.enabled ? "" : `, ${t("tbc.providers.methodOff")}`})`
+                        )
+                        .join(", "),
+                    })}
                   </Text>
                 )}
               </Table.Cell>
