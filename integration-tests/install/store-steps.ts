@@ -16,6 +16,7 @@ import { waitFor } from "../utils/wait-for"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import { CHECKOUT_CHOICES } from "../../src/lib/checkout-choices"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import { createStore, filesContaining, logTail, REPO_ROOT, run, start, stop } from "./fresh-store"
 import { storeEnv, storePackageJson } from "./fresh-store"
@@ -184,7 +185,11 @@ export class StoreRun {
     const user = ["user", "-e", ADMIN.email, "-p", ADMIN.password]
     await run(this.medusaBin, user, { ...this.options(), log: this.log("user") })
     const seeded: SeededStore = JSON.parse(fs.readFileSync(this.seedFile, "utf8"))
-    expect(seeded.paymentProviderIds.sort()).toEqual([TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID])
+    // the README's checkout registration gives the all-methods provider and one per method
+    const perMethod = CHECKOUT_CHOICES.map((choice) => `pp_${choice.identifier}_tbc`)
+    expect(seeded.paymentProviderIds.sort()).toEqual(
+      [TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, ...perMethod].sort()
+    )
   }
 
   async build(): Promise<void> {
