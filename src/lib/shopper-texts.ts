@@ -22,6 +22,7 @@ import {
 } from "./checkout-status"
 import { ALREADY_PAID_MESSAGE, CHECKING_PAYMENT_MESSAGE } from "./ledger/guards"
 import { SAVED_CARD_OWNER_MESSAGES } from "./saved-card-owner"
+import { CHECKOUT_CHOICES, choiceAvailability, choiceName, type CheckoutChoice } from "./checkout-choices"
 
 /** The kit's error codes our server sentences map to (a subset of packages/storefront's TbcErrorCode). */
 export type ShopperTextCode =
@@ -41,6 +42,7 @@ export type ShopperTextCode =
   | "payment_not_recorded"
   | "bank_unreachable"
   | "installments_unavailable"
+  | "method_unavailable"
 
 /** What a shopper reads when the bank does not answer (src/providers/common/errors.ts throws it). */
 export const BANK_NOT_ANSWERING_TEXT =
@@ -102,7 +104,27 @@ export const SHOPPER_TEXTS: ReadonlyArray<{ code: ShopperTextCode; text: string 
     text: "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled.",
   },
   { code: "installments_unavailable", text: "TBC installments are paid in GEL only; this payment is in USD." },
+  // the per-method providers' refusals, made by the functions that make them (checkout-choices.ts)
+  ...methodRefusals().map((text) => ({ code: "method_unavailable" as const, text })),
 ]
+
+/**
+ * One sentence of each refusal of a per-method provider (start-payment.ts and payment-data.ts add
+ * the final "."): the method not enabled, below its minimum, above its maximum, not in this
+ * currency, and a saved card on a provider that is not card's.
+ */
+function methodRefusals(): string[] {
+  const choice = (identifier: string): CheckoutChoice => CHECKOUT_CHOICES.find((c) => c.identifier === identifier)!
+  const refusal = (...args: Parameters<typeof choiceAvailability>) => `${choiceAvailability(...args).message}.`
+  const gel = (amountMinor: number) => ({ amountMinor, currency: "GEL" })
+  return [
+    refusal(choice("tbc-apple-pay"), { methods: [5] }),
+    refusal(choice("tbc-installment-plan"), { methods: [8] }, gel(5_499)),
+    refusal(choice("tbc-bnpl"), { methods: [4] }, gel(600_000)),
+    refusal(choice("tbc-installment-plan"), { methods: [8] }, { amountMinor: 50_000, currency: "USD" }),
+    `A saved card pays through the card or the all-methods TBC provider, not ${choiceName(choice("tbc-apple-pay"))}.`,
+  ]
+}
 
 /** The code of one of our exact sentences (for the error's `code`), or undefined. */
 export function shopperTextCode(message: string): ShopperTextCode | undefined {

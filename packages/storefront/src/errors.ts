@@ -54,6 +54,11 @@ export type TbcErrorCode =
   | "bank_unreachable"
   /** installments cannot pay this cart (not in GEL, or its lines cannot be sent to the bank) */
   | "installments_unavailable"
+  /**
+   * the chosen payment method cannot pay this cart: not offered by the store, outside its min/max
+   * amount, or not in this currency (the kit's getPaymentOptions(cartId) hides such options first)
+   */
+  | "method_unavailable"
   /** anything else: the store's words are in `storeMessage` */
   | "failed"
 
@@ -84,6 +89,7 @@ export const TBC_WAYS_FORWARD: Readonly<Record<TbcErrorCode, readonly TbcWayForw
   payment_not_recorded: ["retry", "back_to_cart"],
   bank_unreachable: ["retry", "back_to_cart"],
   installments_unavailable: ["pay_again", "back_to_cart"],
+  method_unavailable: ["pay_again", "back_to_cart"],
 }
 
 export interface TbcPaymentErrorOptions {
@@ -150,6 +156,11 @@ const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/the store could not record it/i, "payment_not_recorded"],
   [/the bank is not answering/i, "bank_unreachable"],
   [/installments \(method 8\) cannot be offered|installments are paid in GEL only/i, "installments_unavailable"],
+  // the per-method providers' refusals (src/lib/checkout-choices.ts, start-payment.ts)
+  [
+    /\(method \d+\) (is not enabled in this store|is offered (from|up to) |is paid in GEL only)|^a saved card pays through the card or the all-methods/i,
+    "method_unavailable",
+  ],
   // Medusa's words when the cart's payment sessions were dropped (the cart changed)
   [/payment sessions are required to complete cart/i, "cart_changed"],
   // "Cart with id 'cart_…' not found" (store routes), "… does not exist" (the cart module)

@@ -35,6 +35,7 @@ export const EN: TbcWords = {
       "The payment could not be started right now. Nothing was charged; please try again in a moment.",
     bank_unreachable: "The bank is not answering right now. Your cart is safe: please try again in a minute.",
     installments_unavailable: "TBC installments cannot pay for this cart. Please choose another payment method.",
+    method_unavailable: "This payment method cannot pay for this cart. Please choose another payment method.",
   },
   declineReasons: {
     insufficient_funds:
