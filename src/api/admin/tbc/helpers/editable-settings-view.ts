@@ -34,17 +34,8 @@ export interface ProviderEditableSettings {
   optionsInForce: Record<string, unknown>
 }
 
-export interface SettingChangeView {
-  id: string
-  provider_id: string
-  key: string
-  /** null: the config's value */
-  old_value: unknown
-  new_value: unknown
-  actor_id: string
-  actor_email: string | null
-  created_at: string
-}
+/** A row of the audit trail as the admin reads it (old/new null: the config's value), its time as ISO text. */
+export type SettingChangeView = Omit<SettingChangeRow, "created_at"> & { created_at: string }
 
 const orNull = (value: unknown): unknown => (value === undefined ? null : value)
 
