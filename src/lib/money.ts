@@ -36,15 +36,28 @@ const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
  * give negative minor units; callers that need a sign check it themselves.
  */
 export function majorToMinorExact(value: number | string): number | null {
+  const read = readMinorExact(value)
+  return "minor" in read ? read.minor : null
+}
+
+/** Why a value is not an exact tetri amount; the order of the checks is the order listed. */
+export type InexactReason = "not_decimal" | "too_many_decimals" | "too_large"
+
+/**
+ * majorToMinorExact with the reason for a refusal, so a validator names the rule the value
+ * really breaks: 999999999999.991 has a 3rd decimal (and is also above the maximum); the
+ * decimals are what the sender got wrong, so they are reported first.
+ */
+export function readMinorExact(value: number | string): { minor: number } | { reason: InexactReason } {
   if (typeof value === "number" && !Number.isFinite(value)) {
-    return null
+    return { reason: "not_decimal" }
   }
   if (typeof value !== "number" && typeof value !== "string") {
-    return null
+    return { reason: "not_decimal" }
   }
   const match = DECIMAL_PATTERN.exec(String(value))
   if (!match) {
-    return null
+    return { reason: "not_decimal" }
   }
   const [, sign, integerDigits, fractionDigits = "", exponentText = "0"] = match
   // value = digits × 10^(exponent - fraction length); minor = value × 10^MINOR_DIGITS
@@ -55,20 +68,20 @@ export function majorToMinorExact(value: number | string): number | null {
     minorExponent += 1
   }
   if (minorExponent < 0 && digits !== "0") {
-    return null
+    return { reason: "too_many_decimals" }
   }
   if (digits === "0") {
-    return 0
+    return { minor: 0 }
   }
   if (minorExponent > 15) {
-    return null
+    return { reason: "too_large" }
   }
   const magnitude = BigInt(digits) * 10n ** BigInt(minorExponent)
   if (magnitude > BigInt(MAX_EXACT_MINOR)) {
-    return null
+    return { reason: "too_large" }
   }
   const minor = Number(magnitude)
-  return sign ? -minor : minor
+  return { minor: sign ? -minor : minor }
 }
 
 /**

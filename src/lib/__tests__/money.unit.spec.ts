@@ -1,4 +1,4 @@
-import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor, sumMinor, toMinorUnits } from "../money"
+import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor, readMinorExact, sumMinor, toMinorUnits } from "../money"
 
 describe("majorToMinorExact", () => {
   it.each([
@@ -38,6 +38,21 @@ describe("majorToMinorExact", () => {
     [1000000000000.01],
   ])("%p → null", (input) => {
     expect(majorToMinorExact(input)).toBeNull()
+  })
+})
+
+describe("readMinorExact names why a value is not exact", () => {
+  it.each([
+    [12.3, { minor: 1230 }],
+    [999999999999.99, { minor: MAX_EXACT_MINOR }],
+    [999999999999.991, { reason: "too_many_decimals" }],
+    [1.005, { reason: "too_many_decimals" }],
+    [1e12, { reason: "too_large" }],
+    [1e20, { reason: "too_large" }],
+    ["12,30", { reason: "not_decimal" }],
+    [Infinity, { reason: "not_decimal" }],
+  ])("%p → %p", (input, expected) => {
+    expect(readMinorExact(input)).toEqual(expected)
   })
 })
 

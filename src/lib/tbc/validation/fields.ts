@@ -5,7 +5,7 @@
  */
 import { isIP } from "node:net"
 import { z } from "zod/v4"
-import { MAX_EXACT_MINOR, majorToMinorExact, minorToMajor } from "../../money"
+import { MAX_EXACT_MINOR, minorToMajor, readMinorExact } from "../../money"
 import { CHECKOUT_METHODS, type CheckoutLanguage, type CheckoutMethod } from "../types"
 import { addRuleIssue, fromZodError, safeParseWithInput, type CheckResult } from "./result"
 
@@ -150,16 +150,16 @@ export function majorAmountSchema(rules: MajorAmountRules = {}) {
       addRuleIssue(ctx, "non_negative", "must not be negative")
       return
     }
-    const minor = majorToMinorExact(value)
-    if (minor === null) {
-      if (value > minorToMajor(MAX_EXACT_MINOR)) {
+    const read = readMinorExact(value)
+    if (!("minor" in read)) {
+      if (read.reason === "too_large") {
         addRuleIssue(ctx, "max_amount", `must be at most ${minorToMajor(MAX_EXACT_MINOR)}`)
       } else {
         addRuleIssue(ctx, "max_2_decimals", "must have at most 2 decimals")
       }
       return
     }
-    if (rules.positive && minor === 0) {
+    if (rules.positive && read.minor === 0) {
       addRuleIssue(ctx, "positive", "must be greater than 0")
     }
   })

@@ -98,6 +98,14 @@ describe("checkCreatePaymentRequest: every rule names field and rule", () => {
       "max_2_decimals",
     ],
     ["huge", { ...valid(), amount: { currency: "GEL", total: 1e20 } }, "amount.total", "max_amount"],
+    // above the maximum and with a 3rd decimal: the decimals are named (found by the property test)
+    [
+      "3 decimals at the maximum",
+      { ...valid(), amount: { currency: "GEL", total: 999999999999.991 } },
+      "amount.total",
+      "max_2_decimals",
+    ],
+    ["just above the maximum", { ...valid(), amount: { currency: "GEL", total: 1e12 } }, "amount.total", "max_amount"],
     [
       "shipping",
       { ...valid(), amount: { currency: "GEL", total: 1, shipping: 1e-7 } },
