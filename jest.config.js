@@ -78,9 +78,19 @@ const suite = (name) => {
 // reliability" (scripts/test.sh) makes each a project of ONE jest run, so that one pool of workers
 // takes the files of all of them, longest first, and no core waits for a suite's last file.
 const names = (process.env.TEST_SUITES || "").split(/\s+/).filter(Boolean)
+// In one run of both, the unit suite leaves the property specs to the reliability suite (which
+// runs them at full size): the same file twice in one `npm test` costs time and proves nothing more.
+const PROPERTY_SPEC_PATTERNS = [
+  "/src/.*/__tests__/.*\\.properties\\.unit\\.spec\\.[jt]s$",
+  "/src/sandbox/__tests__/tolerance\\.unit\\.spec\\.[jt]s$",
+]
+const project = (name) =>
+  name === "unit" && names.includes("reliability")
+    ? { ...suite(name), testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...PROPERTY_SPEC_PATTERNS] }
+    : suite(name)
 // longest files first, also on a fresh clone (integration-tests/test-sequencer.js)
 const testSequencer = "<rootDir>/integration-tests/test-sequencer.js"
 module.exports =
   names.length > 0
-    ? { projects: names.map(suite), testSequencer }
+    ? { projects: names.map(project), testSequencer }
     : { ...suite(process.env.TEST_TYPE || "unit"), testSequencer }

@@ -3,7 +3,9 @@
  * plugin's page and widget) where the app serves it from, a Chromium driven by playwright-core,
  * and a way to re-enable the admin that Medusa's test runner always disables.
  */
+import crypto from "crypto"
 import fs from "fs"
+import os from "os"
 import path from "path"
 import { configManager as medusaConfigManager } from "@medusajs/framework/config"
 
@@ -16,24 +18,38 @@ const ADMIN_SHARED_DIRS = [path.join(ROOT, "src", "lib"), path.join(ROOT, "src",
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 export const ARTIFACTS_DIR = path.join(ROOT, "test-artifacts")
 
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs)
-  }
-  return newest
+    return entry.isDirectory() ? filesUnder(full) : [full]
+  })
 }
 
+/** A hash of everything the build is made from: src/admin, what it imports, the locked packages. */
+function adminSourceHash(): string {
+  const hash = crypto.createHash("sha1")
+  const files = [ADMIN_SOURCE_DIR, ...ADMIN_SHARED_DIRS].flatMap(filesUnder).sort()
+  for (const file of [...files, path.join(ROOT, "package-lock.json")]) {
+    hash.update(path.relative(ROOT, file)).update("\0").update(fs.readFileSync(file)).update("\0")
+  }
+  return hash.digest("hex").slice(0, 12)
+}
+
+const CACHE_PREFIX = "tbc-admin-build-"
+
 /**
- * Builds the admin (Medusa's dashboard + src/admin) unless a build newer than every file in
- * src/admin and the helpers it imports exists. backendUrl "" = same origin as the page, so the build works on any app port.
- * Returns how long the build took (0 when reused).
+ * Builds the admin (Medusa's dashboard + src/admin) into public/admin, where the app serves it,
+ * unless a build of the same sources is kept: the build (~45 s of CPU, the largest part of this
+ * file) is kept in the machine's temp folder under a hash of its sources, so a fresh clone on a
+ * machine that built them before (CI after a session, a second checkout) copies it instead; the
+ * hash makes a stale build impossible. backendUrl "" = same origin as the page, so the build works
+ * on any app port. Returns how long the build took (0 when reused).
  */
 export async function ensureAdminBuild(): Promise<number> {
-  const index = path.join(ADMIN_BUILD_DIR, "index.html")
-  const newestSource = Math.max(newestMtime(ADMIN_SOURCE_DIR), ...ADMIN_SHARED_DIRS.map(newestMtime))
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > newestSource) {
+  const cached = path.join(os.tmpdir(), CACHE_PREFIX + adminSourceHash())
+  if (fs.existsSync(path.join(cached, "index.html"))) {
+    fs.rmSync(ADMIN_BUILD_DIR, { recursive: true, force: true })
+    fs.cpSync(cached, ADMIN_BUILD_DIR, { recursive: true })
     return 0
   }
   const started = Date.now()
@@ -54,7 +70,23 @@ export async function ensureAdminBuild(): Promise<number> {
   } finally {
     process.chdir(cwd)
   }
+  keepBuild(cached)
   return Date.now() - started
+}
+
+/** Copies the build to the cache (whole or not at all) and drops builds of older sources. */
+function keepBuild(cached: string): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(CACHE_PREFIX)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true })
+  }
+  const partial = `${cached}.${process.pid}.partial`
+  fs.cpSync(ADMIN_BUILD_DIR, partial, { recursive: true })
+  try {
+    fs.renameSync(partial, cached)
+  } catch {
+    // another checkout kept the same build meanwhile
+    fs.rmSync(partial, { recursive: true, force: true })
+  }
 }
 
 /**

@@ -23,6 +23,8 @@ import {
 jest.setTimeout(180_000)
 
 const BUDGET_MS = 3_000
+/** Beyond the budget: Medusa's own work on a busy machine; far below an unbounded wait (15 s per attempt). */
+const SLACK_MS = 5_000
 const bank = useInstallmentsSandbox({ TBC_REQUEST_BUDGET_MS: String(BUDGET_MS) })
 const NOT_APPROVED = /The bank has not approved the installment yet/
 
@@ -211,9 +213,9 @@ medusaIntegrationTestRunner({
       console.log(
         `installments, bank hanging: complete cart ${completeMs} ms, switch method ${switchMs} ms (budget ${BUDGET_MS} ms)`
       )
-      expect(completeMs).toBeLessThan(BUDGET_MS + 1_000)
+      expect(completeMs).toBeLessThan(BUDGET_MS + SLACK_MS)
       expect(completion).toMatchObject({ type: "cart", error: { message: BANK_NOT_ANSWERING_MESSAGE } })
-      expect(switchMs).toBeLessThan(BUDGET_MS + 1_000)
+      expect(switchMs).toBeLessThan(BUDGET_MS + SLACK_MS)
       expect((await checkout.sessionsOf(dropped.cartId)).map((s) => s.provider_id)).toEqual(["pp_system_default"])
       expect(await cartOpen(store, pending)).toBe(true)
       expect((await medusaStateOf(getContainer(), pending)).orderIds).toEqual([])
