@@ -4,7 +4,7 @@
  * rest; Medusa records that capture and marks the payment captured (no rest left to capture); the
  * ledger and the order widget's route show held / confirmed / returned; the bank's Succeeded
  * callback records nothing more; a second capture is refused with the reason; refunds stop at
- * what was confirmed.
+ * what was confirmed. An unanswered completion is re-checked against the amount the bank completed.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -18,6 +18,8 @@ import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { listCallbackLogs } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
+import { ledgerOf } from "../utils/tbc-payments"
+import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
 
 jest.setTimeout(120_000)
 
@@ -172,6 +174,46 @@ medusaIntegrationTestRunner({
         [payId]
       )
       expect(rows).toEqual([])
+    })
+
+    it("re-checks an unanswered completion against the amount the bank completed: another amount is not its effect", async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      const shop = new StoreCheckout(api, store)
+      const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      const payment = onlyPayment(await readOrder(container, completion.order!.id))
+      const admin = await createAdminRequestConfig(container, api)
+      const heldTetri = toTetri(total)
+      // the hold completed in full (the admin's capture), and two completion entries whose answers
+      // were lost: one for part of the hold (another amount), one for the whole hold
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+      expect(toTetri((await bank.payment(payId)).confirmedAmount)).toBe(heldTetri)
+      const ledger = ledgerOf(container)
+      const charge = (await ledger.byPayId(payId))!
+      const unanswered = async (amountTetri: number) => {
+        const op = await ledger.open(operationSeed(charge, "completion", amountTetri), "test")
+        await ledger.apply(op.id, { type: "unreadable_answer", reason: "answer lost" }, "test")
+        return op.id
+      }
+      const partId = await unanswered(heldTetri - 1_000)
+      const wholeId = await unanswered(heldTetri)
+      const recheck = (id: string) =>
+        api.post(`/admin/tbc/ledger/${id}/recheck`, {}, { ...admin, validateStatus: () => true })
+
+      const part = await recheck(partId)
+      expect(part.status).toBe(409)
+      expect(part.data.message).toContain(
+        `the bank completed payment ${payId} for ${major(heldTetri).toFixed(2)} GEL, not the ` +
+          `${major(heldTetri - 1_000).toFixed(2)} GEL of this completion`
+      )
+      expect((await ledger.byId(partId))?.state).toBe("uncertain")
+      const whole = await recheck(wholeId)
+      expect([whole.status, whole.data.message]).toEqual([200, undefined])
+      expect(whole.data.listed).toBe(false)
+      expect((await ledger.byId(wholeId))?.state).toBe("done")
     })
   },
 })

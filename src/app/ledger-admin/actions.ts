@@ -12,6 +12,7 @@
 import {
   adminActionRefusal,
   attachMismatch,
+  completedForOther,
   nextStepText,
   operationEffectSeen,
   type AdminAction,
@@ -121,7 +122,18 @@ export async function recheckEntry(deps: AdminActionDeps, entryId: string): Prom
     : undefined
   if (!isChargeKind(entry.kind)) {
     // refunds only: the rest of a hold a smaller completion released is no refund's effect
-    const effect = operationEffectSeen(entry, { status, returnedMinor: refundedMinor(details) })
+    const bank = { status, returnedMinor: refundedMinor(details), confirmedMinor: minorOrNull(details.confirmedAmount) }
+    if (completedForOther(entry, bank)) {
+      await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
+      throw refused(
+        entryId,
+        "recheck",
+        `the bank completed payment ${payId} for ${money(bank.confirmedMinor ?? 0, entry.currency)}, not the ` +
+          `${money(entry.amount, entry.currency)} of this completion (a hold is completed once): another capture ` +
+          `took it; mark this one not done`
+      )
+    }
+    const effect = operationEffectSeen(entry, bank)
     if (!effect) {
       await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
       throw refused(
@@ -131,7 +143,9 @@ export async function recheckEntry(deps: AdminActionDeps, entryId: string): Prom
           `if TBC's merchant dashboard shows it did not happen, mark it not done`
       )
     }
-    await applyAsAdmin(deps, entry, "recheck", { type: "bank_status", status, payId })
+    // no payId: an operation reads its charge's; setting it on the operation too would clash with the
+    // charge's (one entry per payId) and answer 422 (found by the partial-capture re-check test)
+    await applyAsAdmin(deps, entry, "recheck", { type: "bank_status", status })
   } else if (!moved?.changed) {
     // the bank says what we knew: the admin's look is still part of the entry's history
     await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
@@ -156,7 +170,7 @@ export async function attachPayId(deps: AdminActionDeps, entryId: string, payId:
   }
   const details = await readBank(deps, entry.provider_id, payId)
   const mismatch = attachMismatch(entry, {
-    amountMinor: details.amount === undefined ? null : majorToMinorExact(details.amount),
+    amountMinor: minorOrNull(details.amount),
     currency: details.currency ?? null,
     merchantPaymentId: typeof details.raw.merchantPaymentId === "string" ? details.raw.merchantPaymentId : null,
   })
@@ -224,6 +238,16 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
       `The money of entry ${entryId} could not be released: ${after?.orphan_error ?? "the bank did not answer"}; nothing is charged twice, try again`
     )
   }
-  const amount = `${minorToMajor(entry.amount).toFixed(2)} ${entry.currency.toUpperCase()}`
+  const amount = money(entry.amount, entry.currency)
   return answer(deps, entryId, `${RELEASE_WORDS[outcome] ?? outcome} (${amount}, payment ${entry.pay_id})`)
+}
+
+/** "12.30 GEL": an amount in tetri as the admin reads it. */
+function money(minor: number, currency: string): string {
+  return `${minorToMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
+}
+
+/** The bank's major amount in tetri, null when it names none or it is not exact. */
+function minorOrNull(major: number | undefined): number | null {
+  return major === undefined ? null : majorToMinorExact(major)
 }

@@ -114,14 +114,26 @@ const RETURNING = ["Returned", "PartialReturned", "CancelPaymentProcessing"]
 
 /**
  * Whether the bank's state of the charge shows that an operation whose answer was lost took
- * effect: a completion shows as completed, a cancel or refund as money returned (at least the
- * operation's amount, in tetri). False = not visible: the admin decides ("not done").
+ * effect: a completion shows as completed for its own amount (a hold is completed once: completed
+ * for another amount is another capture's effect, not this one's), a cancel or refund as money
+ * returned (at least the operation's amount, in tetri). False = not visible: the admin decides
+ * ("not done"). `confirmedMinor`: the bank's confirmedAmount, null/0 while it names none.
  */
 export function operationEffectSeen(
   op: { kind: string; amount: number },
-  bank: { status: string; returnedMinor: number }
+  bank: { status: string; returnedMinor: number; confirmedMinor?: number | null }
 ): boolean {
-  if (op.kind === "completion") return COMPLETED.includes(bank.status)
+  if (op.kind === "completion") return COMPLETED.includes(bank.status) && !completedForOther(op, bank)
   if (bank.status === "Returned") return true
   return RETURNING.includes(bank.status) && bank.returnedMinor >= op.amount
+}
+
+/** A completion the bank made for another amount than this completion entry's (both known). */
+export function completedForOther(
+  op: { kind: string; amount: number },
+  bank: { status: string; confirmedMinor?: number | null }
+): boolean {
+  const confirmed = bank.confirmedMinor ?? 0
+  const known = op.amount > 0 && confirmed > 0
+  return op.kind === "completion" && COMPLETED.includes(bank.status) && known && confirmed !== op.amount
 }

@@ -5,6 +5,7 @@ import {
   adminActor,
   attachMismatch,
   nextStepText,
+  completedForOther,
   operationEffectSeen,
   type AdminEntryFacts,
 } from "../admin-actions"
@@ -124,6 +125,23 @@ describe("operationEffectSeen", () => {
       false
     )
     expect(operationEffectSeen({ kind: "refund", amount: 100 }, { status: "Succeeded", returnedMinor: 0 })).toBe(false)
+  })
+
+  it("a completion is seen only for its own amount when the bank names the amount it completed", () => {
+    const partial = { kind: "completion", amount: 6_000 }
+    const bank = (confirmedMinor: number | null, status = "Succeeded") => ({ status, returnedMinor: 0, confirmedMinor })
+    expect(operationEffectSeen(partial, bank(6_000))).toBe(true)
+    expect(operationEffectSeen(partial, bank(6_000, "PartialReturned"))).toBe(true)
+    // the hold completed in full by another capture: not this completion's effect
+    expect(operationEffectSeen(partial, bank(10_000))).toBe(false)
+    expect(completedForOther(partial, bank(10_000))).toBe(true)
+    // no amount named yet (PaymentCompletionProcessing) or unknown: the status decides
+    expect(operationEffectSeen(partial, bank(null, "PaymentCompletionProcessing"))).toBe(true)
+    expect(operationEffectSeen(partial, bank(0))).toBe(true)
+    expect(completedForOther({ kind: "completion", amount: 0 }, bank(10_000))).toBe(false)
+    // not completed, or not a completion: never "completed for another amount"
+    expect(completedForOther(partial, bank(10_000, "WaitingConfirm"))).toBe(false)
+    expect(completedForOther({ kind: "refund", amount: 6_000 }, bank(10_000))).toBe(false)
   })
 })
 
