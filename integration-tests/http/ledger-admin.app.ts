@@ -5,12 +5,14 @@
  * from the bank (refused for an unknown payId, another entry's, or another amount), re-checks it
  * and, once no order can own the money, refunds it; an execution that never reached the bank is
  * marked "not charged" and the shopper pays again. Every action is audited in tbc_ledger_event as
- * `admin:<user id>`; store customers and anonymous callers get 401.
+ * `admin:<user id>`; store customers and anonymous callers get 401. What a process left `sending`
+ * when it died mid-call (a hosted page, a completion) is listed once no longer in flight, and a
+ * re-check settles the completion.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
@@ -18,6 +20,7 @@ import { toTetri } from "../utils/checkout-orders"
 import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 import { ledgerOf } from "../utils/tbc-payments"
+import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
 import type { AttentionEntryView } from "../../src/api/admin/tbc/helpers/attention-view"
 
 jest.setTimeout(120_000)
@@ -230,6 +233,45 @@ medusaIntegrationTestRunner({
       const completed = await alice.call("post", `/store/carts/${cartId}/complete`)
       expect(completed.body.type).toBe("order")
       expect((await listed(headers)).filter((e) => e.cart_id === cartId)).toEqual([])
+    })
+
+    it("lists what stopped mid-call once it is no longer in flight: a hosted page never answered, and a completion the admin re-checks", async () => {
+      const container = getContainer()
+      const { headers } = await asAdmin(container)
+      const ledger = ledgerOf(container)
+      const [payId] = await bank.unpaidPayments(1, 25)
+      await bank.pay(payId, "success")
+      const seed = (n: number) => ({
+        provider_id: TBC_CHECKOUT_PROVIDER_ID,
+        payment_session_id: `payses_MIDCALL${n}`,
+        cart_id: `cart_MIDCALL${n}`,
+        amount: 2_500,
+        currency: "GEL",
+      })
+      const charge = await ledger.open({ ...seed(1), kind: "web", pay_id: payId, state: "paid" }, "test")
+      const completion = await ledger.open(operationSeed(charge, "completion", 2_500), "test")
+      const hosted = await ledger.open({ ...seed(2), kind: "web" }, "test")
+      const shown = async () => new Map((await listed(headers)).map((e) => [e.id, e]))
+      // just opened: in flight, not the admin's business yet
+      expect([...(await shown()).keys()]).not.toEqual(expect.arrayContaining([completion.id]))
+      expect([...(await shown()).keys()]).not.toEqual(expect.arrayContaining([hosted.id]))
+
+      await container
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`update tbc_payment set created_at = created_at - interval '3 minutes' where id in (?, ?)`, [
+          completion.id,
+          hosted.id,
+        ])
+      const list = await shown()
+      expect(list.get(completion.id)).toMatchObject({
+        reason: "sent to the bank, no answer recorded: re-check it at the bank",
+        actions: ["recheck", "not_charged"],
+      })
+      expect(list.get(hosted.id)?.reason).toBe("sent to the bank, no answer recorded: check TBC's merchant dashboard")
+
+      const rechecked = await post(`/admin/tbc/ledger/${completion.id}/recheck`, {}, headers)
+      expect([rechecked.status, rechecked.body.listed]).toEqual([200, false])
+      expect((await ledger.byId(completion.id))?.state).toBe("done")
     })
   },
 })

@@ -135,10 +135,17 @@ export const LONG_PROCESSING_MS = 60 * 60 * 1000
  * charge that may hold money without an order is listed until a bank answer or an admin ends it.
  */
 export function attentionReason(entry: LedgerFacts, now: Date): string | undefined {
-  if (!isChargeKind(entry.kind)) {
-    return entry.state === "uncertain" ? "the bank's answer to this operation could not be read" : undefined
-  }
   const age = now.getTime() - entry.created_at.getTime()
+  if (!isChargeKind(entry.kind)) {
+    if (entry.state === "uncertain") return "the bank's answer to this operation could not be read"
+    // a capture, cancel or refund whose process died mid-call (no answer, no error recorded): the
+    // bank may have acted, e.g. completed a partial capture whose callback was then judged the
+    // store's own; nothing else reads it again, so a person re-checks it
+    if (entry.state === "sending" && age >= STALE_SENDING_MS) {
+      return "sent to the bank, no answer recorded: re-check it at the bank"
+    }
+    return undefined
+  }
   if (entry.state === "uncertain") {
     return entry.pay_id
       ? "the bank's answer could not be read; the payment is re-checked at the bank"

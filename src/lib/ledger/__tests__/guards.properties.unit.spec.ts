@@ -92,6 +92,10 @@ describe("ledger guards, by example", () => {
     expect(why({ orphan_action: "failed" })).toMatch(/releasing it failed/)
     expect(why({})).toBeUndefined() // the job places the order
     expect(why({ kind: "cancel", state: "uncertain" })).toMatch(/operation could not be read/)
+    // an operation whose process died mid-call: listed once it is no longer in flight
+    expect(why({ kind: "completion", state: "sending", created_at: minutesAgo(1) })).toBeUndefined()
+    expect(why({ kind: "completion", state: "sending", created_at: minutesAgo(2) })).toMatch(/re-check it at the bank/)
+    expect(why({ kind: "refund", state: "done", created_at: minutesAgo(60) })).toBeUndefined()
   })
 
   it("classifyCompletionFailure: permanent for a cart Medusa refuses, transient for everything else", () => {
@@ -169,10 +173,12 @@ describe("ledger guards, as properties", () => {
         if (isChargeKind(e.kind) && e.state === "uncertain") expect(listed).toBe(true)
         // whatever a job leaves to the admin is on the admin's list once it is no longer in flight
         if (step === "admin" && NOW.getTime() - e.created_at.getTime() >= STALE_SENDING_MS) expect(listed).toBe(true)
-        // operations: listed only when their answer could not be read, never driven by these jobs
+        // operations: never driven by these jobs; listed when their answer could not be read or
+        // their process died mid-call (still sending once no longer in flight)
         if (!isChargeKind(e.kind)) {
           expect(step).toBe("none")
-          expect(listed).toBe(e.state === "uncertain")
+          const stale = NOW.getTime() - e.created_at.getTime() >= STALE_SENDING_MS
+          expect(listed).toBe(e.state === "uncertain" || (e.state === "sending" && stale))
         }
       }),
       runs

@@ -363,7 +363,7 @@ export class LedgerStore {
    */
   attentionCandidates(limit: number, before?: Date): Promise<LedgerEntry[]> {
     return this.many(
-      `(state in ('uncertain', 'processing') or (state = 'sending' and kind = 'execution')
+      `(state in ('uncertain', 'processing', 'sending')
         or (state in ('held', 'paid') and kind in ('web', 'execution', 'installment') and order_id is null
           and (orphan_action is null or orphan_action not in ('cancelled', 'refunded'))
           and (orphan_action in ('notified', 'failed') or session_gone_at is not null
