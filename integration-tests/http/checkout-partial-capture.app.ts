@@ -31,11 +31,12 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-partial-capture"),
   testSuite: ({ api, getContainer }) => {
-    it("captures less than the hold once, shows held / confirmed / returned, refuses a second capture, refunds at most what was taken", async () => {
+    /** An order placed from a preauthorized card payment the bank holds, and an admin to act on it. */
+    async function heldOrder(quantities: number[]) {
       const container = getContainer()
       const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
       const shop = new StoreCheckout(api, store)
-      const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
+      const { cartId, total } = await shop.createCartReadyForPayment(quantities)
       const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
       await bank.pay(payId, "success")
       const completion = await shop.completeCart(cartId)
@@ -43,6 +44,11 @@ medusaIntegrationTestRunner({
       const orderId = completion.order!.id
       const payment = onlyPayment(await readOrder(container, orderId))
       const admin = await createAdminRequestConfig(container, api)
+      return { container, total, payId, orderId, payment, admin }
+    }
+
+    it("captures less than the hold once, shows held / confirmed / returned, refuses a second capture, refunds at most what was taken", async () => {
+      const { container, total, payId, orderId, payment, admin } = await heldOrder([1, 1])
       const heldTetri = toTetri(total)
       // less than half the hold: a second capture of as much would still fit in what Medusa sees left
       const takenTetri = Math.floor(heldTetri / 2) - 7
@@ -139,15 +145,7 @@ medusaIntegrationTestRunner({
     })
 
     it("refuses amounts that are no money before anything is recorded, and still asks for an admin", async () => {
-      const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId } = await shop.createCartReadyForPayment([1, 0])
-      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      const payment = onlyPayment(await readOrder(container, completion.order!.id))
-      const admin = await createAdminRequestConfig(container, api)
+      const { container, payId, payment, admin } = await heldOrder([1, 0])
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
       const odd = await api.post(
@@ -177,15 +175,7 @@ medusaIntegrationTestRunner({
     })
 
     it("re-checks an unanswered completion against the amount the bank completed: another amount is not its effect", async () => {
-      const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
-      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      const payment = onlyPayment(await readOrder(container, completion.order!.id))
-      const admin = await createAdminRequestConfig(container, api)
+      const { container, total, payId, payment, admin } = await heldOrder([1, 1])
       const heldTetri = toTetri(total)
       // the hold completed in full (the admin's capture), and two completion entries whose answers
       // were lost: one for part of the hold (another amount), one for the whole hold
