@@ -39,7 +39,7 @@ import { PERMANENT_REFUSAL_GRACE_MS } from "../../../lib/ledger/guards"
 import { TbcApiError } from "../../../lib/tbc/errors"
 import type { LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
 import { driveCharge, type DriveContext } from "../drive-charge"
-import { fakeLedger, ledgerEntry, type FakeLedger } from "./fake-ledger"
+import { MemoryLedger, ledgerEntry } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
 const NOW = new Date("2026-11-25T12:00:00Z")
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
@@ -58,7 +58,10 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
   const statuses = [...(opts.bank ?? [])]
   const bankCalls: string[] = []
   const notices: string[] = []
-  const ledger: FakeLedger = fakeLedger(ledgerEntry(entry), NOW)
+  // one charge in the ledger; the ledger changes this very row, so `charge` is always its state
+  const ledger = new MemoryLedger(() => NOW)
+  const charge = ledgerEntry(entry)
+  ledger.rows.push(charge)
   const query = {
     graph: async ({ entity }: { entity: string }) => {
       if (entity === "payment")
@@ -100,7 +103,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
         },
       },
     } as never,
-    ledger: ledger as never,
+    ledger: ledger.asStore(),
     breaker: new CircuitBreaker(2),
     now: NOW,
     orphanPolicy: "refund",
@@ -110,7 +113,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
       notices.push(title)
     },
   }
-  return { ctx, ledger, medusa, bankCalls, notices, services }
+  return { ctx, charge, medusa, bankCalls, notices, services }
 }
 
 beforeEach(() => {
@@ -126,11 +129,11 @@ describe("driveCharge", () => {
     completeCart = async () => {
       w.medusa.payment = true
     }
-    const result = await driveCharge(w.ctx, w.ledger.entry)
+    const result = await driveCharge(w.ctx, w.charge)
     expect(result).toMatchObject({ outcome: "processed", bank_status: "WaitingConfirm", action: "authorized" })
     expect(completions).toEqual(["cart_1"])
-    expect(w.ledger.entry).toMatchObject({ state: "held", order_id: "order_1" })
-    expect(w.ledger.entry.authorized_at).not.toBeNull()
+    expect(w.charge).toMatchObject({ state: "held", order_id: "order_1" })
+    expect(w.charge.authorized_at).not.toBeNull()
   })
 
   it("a saved-card execution the bank decided later is driven like a web payment (no execution sent)", async () => {
@@ -138,48 +141,48 @@ describe("driveCharge", () => {
     completeCart = async () => {
       w.medusa.payment = true
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "processed", kind: "execution" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "processed", kind: "execution" })
     expect(w.bankCalls).toEqual(["GET PAY1"])
-    expect(w.ledger.entry.state).toBe("paid")
+    expect(w.charge.state).toBe("paid")
   })
 
   it("records an order that already owns the money without asking the bank or completing anything", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" }, { medusa: { payment: true } })
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "order_known" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "order_known" })
     expect(w.bankCalls).toEqual([])
     expect(completions).toEqual([])
-    expect(w.ledger.entry.order_id).toBe("order_1")
+    expect(w.charge.order_id).toBe("order_1")
   })
 
   it("leaves a callback accepted within the window to Medusa: no bank read, no completion", async () => {
     const w = world({ state: "created" }, { bank: ["WaitingConfirm"] })
     w.ctx.recentCallback = async () => true
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "recent_callback" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "recent_callback" })
     expect(w.bankCalls).toEqual([])
     const held = world({ state: "held", bank_status: "WaitingConfirm" })
     held.ctx.recentCallback = async () => true
-    expect(await driveCharge(held.ctx, held.ledger.entry)).toMatchObject({ outcome: "recent_callback" })
+    expect(await driveCharge(held.ctx, held.charge)).toMatchObject({ outcome: "recent_callback" })
     expect(completions).toEqual([])
   })
 
   it("reports unpaid and ended payments without completing anything", async () => {
     const open = world({ state: "created" }, { bank: ["Created"] })
-    expect(await driveCharge(open.ctx, open.ledger.entry)).toMatchObject({ outcome: "still_open" })
+    expect(await driveCharge(open.ctx, open.charge)).toMatchObject({ outcome: "still_open" })
     const over = world({ state: "created" }, { bank: ["Expired"] })
-    expect(await driveCharge(over.ctx, over.ledger.entry)).toMatchObject({ outcome: "not_paid" })
-    expect(over.ledger.entry.state).toBe("expired")
+    expect(await driveCharge(over.ctx, over.charge)).toMatchObject({ outcome: "not_paid" })
+    expect(over.charge.state).toBe("expired")
     expect(completions).toEqual([])
   })
 
   it("counts bank outages towards the breaker, and a payment the bank does not know does not", async () => {
     const down = world({ state: "created" }, { bank: ["503"] })
-    expect(await driveCharge(down.ctx, down.ledger.entry)).toMatchObject({ outcome: "error" })
-    expect(await driveCharge(down.ctx, down.ledger.entry)).toMatchObject({ outcome: "error" })
+    expect(await driveCharge(down.ctx, down.charge)).toMatchObject({ outcome: "error" })
+    expect(await driveCharge(down.ctx, down.charge)).toMatchObject({ outcome: "error" })
     expect(down.ctx.breaker.open).toBe(true)
-    expect(down.ledger.entry.state).toBe("created")
+    expect(down.charge.state).toBe("created")
     const unknown = world({ state: "created" }, { bank: ["404"] })
     for (let i = 0; i < 3; i++)
-      expect(await driveCharge(unknown.ctx, unknown.ledger.entry)).toMatchObject({ outcome: "error" })
+      expect(await driveCharge(unknown.ctx, unknown.charge)).toMatchObject({ outcome: "error" })
     expect(unknown.ctx.breaker.open).toBe(false)
   })
 
@@ -188,24 +191,24 @@ describe("driveCharge", () => {
     completeCart = async () => {
       throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, "The bank is not answering")
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "completion_failed" })
-    expect(w.ledger.entry).toMatchObject({ state: "held", completion_refused_at: null, orphan_action: null })
-    expect(w.ledger.entry.completion_failure).toMatch(/^transient: The bank is not answering/)
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_failed" })
+    expect(w.charge).toMatchObject({ state: "held", completion_refused_at: null, orphan_action: null })
+    expect(w.charge.completion_failure).toMatch(/^transient: The bank is not answering/)
     expect(w.bankCalls).toEqual([])
     expect(w.notices).toEqual([])
 
     completeCart = async () => {
       w.medusa.payment = true
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "processed" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "processed" })
     expect(w.bankCalls).toEqual([])
   })
 
   it("a cart another request is completing (the engine has not finished it) is a transient failure", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" })
     w.services.workflows = { run: async () => ({ errors: [], transaction: { hasFinished: () => false } }) }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "completion_failed" })
-    expect(w.ledger.entry.completion_failure).toMatch(/^transient: the cart is being completed by another request/)
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_failed" })
+    expect(w.charge.completion_failure).toMatch(/^transient: the cart is being completed by another request/)
   })
 
   it("a permanent refusal is recorded and told once; the money stays until the grace has passed, then the orphan policy releases it", async () => {
@@ -213,35 +216,35 @@ describe("driveCharge", () => {
     completeCart = async () => {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Not enough stock available")
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({
       outcome: "completion_refused",
       error: "Not enough stock available",
     })
     expect(w.notices).toEqual(["TBC payment: the order could not be placed"])
-    expect(w.ledger.entry.completion_refused_at).toEqual(NOW)
+    expect(w.charge.completion_refused_at).toEqual(NOW)
 
     // within the grace: retried, not released, not told again
     w.ctx.now = new Date(NOW.getTime() + PERMANENT_REFUSAL_GRACE_MS - 60_000)
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "completion_refused" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_refused" })
     expect(w.notices).toHaveLength(1)
     expect(w.bankCalls).toEqual([])
 
     w.ctx.now = new Date(NOW.getTime() + PERMANENT_REFUSAL_GRACE_MS)
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({
       outcome: "not_completed",
       orphan_outcome: "cancelled",
     })
     expect(w.bankCalls.filter((c) => c.startsWith("CANCEL"))).toEqual(["CANCEL PAY1"])
-    expect(w.ledger.entry).toMatchObject({ state: "returned", orphan_action: "cancelled" })
+    expect(w.charge).toMatchObject({ state: "returned", orphan_action: "cancelled" })
     expect(w.notices).toEqual(["TBC payment: the order could not be placed", "TBC payment without an order"])
     expect(completions).toHaveLength(2)
   })
 
   it("never completes a cart that became an order with other money: a permanent refusal", async () => {
     const w = world({ state: "paid", bank_status: "Succeeded" }, { medusa: { cartOrder: "order_9" } })
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "completion_refused" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_refused" })
     expect(completions).toEqual([])
-    expect(w.ledger.entry.completion_failure).toMatch(/order_9/)
+    expect(w.charge.completion_failure).toMatch(/order_9/)
   })
 
   it("pays an order the cart became without money (authorizes the session into it), even past a refusal's grace", async () => {
@@ -253,17 +256,17 @@ describe("driveCharge", () => {
     processPayment = async () => {
       w.medusa.payment = true
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "processed" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "processed" })
     expect(processed).toEqual(["authorized payses_1"])
     expect(completions).toEqual([])
     expect(w.bankCalls).toEqual([])
-    expect(w.ledger.entry).toMatchObject({ order_id: "order_1", orphan_action: null })
+    expect(w.charge).toMatchObject({ order_id: "order_1", orphan_action: null })
   })
 
   it("marks a session Medusa deleted as gone and leaves its money to the orphan sweep", async () => {
     const w = world({ state: "held", bank_status: "WaitingConfirm" }, { medusa: { session: false } })
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "session_gone" })
-    expect(w.ledger.entry.session_gone_at).not.toBeNull()
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "session_gone" })
+    expect(w.charge.session_gone_at).not.toBeNull()
     expect(completions).toEqual([])
     expect(w.bankCalls).toEqual([])
   })
@@ -278,8 +281,8 @@ describe("driveCharge", () => {
             ? { data: [{ id: "pc_1", order: null }] }
             : { data: [{ id: "payses_1" }] },
     }
-    expect(await driveCharge(w.ctx, w.ledger.entry)).toMatchObject({ outcome: "in_progress" })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "in_progress" })
     expect(completions).toEqual([])
-    expect(w.ledger.entry.order_id).toBeNull()
+    expect(w.charge.order_id).toBeNull()
   })
 })

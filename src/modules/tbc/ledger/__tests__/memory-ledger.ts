@@ -1,7 +1,8 @@
 /**
  * The money ledger in memory, for unit tests of the code that uses LedgerStore (providers,
  * guards, jobs): the same public methods, the same pure rules (applyLedgerEvent), no database.
- * `failWrites` makes every write throw, to test that callers fail closed.
+ * `failWrites` makes every write throw, to test that callers fail closed; `rows` and `audit` are
+ * what was written, for a test to read.
  */
 import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
 import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
@@ -51,6 +52,9 @@ export class MemoryLedger {
   }[] = []
   failWrites = false
   private seq = 0
+
+  /** `clock`: the time every write stamps (a job's test passes its fixed "now"). */
+  constructor(private readonly clock: () => Date = () => new Date()) {}
 
   private write(): void {
     if (this.failWrites) throw new Error("ledger unavailable (test)")
@@ -109,8 +113,8 @@ export class MemoryLedger {
       card_mask: seed.card_mask ?? null,
       bank_status: null,
       state_by: actor,
-      state_at: new Date(),
-      created_at: new Date(Date.now() + this.seq),
+      state_at: this.clock(),
+      created_at: new Date(this.clock().getTime() + this.seq),
     })
     this.rows.push(entry)
     this.audit.push({ entry_id: entry.id, event: "opened", from_state: null, to_state: entry.state, actor, note: null })
@@ -133,7 +137,7 @@ export class MemoryLedger {
       actor,
       note: null,
     })
-    Object.assign(entry, { state: next.state, pay_id: next.pay_id, state_by: actor, state_at: new Date() })
+    Object.assign(entry, { state: next.state, pay_id: next.pay_id, state_by: actor, state_at: this.clock() })
     if (status !== null) entry.bank_status = status
     return { ok: true, entry, changed: true }
   }
@@ -150,7 +154,7 @@ export class MemoryLedger {
   async markAuthorized(entryId: string) {
     this.write()
     const entry = await this.byId(entryId)
-    if (entry) entry.authorized_at ??= new Date()
+    if (entry) entry.authorized_at ??= this.clock()
   }
 
   async markOrder(entryId: string, orderId: string) {
@@ -162,13 +166,13 @@ export class MemoryLedger {
   async markSessionGone(payId: string) {
     this.write()
     const entry = await this.byPayId(payId)
-    if (entry) entry.session_gone_at ??= new Date()
+    if (entry) entry.session_gone_at ??= this.clock()
   }
 
   async markSessionGoneOf(entryId: string) {
     this.write()
     const entry = await this.byId(entryId)
-    if (entry) entry.session_gone_at ??= new Date()
+    if (entry) entry.session_gone_at ??= this.clock()
   }
 
   async recordFacts(payId: string, facts: PaymentFacts) {
@@ -183,9 +187,9 @@ export class MemoryLedger {
     this.write()
     const entry = await this.byId(entryId)
     if (!entry) return
-    entry.completion_failed_at = new Date()
+    entry.completion_failed_at = this.clock()
     entry.completion_failure = `${failure.kind}: ${failure.reason}`
-    if (failure.kind === "permanent") entry.completion_refused_at ??= new Date()
+    if (failure.kind === "permanent") entry.completion_refused_at ??= this.clock()
   }
 
   async claimOrphan(payId: string) {
