@@ -45,7 +45,8 @@ jest.mock("medusa-payment-tbc-storefront/react", () => require("../../../package
 
 import TbcReturnView from "../src/modules/checkout/components/tbc-return/view"
 import TbcPaymentButton from "../src/modules/checkout/components/tbc-payment-button"
-import { TbcCardOptions, useTbcPaymentStep } from "../src/modules/checkout/components/tbc-card-options"
+import { TbcCardOptions, isOffered, useTbcPaymentStep } from "../src/modules/checkout/components/tbc-card-options"
+import { listTbcPaymentOptions } from "../src/lib/data/tbc"
 import TbcReturnPage from "../src/app/[countryCode]/(checkout)/tbc/return/page"
 import { cardLineOf, paymentInfoOf, tbcPaymentInfo } from "../src/lib/tbc-payment-info"
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of its own (it rewrites the guide)
@@ -133,6 +134,30 @@ describe("the guide's payment step", () => {
     expect(step?.sessionData()).toEqual({ return_url: "https://localhost:8000/ge/tbc/return?cart=cart_01ABC" })
     expect(html).toContain('data-testid="tbc-card-options"')
     expect(html).not.toContain("Save this card")
+  })
+
+  it("asks the store which TBC options the cart may have, and leaves out those it reports unavailable", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same mapped module the data file uses
+    const { sdk } = require("@lib/config") as { sdk: { client: { fetch: (...args: unknown[]) => Promise<unknown> } } }
+    const option = (provider_id: string, available?: boolean) => ({
+      provider_id,
+      methods: [5],
+      save_cards: false,
+      available,
+    })
+    const reported = [option("pp_tbc-card_tbc", true), option("pp_tbc-installment-plan_tbc", false)]
+    const fetch = jest.spyOn(sdk.client, "fetch").mockResolvedValue({ payment_options: reported })
+    try {
+      expect(await listTbcPaymentOptions("cart_01ABC")).toEqual(reported)
+      expect(fetch).toHaveBeenCalledWith("/store/tbc/payment-options", { query: { cart_id: "cart_01ABC" } })
+    } finally {
+      fetch.mockRestore()
+    }
+    expect(isOffered(reported, "pp_tbc-card_tbc")).toBe(true)
+    expect(isOffered(reported, "pp_tbc-installment-plan_tbc")).toBe(false)
+    // not a TBC option (or not reported for the cart): the store's list decides
+    expect(isOffered(reported, "pp_system_default")).toBe(true)
+    expect(isOffered([option("pp_tbc-qr_tbc")], "pp_tbc-qr_tbc")).toBe(true)
   })
 
   it("the review button goes to the bank's page, or places the order for a saved card", () => {

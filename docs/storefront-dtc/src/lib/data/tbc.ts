@@ -57,10 +57,13 @@ export async function listTbcSavedCards(): Promise<TbcSavedCard[] | null> {
     .catch(() => [])
 }
 
-/** The store's TBC providers: the methods of the bank's page and whether cards are saved. */
-export async function listTbcPaymentOptions(): Promise<TbcPaymentOption[]> {
+/**
+ * The store's TBC providers: the methods of the bank's page, whether cards are saved and, for the
+ * cart, whether each may be offered (`available`: e.g. installments below their 100 GEL minimum).
+ */
+export async function listTbcPaymentOptions(cartId: string): Promise<TbcPaymentOption[]> {
   return sdk.client
-    .fetch<{ payment_options: TbcPaymentOption[] }>("/store/tbc/payment-options")
+    .fetch<{ payment_options: TbcPaymentOption[] }>("/store/tbc/payment-options", { query: { cart_id: cartId } })
     .then(({ payment_options }) => payment_options)
     .catch(() => [])
 }

@@ -8,6 +8,7 @@ import {
   canOfferSaveCard,
   isTbcCheckout,
   isTbcProvider,
+  offeredTbcOptions,
   tbcSessionData,
   type TbcPaymentOption,
 } from "medusa-payment-tbc-storefront"
@@ -83,8 +84,8 @@ export function useTbcPaymentStep(cart: HttpTypes.StoreCart, selectedPaymentMeth
 
   useEffect(() => {
     listTbcSavedCards().then(setSavedCards)
-    listTbcPaymentOptions().then(setOptions)
-  }, [])
+    listTbcPaymentOptions(cart.id).then(setOptions)
+  }, [cart.id])
 
   const canSave = canOfferSaveCard({
     providerId: selectedPaymentMethod,
@@ -94,6 +95,8 @@ export function useTbcPaymentStep(cart: HttpTypes.StoreCart, selectedPaymentMeth
   })
 
   return {
+    /** false for a TBC provider the store reports unavailable for this cart: leave it out of the list */
+    offered: (providerId: string) => isOffered(options, providerId),
     /** TBC sessions are opened anew each time: the card choice or "save" may have changed. */
     isTbc: isTbcProvider(selectedPaymentMethod),
     sessionData: () =>
@@ -113,4 +116,10 @@ export function useTbcPaymentStep(cart: HttpTypes.StoreCart, selectedPaymentMeth
       />
     ) : null,
   }
+}
+
+/** Whether the provider may be offered: anything but a TBC option reported unavailable for the cart. */
+export function isOffered(options: readonly TbcPaymentOption[], providerId: string): boolean {
+  const option = options.find((candidate) => candidate.provider_id === providerId)
+  return !option || offeredTbcOptions([option]).length === 1
 }
