@@ -3,7 +3,8 @@
  * add the plugin's tarball (npm or pnpm, no flag, no peer complaint about the plugin), the plugin's
  * type exports, migrations on a scratch database, the sandbox from the installed package, seed,
  * `medusa build` (the admin holds the TBC settings route), `medusa start` (both providers listed),
- * and a card checkout through the Store API against the sandbox that places an order.
+ * a card checkout through the Store API against the sandbox that places an order (the README's
+ * registration holds the money), and a capture of less than the hold through Medusa's own route.
  * Each step throws (an `expect`, or a command's exit) when it fails; lanes.ts runs them.
  */
 import axios from "axios"
@@ -15,6 +16,7 @@ import { getFreePort } from "../utils/free-port"
 import { waitFor } from "../utils/wait-for"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { toTetri } from "../utils/checkout-orders"
 import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { CHECKOUT_CHOICES } from "../../src/lib/checkout-choices"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
@@ -68,6 +70,7 @@ export const STEPS = [
   ["builds the store; the built admin contains the TBC settings route", "build"],
   ["boots the built store (medusa start) and lists both providers", "boot"],
   ["places an order with a card checkout through the Store API against the sandbox", "order"],
+  ["captures less than the hold through Medusa's capture route: one smaller completion, the payment for it", "capture"],
 ] as const
 
 export type StepName = (typeof STEPS)[number][1]
@@ -84,6 +87,8 @@ export class StoreRun {
   private sandboxUrl = ""
   private sandboxProcess?: ChildProcess
   private serverProcess?: ChildProcess
+  /** what the order step placed, for the capture step */
+  private placed?: { orderId: string; payId: string; totalTetri: number }
 
   constructor(
     readonly store: StoreCase,
@@ -224,7 +229,8 @@ export class StoreRun {
     const { cartId, total } = await shop.createCartReadyForPayment([1])
     const { session } = await shop.startPaymentSession(cartId)
     expect(session.data.redirect_url).toMatch(/^http/)
-    await bank.pay(payIdOf(session), "success")
+    const payId = payIdOf(session)
+    await bank.pay(payId, "success")
     // as the storefront kit does (packages/storefront/src/complete.ts): 409 = the cart is busy (Medusa 2.11
     // answered so now and then on a loaded machine: "already being completed"), ask again
     const completion = await waitFor(
@@ -237,6 +243,46 @@ export class StoreRun {
     // Medusa's error, if any, is part of what a failure shows
     expect(completion).toMatchObject({ httpStatus: 200, type: "order" })
     expect(Number(completion.order!.total)).toBe(total)
+    this.placed = { orderId: completion.order!.id, payId, totalTetri: toTetri(total) }
+  }
+
+  /**
+   * Partial capture on this Medusa version: the admin's capture of one lari less than the hold
+   * goes through Medusa's own route (our middleware records the amount, Medusa calls the provider);
+   * the bank completes that amount and returns the rest, and Medusa's payment is for what was taken.
+   */
+  async capture(): Promise<void> {
+    if (!this.placed) throw new Error("no order to capture: the order step did not place one")
+    const { orderId, payId, totalTetri } = this.placed
+    const auth = await axios.post(`${this.appUrl}/auth/user/emailpass`, ADMIN)
+    const admin = { headers: { authorization: `Bearer ${auth.data.token}` } }
+    const bank = new SandboxBankControl(() => this.sandboxUrl)
+    expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+    const { data } = await axios.get(`${this.appUrl}/admin/orders/${orderId}`, {
+      ...admin,
+      params: { fields: "id,payment_collections.payments.id" },
+    })
+    const paymentId: string = data.order.payment_collections[0].payments[0].id
+    const takenTetri = totalTetri - 100
+    const captured = await axios.post(
+      `${this.appUrl}/admin/payments/${paymentId}/capture`,
+      { amount: takenTetri / 100 },
+      admin
+    )
+    expect(captured.status).toBe(200)
+    const atBank = await bank.payment(payId)
+    expect([atBank.status, toTetri(atBank.confirmedAmount), toTetri(atBank.returnedAmount)]).toEqual([
+      "Succeeded",
+      takenTetri,
+      100,
+    ])
+    const { data: after } = await axios.get(`${this.appUrl}/admin/payments/${paymentId}`, {
+      ...admin,
+      params: { fields: "id,amount,captured_at,captures.amount" },
+    })
+    expect(toTetri(after.payment.amount)).toBe(takenTetri)
+    expect(after.payment.captured_at).not.toBeNull()
+    expect(after.payment.captures.map((capture: { amount: unknown }) => toTetri(capture.amount))).toEqual([takenTetri])
   }
 
   async step(name: StepName): Promise<void> {
