@@ -9,7 +9,7 @@
  * of RELIABILITY_CONCURRENCY draws from seed + w). The sandbox has one fault slot per kind, so with
  * several shoppers at once a fault also hits whatever the others do at that moment (more chaos,
  * same invariant) and the interleaving is not repeatable; RELIABILITY_CONCURRENCY=1 replays a
- * seed exactly. 60 checkouts by default: each costs about 1 s of CPU in Medusa (cart, shipping,
+ * seed exactly. 40 checkouts by default: each costs about 1 s of CPU in Medusa (cart, shipping,
  * session, completion workflows), so the run is CPU-bound on the 2-core CI machine and its share
  * of `npm test`'s 12-minute budget decides the count; RELIABILITY_CHECKOUTS=1000 is a longer soak.
  */
@@ -27,7 +27,7 @@ import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { drawCheckoutPlan, type CheckoutPlan } from "./support/fault-plan"
 import { judgeCheckouts, summarize, type BankPaymentView } from "./support/consistency"
 
-const CHECKOUTS = Number(process.env.RELIABILITY_CHECKOUTS ?? 60)
+const CHECKOUTS = Number(process.env.RELIABILITY_CHECKOUTS ?? 40)
 /** the provider's bank timeout in this app (TBC_TIMEOUT_MS), so hung requests cost seconds */
 const BANK_TIMEOUT_MS = 2000
 const SEED = reliabilitySeed()

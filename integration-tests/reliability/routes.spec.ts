@@ -23,7 +23,7 @@ jest.setTimeout(600_000)
 
 const SEED = reliabilitySeed()
 /** generated requests per route; HTTP through the whole app is the slow part of this file */
-const HTTP_RUNS = Number(process.env.RELIABILITY_HTTP_RUNS ?? 200)
+const HTTP_RUNS = Number(process.env.RELIABILITY_HTTP_RUNS ?? 120)
 const SECRETS = ["sandbox-apikey", "sandbox-client-secret", "sandbox-inst-secret"]
 const ADMIN_ROUTES: [method: "get" | "post", path: string][] = [
   ["get", "/admin/tbc/settings"],

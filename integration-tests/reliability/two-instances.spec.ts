@@ -32,8 +32,8 @@ import { SETTINGS_TTL_MS } from "../../src/modules/tbc/settings/settings-store"
 
 jest.setTimeout(900_000)
 
-const CARTS = Number(process.env.RELIABILITY_TWO_INSTANCE_CARTS ?? 20)
-const STATUS_CHANGES = 200
+const CARTS = Number(process.env.RELIABILITY_TWO_INSTANCE_CARTS ?? 12)
+const STATUS_CHANGES = 120
 const DB_NAME = testDbName("tbc-rel-two-instances")
 
 const redis: { flush?: () => Promise<void>; url?: string } = {}
