@@ -80,13 +80,9 @@ const suite = (name) => {
 const names = (process.env.TEST_SUITES || "").split(/\s+/).filter(Boolean)
 // In one run of both, the unit suite leaves the property specs to the reliability suite (which
 // runs them at full size): the same file twice in one `npm test` costs time and proves nothing more.
-const PROPERTY_SPEC_PATTERNS = [
-  "/src/.*/__tests__/.*\\.properties\\.unit\\.spec\\.[jt]s$",
-  "/src/sandbox/__tests__/tolerance\\.unit\\.spec\\.[jt]s$",
-]
 const project = (name) =>
   name === "unit" && names.includes("reliability")
-    ? { ...suite(name), testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...PROPERTY_SPEC_PATTERNS] }
+    ? { ...suite(name), testMatch: [...SUITES.unit.testMatch, ...PROPERTY_SPECS.map((glob) => `!${glob}`)] }
     : suite(name)
 // longest files first, also on a fresh clone (integration-tests/test-sequencer.js)
 const testSequencer = "<rootDir>/integration-tests/test-sequencer.js"

@@ -19,10 +19,15 @@ import {
 } from "../../lib/ledger/admin-actions"
 import { nextJobStep } from "../../lib/ledger/guards"
 import { isChargeKind } from "../../lib/ledger/states"
-import { majorToMinorExact, minorToMajor } from "../../lib/money"
+import { majorToMinorExact } from "../../lib/money"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../lib/tbc/types"
 import type { LedgerEntry, LedgerStore } from "../../modules/tbc/ledger/ledger-store"
-import { readPaymentUnlessGone, refundedMinor } from "../../providers/tbc-checkout/money-moves/money-moves"
+import {
+  gel,
+  minorOf,
+  readPaymentUnlessGone,
+  refundedMinor,
+} from "../../providers/tbc-checkout/money-moves/money-moves"
 import { releaseByAdmin, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import type { LedgerActionView } from "../../api/admin/tbc/helpers/attention-view"
 import { adminFactsOf, entryView } from "./attention"
@@ -122,26 +127,17 @@ export async function recheckEntry(deps: AdminActionDeps, entryId: string): Prom
     : undefined
   if (!isChargeKind(entry.kind)) {
     // refunds only: the rest of a hold a smaller completion released is no refund's effect
-    const bank = { status, returnedMinor: refundedMinor(details), confirmedMinor: minorOrNull(details.confirmedAmount) }
-    if (completedForOther(entry, bank)) {
-      await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
-      throw refused(
-        entryId,
-        "recheck",
-        `the bank completed payment ${payId} for ${money(bank.confirmedMinor ?? 0, entry.currency)}, not the ` +
-          `${money(entry.amount, entry.currency)} of this completion (a hold is completed once): another capture ` +
+    const bank = { status, returnedMinor: refundedMinor(details), confirmedMinor: minorOf(details.confirmedAmount) }
+    if (!operationEffectSeen(entry, bank)) {
+      const currency = entry.currency.toUpperCase()
+      const why = completedForOther(entry, bank)
+        ? `the bank completed payment ${payId} for ${gel(bank.confirmedMinor, currency)}, not the ` +
+          `${gel(entry.amount, currency)} of this completion (a hold is completed once): another capture ` +
           `took it; mark this one not done`
-      )
-    }
-    const effect = operationEffectSeen(entry, bank)
-    if (!effect) {
-      await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
-      throw refused(
-        entryId,
-        "recheck",
-        `the bank shows payment ${payId} ${status}, which does not show this ${entry.kind}; ` +
+        : `the bank shows payment ${payId} ${status}, which does not show this ${entry.kind}; ` +
           `if TBC's merchant dashboard shows it did not happen, mark it not done`
-      )
+      await deps.ledger.note(entry.id, "admin_recheck", deps.actor, status)
+      throw refused(entryId, "recheck", why)
     }
     // no payId: an operation reads its charge's; setting it on the operation too would clash with the
     // charge's (one entry per payId) and answer 422 (found by the partial-capture re-check test)
@@ -170,7 +166,7 @@ export async function attachPayId(deps: AdminActionDeps, entryId: string, payId:
   }
   const details = await readBank(deps, entry.provider_id, payId)
   const mismatch = attachMismatch(entry, {
-    amountMinor: minorOrNull(details.amount),
+    amountMinor: details.amount === undefined ? null : majorToMinorExact(details.amount),
     currency: details.currency ?? null,
     merchantPaymentId: typeof details.raw.merchantPaymentId === "string" ? details.raw.merchantPaymentId : null,
   })
@@ -238,16 +234,6 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
       `The money of entry ${entryId} could not be released: ${after?.orphan_error ?? "the bank did not answer"}; nothing is charged twice, try again`
     )
   }
-  const amount = money(entry.amount, entry.currency)
+  const amount = gel(entry.amount, entry.currency.toUpperCase())
   return answer(deps, entryId, `${RELEASE_WORDS[outcome] ?? outcome} (${amount}, payment ${entry.pay_id})`)
-}
-
-/** "12.30 GEL": an amount in tetri as the admin reads it. */
-function money(minor: number, currency: string): string {
-  return `${minorToMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
-}
-
-/** The bank's major amount in tetri, null when it names none or it is not exact. */
-function minorOrNull(major: number | undefined): number | null {
-  return major === undefined ? null : majorToMinorExact(major)
 }
