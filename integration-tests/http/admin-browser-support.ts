@@ -3,11 +3,11 @@
  * plugin's page and widget) where the app serves it from, a Chromium driven by playwright-core,
  * and a way to re-enable the admin that Medusa's test runner always disables.
  */
-import crypto from "crypto"
 import fs from "fs"
 import os from "os"
 import path from "path"
 import { configManager as medusaConfigManager } from "@medusajs/framework/config"
+import { filesUnder, hashOfFiles } from "../utils/source-hash"
 
 const ROOT = path.join(__dirname, "..", "..")
 /** Where Medusa's admin loader serves a production admin build from (`<root>/public/admin`). */
@@ -18,21 +18,12 @@ const ADMIN_SHARED_DIRS = [path.join(ROOT, "src", "lib"), path.join(ROOT, "src",
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 export const ARTIFACTS_DIR = path.join(ROOT, "test-artifacts")
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    return entry.isDirectory() ? filesUnder(full) : [full]
-  })
-}
-
 /** A hash of everything the build is made from: src/admin, what it imports, the locked packages. */
 function adminSourceHash(): string {
-  const hash = crypto.createHash("sha1")
   const files = [ADMIN_SOURCE_DIR, ...ADMIN_SHARED_DIRS].flatMap(filesUnder).sort()
-  for (const file of [...files, path.join(ROOT, "package-lock.json")]) {
-    hash.update(path.relative(ROOT, file)).update("\0").update(fs.readFileSync(file)).update("\0")
-  }
-  return hash.digest("hex").slice(0, 12)
+  return hashOfFiles(ROOT, [...files, path.join(ROOT, "package-lock.json")])
+    .digest("hex")
+    .slice(0, 12)
 }
 
 const CACHE_PREFIX = "tbc-admin-build-"

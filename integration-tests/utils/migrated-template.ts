@@ -1,8 +1,8 @@
-import crypto from "crypto"
 import fs from "fs"
 import path from "path"
 import { Client } from "@medusajs/framework/pg"
 import { testDbName } from "./db-name"
+import { filesUnder, hashOfFiles } from "./source-hash"
 
 /**
  * One migrated database that every app test file is cloned from (PostgreSQL
@@ -18,14 +18,6 @@ import { testDbName } from "./db-name"
  */
 const ROOT = path.resolve(__dirname, "../..")
 const TEMPLATE_PREFIX = "tbc-it-migrated-"
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    return entry.isDirectory() ? filesUnder(full) : [full]
-  })
-}
 
 function schemaInputs(): string[] {
   const modules = path.join(ROOT, "src/modules")
@@ -44,10 +36,7 @@ function schemaInputs(): string[] {
 
 /** The template's database name for the current schema inputs (and REDIS_URL's module set). */
 export function migratedTemplateName(): string {
-  const hash = crypto.createHash("sha1")
-  for (const file of schemaInputs()) {
-    hash.update(path.relative(ROOT, file)).update("\0").update(fs.readFileSync(file)).update("\0")
-  }
+  const hash = hashOfFiles(ROOT, schemaInputs())
   hash.update(process.env.REDIS_URL ? "redis" : "in-process")
   hash.update(`\0${TABLESPACE ?? ""}`)
   return testDbName(TEMPLATE_PREFIX + hash.digest("hex").slice(0, 12))
