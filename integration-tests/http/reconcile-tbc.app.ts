@@ -9,12 +9,15 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
-import { SandboxBankControl } from "../utils/checkout-bank"
+import { SandboxBankControl, payIdOf } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
 import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
+import { failCartCompletion, healCartCompletion } from "../utils/complete-cart-faults"
+import { attentionList } from "../utils/tbc-payments"
+import { DEFAULT_BREAKER_FAILURES } from "../../src/lib/job-rules"
 
 jest.setTimeout(120_000)
 
@@ -61,6 +64,55 @@ medusaIntegrationTestRunner({
         input: { now: inFuture(25 * 60 * 1000) },
       })
       expect(again.find((r) => r.session_id === session.id)).toBeUndefined()
+    })
+
+    it("issue #32 defect 6: carts whose completion keeps failing for a reason the job does not know are listed, and never starve a newer paid cart", async () => {
+      const container = getContainer()
+      const list = await attentionList(container, api)
+      // as many stuck carts as open the circuit breaker, paid (and so read) before the newer one
+      const shop = new StoreCheckout(
+        api,
+        await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+      )
+      const paidCart = async () => {
+        const { cartId } = await shop.createCartReadyForPayment([1])
+        const { session } = await shop.startPaymentSession(cartId)
+        await bank.pay(payIdOf(session), "success")
+        return { cartId, session, payId: payIdOf(session) }
+      }
+      const stuck: Array<Awaited<ReturnType<typeof paidCart>>> = []
+      for (let i = 0; i < DEFAULT_BREAKER_FAILURES; i++) {
+        const paid = await paidCart()
+        failCartCompletion("validate", paid.cartId, Infinity, "the store's stock system said no (ECONNRESET)")
+        stuck.push(paid)
+      }
+      let newer: Awaited<ReturnType<typeof paidCart>> | undefined
+      try {
+        const outcomes: string[][] = []
+        // three runs: a charge is listed after COMPLETION_FAILURES_LISTED (3) failed completions;
+        // the newer cart is paid once the stuck ones are known to hold money (read first, no bank read)
+        for (let run = 0; run < 3; run++) {
+          if (run === 1) newer = await paidCart()
+          const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+            input: { now: inFuture((20 + run) * 60 * 1000) },
+          })
+          outcomes.push(stuck.map((s) => result.find((r) => r.session_id === s.session.id)?.outcome ?? "not run"))
+        }
+        const listed = (await list()).filter((e) => stuck.some((s) => s.payId === e.pay_id))
+        expect({
+          newerCartOrdered: Boolean(await findOrderIdOfCart(container, newer!.cartId)),
+          stuckOutcomes: outcomes,
+          stuckHoldsAtBank: await Promise.all(stuck.map(async (s) => (await bank.payment(s.payId)).status)),
+          listed: listed.map((e) => e.reason).sort(),
+        }).toEqual({
+          newerCartOrdered: true,
+          stuckOutcomes: outcomes.map(() => stuck.map(() => "completion_failed")),
+          stuckHoldsAtBank: stuck.map(() => "WaitingConfirm"),
+          listed: stuck.map(() => expect.stringMatching(/placing its order failed 3 times/)),
+        })
+      } finally {
+        for (const s of stuck) healCartCompletion("validate", s.cartId)
+      }
     })
 
     it("leaves a session alone while a callback for it was accepted within the window", async () => {

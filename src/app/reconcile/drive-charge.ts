@@ -5,9 +5,10 @@
  *                     now holds or took the money, go on to place its order;
  *   complete_order  → Medusa's facts through Query (orderStepOf): record the order that already
  *                     owns the money, or complete the cart (Medusa's complete-cart workflow, so the
- *                     failure's reason is seen: processPaymentWorkflow swallows it). A transient failure
- *                     (bank slow, budget spent, lock busy, 5xx) leaves the money held for the next
- *                     run; a permanent one (sold out, cart invalid) is recorded and the admin told;
+ *                     failure's reason is seen: processPaymentWorkflow swallows it). A transient or
+ *                     unknown failure leaves the money held for the next run (counted on the entry;
+ *                     only the bank failing as a whole counts towards the circuit breaker); a
+ *                     permanent one (sold out, cart invalid) is recorded and the admin told;
  *   orphan_policy   → the money can never become an order: a permanent refusal older than
  *                     PERMANENT_REFUSAL_GRACE_MS gets the orphan policy (released / refunded, or
  *                     left for the admin), and the admin is told.
@@ -170,9 +171,11 @@ async function failedCompletion(
 ): Promise<PendingReconcileResult> {
   const firstRefusal = failure.kind === "permanent" && entry.completion_refused_at === null
   await ctx.ledger.recordCompletionFailure(entry.id, failure, JOB_ACTOR)
-  if (failure.kind === "transient") {
-    // the bank or the database struggling counts towards the breaker: the rest waits for the next run
-    ctx.breaker.failure()
+  if (failure.kind !== "permanent") {
+    // only the bank failing as a whole stops the run: one cart failing again (a store's hook, a
+    // lock) says nothing of the next one, which must still become its order (counted on the
+    // entry instead, and listed after a few: attentionReason)
+    if (failure.bankWide) ctx.breaker.failure()
     return { ...result, outcome: "completion_failed", error: failure.reason }
   }
   if (firstRefusal) {

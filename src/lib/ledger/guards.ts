@@ -39,6 +39,10 @@ export interface LedgerFacts extends LedgerEntryView {
   orphan_action: OrphanAction | null
   /** a cart completion failed for a reason that will not go away by itself (sold out, cart invalid) */
   completion_refused_at: Date | null
+  /** cart completions from this charge that failed, of any kind (0 or absent: none) */
+  completion_failures?: number
+  /** when our authorizePayment handed the money to Medusa (a Medusa payment was made from it) */
+  authorized_at?: Date | null
 }
 
 /**
@@ -124,6 +128,30 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
   return "complete_order"
 }
 
+/**
+ * Completions of one charge that may fail before a person is shown it: the job keeps retrying (a
+ * store's hook may recover), but a cart that fails every run is no longer silent.
+ */
+export const COMPLETION_FAILURES_LISTED = 3
+
+/**
+ * How long after our authorizePayment an order may take to appear. Medusa authorizes last in its
+ * cart completion, so an order follows within seconds; a payment still without one after this
+ * means the completion failed after authorizing and its compensating cancel failed too.
+ */
+export const AUTHORIZED_ORDER_GRACE_MS = 10 * 60 * 1000
+
+/** Medusa was handed this money (a Medusa payment exists) longer than the grace ago, and no order owns it. */
+export function isAuthorizedWithoutOrder(entry: LedgerFacts, now: Date): boolean {
+  const at = entry.authorized_at
+  return (
+    at !== null &&
+    at !== undefined &&
+    entry.order_id === null &&
+    now.getTime() - at.getTime() >= AUTHORIZED_ORDER_GRACE_MS
+  )
+}
+
 /** A charge `sending` this long with no answer recorded: its process died mid-call (also: how long a
  * charge the jobs cannot ask the bank about may wait before it is listed). */
 export const STALE_SENDING_MS = 2 * 60 * 1000
@@ -165,26 +193,51 @@ export function attentionReason(entry: LedgerFacts, now: Date): string | undefin
     if (entry.orphan_action === "failed") return "money at the bank without an order; releasing it failed"
     if (entry.session_gone_at !== null) return "money at the bank, its checkout session is gone"
     if (entry.completion_refused_at !== null) return "money at the bank, the order could not be placed"
+    const failures = entry.completion_failures ?? 0
+    if (failures >= COMPLETION_FAILURES_LISTED) {
+      return `money at the bank, placing its order failed ${failures} times (retried each run)`
+    }
+    if (isAuthorizedWithoutOrder(entry, now)) {
+      return "money at the bank, a Medusa payment was made from it but no order followed"
+    }
   }
   return undefined
 }
 
-export type CompletionFailure = { kind: "transient" | "permanent"; reason: string }
+/**
+ * Why a cart completion failed, as the job acts on it:
+ * - permanent: Medusa refused the cart itself; the orphan policy may act after a grace;
+ * - transient: a known passing condition (the bank slow or down, a lock busy, the cart being
+ *   completed by another request): retried next run;
+ * - unknown: anything else (a store's own hook throwing, a database error): retried next run,
+ *   counted on the entry and listed for a person after COMPLETION_FAILURES_LISTED.
+ * `bankWide` marks the bank itself failing: only those trip the job's circuit breaker, since one
+ * cart failing again says nothing of the next cart's chances.
+ */
+export type CompletionFailure = { kind: "transient" | "permanent" | "unknown"; reason: string; bankWide?: boolean }
 
 /** Medusa error types a cart completion throws for a cart that cannot become an order as it is. */
 const PERMANENT_TYPES: ReadonlySet<string> = new Set(["invalid_data", "not_allowed", "not_found"])
 
 /**
- * Whether a failed cart completion may succeed on a later try. Permanent: Medusa refused the cart
- * itself (sold out, no shipping, invalid items, …: its INVALID_DATA / NOT_ALLOWED / NOT_FOUND).
- * Everything else is transient: the bank slow or down, the request budget spent, a lock busy, a
- * 5xx, a database hiccup, anything unknown. The money stays where it is on a transient failure.
+ * The provider's words for a bank that failed as a whole (src/providers/common/errors.ts: not
+ * answering, unreachable, busy, 5xx), whatever Medusa error type carries them.
  */
+const BANK_WIDE =
+  /the bank (is not answering|did not answer in time|could not be reached|is busy|is temporarily unavailable)/i
+
+/** Passing conditions of one cart that retrying clears: a lock, another request completing it. */
+const PASSING = /acquiring lock|lock is (busy|held)|being completed by another request|still (processing|deciding)/i
+
+/** Whether a failed cart completion may succeed on a later try, and whether the bank as a whole failed. */
 export function classifyCompletionFailure(error: unknown): CompletionFailure {
   const type = typeof (error as { type?: unknown })?.type === "string" ? (error as { type: string }).type : ""
   const message = error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)
   const reason = message.replace(/\s+/g, " ").slice(0, 300)
-  return { kind: PERMANENT_TYPES.has(type) ? "permanent" : "transient", reason }
+  if (PERMANENT_TYPES.has(type)) return { kind: "permanent", reason }
+  if (BANK_WIDE.test(reason)) return { kind: "transient", reason, bankWide: true }
+  if (type === "conflict" || PASSING.test(reason)) return { kind: "transient", reason }
+  return { kind: "unknown", reason }
 }
 
 export type { ChargeState, LedgerKind }

@@ -37,6 +37,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { CircuitBreaker } from "../../../lib/job-rules"
 import { PERMANENT_REFUSAL_GRACE_MS } from "../../../lib/ledger/guards"
 import { TbcApiError } from "../../../lib/tbc/errors"
+import { BANK_NOT_ANSWERING_TEXT } from "../../../lib/shopper-texts"
 import type { LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
 import { driveCharge, type DriveContext } from "../drive-charge"
 import { MemoryLedger, ledgerEntry } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
@@ -202,6 +203,26 @@ describe("driveCharge", () => {
     }
     expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "processed" })
     expect(w.bankCalls).toEqual([])
+  })
+
+  it("only the bank failing as a whole counts towards the breaker; a failure the job cannot tell is counted on the entry", async () => {
+    const w = world({ state: "held", bank_status: "WaitingConfirm" })
+    completeCart = async () => {
+      throw new Error("the store's hook threw")
+    }
+    for (let run = 1; run <= 3; run++) {
+      expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_failed" })
+    }
+    expect(w.ctx.breaker.open).toBe(false)
+    expect(w.charge).toMatchObject({ completion_failures: 3, completion_refused_at: null })
+    expect(w.charge.completion_failure).toMatch(/^unknown: the store's hook threw/)
+
+    completeCart = async () => {
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, BANK_NOT_ANSWERING_TEXT)
+    }
+    await driveCharge(w.ctx, w.charge)
+    await driveCharge(w.ctx, w.charge)
+    expect(w.ctx.breaker.open).toBe(true)
   })
 
   it("a cart another request is completing (the engine has not finished it) is a transient failure", async () => {

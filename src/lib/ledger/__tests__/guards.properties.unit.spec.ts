@@ -2,13 +2,16 @@
  * The decisions read from the ledger (../guards.ts), by example and as properties over any mix of
  * entries: a new payment is refused whenever a charge is unresolved, jobs act only where they may,
  * every charge that may hold money without an order is either driven by a job or listed for the
- * admin, and a failed completion is permanent exactly for Medusa's "the cart itself is wrong" types.
+ * admin, and a failed completion is permanent exactly for Medusa's "the cart itself is wrong" types
+ * (and counts towards the job's circuit breaker only when the bank as a whole failed).
  */
 import fc from "fast-check"
 import { propertyRuns } from "../../__tests__/property-runs"
 import {
   ALREADY_PAID_MESSAGE,
+  AUTHORIZED_ORDER_GRACE_MS,
   CHECKING_PAYMENT_MESSAGE,
+  COMPLETION_FAILURES_LISTED,
   PERMANENT_REFUSAL_GRACE_MS,
   STALE_SENDING_MS,
   attentionReason,
@@ -98,7 +101,7 @@ describe("ledger guards, by example", () => {
     expect(why({ kind: "refund", state: "done", created_at: minutesAgo(60) })).toBeUndefined()
   })
 
-  it("classifyCompletionFailure: permanent for a cart Medusa refuses, transient for everything else", () => {
+  it("classifyCompletionFailure: permanent for a cart Medusa refuses, transient for a known passing cause, unknown otherwise", () => {
     const medusa = (type: string, message: string) => Object.assign(new Error(message), { type })
     expect(
       classifyCompletionFailure(medusa("not_allowed", "Some variant does not have the required inventory"))
@@ -108,17 +111,53 @@ describe("ledger guards, by example", () => {
     })
     expect(classifyCompletionFailure(medusa("invalid_data", "x")).kind).toBe("permanent")
     expect(classifyCompletionFailure({ type: "not_found", message: "Cart was not found" }).kind).toBe("permanent")
-    expect(classifyCompletionFailure(medusa("unexpected_state", "the bank did not answer in time")).kind).toBe(
-      "transient"
-    )
-    expect(classifyCompletionFailure(medusa("payment_authorization_error", "x")).kind).toBe("transient")
+    // the provider's words for a bank failing as a whole: the only failures the breaker counts
+    for (const words of [
+      "Could not confirm the payment: the bank did not answer in time. Check the payment's status before trying again.",
+      "The bank is not answering right now. Your cart is safe: please try again in a minute.",
+      "Could not read the payment: the bank is temporarily unavailable. Please try again later.",
+    ]) {
+      expect(classifyCompletionFailure(medusa("payment_authorization_error", words))).toEqual({
+        kind: "transient",
+        reason: words,
+        bankWide: true,
+      })
+    }
     expect(classifyCompletionFailure(new Error("Timed-out acquiring lock"))).toEqual({
       kind: "transient",
       reason: "Timed-out acquiring lock",
     })
-    expect(classifyCompletionFailure("socket  hang\nup")).toEqual({ kind: "transient", reason: "socket hang up" })
-    expect(classifyCompletionFailure(undefined)).toEqual({ kind: "transient", reason: "undefined" })
+    expect(classifyCompletionFailure(medusa("conflict", "the cart is being completed by another request")).kind).toBe(
+      "transient"
+    )
+    // what the job cannot tell: a store's hook, a database error, Medusa's generic authorization failure
+    expect(classifyCompletionFailure(medusa("payment_authorization_error", "Payment authorization failed")).kind).toBe(
+      "unknown"
+    )
+    expect(classifyCompletionFailure(new Error("ERP said no"))).toEqual({ kind: "unknown", reason: "ERP said no" })
+    expect(classifyCompletionFailure("socket  hang\nup")).toEqual({ kind: "unknown", reason: "socket hang up" })
+    expect(classifyCompletionFailure(undefined)).toEqual({ kind: "unknown", reason: "undefined" })
     expect(classifyCompletionFailure(new Error("x".repeat(500))).reason).toHaveLength(300)
+  })
+
+  it("a charge whose order keeps failing is listed after COMPLETION_FAILURES_LISTED failures; one authorized without an order after the grace", () => {
+    const now = new Date("2026-11-27T12:00:00Z")
+    const held = {
+      kind: "web" as const,
+      state: "held" as const,
+      pay_id: "P1",
+      created_at: new Date(now.getTime() - 3_600_000),
+    }
+    expect(
+      attentionReason(facts({ ...held, completion_failures: COMPLETION_FAILURES_LISTED - 1 }), now)
+    ).toBeUndefined()
+    expect(attentionReason(facts({ ...held, completion_failures: COMPLETION_FAILURES_LISTED }), now)).toMatch(
+      /placing its order failed 3 times/
+    )
+    const authorizedAgo = (ms: number) => facts({ ...held, authorized_at: new Date(now.getTime() - ms) })
+    expect(attentionReason(authorizedAgo(AUTHORIZED_ORDER_GRACE_MS - 1), now)).toBeUndefined()
+    expect(attentionReason(authorizedAgo(AUTHORIZED_ORDER_GRACE_MS), now)).toMatch(/no order followed/)
+    expect(attentionReason({ ...authorizedAgo(AUTHORIZED_ORDER_GRACE_MS), order_id: "order_1" }, now)).toBeUndefined()
   })
 })
 
@@ -202,7 +241,14 @@ describe("ledger guards, as properties", () => {
               : new Error(message)
         const verdict = classifyCompletionFailure(error)
         const permanent = shape !== "typeless" && ["invalid_data", "not_allowed", "not_found"].includes(type)
-        expect(verdict.kind).toBe(permanent ? "permanent" : "transient")
+        // never permanent for a cart Medusa did not refuse; a plain error is never taken for a known cause
+        if (permanent) expect(verdict.kind).toBe("permanent")
+        else expect(verdict.kind).not.toBe("permanent")
+        if (verdict.kind === "transient" && type !== "conflict") {
+          expect(verdict.reason).toMatch(/bank|lock|being completed|still (processing|deciding)/i)
+        }
+        if (verdict.bankWide)
+          expect(verdict).toMatchObject({ kind: "transient", reason: expect.stringMatching(/the bank/i) })
         expect(verdict.reason.length).toBeLessThanOrEqual(300)
         expect(verdict.reason).not.toMatch(/\s\s|[\n\t]/)
       }),

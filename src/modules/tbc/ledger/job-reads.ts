@@ -6,6 +6,7 @@
  * Each read is one indexed statement over our own table, so a run costs the same whether Medusa
  * holds a hundred sessions or a million.
  */
+import { COMPLETION_FAILURES_LISTED } from "../../../lib/ledger/guards"
 import { toEntry, type LedgerEntry, type PgConnection } from "./ledger-store"
 
 /** Charges a checkout provider makes (installment applications have their own sync). */
@@ -13,7 +14,9 @@ const CHECKOUT_CHARGES = "kind in ('web', 'execution')"
 
 /**
  * Charges of a provider the lost-callback job drives (nextJobStep ≠ none), oldest first, money
- * states first, so a charge that holds money is never left behind unpaid ones by the batch limit:
+ * states first, so a charge that holds money is never left behind unpaid ones by the batch limit,
+ * and among them those whose order has not failed again and again (listed for the admin) before
+ * those that have, so stuck carts never take a newer one's place in the batch or the run's budget:
  * - money held or taken (held, paid) that no order owns yet and the orphan policy has not settled,
  *   of any age once `newest` has passed: money is never forgotten;
  * - an outcome still open at the bank (sending, uncertain, created, processing) created between
@@ -34,9 +37,9 @@ export async function lostCallbackCandidates(
        and created_at <= ?::timestamptz
        and ((state in ('held', 'paid') and (orphan_action is null or orphan_action = 'failed'))
          or (state in ('sending', 'uncertain', 'created', 'processing') and created_at >= ?::timestamptz))
-     order by (state in ('held', 'paid')) desc, created_at asc, id asc
+     order by (state in ('held', 'paid')) desc, (completion_failures >= ?) asc, created_at asc, id asc
      limit ?`,
-    [providerId, window.newest.toISOString(), window.oldest.toISOString(), window.limit]
+    [providerId, window.newest.toISOString(), window.oldest.toISOString(), COMPLETION_FAILURES_LISTED, window.limit]
   )
   return rows.map(toEntry)
 }

@@ -16,7 +16,12 @@
  */
 import { randomUUID } from "node:crypto"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
-import type { LedgerFacts, OrphanAction } from "../../../lib/ledger/guards"
+import {
+  COMPLETION_FAILURES_LISTED,
+  type CompletionFailure,
+  type LedgerFacts,
+  type OrphanAction,
+} from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
@@ -43,6 +48,8 @@ export interface LedgerEntry extends LedgerFacts {
   orphan_error: string | null
   completion_failed_at: Date | null
   completion_failure: string | null
+  /** cart completions from this charge that failed so far */
+  completion_failures: number
   /** when our authorizePayment told Medusa the money is there (a Medusa payment follows) */
   authorized_at: Date | null
   /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
@@ -111,6 +118,7 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     completion_failed_at: dateOrNull(row.completion_failed_at),
     completion_failure: textOrNull(row.completion_failure),
     completion_refused_at: dateOrNull(row.completion_refused_at),
+    completion_failures: Number(row.completion_failures ?? 0),
     authorized_at: dateOrNull(row.authorized_at),
     payment_method: row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
     rrn: textOrNull(row.rrn),
@@ -367,9 +375,9 @@ export class LedgerStore {
         or (state in ('held', 'paid') and kind in ('web', 'execution', 'installment') and order_id is null
           and (orphan_action is null or orphan_action not in ('cancelled', 'refunded'))
           and (orphan_action in ('notified', 'failed') or session_gone_at is not null
-            or completion_refused_at is not null)))
+            or completion_refused_at is not null or completion_failures >= ? or authorized_at is not null)))
        and created_at < ?`,
-      [before ?? new Date("9999-01-01T00:00:00Z")],
+      [COMPLETION_FAILURES_LISTED, before ?? new Date("9999-01-01T00:00:00Z")],
       "created_at desc, id desc",
       limit
     )
@@ -423,14 +431,18 @@ export class LedgerStore {
     if (rows[0]) await this.note(entryId, "session_gone", actor, null)
   }
 
-  /** A cart completion from this charge failed; `permanent` starts the orphan grace (guards.ts). */
+  /**
+   * A cart completion from this charge failed (counted: guards.ts lists a charge that keeps
+   * failing); `permanent` starts the orphan grace.
+   */
   async recordCompletionFailure(
     entryId: string,
-    failure: { kind: "transient" | "permanent"; reason: string },
+    failure: Pick<CompletionFailure, "kind" | "reason">,
     actor: string
   ): Promise<void> {
     await this.pg.raw(
       `update tbc_payment set completion_failed_at = now(), completion_failure = ?,
+         completion_failures = completion_failures + 1,
          completion_refused_at = case when ? then coalesce(completion_refused_at, now()) else completion_refused_at end,
          updated_at = now() where id = ?`,
       [`${failure.kind}: ${failure.reason}`.slice(0, 500), failure.kind === "permanent", entryId]

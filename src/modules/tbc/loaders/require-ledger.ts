@@ -12,7 +12,7 @@ import type { PgConnection } from "../pg-connection"
 
 /** What a money move reads and writes: a select of these fails when a migration is missing. */
 export const LEDGER_PROBES = [
-  "select id, state, pay_id, cart_id, authorized_at, order_id, completion_refused_at from tbc_payment limit 0",
+  "select id, state, pay_id, cart_id, authorized_at, order_id, completion_refused_at, completion_failures from tbc_payment limit 0",
   "select id, entry_id, actor from tbc_ledger_event limit 0",
 ]
 

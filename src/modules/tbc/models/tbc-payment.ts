@@ -61,6 +61,8 @@ const TbcPayment = model
       completion_failure: model.text().nullable(),
       /** set when the failure was permanent (sold out, cart invalid): the orphan policy may act after a grace */
       completion_refused_at: model.dateTime().nullable(),
+      /** how many cart completions from this charge failed (listed for the admin after a few) */
+      completion_failures: model.number().default(0),
       payment_session_id: model.text().index("IDX_tbc_payment_payment_session_id"),
       payment_collection_id: model.text().nullable(),
       cart_id: model.text().index("IDX_tbc_payment_cart_id").nullable(),

@@ -36,6 +36,7 @@ export const ledgerEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   completion_failed_at: null,
   completion_failure: null,
   completion_refused_at: null,
+  completion_failures: 0,
   authorized_at: null,
   ...over,
 })
@@ -183,12 +184,16 @@ export class MemoryLedger {
     return true
   }
 
-  async recordCompletionFailure(entryId: string, failure: { kind: "transient" | "permanent"; reason: string }) {
+  async recordCompletionFailure(
+    entryId: string,
+    failure: { kind: "transient" | "permanent" | "unknown"; reason: string }
+  ) {
     this.write()
     const entry = await this.byId(entryId)
     if (!entry) return
     entry.completion_failed_at = this.clock()
     entry.completion_failure = `${failure.kind}: ${failure.reason}`
+    entry.completion_failures += 1
     if (failure.kind === "permanent") entry.completion_refused_at ??= this.clock()
   }
 
