@@ -15,6 +15,7 @@
  * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/bank-calls.bench.ts
  */
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../src/modules/tbc/ledger/ledger-store"
 import { startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process"
 import { CREDS } from "./lib/raw-axios"
 import { fmt, pool, printTable, silentLogger } from "./lib/stats"
@@ -35,7 +36,7 @@ type Calls = Record<string, number>
 
 function provider(sandbox: SandboxProcess, preAuth: boolean): TbcCheckoutProviderService {
   return new TbcCheckoutProviderService(
-    { logger: silentLogger },
+    { logger: silentLogger, [UNRECORDED_FOR_UNIT_TESTS]: true },
     {
       ...CREDS,
       environment: sandbox.url,

@@ -30,6 +30,7 @@ import { sendWithToken } from "../src/lib/tbc/tokens"
 import { SecretRedactor } from "../src/lib/tbc/redact"
 import { readPaymentDetails } from "../src/lib/tbc/responses"
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../src/modules/tbc/ledger/ledger-store"
 import { CREDS, createBody, rawClient } from "./lib/raw-axios"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { fmt, printTable, silentLogger, summary, timed } from "./lib/stats"
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandboxProcess({ callbackAttempts: 1, callbackRetryMs: 0 })
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
-    { logger: silentLogger },
+    { logger: silentLogger, [UNRECORDED_FOR_UNIT_TESTS]: true },
     {
       ...CREDS,
       environment: sandbox.url,

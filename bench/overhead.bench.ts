@@ -14,6 +14,7 @@
  */
 import { TbcClient } from "../src/lib/tbc"
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../src/modules/tbc/ledger/ledger-store"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { CREDS, createBody, paidPayment, rawCall, rawClient } from "./lib/raw-axios"
 import { ITERATIONS, WARMUP, measure, type Pair } from "./lib/paired-measure"
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandboxProcess({ callbackAttempts: 1, callbackRetryMs: 0 })
   const client = new TbcClient({ environment: sandbox.url, checkout: CREDS, logger: silentLogger })
   const provider = new TbcCheckoutProviderService(
-    { logger: silentLogger },
+    { logger: silentLogger, [UNRECORDED_FOR_UNIT_TESTS]: true },
     {
       ...CREDS,
       environment: sandbox.url,

@@ -3,13 +3,14 @@
  * medusa-config options: what the jobs and the store routes read where an editable option matters
  * (orphan policy, retention days, methods, saved cards). Same rows, same cache and same merge as
  * the providers (src/providers/common/effective-options.ts), so the app and the providers agree.
- * A setting that cannot be read or no longer passes with the config leaves the config's value.
+ * A setting that no longer passes with the config leaves the config's value (with a warning);
+ * settings that cannot be read are a clear error (storedSettingsInForce), never the config in silence.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mergeWithStored } from "../providers/common/effective-options"
 import type { PgConnection } from "../modules/tbc/pg-connection"
-import { storedSettings } from "../modules/tbc/settings/settings-store"
+import { storedSettingsInForce } from "../modules/tbc/settings/settings-store"
 import { listTbcProviders, providerIdOf, type TbcProviderRegistration } from "./tbc-providers"
 
 /** The container's logger as the settings cache warns through it, or none. */
@@ -32,7 +33,7 @@ export async function effectiveTbcProviders(container: MedusaContainer): Promise
   }
   if (!pg || registrations.length === 0) return registrations
   const logger = loggerOf(container)
-  const { rows } = await storedSettings(pg, logger)
+  const rows = await storedSettingsInForce(pg, logger)
   if (rows.length === 0) return registrations
   return registrations.map((registration) => {
     // settings are kept per registration (its own provider id): every provider made from the same

@@ -5,15 +5,16 @@
  * per-process cache of src/modules/tbc/settings/settings-store.ts (at most SETTINGS_TTL_MS old),
  * so two instances on one database agree within that time, and no restart is needed.
  *
- * Never blocks a payment: no database (unit tests), a failed read or a stored value that no longer
- * passes with the config all fall back to the config's values, with a warning.
+ * Without a database (unit tests) the config's values apply; a stored value that no longer passes
+ * with the config is skipped with a warning. Settings that cannot be read stop the operation with a
+ * clear error (fail closed: storedSettingsInForce), never a silent fall back to the config.
  */
 import { mergeStoredSettings, type MergedOptions } from "../../lib/settings/merge"
 import type { SettingsProviderKind } from "../../lib/settings/editable-settings"
 import type { TbcLogger } from "../../lib/tbc/types"
 import type { SafeParser } from "../../lib/zod-problems"
 import type { PgConnection } from "../../modules/tbc/pg-connection"
-import { storedSettings, type StoredSetting } from "../../modules/tbc/settings/settings-store"
+import { storedSettingsInForce, type StoredSetting } from "../../modules/tbc/settings/settings-store"
 import { checkoutOptionsSchema } from "../tbc-checkout/options"
 import { installmentsOptionsSchema } from "../tbc-installments/options"
 
@@ -61,9 +62,9 @@ export class EffectiveOptions<T> {
 
   async current(): Promise<T> {
     if (!this.pg) return this.fallback
-    const snapshot = await storedSettings(this.pg, this.logger)
-    if (!snapshot.rows.some((row) => row.provider_id === this.providerId)) return this.fallback
-    const merged = mergeWithStored<T>(this.kind, this.providerId, this.config, snapshot.rows, ({ ignored }) =>
+    const rows = await storedSettingsInForce(this.pg, this.logger)
+    if (!rows.some((row) => row.provider_id === this.providerId)) return this.fallback
+    const merged = mergeWithStored<T>(this.kind, this.providerId, this.config, rows, ({ ignored }) =>
       this.logger.warn(
         `admin settings not applied (the medusa-config value is used): ${ignored.map((i) => i.problem).join("; ")}`
       )

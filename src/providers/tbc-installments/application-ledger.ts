@@ -14,7 +14,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { installmentBankStatus } from "../../lib/ledger/installment-states"
 import type { TbcLogger } from "../../lib/tbc/types"
 import { recordError, type LedgerEntry, type LedgerStore } from "../../modules/tbc/ledger/ledger-store"
-import { chargeContextOf } from "../tbc-checkout/ledger/bookkeeping"
+import { chargeContextOf, noLedgerError } from "../tbc-checkout/ledger/bookkeeping"
 import { isClearRefusal } from "../tbc-checkout/saved-cards/saved-card-payment"
 
 /** Who moved an entry, in the audit trail. */
@@ -27,10 +27,12 @@ export const INSTALLMENT_ACTORS = {
 
 export class ApplicationLedger {
   constructor(
-    /** undefined outside a Medusa app (unit tests without a ledger): nothing is recorded */
+    /** undefined when the container has no database connection: applications are then refused */
     readonly ledger: LedgerStore | undefined,
     private readonly logger: () => TbcLogger,
-    readonly providerId: string
+    readonly providerId: string,
+    /** a unit test's provider without a ledger: applications go to the bank unrecorded */
+    private readonly unrecordedForUnitTests = false
   ) {}
 
   /**
@@ -42,7 +44,10 @@ export class ApplicationLedger {
     data: Record<string, unknown> | undefined,
     amountMinor: number
   ): Promise<LedgerEntry | undefined> {
-    if (!this.ledger) return undefined
+    if (!this.ledger) {
+      if (!this.unrecordedForUnitTests) throw noLedgerError("installment application")
+      return undefined
+    }
     try {
       return await this.ledger.open(
         {

@@ -50,7 +50,7 @@ import {
   toMedusaError,
   type TbcClientLike,
 } from "../common"
-import { ledgerFrom } from "../../modules/tbc/ledger/ledger-store"
+import { ledgerFrom, unrecordedForUnitTests } from "../../modules/tbc/ledger/ledger-store"
 import { ApplicationLedger } from "./application-ledger"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
@@ -92,7 +92,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     this.ledger_ = new ApplicationLedger(
       ledgerFrom(cradle),
       () => providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME),
-      `pp_${INSTALLMENTS_PROVIDER_NAME}_${parsed.registrationId}`
+      `pp_${INSTALLMENTS_PROVIDER_NAME}_${parsed.registrationId}`,
+      unrecordedForUnitTests(cradle)
     )
   }
 

@@ -509,8 +509,28 @@ export class LedgerStore {
   }
 }
 
-/** The ledger of a provider's cradle: undefined outside a Medusa app (no PG connection). */
+/**
+ * The ledger of a provider's cradle: undefined when the cradle has no PG connection. A provider
+ * without a ledger refuses every call that moves money (fail closed), unless its cradle holds
+ * UNRECORDED_FOR_UNIT_TESTS.
+ */
 export function ledgerFrom(cradle: Record<string, unknown>): LedgerStore | undefined {
   const pg = pgConnectionIn(cradle)
   return pg ? new LedgerStore(pg) : undefined
+}
+
+/**
+ * The cradle key under which a unit test builds a provider that records nothing (no database) and
+ * still calls the bank. A symbol: no medusa-config entry or container registration by name can set
+ * it, so a provider in an app whose container lacks the connection refuses money calls instead.
+ */
+export const UNRECORDED_FOR_UNIT_TESTS: unique symbol = Symbol("medusa-payment-tbc: provider without a ledger")
+
+/** Whether a unit test asked for a provider that records nothing (see UNRECORDED_FOR_UNIT_TESTS). */
+export function unrecordedForUnitTests(cradle: Record<string | symbol, unknown>): boolean {
+  try {
+    return cradle[UNRECORDED_FOR_UNIT_TESTS] === true
+  } catch {
+    return false // Medusa's container throws on a name it does not hold
+  }
 }

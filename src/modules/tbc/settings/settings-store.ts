@@ -8,10 +8,12 @@
  * Reading is cached per process for SETTINGS_TTL_MS (one small select of the whole table at most
  * once a second, whatever the traffic): a value saved on one instance is in force on every other
  * within that time; the instance that saved it drops its cache at once. When the table cannot be
- * read (database trouble, migration not run), the config's values apply and a warning is logged:
- * payments never wait on a setting.
+ * read (database trouble, migration not run), whoever needs the settings in force is refused with
+ * a clear error (storedSettingsInForce): silently running on the config's values would undo what a
+ * shop manager saved (a method switched off, an orphan policy changed) without anyone knowing.
  */
 import { randomUUID } from "node:crypto"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { ChangedSetting } from "../../../lib/settings/merge"
 import type { PgConnection } from "../pg-connection"
 
@@ -41,7 +43,7 @@ export interface SettingChangeRow {
 
 export interface StoredSettingsSnapshot {
   rows: StoredSetting[]
-  /** why the rows could not be read (then `rows` is empty and the config applies), else null */
+  /** why the rows could not be read (then `rows` is empty and storedSettingsInForce refuses), else null */
   failed: string | null
   loaded_at: number
 }
@@ -179,7 +181,8 @@ export function invalidateStoredSettings(): void {
 
 /**
  * Every stored setting, at most SETTINGS_TTL_MS old. Never throws: a failed read gives no rows
- * (the config applies) and `failed`, logged as a warning at most once a minute.
+ * and `failed`, logged as a warning at most once a minute (and cached for SETTINGS_TTL_MS like a
+ * good read, so a database in trouble is not asked on every request).
  */
 export function storedSettings(
   pg: PgConnection,
@@ -196,7 +199,9 @@ export function storedSettings(
       const why = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200)
       if (now() - state.warnedAt >= WARN_EVERY_MS) {
         state.warnedAt = now()
-        logger?.warn(`[tbc settings] the admin's settings could not be read (${why}); the medusa-config values apply`)
+        logger?.warn(
+          `[tbc settings] the admin's settings could not be read (${why}); TBC payments and jobs wait until they can`
+        )
       }
       return { rows: [], failed: why, loaded_at: now() }
     })
@@ -209,4 +214,22 @@ export function storedSettings(
     })
   state.loading = loading
   return loading
+}
+
+/**
+ * The stored settings, or a clear error when they cannot be read (fail closed): a payment, job or
+ * store route never runs on the config's values in place of what a shop manager saved.
+ */
+export async function storedSettingsInForce(
+  pg: PgConnection,
+  logger?: { warn(message: string): void }
+): Promise<StoredSetting[]> {
+  const snapshot = await storedSettings(pg, logger)
+  if (snapshot.failed !== null) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "The TBC settings saved in the admin could not be read, so nothing was sent to the bank. Please try again in a moment."
+    )
+  }
+  return snapshot.rows
 }

@@ -1,7 +1,7 @@
 /**
  * The options a provider runs with: config + the admin's stored settings, through the per-process
- * cache (at most SETTINGS_TTL_MS old), falling back to the config on a failed read or a stored value
- * the config no longer allows.
+ * cache (at most SETTINGS_TTL_MS old): the config's value where a stored one is no longer allowed,
+ * a clear error (fail closed) when the settings cannot be read.
  */
 import { parseCheckoutOptions, type TbcCheckoutOptions } from "../../tbc-checkout/options"
 import { EffectiveOptions } from "../effective-options"
@@ -74,13 +74,24 @@ describe("EffectiveOptions", () => {
     expect(await live(pg).current()).toMatchObject({ preAuth: false, language: "KA", clientSecret: "secret" })
   })
 
-  it("falls back to the config with a warning when the settings cannot be read, never failing the payment", async () => {
+  it("fails closed when the settings cannot be read: a clear error, never the config's values in silence", async () => {
     const log = logger()
-    const options = await live(fakeDb(new Error("relation tbc_provider_setting does not exist")), log).current()
-    expect(options).toMatchObject({ preAuth: true })
-    expect(log.warnings).toEqual([
-      expect.stringMatching(/could not be read .*does not exist.*medusa-config values apply/),
-    ])
+    const pg = fakeDb(new Error("relation tbc_provider_setting does not exist"))
+    const error = await live(pg, log)
+      .current()
+      .then(
+        () => undefined,
+        (e: Error & { type?: string }) => e
+      )
+    expect({ type: error?.type, message: error?.message }).toEqual({
+      type: "unexpected_state",
+      message: expect.stringMatching(/TBC settings saved in the admin could not be read, so nothing was sent/),
+    })
+    expect(log.warnings).toEqual([expect.stringMatching(/could not be read .*does not exist.*wait until they can/)])
+    // once the table reads again (after the cache's SETTINGS_TTL_MS), the settings apply again
+    invalidateStoredSettings()
+    pg.rows = [row("preAuth", false)]
+    expect(await live(pg, log).current()).toMatchObject({ preAuth: false })
   })
 
   it("ignores a stored value the config no longer allows, with a warning naming the rule", async () => {

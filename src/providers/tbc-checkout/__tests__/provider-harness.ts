@@ -4,6 +4,11 @@ import { startSandbox, type SandboxHandle } from "../../../sandbox"
 import TbcCheckoutProviderService from "../service"
 import type { TbcCheckoutBase } from "../core/checkout-base"
 import type { TbcCheckoutOptionsInput } from "../options"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../../../modules/tbc/ledger/ledger-store"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
+import type { CheckoutApi } from "../../../lib/tbc/types"
+import { PaymentBookkeeping } from "../ledger/bookkeeping"
+import { parseCheckoutOptions } from "../options"
 
 type CheckoutService = new (cradle: Record<string, unknown>, options: Record<string, unknown>) => TbcCheckoutBase
 
@@ -68,19 +73,23 @@ export async function startHarness(): Promise<Harness> {
   return {
     sandbox,
     provider: (overrides = {}, cradle = {}, Service: CheckoutService = TbcCheckoutProviderService) => {
-      const provider = new Service(cradle, {
-        apiKey: "sandbox-apikey",
-        clientId: "sandbox-client",
-        clientSecret: CLIENT_SECRET,
-        environment: sandbox.url,
-        storeUrl: STORE_URL,
-        returnUrl: RETURN_URL,
-        callbackAllowlist: ["127.0.0.1"],
-        preAuth: false,
-        // every method but card needs the bank's activation (options.ts): all of them here
-        activatedMethods: [4, 7, 8, 9, 14],
-        ...overrides,
-      })
+      // no database here: the provider records nothing (the unit tests' mode; an app refuses it)
+      const provider = new Service(
+        { [UNRECORDED_FOR_UNIT_TESTS]: true, ...cradle },
+        {
+          apiKey: "sandbox-apikey",
+          clientId: "sandbox-client",
+          clientSecret: CLIENT_SECRET,
+          environment: sandbox.url,
+          storeUrl: STORE_URL,
+          returnUrl: RETURN_URL,
+          callbackAllowlist: ["127.0.0.1"],
+          preAuth: false,
+          // every method but card needs the bank's activation (options.ts): all of them here
+          activatedMethods: [4, 7, 8, 9, 14],
+          ...overrides,
+        }
+      )
       providers.push(provider)
       return provider as TbcCheckoutProviderService
     },
@@ -119,3 +128,32 @@ export function harnessPerSuite(options: { resetFaultsAfterEach?: boolean } = {}
     },
   })
 }
+
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
+
+/** `provider` with its bookkeeping on an in-memory ledger (what the app records in PostgreSQL). */
+export function onMemoryLedger<P extends TbcCheckoutBase>(provider: P, ledger = new MemoryLedger()) {
+  const checkout = () => (provider as unknown as { checkout: CheckoutApi }).checkout
+  const book = new PaymentBookkeeping(
+    ledger.asStore(),
+    { orphanPolicy: "refund", orphanGraceSeconds: 60 },
+    checkout,
+    silent,
+    "pp_tbc-checkout_tbc"
+  )
+  Object.assign(provider, { book_: book })
+  return { provider, ledger }
+}
+
+/** Checkout options for calling judgeCallback directly (callbacks from 127.0.0.1 allowed). */
+export const judgeOptions = (extra: Record<string, unknown> = {}) =>
+  parseCheckoutOptions({
+    apiKey: "k",
+    clientId: "c",
+    clientSecret: CLIENT_SECRET,
+    environment: "test",
+    storeUrl: "http://s.ge",
+    returnUrl: "https://shop.example.ge/checkout/return",
+    callbackAllowlist: ["127.0.0.1"],
+    ...extra,
+  })

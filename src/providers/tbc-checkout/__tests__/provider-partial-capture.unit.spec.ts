@@ -11,29 +11,17 @@ import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledge
 import { operationSeed } from "../../../modules/tbc/ledger/ledger-store"
 import { CAPTURE_INTENT_ACTOR } from "../../../lib/capture-amount"
 import type { CheckoutApi } from "../../../lib/tbc/types"
-import { PaymentBookkeeping } from "../ledger/bookkeeping"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, caught, harnessPerSuite } from "./provider-harness"
+import { CALLS, caught, harnessPerSuite, onMemoryLedger } from "./provider-harness"
 import { customerA, newSession, saveCardAtBank, sealedData } from "./saved-card-fixtures"
 
 jest.setTimeout(30_000)
 
 const h = harnessPerSuite({ resetFaultsAfterEach: true })
-const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
 
 /** A preauth provider whose bookkeeping writes to an in-memory ledger. */
 function withLedger(overrides: Record<string, unknown> = {}, ledger = new MemoryLedger()) {
-  const provider = h.provider({ preAuth: true, ...overrides })
-  const checkout = () => (provider as unknown as { checkout: CheckoutApi }).checkout
-  const book = new PaymentBookkeeping(
-    ledger.asStore(),
-    { orphanPolicy: "refund", orphanGraceSeconds: 60 },
-    checkout,
-    silent,
-    "pp_tbc-checkout_tbc"
-  )
-  Object.assign(provider, { book_: book })
-  return { provider, ledger }
+  return onMemoryLedger(h.provider({ preAuth: true, ...overrides }), ledger)
 }
 
 let n = 0

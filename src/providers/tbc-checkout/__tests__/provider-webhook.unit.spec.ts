@@ -6,9 +6,8 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { CALLBACK_HEADERS, signSession } from "../callbacks/callback-auth"
 import { judgeCallback, type TbcWebhookResult } from "../callbacks/webhook"
-import { parseCheckoutOptions } from "../options"
 import TbcCheckoutProviderService from "../service"
-import { CALLS, CLIENT_SECRET, harnessPerSuite } from "./provider-harness"
+import { CALLS, harnessPerSuite, judgeOptions } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -36,19 +35,6 @@ function callback(body: unknown, headers: Record<string, string | undefined>): P
     headers: Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)),
   }) as Promise<TbcWebhookResult>
 }
-
-/** Checkout options for calling judgeCallback directly, with a stub bank. */
-const judgeOptions = (extra: Record<string, unknown> = {}) =>
-  parseCheckoutOptions({
-    apiKey: "k",
-    clientId: "c",
-    clientSecret: CLIENT_SECRET,
-    environment: "test",
-    storeUrl: "http://s.ge",
-    returnUrl: "https://shop.example.ge/checkout/return",
-    callbackAllowlist: ["127.0.0.1"],
-    ...extra,
-  })
 
 /** A stub bank whose payment (5 GEL) is in `status` and names `merchantPaymentId` as its session, if given. */
 const bankReporting = (status: string, merchantPaymentId?: string) => ({

@@ -60,15 +60,19 @@ function actionAmount(details: PaymentDetails, action: PaymentActions): number {
   return minorToMajor(majorToMinorExact(details.amount ?? 0) ?? 0)
 }
 
-/** The ledger has the store's own completion of this payment (under way or done); false when unreadable. */
-async function storeCaptureMadeIt(ledger: LedgerStore | undefined, payId: string): Promise<boolean> {
+/**
+ * The ledger has the store's own completion of this payment (under way or done); undefined when it
+ * cannot be read (the callback is then not acted on: a capture Medusa may already record could be
+ * recorded twice; the lost-callback job settles it once the ledger reads again).
+ */
+async function storeCaptureMadeIt(ledger: LedgerStore | undefined, payId: string): Promise<boolean | undefined> {
   if (!ledger) return false
   try {
     const charge = await ledger.byPayId(payId)
     const operations = charge ? await ledger.operationsOf(charge.id) : []
     return completedByStoreCapture(operations.filter((op) => op.kind === "completion"))
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -141,7 +145,11 @@ export async function judgeCallback(
   const sessionId = paired.sessionId
 
   const action = toPaymentAction(webhookAction(status))
-  if (action === PaymentActions.SUCCESSFUL && (await storeCaptureMadeIt(book?.ledger, payId))) {
+  const storeCaptured = action === PaymentActions.SUCCESSFUL ? await storeCaptureMadeIt(book?.ledger, payId) : false
+  if (storeCaptured === undefined) {
+    return ignore(verdict("error", "the store's records of this payment could not be read", payId, status))
+  }
+  if (storeCaptured) {
     // the admin's capture completed it: Medusa records that capture itself (a partial one would
     // otherwise be recorded twice, the rest of the hold looking capturable to Medusa)
     return ignore(verdict("accepted", `bank status ${status}, completed by the store's own capture`, payId, status))

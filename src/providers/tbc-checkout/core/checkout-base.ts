@@ -64,7 +64,7 @@ import { acceptedStatus } from "../hosted-payment/authorize-guard"
 import type { TbcWebhookResult } from "../callbacks/webhook"
 import { capture, cancelHeldOrTaken } from "../money-moves/money-moves"
 import { ACTORS, PaymentBookkeeping } from "../ledger/bookkeeping"
-import { ledgerFrom } from "../../../modules/tbc/ledger/ledger-store"
+import { ledgerFrom, unrecordedForUnitTests } from "../../../modules/tbc/ledger/ledger-store"
 import { refund, RefundQueue } from "../money-moves/refund"
 import { startPayment } from "../hosted-payment/start-payment"
 import { webhookActionOf } from "../callbacks/callback-verdict"
@@ -146,11 +146,12 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       },
       () => this.checkout,
       this.logger_,
-      providerId
+      providerId,
+      unrecordedForUnitTests(cradle)
     )
   }
 
-  /** The admin's settings over the config, at most SETTINGS_TTL_MS old (effective-options.ts); never throws. */
+  /** The admin's settings over the config, at most SETTINGS_TTL_MS old (effective-options.ts); throws when they cannot be read. */
   protected async refreshOptions(): Promise<TbcCheckoutOptions> {
     this.options_ = await this.settings_.current()
     return this.options_

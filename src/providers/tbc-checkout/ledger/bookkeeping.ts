@@ -46,6 +46,16 @@ export function chargeContextOf(sessionId: string, data: Record<string, unknown>
   }
 }
 
+/**
+ * A provider without a ledger (its container holds no database connection) never moves money:
+ * only a unit test may build one that records nothing (UNRECORDED_FOR_UNIT_TESTS).
+ */
+export const noLedgerError = (what: string) =>
+  new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The ${what} was not sent to the bank: the payment provider has no money ledger (no database connection in its container), and it never moves money without a record.`
+  )
+
 const cannotRecord = (what: string) =>
   new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
@@ -54,13 +64,20 @@ const cannotRecord = (what: string) =>
 
 export class PaymentBookkeeping {
   constructor(
-    /** undefined outside a Medusa app (provider unit tests): nothing is recorded */
+    /** undefined when the container has no database connection: money calls are then refused */
     readonly ledger: LedgerStore | undefined,
     private readonly options: Pick<TbcCheckoutOptions, "orphanPolicy" | "orphanGraceSeconds">,
     private readonly checkout: () => Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">,
     private readonly logger: TbcLogger,
-    readonly providerId: string
+    readonly providerId: string,
+    /** a unit test's provider without a ledger: money calls go to the bank unrecorded */
+    private readonly unrecordedForUnitTests = false
   ) {}
+
+  /** Without a ledger, a money call is refused (a unit test's unrecorded provider excepted). */
+  private refuseWithoutLedger(what: string): void {
+    if (!this.unrecordedForUnitTests) throw noLedgerError(what)
+  }
 
   /**
    * Opens a charge entry before its bank call. Fails closed: when the ledger cannot be written the
@@ -71,7 +88,10 @@ export class PaymentBookkeeping {
     context: ChargeContext,
     money: { amountMinor: number; currency: string; cardMask?: string | null }
   ): Promise<LedgerEntry | undefined> {
-    if (!this.ledger) return undefined
+    if (!this.ledger) {
+      this.refuseWithoutLedger("payment")
+      return undefined
+    }
     const seed: OpenEntry = {
       kind,
       provider_id: this.providerId,
@@ -154,8 +174,23 @@ export class PaymentBookkeeping {
     work: () => Promise<T>
   ): Promise<T> {
     const ledger = this.ledger
-    const charge = ledger && payId ? await ledger.byPayId(payId).catch(() => undefined) : undefined
-    if (!ledger || !charge) return work()
+    if (!ledger) {
+      this.refuseWithoutLedger(kind)
+      return work()
+    }
+    let charge: LedgerEntry | undefined
+    try {
+      charge = payId ? await ledger.byPayId(payId) : undefined
+    } catch (error) {
+      // fail closed: without its charge's entry, the operation could not be recorded either
+      this.logger.error(`ledger: ${kind} of ${payId} not checked: ${recordError(error)}`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The ${kind} could not be checked against the store's records; nothing was sent to the bank. Please try again.`
+      )
+    }
+    // a payment made before the ledger existed (plugin 0.1.0) has no charge entry to hang it on
+    if (!charge) return work()
     let op: LedgerEntry
     try {
       op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
@@ -177,7 +212,11 @@ export class PaymentBookkeeping {
    */
   async captureIntent(payId: string): Promise<LedgerEntry | undefined> {
     const ledger = this.ledger
-    if (!ledger || !payId) return undefined
+    if (!ledger) {
+      this.refuseWithoutLedger("capture")
+      return undefined
+    }
+    if (!payId) return undefined
     try {
       const charge = await ledger.byPayId(payId)
       return charge ? pendingCaptureIntent(await ledger.operationsOf(charge.id), new Date()) : undefined
@@ -196,7 +235,9 @@ export class PaymentBookkeeping {
     payId: string,
     work: () => Promise<T>
   ): Promise<T> {
-    return this.ledger ? this.runOperation(this.ledger, op, payId, work) : work()
+    if (this.ledger) return this.runOperation(this.ledger, op, payId, work)
+    this.refuseWithoutLedger(op.kind)
+    return work()
   }
 
   private async runOperation<T extends { data?: Record<string, unknown> }>(

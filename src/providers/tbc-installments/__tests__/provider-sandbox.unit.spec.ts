@@ -6,6 +6,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { startSandbox, type SandboxHandle } from "../../../sandbox"
 import { TbcInstallmentsProviderService } from "../service"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../../../modules/tbc/ledger/ledger-store"
 
 let sandbox: SandboxHandle
 let provider: TbcInstallmentsProviderService
@@ -22,7 +23,7 @@ async function control(path: string, body: unknown) {
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, strict: true })
   provider = new TbcInstallmentsProviderService(
-    {},
+    { [UNRECORDED_FOR_UNIT_TESTS]: true },
     {
       apiKey: "sandbox-inst-key",
       apiSecret: "sandbox-inst-secret",

@@ -7,6 +7,7 @@ import { TbcApiError } from "../../../lib/tbc/errors"
 import type { ApplicationStatus, CreateApplicationRequest, InstallmentsApi } from "../../../lib/tbc/types"
 import { TBC_CLIENT_FACTORY_KEY, type TbcClientLike } from "../../common"
 import { TbcInstallmentsProviderService } from "../service"
+import { UNRECORDED_FOR_UNIT_TESTS } from "../../../modules/tbc/ledger/ledger-store"
 
 const OPTIONS = {
   apiKey: "inst-key-SECRET",
@@ -49,7 +50,10 @@ function scriptedBank() {
     },
   }
   const client = { installments: bank, checkout: {}, close: () => undefined } as unknown as TbcClientLike
-  const provider = new TbcInstallmentsProviderService({ [TBC_CLIENT_FACTORY_KEY]: () => client }, OPTIONS)
+  const provider = new TbcInstallmentsProviderService(
+    { [TBC_CLIENT_FACTORY_KEY]: () => client, [UNRECORDED_FOR_UNIT_TESTS]: true },
+    OPTIONS
+  )
   return { provider, calls, created, state }
 }
 

@@ -1,0 +1,94 @@
+/**
+ * Fail closed through the Admin API (issue #32, defect 7): with the ledger's table unreadable, a
+ * refund answers a clear error and the sandbox bank sees no call; the same when the admin's TBC
+ * settings cannot be read (never a silent run on the medusa-config values). Each test hides the
+ * table by renaming it and puts it back in `finally`, so the group's other specs are unaffected.
+ */
+import { testDbName } from "../utils/db-name"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { startSandboxForApp } from "../utils/start-sandbox-for-app"
+import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { onlyPayment, readOrder } from "../utils/checkout-orders"
+import { paidCheckoutOrder } from "./admin-paid-order"
+import { invalidateStoredSettings } from "../../src/modules/tbc/settings/settings-store"
+
+jest.setTimeout(120_000)
+
+const app = startSandboxForApp()
+const bank = new SandboxBankControl(() => app.sandboxUrl)
+
+interface Knex {
+  raw(sql: string): Promise<unknown>
+}
+
+/** Runs `work` with `table` renamed away (unreadable to the app), then puts it back. */
+async function withTableHidden<T>(container: MedusaContainer, table: string, work: () => Promise<T>): Promise<T> {
+  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  await pg.raw(`alter table ${table} rename to ${table}_hidden_by_test`)
+  invalidateStoredSettings() // the settings cache would otherwise answer for up to a second
+  try {
+    return await work()
+  } finally {
+    await pg.raw(`alter table ${table}_hidden_by_test rename to ${table}`)
+    invalidateStoredSettings()
+  }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  dbName: testDbName("tbc-it-fail-closed"),
+  testSuite: ({ api, getContainer }) => {
+    // callbacks would only be processed after the test's table is back; not what is tested here
+    beforeAll(() => bank.dropCallbacks())
+
+    /** A captured order and what refunding 1 GEL of it through the Admin API answers with `table` hidden. */
+    async function refundWithTableHidden(table: string) {
+      const container = getContainer()
+      const admin = await createAdminRequestConfig(container, api)
+      const { orderId, payId } = await paidCheckoutOrder(api, container, bank)
+      const paymentId = onlyPayment(await readOrder(container, orderId)).id
+      const cancels = await bank.calls(BANK_CALLS.cancel)
+      const refund = (): Promise<{ status: number; data: { message?: string } }> =>
+        api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { ...admin, validateStatus: () => true })
+      const hidden = await withTableHidden(container, table, refund)
+      const observed = {
+        answer: `${hidden.status} ${hidden.data?.message}`,
+        cancelsAtBank: (await bank.calls(BANK_CALLS.cancel)) - cancels,
+        returnedAtBank: (await bank.payment(payId)).returnedAmount ?? 0,
+        medusaRefunds: onlyPayment(await readOrder(container, orderId)).refundsTetri,
+      }
+      // with the table back, the same refund goes through: the refusal was the unreadable table
+      const again = await refund()
+      return { observed, again: again.status, returnedAfter: (await bank.payment(payId)).returnedAmount }
+    }
+
+    it("a refund with the ledger's table unreadable answers an error and the bank sees no call", async () => {
+      expect(await refundWithTableHidden("tbc_payment")).toEqual({
+        observed: {
+          answer: expect.stringMatching(/^500 The refund could not be checked .*nothing was sent to the bank/),
+          cancelsAtBank: 0,
+          returnedAtBank: 0,
+          medusaRefunds: [],
+        },
+        again: 200,
+        returnedAfter: 1,
+      })
+    })
+
+    it("a refund with the admin's TBC settings unreadable answers an error, not the config's values in silence", async () => {
+      expect(await refundWithTableHidden("tbc_provider_setting")).toEqual({
+        observed: {
+          answer: expect.stringMatching(/^500 The TBC settings saved in the admin could not be read/),
+          cancelsAtBank: 0,
+          returnedAtBank: 0,
+          medusaRefunds: [],
+        },
+        again: 200,
+        returnedAfter: 1,
+      })
+    })
+  },
+})
