@@ -1,7 +1,8 @@
 /**
  * Medusa's saved-payment-method API with TBC (issue 27), end to end (real Medusa app, PostgreSQL,
- * the sandbox bank): GET /store/payment-methods/:account_holder_id (the saved-payment-methods
- * recipe's route) lists the customer's TBC cards, found through Medusa's customer ↔ account holder
+ * the sandbox bank): GET /store/tbc/payment-methods/:account_holder_id (the answer of the
+ * saved-payment-methods recipe's route, on the plugin's own path; the recipe's path stays free for
+ * the store's own route) lists the customer's TBC cards, found through Medusa's customer ↔ account holder
  * link; a card added from "My account" (savePaymentMethod: a zero-amount saveCard payment on the
  * hosted page) is recorded when the bank reports it, or by the retry job when the callback is lost,
  * and then pays; another customer or a guest sees nothing; the bank token never appears.
@@ -53,9 +54,9 @@ medusaIntegrationTestRunner({
     })
 
     const methodsOf = async (shopper: Shopper, holderId: string) =>
-      shopper.call("get", `/store/payment-methods/${holderId}`)
+      shopper.call("get", `/store/tbc/payment-methods/${holderId}`)
 
-    it("lists the card saved at checkout at GET /store/payment-methods/:account_holder_id, to its owner only", async () => {
+    it("lists the card saved at checkout at GET /store/tbc/payment-methods/:account_holder_id, to its owner only", async () => {
       const { card, recId } = await firstOrderSavesCard(alice, bank)
       const holderId = await accountHolderOf(getContainer(), store.customer.id)
       expect(holderId).toMatch(/^acchld_/)
@@ -84,6 +85,8 @@ medusaIntegrationTestRunner({
       expect((await methodsOf(guest, holderId!)).status).toBe(401)
       expect((await methodsOf(alice, "acchld_unknown")).status).toBe(404)
       for (const body of responses) expect(body).not.toContain(recId)
+      // the recipe's own path is the store's: the plugin registers no route (and no middleware) there
+      expect((await alice.call("get", `/store/payment-methods/${holderId}`)).status).toBe(404)
     })
 
     it("adds a card from 'My account' with a zero-amount saveCard payment; listed once the bank reports it", async () => {

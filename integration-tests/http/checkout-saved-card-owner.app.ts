@@ -3,12 +3,19 @@
  * sandbox bank and PostgreSQL. Alice picks her saved card for a cart and leaves; the cart id is
  * all a stranger has. Completing a saved-card cart needs Alice's login (401 without, 403 for
  * another customer); changing the cart's e-mail, addresses or customer deletes the saved-card
- * session; a cart changed behind the Store API's back no longer matches what Alice chose.
+ * session; a cart changed behind the Store API's back no longer matches what Alice chose. The
+ * cart checks run in Medusa's workflows themselves (the plugin's workflow hooks), so they hold for
+ * a store's own code that runs those workflows without the Store API's routes, too.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  completeCartWorkflowId,
+  transferCartCustomerWorkflowId,
+  updateCartWorkflowId,
+} from "@medusajs/medusa/core-flows"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
@@ -50,11 +57,12 @@ medusaIntegrationTestRunner({
     let alice: Shopper
     let bob: Shopper
     let stranger: Shopper
+    let bobId: string
 
     beforeEach(async () => {
       await bank.setFaults({ reset: true })
       store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
+      bobId = await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
       alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
       bob = new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), [])
       stranger = new Shopper(api, store, undefined, [])
@@ -173,6 +181,32 @@ medusaIntegrationTestRunner({
       expect(completion.body.message).toMatch(/choose your saved card again/)
       expect(await bank.calls(CALLS.execution)).toBe(executions)
       expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
+    })
+
+    /** Runs one of Medusa's workflows by id, as a store's own route or job would: no Store API route. */
+    const runWorkflow = (id: string, input: Record<string, unknown>) =>
+      getContainer().resolve(Modules.WORKFLOW_ENGINE).run(id, { input, throwOnError: false })
+
+    it("completeCartWorkflow and updateCartWorkflow run without the Store API: a changed cart is refused, a change drops the card", async () => {
+      const { cartId, executions } = await aliceChoseHerCard()
+      await getContainer().resolve(Modules.CART).updateCarts(cartId, { shipping_address: STRANGER_ADDRESS })
+
+      const { errors } = await runWorkflow(completeCartWorkflowId, { id: cartId })
+      expect(errors[0]?.error?.message).toMatch(/choose your saved card again/)
+      expect(await bank.calls(CALLS.execution)).toBe(executions)
+      expect(await findOrderIdOfCart(getContainer(), cartId)).toBeUndefined()
+
+      const updated = await runWorkflow(updateCartWorkflowId, { id: cartId, email: "mallory@elsewhere.ge" })
+      expect(updated.errors).toEqual([])
+      expect(await sessionIdsOfCart(getContainer(), cartId)).toEqual([])
+    })
+
+    it("transferCartCustomerWorkflow run without the Store API deletes the saved-card session", async () => {
+      const { cartId, executions } = await aliceChoseHerCard()
+      const { errors } = await runWorkflow(transferCartCustomerWorkflowId, { id: cartId, customer_id: bobId })
+      expect(errors).toEqual([])
+      expect(await sessionIdsOfCart(getContainer(), cartId)).toEqual([])
+      expect(await bank.calls(CALLS.execution)).toBe(executions)
     })
   },
 })

@@ -18,8 +18,8 @@ export default defineMiddlewares({
     // session creation runs the plugin's workflow (paid-collection guard, products, saved card, application row)
     ...paymentSessionMiddlewares,
     ...savedCardsMiddlewares,
-    // a saved-card cart is completed by the card's owner only; changing who orders or where the
-    // goods go deletes its saved-card session
+    // a saved-card cart is completed by the card's owner only (the caller, which only the route
+    // knows; the cart checks themselves run in Medusa's workflow hooks, src/workflows/hooks)
     ...savedCardOwnerMiddlewares,
     // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)
     ...paymentLockMiddlewares,

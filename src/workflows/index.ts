@@ -21,3 +21,5 @@ export {
 } from "./payment-sessions/create-tbc-payment-session"
 export { deleteSavedCardWorkflow, type DeleteSavedCardInput } from "./saved-cards/delete-saved-card"
 export { addTbcCardWorkflow, type AddTbcCardInput, type StartedCardAddition } from "./saved-cards/add-card"
+export { tbcCartHookHandlers, type HookContext } from "./hooks/saved-card-cart"
+export { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../lib/workflow-hook-options"

@@ -143,7 +143,7 @@ export const addCardBodySchema = z
   .strict()
 export type AddCardBody = z.output<typeof addCardBodySchema>
 
-/** `:account_holder_id` of /store/payment-methods/:account_holder_id (Medusa's acchld_… ids). */
+/** `:account_holder_id` of /store/tbc/payment-methods/:account_holder_id (Medusa's acchld_… ids). */
 export const accountHolderParamsSchema = z.object({
   account_holder_id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, { message: "must be an account holder id (acchld_…)" }),
 })

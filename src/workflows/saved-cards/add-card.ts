@@ -34,7 +34,7 @@ export interface StartedCardAddition {
   id: string
   provider_id: string
   data: Record<string, unknown>
-  /** the customer's account holder of the provider (GET /store/payment-methods/:account_holder_id) */
+  /** the customer's account holder of the provider (GET /store/tbc/payment-methods/:account_holder_id) */
   account_holder_id: string
 }
 

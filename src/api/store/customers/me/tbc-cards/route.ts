@@ -3,14 +3,14 @@
  * `{ cards: [{ id, provider_id, card_mask, expiry_date, save_until, status, created_at }] }`.
  * Only the caller's own rows are read (customer_id = the authenticated actor); the bank token
  * (rec_id) and the saving payment (pay_id) never leave the server. Pay with one by creating a
- * tbc-checkout payment session with `data: { saved_card_id: <id> }`. (Medusa's saved-payment-methods
- * recipe reads the same cards at GET /store/payment-methods/:account_holder_id.)
+ * tbc-checkout payment session with `data: { saved_card_id: <id> }`. (The same cards in the answer
+ * of Medusa's saved-payment-methods recipe: GET /store/tbc/payment-methods/:account_holder_id.)
  *
  * POST /store/customers/me/tbc-cards — adds a card from "My account" (Medusa 2.21 has no store
  * route for its savePaymentMethod): `{ provider_id?, return_url?, save_card_to_date? }` →
  * `{ payment_method: { id, provider_id, data }, redirect_url, account_holder_id }`. Send the
  * shopper to redirect_url (the bank's page, zero amount); the card is listed once the bank
- * reports it saved (here and at GET /store/payment-methods/<account_holder_id>).
+ * reports it saved (here and at GET /store/tbc/payment-methods/<account_holder_id>).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"

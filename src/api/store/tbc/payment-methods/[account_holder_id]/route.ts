@@ -1,9 +1,13 @@
 /**
- * GET /store/payment-methods/:account_holder_id — Medusa's saved-payment-methods recipe route
- * (Medusa 2.21 itself has no store route for payment methods: the recipe has every store add this
- * one). The plugin ships it so a storefront built on the recipe lists TBC cards unchanged:
- * `{ payment_methods: [{ id, provider_id, data }] }`, from the account holder's provider
- * (`listPaymentMethods`; tbc-checkout: masked number, expiry, `data.card` — never the bank token).
+ * GET /store/tbc/payment-methods/:account_holder_id — the answer of Medusa's saved-payment-methods
+ * recipe route, `{ payment_methods: [{ id, provider_id, data }] }`, from the account holder's
+ * provider (`listPaymentMethods`; tbc-checkout: masked number, expiry, `data.card` — never the
+ * bank token), so a storefront built on the recipe lists TBC cards by changing only the path.
+ *
+ * Why under /store/tbc and not on the recipe's own path, /store/payment-methods/:account_holder_id:
+ * Medusa (2.21) has no route there, and its recipe tells every store to add that route itself; a
+ * plugin route on the same path would give such a store two routes on one path. A store that
+ * added the recipe's route keeps it, and it lists TBC cards too (same provider method).
  *
  * Unlike the recipe's example it checks ownership: the account holder must be the logged-in
  * customer's (Medusa links them when a session is created, or a card is added); any other id
@@ -13,10 +17,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { AccountHolderDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { LOGIN_TO_SEE_METHODS_MESSAGE } from "../../../../lib/shopper-texts"
-import { accountHolderParamsSchema } from "../../../validators/route-schemas"
-import { parseParams } from "../../../validators/validate-request"
-import { customerIdOf } from "../../../tbc-middlewares/saved-cards"
+import { LOGIN_TO_SEE_METHODS_MESSAGE } from "../../../../../lib/shopper-texts"
+import { accountHolderParamsSchema } from "../../../../validators/route-schemas"
+import { parseParams } from "../../../../validators/validate-request"
+import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
 interface CustomerWithHolders {
   id: string

@@ -1,0 +1,32 @@
+/** Reading the store's `skipWorkflowHooks` option from its `plugins` (src/lib/workflow-hook-options.ts). */
+import { skippedWorkflowHooks, TBC_WORKFLOW_HOOKS } from "../workflow-hook-options"
+
+describe("skippedWorkflowHooks", () => {
+  it("skips nothing when the plugin is listed by name, without options, or not at all", () => {
+    expect(skippedWorkflowHooks(["medusa-payment-tbc"])).toEqual([])
+    expect(skippedWorkflowHooks([{ resolve: "medusa-payment-tbc" }])).toEqual([])
+    expect(skippedWorkflowHooks(undefined)).toEqual([])
+    expect(skippedWorkflowHooks([{ resolve: "other-plugin", options: { skipWorkflowHooks: ["x"] } }])).toEqual([])
+  })
+
+  it("reads the list from the plugin's entry, by package name or a path ending in it", () => {
+    const skip = ["updateCartWorkflow.validate"]
+    expect(skippedWorkflowHooks([{ resolve: "medusa-payment-tbc", options: { skipWorkflowHooks: skip } }])).toEqual(
+      skip
+    )
+    expect(
+      skippedWorkflowHooks([
+        { resolve: "../plugins/medusa-payment-tbc", options: { skipWorkflowHooks: [...TBC_WORKFLOW_HOOKS] } },
+      ])
+    ).toEqual([...TBC_WORKFLOW_HOOKS])
+  })
+
+  it.each([[["completeCartWorkflow.validate"]], ["updateCartWorkflow.validate"], [[42]]])(
+    "refuses %j, naming the hooks it may list",
+    (value) => {
+      expect(() =>
+        skippedWorkflowHooks([{ resolve: "medusa-payment-tbc", options: { skipWorkflowHooks: value } }])
+      ).toThrow(/skipWorkflowHooks must be a list of these hook names: completeCartWorkflow.beforePaymentAuthorization/)
+    }
+  )
+})

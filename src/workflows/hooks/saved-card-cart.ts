@@ -1,0 +1,92 @@
+/**
+ * The plugin's handlers of Medusa's cart workflow hooks: the saved-card guard
+ * (src/app/saved-cards/saved-card-cart-guard.ts) runs inside Medusa's own workflows, so it holds
+ * for every caller — the Store API, a store's own route, a webhook, a job — not only for the
+ * routes the plugin could wrap. They are registered by ./register-cart-hooks.ts; a store that
+ * needs one of these hooks itself skips the plugin's registration (`skipWorkflowHooks`) and calls
+ * the handler from its own, e.g.
+ *
+ *   updateCartWorkflow.hooks.validate(async (input, context) => {
+ *     await tbcCartHookHandlers["updateCartWorkflow.validate"](input, context)
+ *     // the store's own check
+ *   })
+ *
+ * Hooks chosen (present unchanged in Medusa 2.18.0 and 2.21.2):
+ * - completion: `completeCartWorkflow.beforePaymentAuthorization`, the last step before the card
+ *   is charged and a hook few stores take (`validate` is the one Medusa's docs teach). The order
+ *   it follows is rolled back on a refusal; on the Store API the completion route's middleware
+ *   refuses first, before any order exists (src/api/tbc-middlewares/saved-card-owner.ts).
+ * - changes: `updateCartWorkflow.validate` and `transferCartCustomerWorkflow.validate`: before
+ *   Medusa writes the change, inside its lock on the cart, so a saved-card session never outlives
+ *   a change of who orders or where the goods go (an event subscriber would run after it).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  cartOwnerUpdateOf,
+  dropSavedCardSessionsIfChanged,
+  refuseSavedCardCompletion,
+} from "../../app/saved-cards/saved-card-cart-guard"
+import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
+
+/** What Medusa hands a hook handler besides its input (the step's context; only the container is read). */
+export interface HookContext {
+  container: MedusaContainer
+}
+
+type HookInput = { input?: unknown } | undefined
+
+const stringOf = (value: unknown): string => (typeof value === "string" ? value : "")
+const fieldOf = (value: unknown, field: string): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[field] : undefined
+
+/** completeCartWorkflow, right before payment authorization: `{ input: { id } }`. */
+async function checkSavedCardCompletion(hookInput: HookInput, { container }: HookContext): Promise<void> {
+  // the cart's own customer stands for the payer: the workflow does not know who asked
+  await refuseSavedCardCompletion(
+    container,
+    stringOf(fieldOf(hookInput?.input, "id")),
+    (cart) => cart.customer_id ?? undefined
+  )
+}
+
+/** updateCartWorkflow, before the update: `{ input: <the update Medusa will write>, cart }`. */
+async function dropSavedCardOnCartUpdate(hookInput: HookInput, { container }: HookContext): Promise<void> {
+  const update = hookInput?.input
+  await dropSavedCardSessionsIfChanged(container, stringOf(fieldOf(update, "id")), cartOwnerUpdateOf(update))
+}
+
+/** transferCartCustomerWorkflow, before the transfer: `{ input: { id, customer_id }, cart }`. */
+async function dropSavedCardOnCustomerTransfer(hookInput: HookInput, { container }: HookContext): Promise<void> {
+  const customerId = stringOf(fieldOf(hookInput?.input, "customer_id"))
+  // Medusa's workflow refuses a transfer without a customer itself
+  if (!customerId) return
+  await dropSavedCardSessionsIfChanged(container, stringOf(fieldOf(hookInput?.input, "id")), {
+    customer_id: customerId,
+  })
+}
+
+/** The plugin's handler of each hook it takes, by `<workflow>.<hook>`. */
+export const tbcCartHookHandlers: Record<TbcWorkflowHook, (input: HookInput, context: HookContext) => Promise<void>> = {
+  "completeCartWorkflow.beforePaymentAuthorization": checkSavedCardCompletion,
+  "updateCartWorkflow.validate": dropSavedCardOnCartUpdate,
+  "transferCartCustomerWorkflow.validate": dropSavedCardOnCustomerTransfer,
+}
+
+/** A workflow's hook registration function, as Medusa exposes it on `workflow.hooks`. */
+export type HookRegistrar = (handler: (...args: never[]) => unknown) => void
+
+/** Registers each hook not skipped; returns the names registered. */
+export function registerTbcCartHooks(
+  skipped: readonly TbcWorkflowHook[],
+  registrars: Record<TbcWorkflowHook, HookRegistrar | undefined>
+): TbcWorkflowHook[] {
+  const registered: TbcWorkflowHook[] = []
+  for (const name of TBC_WORKFLOW_HOOKS) {
+    if (skipped.includes(name)) continue
+    const register = registrars[name]
+    if (!register) throw new Error(`medusa-payment-tbc: Medusa has no ${name} hook`)
+    register(tbcCartHookHandlers[name] as (...args: never[]) => unknown)
+    registered.push(name)
+  }
+  return registered
+}
