@@ -11,18 +11,24 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { SandboxBankControl, payIdOf } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
-import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
+import {
+  reconcileExpiringPreauthsWorkflow,
+  reconcilePendingPaymentsWorkflow,
+  sweepOrphanedPaymentsWorkflow,
+} from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
 import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
 import { failCartCompletion, healCartCompletion } from "../utils/complete-cart-faults"
-import { attentionList } from "../utils/tbc-payments"
+import { attentionList, ledgerOf } from "../utils/tbc-payments"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { DEFAULT_BREAKER_FAILURES } from "../../src/lib/job-rules"
 
 jest.setTimeout(120_000)
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
+const CANCEL_CALL = "POST /v1/tpay/payments/{payId}/cancel"
 
 const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
@@ -113,6 +119,122 @@ medusaIntegrationTestRunner({
       } finally {
         for (const s of stuck) healCartCompletion("validate", s.cartId)
       }
+    })
+
+    /**
+     * Issue #32 defect 2's start: a held cart whose completion fails AFTER the authorization (a
+     * store's orderCreated hook throws once) while the bank's cancel answers 503, so Medusa's
+     * compensating cancel fails: a live Medusa payment, no order, the hold at the bank. The
+     * authorization is then dated back past the grace (AUTHORIZED_ORDER_GRACE_MS, 10 minutes).
+     */
+    async function paymentCanceled(paymentId: string): Promise<boolean> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "payment",
+        fields: ["id", "canceled_at"],
+        filters: { id: paymentId },
+      })
+      return Boolean(data[0]?.canceled_at)
+    }
+
+    async function authorizedWithoutOrder() {
+      const container = getContainer()
+      const paid = await paidCheckoutCart(api, container, bank, [1])
+      failCartCompletion("orderCreated", paid.cartId, 1, "the store's order hook failed (ETIMEDOUT)")
+      await bank.setFaults({ failNext: { count: 20, status: 503, path: CANCEL_CALL } })
+      const completion = await paid.shop.completeCart(paid.cartId)
+      await bank.setFaults({ reset: true })
+      await bank.dropCallbacks()
+      const ledger = ledgerOf(container)
+      const entry = (await ledger.byPayId(paid.payId))!
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg("tbc_payment")
+        .where({ id: entry.id })
+        .update({ authorized_at: new Date(Date.now() - 11 * 60 * 1000) })
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: payments } = await query.graph({
+        entity: "payment",
+        fields: ["id", "canceled_at"],
+        filters: { payment_session_id: paid.session.id },
+      })
+      expect({
+        completion: completion.type,
+        order: await findOrderIdOfCart(container, paid.cartId),
+        livePayments: payments.filter((p: { canceled_at: unknown }) => !p.canceled_at).length,
+        hold: (await bank.payment(paid.payId)).status,
+      }).toEqual({
+        completion: expect.not.stringMatching(/^order$/),
+        order: undefined,
+        livePayments: 1,
+        hold: "WaitingConfirm",
+      })
+      return { ...paid, entryId: entry.id, paymentId: payments[0].id as string }
+    }
+
+    it("issue #32 defect 2: a Medusa payment without an order (completion failed after authorizing, its cancel failed) is listed, and the job places its order", async () => {
+      const container = getContainer()
+      const list = await attentionList(container, api)
+      const stranded = await authorizedWithoutOrder()
+      const listedBefore = (await list()).find((e) => e.id === stranded.entryId)
+      const { result } = await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: inFuture(20 * 60 * 1000) },
+      })
+      const orderId = await findOrderIdOfCart(container, stranded.cartId)
+      expect({
+        listedBefore: listedBefore?.reason,
+        job: result.find((r) => r.session_id === stranded.session.id)?.outcome,
+        order: orderId ? (await readOrder(container, orderId)).collectionStatus : "no order",
+        hold: (await bank.payment(stranded.payId)).status,
+        listedAfter: (await list()).some((e) => e.id === stranded.entryId),
+      }).toEqual({
+        listedBefore: expect.stringMatching(/no order followed/),
+        job: "processed",
+        order: "authorized",
+        hold: "WaitingConfirm",
+        listedAfter: false,
+      })
+    })
+
+    it("issue #32 defect 2: the admin can release the hold of a Medusa payment no order followed", async () => {
+      const container = getContainer()
+      const admin = await createAdminRequestConfig(container, api)
+      const stranded = await authorizedWithoutOrder()
+      const release = await api.post(
+        `/admin/tbc/ledger/${stranded.entryId}/release`,
+        {},
+        {
+          ...admin,
+          validateStatus: () => true,
+        }
+      )
+      expect({
+        release: `${release.status} ${release.data?.done ?? release.data?.message}`,
+        hold: (await bank.payment(stranded.payId)).status,
+        medusaPaymentCanceled: await paymentCanceled(stranded.paymentId),
+      }).toEqual({
+        release: expect.stringMatching(/^200 The hold was released/),
+        hold: "Returned",
+        medusaPaymentCanceled: true,
+      })
+    })
+
+    it("issue #32 defect 2: once the cart of a Medusa payment no order followed changes, the orphan sweep releases the hold", async () => {
+      const container = getContainer()
+      const stranded = await authorizedWithoutOrder()
+      await stranded.shop.addItem(stranded.cartId)
+      // the cart's change deleted the session; its orphan grace is over
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const gone = await pg("tbc_payment")
+        .where({ id: stranded.entryId })
+        .whereNotNull("session_gone_at")
+        .update({ session_gone_at: new Date(Date.now() - DAY_MS) })
+      const { result } = await sweepOrphanedPaymentsWorkflow(container).run({ input: {} })
+      expect({
+        sessionGone: gone,
+        sweep: result.find((r) => r.pay_id === stranded.payId)?.outcome,
+        hold: (await bank.payment(stranded.payId)).status,
+        medusaPaymentCanceled: await paymentCanceled(stranded.paymentId),
+      }).toEqual({ sessionGone: 1, sweep: "cancelled", hold: "Returned", medusaPaymentCanceled: true })
     })
 
     it("leaves a session alone while a callback for it was accepted within the window", async () => {

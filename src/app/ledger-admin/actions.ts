@@ -43,8 +43,10 @@ export interface AdminActionDeps {
   isCheckout(providerId: string): boolean
   /** the shared bank client of the entry's tbc-checkout registration, within the admin's request budget */
   checkoutOf(providerId: string): AdminCheckout
-  /** a Medusa payment made from the session that is not canceled (its order owns the money), if any */
-  livePaymentOf(paymentSessionId: string): Promise<string | undefined>
+  /** the live Medusa payment made from the session, if any, and the order it belongs to */
+  medusaOwnerOf(paymentSessionId: string): Promise<{ paymentId: string | undefined; orderId: string | null }>
+  /** after a release: Medusa's cancel of that payment when no order followed it (payment-without-order.ts) */
+  cancelPaymentWithoutOrder(paymentSessionId: string): Promise<string | undefined>
   logger: TbcLogger
 }
 
@@ -203,14 +205,20 @@ const RELEASE_WORDS: Partial<Record<OrphanOutcome, string>> = {
 
 /**
  * Release a hold or return taken money that no order owns: the orphan policy's claim and bank
- * calls (never twice, also against a concurrent sweep), in the admin's name. Refused while a
- * Medusa payment (and so an order) owns the money.
+ * calls (never twice, also against a concurrent sweep), in the admin's name. Refused while an
+ * order owns the money; a Medusa payment no order followed is cancelled in Medusa afterwards.
  */
 export async function releaseEntry(deps: AdminActionDeps, entryId: string): Promise<LedgerActionView> {
   const entry = await entryFor(deps, entryId, "release")
-  const payment = await deps.livePaymentOf(entry.payment_session_id)
-  if (payment) {
-    throw refused(entryId, "release", `Medusa payment ${payment} was made from it: an order owns this money`)
+  // a Medusa payment no order followed (its completion failed after authorizing) does not own
+  // the money: only an order does
+  const owner = await deps.medusaOwnerOf(entry.payment_session_id)
+  if (owner.orderId) {
+    throw refused(
+      entryId,
+      "release",
+      `Medusa payment ${owner.paymentId} was made from it: order ${owner.orderId} owns this money`
+    )
   }
   const outcome = await releaseByAdmin({
     checkout: deps.checkoutOf(entry.provider_id),
@@ -233,6 +241,12 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
       "tbc_bank_unavailable",
       `The money of entry ${entryId} could not be released: ${after?.orphan_error ?? "the bank did not answer"}; nothing is charged twice, try again`
     )
+  }
+  if (owner.paymentId && (outcome === "cancelled" || outcome === "refunded")) {
+    // the compensation Medusa could not finish: its payment is cancelled too (the bank moves nothing more)
+    await deps.cancelPaymentWithoutOrder(entry.payment_session_id).catch((error: unknown) => {
+      deps.logger.warn(`entry ${entryId}: Medusa payment ${owner.paymentId} could not be cancelled: ${String(error)}`)
+    })
   }
   const amount = gel(entry.amount, entry.currency.toUpperCase())
   return answer(deps, entryId, `${RELEASE_WORDS[outcome] ?? outcome} (${amount}, payment ${entry.pay_id})`)

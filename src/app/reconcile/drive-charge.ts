@@ -37,6 +37,7 @@ import { recordError, type LedgerEntry, type LedgerStore } from "../../modules/t
 import { settleStrandedPayment, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import type { OrphanPolicy } from "../../providers/tbc-checkout/options"
 import { medusaFactsOf, queryOf } from "./medusa-facts"
+import { cancelPaymentWithoutOrder } from "./payment-without-order"
 
 /** The part of Medusa's workflow engine module used here (what the store's "complete cart" route calls). */
 type WorkflowEngine = {
@@ -204,6 +205,10 @@ async function settleNeverOrdered(
     reason: `the cart could not be completed after the payment: ${why}`,
     logger: ctx.logger,
   })
+  if (stranded === "cancelled" || stranded === "refunded") {
+    // a Medusa payment no order followed is cancelled in Medusa too (the bank moves nothing more)
+    await cancelPaymentWithoutOrder(ctx.container, entry.payment_session_id)
+  }
   if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
     const done =
       stranded === "notified"
@@ -227,7 +232,7 @@ async function placeOrSettle(
   callbackChecked: boolean
 ): Promise<PendingReconcileResult> {
   const query = queryOf(ctx.container)
-  const order = orderStepOf(await medusaFactsOf(query, entry))
+  const order = orderStepOf(await medusaFactsOf(query, entry, ctx.now))
   switch (order.step) {
     case "mark_order":
       await markOwned(ctx, entry, order.orderId)
@@ -251,7 +256,7 @@ async function placeOrSettle(
   } catch (error) {
     return failedCompletion(ctx, entry, result, classifyCompletionFailure(error))
   }
-  const placed = orderStepOf(await medusaFactsOf(query, entry))
+  const placed = orderStepOf(await medusaFactsOf(query, entry, ctx.now))
   if (placed.step === "mark_order") {
     await markOwned(ctx, entry, placed.orderId)
     return { ...result, outcome: "processed" }

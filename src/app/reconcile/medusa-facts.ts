@@ -10,6 +10,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaFactsOfCharge } from "../../lib/ledger/order-of-charge"
+import { isAuthorizedWithoutOrder } from "../../lib/ledger/guards"
 import type { LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
 import { cartOfCollection } from "../payment-sessions/paid-collection"
 
@@ -65,10 +66,7 @@ export async function orderOfCart(query: QueryLike, cartId: string | null): Prom
   return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
 }
 
-export async function medusaFactsOf(
-  query: QueryLike,
-  entry: Pick<LedgerEntry, "payment_session_id" | "payment_collection_id" | "cart_id">
-): Promise<MedusaFactsOfCharge> {
+export async function medusaFactsOf(query: QueryLike, entry: LedgerEntry, now: Date): Promise<MedusaFactsOfCharge> {
   const payment = await livePaymentOfSession(query, entry.payment_session_id)
   const { data: sessions } = await query.graph({
     entity: "payment_session",
@@ -78,13 +76,15 @@ export async function medusaFactsOf(
   const session = sessions[0] as { payment_collection_id?: string | null } | undefined
   const collectionId = entry.payment_collection_id ?? session?.payment_collection_id ?? payment?.payment_collection_id
   const cartId = entry.cart_id ?? (collectionId ? ((await cartOfCollection(query, collectionId)) ?? null) : null)
-  const cartOrderId = payment ? null : await orderOfCart(query, cartId)
+  const paymentOrderId = payment ? await orderOfCollection(query, payment.payment_collection_id ?? collectionId) : null
+  const cartOrderId = paymentOrderId ? null : await orderOfCart(query, cartId)
   return {
     sessionExists: session !== undefined,
     livePayment: payment !== undefined,
-    paymentOrderId: payment ? await orderOfCollection(query, payment.payment_collection_id ?? collectionId) : null,
+    paymentOrderId,
     cartId,
     cartOrderId,
     cartOrderPaid: cartOrderId ? await orderIsPaid(query, cartOrderId) : false,
+    authorizedLongAgo: isAuthorizedWithoutOrder(entry, now),
   }
 }

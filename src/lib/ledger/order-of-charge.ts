@@ -18,12 +18,17 @@ export interface MedusaFactsOfCharge {
   cartOrderId: string | null
   /** that order has a live Medusa payment (any provider): other money paid it */
   cartOrderPaid: boolean
+  /**
+   * the ledger says our authorizePayment handed this money to Medusa longer ago than an order
+   * takes to follow (isAuthorizedWithoutOrder in ./guards.ts)
+   */
+  authorizedLongAgo?: boolean
 }
 
 export type OrderStep =
   /** the money belongs to this order: record it */
   | { step: "mark_order"; orderId: string }
-  /** Medusa made a payment from the session and is still placing its order (or an edit waits): next run */
+  /** Medusa made a payment from the session and is placing its order (or an edit waits): next run */
   | { step: "wait" }
   /** Medusa deleted the session (deletePayment may not have told us): the orphan sweep's, after its grace */
   | { step: "session_gone" }
@@ -41,7 +46,14 @@ export type OrderStep =
 
 export function orderStepOf(facts: MedusaFactsOfCharge): OrderStep {
   if (facts.livePayment) {
-    return facts.paymentOrderId ? { step: "mark_order", orderId: facts.paymentOrderId } : { step: "wait" }
+    if (facts.paymentOrderId) return { step: "mark_order", orderId: facts.paymentOrderId }
+    // a payment without its order long after the authorization: the completion failed after
+    // authorizing and Medusa's compensating cancel failed too. Completing the cart again reuses
+    // that payment (Medusa's authorization is idempotent) and places the order the shopper wanted.
+    if (facts.authorizedLongAgo && facts.sessionExists && facts.cartId && !facts.cartOrderId) {
+      return { step: "complete_cart", cartId: facts.cartId }
+    }
+    return { step: "wait" }
   }
   if (!facts.sessionExists) return { step: "session_gone" }
   if (facts.cartOrderId) {

@@ -26,6 +26,15 @@ describe("orderStepOf", () => {
     expect(orderStepOf(facts({ livePayment: true }))).toEqual({ step: "wait" })
   })
 
+  it("completes the cart again for a payment no order followed long after the authorization (its completion failed after authorizing)", () => {
+    const stranded = { livePayment: true, authorizedLongAgo: true }
+    expect(orderStepOf(facts(stranded))).toEqual({ step: "complete_cart", cartId: "cart_1" })
+    // not while the session is gone, the cart is unknown or already an order: nothing to complete
+    expect(orderStepOf(facts({ ...stranded, sessionExists: false }))).toEqual({ step: "wait" })
+    expect(orderStepOf(facts({ ...stranded, cartId: null }))).toEqual({ step: "wait" })
+    expect(orderStepOf(facts({ ...stranded, cartOrderId: "order_2" }))).toEqual({ step: "wait" })
+  })
+
   it("hands a deleted session to the orphan sweep instead of completing its cart", () => {
     expect(orderStepOf(facts({ sessionExists: false }))).toEqual({ step: "session_gone" })
     expect(orderStepOf(facts({ sessionExists: false, cartOrderId: "order_2" }))).toEqual({ step: "session_gone" })

@@ -150,6 +150,22 @@ describe("settleOrphan", () => {
     expect(state.actions).toEqual([])
   })
 
+  it("returns the money of a Medusa payment no order followed once the caller read Medusa (the sweep)", async () => {
+    const payId = await paidPayment(false)
+    const { records, state } = await fakeRecords(payId, { authorized: true })
+    const outcome = await settleOrphan({
+      checkout: (h.provider() as unknown as { checkout: CheckoutApi }).checkout,
+      ledger: records,
+      payId,
+      policy: "refund",
+      logger: silent,
+      medusaShowsNoOrder: true,
+    })
+    expect(outcome).toBe("refunded")
+    expect(h.payment(payId).status).toBe("Returned")
+    expect(state.actions.map((a) => a.action)).toEqual(["refunded"])
+  })
+
   it("an unpaid payment is left (claim given back) and acted on once the shopper pays", async () => {
     const provider = h.provider({ preAuth: false })
     const out = await provider.initiatePayment({

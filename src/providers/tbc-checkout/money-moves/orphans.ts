@@ -49,10 +49,17 @@ export async function settleOrphan(args: {
   logger: TbcLogger
   /** who acts, in the ledger's audit trail (default the policy itself) */
   actor?: string
+  /**
+   * the caller read Medusa (app side): the Medusa payment made from the session belongs to no
+   * order, so it does not own the money (a completion failed after authorizing)
+   */
+  medusaShowsNoOrder?: boolean
 }): Promise<OrphanOutcome> {
   const entry = await args.ledger.byPayId(args.payId)
-  // an orphan: its session is gone and no Medusa payment (so no order) was ever made from it
-  if (!entry || entry.session_gone_at === null || entry.authorized_at !== null || entry.order_id !== null) {
+  // an orphan: its session is gone and no Medusa payment was ever made from it, or only one no
+  // order followed (the provider cannot read Medusa: only the app-side sweep can say so)
+  const paymentOwns = entry?.authorized_at !== null && !args.medusaShowsNoOrder
+  if (!entry || entry.session_gone_at === null || paymentOwns || entry.order_id !== null) {
     return "not_orphan"
   }
   return settleClaimable(args, "its session is gone")

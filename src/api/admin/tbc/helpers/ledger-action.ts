@@ -10,6 +10,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findTbcProvider } from "../../../../app/tbc-providers"
 import type { AdminActionDeps } from "../../../../app/ledger-admin/actions"
 import { LedgerActionError } from "../../../../app/ledger-admin/action-error"
+import { cancelPaymentWithoutOrder, medusaOwnerOfSession } from "../../../../app/reconcile/payment-without-order"
 import { adminActor } from "../../../../lib/ledger/admin-actions"
 import { LedgerStore, type PgConnection } from "../../../../modules/tbc/ledger/ledger-store"
 import { ledgerParamsSchema } from "../../../validators/route-schemas"
@@ -30,17 +31,6 @@ export function isCheckoutProvider(container: MedusaContainer) {
   return (providerId: string) => findTbcProvider(configModule, providerId)?.kind === "tbc-checkout"
 }
 
-/** A Medusa payment made from the session and not canceled: read through Query (Medusa's tables). */
-async function livePaymentOf(container: MedusaContainer, paymentSessionId: string): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "canceled_at"],
-    filters: { payment_session_id: paymentSessionId },
-  })
-  return (data as Array<{ id: string; canceled_at?: unknown }>).find((p) => !p.canceled_at)?.id
-}
-
 export function ledgerActionDeps(container: MedusaContainer, userId: string): AdminActionDeps {
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -55,7 +45,8 @@ export function ledgerActionDeps(container: MedusaContainer, userId: string): Ad
       if (registration?.kind !== "tbc-checkout") throw new Error(`${providerId} is not a tbc-checkout provider`)
       return adminBankClient(container, registration).checkout
     },
-    livePaymentOf: (sessionId) => livePaymentOf(container, sessionId),
+    medusaOwnerOf: (sessionId) => medusaOwnerOfSession(container, sessionId),
+    cancelPaymentWithoutOrder: (sessionId) => cancelPaymentWithoutOrder(container, sessionId),
     logger: {
       debug: () => undefined,
       info: (msg: string) => logger.info(`[tbc ledger admin] ${msg}`),
