@@ -11,7 +11,9 @@
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
  * - imports follow the layers: providers never import the app (src/app: Query, workflows, the
  *   container), and the app never imports a workflow (src/workflows runs the app's functions, not
- *   the other way round; a caller that needs a workflow run hands it in as a function).
+ *   the other way round; a caller that needs a workflow run hands it in as a function);
+ * - all SQL lives in src/modules/tbc, beside the tables: no other production file runs raw SQL
+ *   (`.raw(`) or builds a knex query.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -52,6 +54,11 @@ function layerViolations(fromDir: string, forbiddenDir: string): string[] {
       .map((specifier) => `${relative(file)} → ${specifier}`)
   )
 }
+
+/** A raw SQL call, or a knex query builder in hand. */
+const RAW_SQL = /\.raw\(|\bknex\b/
+/** The text without its line comments and the lines of block comments. */
+const withoutComments = (text: string) => text.replace(/^\s*(\*|\/\/|\/\*).*$/gm, "")
 
 /** Medusa packages, imported, required or dynamically imported. */
 const MEDUSA_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["']@medusajs\//
@@ -145,6 +152,23 @@ describe("house rules", () => {
       .map(relative)
       .filter((file) => !allowed.has(file))
     expect(readers).toEqual([])
+  })
+
+  it("SQL runs only in src/modules/tbc (no `.raw(` or knex elsewhere in production code)", () => {
+    const moduleDir = path.join(ROOT, "src", "modules", "tbc") + path.sep
+    const sql = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
+      .filter((file) => !file.startsWith(moduleDir))
+      .filter((file) => RAW_SQL.test(withoutComments(read(file))))
+      .map(relative)
+    expect(sql).toEqual([])
+  })
+
+  it("the SQL check sees raw queries and knex, not the words in comments", () => {
+    expect(RAW_SQL.test(withoutComments('const { rows } = await pg.raw("select 1", [])'))).toBe(true)
+    expect(RAW_SQL.test(withoutComments("await this.pg\n  .raw(sql, bindings)"))).toBe(true)
+    expect(RAW_SQL.test(withoutComments('const knex = container.resolve("__pg_connection__")'))).toBe(true)
+    expect(RAW_SQL.test(withoutComments("// the ledger-store's knex connection, and pg.raw(…)"))).toBe(false)
+    expect(RAW_SQL.test(withoutComments(" * reads through the knex instance"))).toBe(false)
   })
 
   const documented = [

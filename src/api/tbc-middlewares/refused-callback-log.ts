@@ -5,10 +5,11 @@
  * IDX_tbc_callback_log_rejected_window), and the number of sources recorded per minute is capped
  * in this process: beyond it, refusals of further sources are counted under OTHER_SOURCES. So a
  * flood from any number of addresses writes a bounded number of rows per minute; retention
- * (src/jobs/prune-tbc-callback-log.ts) removes old rows.
+ * (src/jobs/prune-tbc-callback-log.ts) removes old rows. The SQL is the module's
+ * (src/modules/tbc/callback-log/callback-log-store.ts).
  */
-import { randomUUID } from "node:crypto"
 import type { PgConnection } from "../../modules/tbc/pg-connection"
+import { CallbackLogStore } from "../../modules/tbc/callback-log/callback-log-store"
 
 /** Distinct sources recorded per registration and minute, per process. */
 export const MAX_SOURCES_PER_MINUTE = 100
@@ -56,18 +57,11 @@ const budget = new SourceBudget()
 export async function countRefusedCallback(pg: PgConnection, row: RefusedCallback, now = new Date()): Promise<void> {
   const windowStart = minuteOf(now)
   const source = budget.sourceFor(row.provider_id, row.source_ip, windowStart)
-  await pg.raw(
-    `insert into tbc_callback_log (id, provider_id, pay_id, source_ip, result, bank_status, count, window_start)
-     values (?, ?, ?, ?, ?, null, 1, ?)
-     on conflict (provider_id, source_ip, result, window_start) where window_start is not null and deleted_at is null
-     do update set count = tbc_callback_log.count + 1, updated_at = now()`,
-    [
-      `tbccb_${randomUUID().replace(/-/g, "")}`,
-      row.provider_id,
-      row.pay_id,
-      source,
-      row.result,
-      windowStart.toISOString(),
-    ]
-  )
+  await new CallbackLogStore(pg).countRefusal({
+    provider_id: row.provider_id,
+    pay_id: row.pay_id,
+    source_ip: source,
+    result: row.result,
+    window_start: windowStart,
+  })
 }

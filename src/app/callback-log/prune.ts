@@ -7,6 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PgConnection } from "../../modules/tbc/pg-connection"
+import { CallbackLogStore } from "../../modules/tbc/callback-log/callback-log-store"
 import { DEFAULT_CALLBACK_LOG_RETENTION_DAYS, readCallbackLogRetentionDays } from "../../lib/callback-log-options"
 import { DAY_MS } from "../../lib/preauth-deadline"
 import { checkoutRegistrations, reconcileNow } from "../reconcile/run-context"
@@ -30,26 +31,19 @@ export async function pruneCallbackLog(
   input: PruneCallbackLogInput = {}
 ): Promise<PruneCallbackLogResult[]> {
   const now = reconcileNow(input.now, "pruneCallbackLog")
-  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const log = new CallbackLogStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: PruneCallbackLogResult[] = []
   const known: string[] = []
   for (const registration of await checkoutRegistrations(container)) {
     const days = readCallbackLogRetentionDays(registration.options)
     known.push(registration.providerId)
-    const { rows } = await pg.raw(
-      `with gone as (delete from tbc_callback_log where provider_id = ? and created_at < ? returning 1) select count(*)::int as deleted from gone`,
-      [registration.providerId, cutoff(now, days)]
-    )
-    results.push({ provider_id: registration.providerId, retention_days: days, deleted: Number(rows[0]?.deleted ?? 0) })
+    const deleted = await log.deleteOlderThan(registration.providerId, cutoff(now, days))
+    results.push({ provider_id: registration.providerId, retention_days: days, deleted })
   }
-  const { rows } = await pg.raw(
-    `with gone as (delete from tbc_callback_log where not (provider_id = any(?)) and created_at < ? returning 1) select count(*)::int as deleted from gone`,
-    [known, cutoff(now, DEFAULT_CALLBACK_LOG_RETENTION_DAYS)]
-  )
   results.push({
     provider_id: null,
     retention_days: DEFAULT_CALLBACK_LOG_RETENTION_DAYS,
-    deleted: Number(rows[0]?.deleted ?? 0),
+    deleted: await log.deleteOthersOlderThan(known, cutoff(now, DEFAULT_CALLBACK_LOG_RETENTION_DAYS)),
   })
   return results
 }

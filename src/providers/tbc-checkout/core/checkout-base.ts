@@ -74,7 +74,7 @@ import { ALL_METHODS_IDENTIFIER, choiceOf, type CheckoutChoice } from "../../../
 import * as savedCardAccount from "../saved-cards/account-holder"
 import { isSavedCardSession } from "../saved-cards/saved-card-payment"
 import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
-import { savedCardRecordsFrom } from "../saved-cards/saved-card-records"
+import { savedCardRecordsFrom } from "../../../modules/tbc/saved-cards/saved-card-records"
 // settings a shop manager changed in the admin, over the config: read before each operation
 import { EffectiveOptions } from "../../common/effective-options"
 import { pgConnectionIn } from "../../../modules/tbc/pg-connection"

@@ -4,7 +4,8 @@
  *
  * The bank has no customer objects and no "list saved cards" call; our `tbc` module table
  * (tbc_saved_card) is the source of truth, which the provider reads and writes through the app's
- * PostgreSQL connection (saved-card-records.ts: a provider cannot resolve our module). Hence:
+ * PostgreSQL connection (src/modules/tbc/saved-cards/saved-card-records.ts: a provider cannot
+ * resolve our module). Hence:
  * - createAccountHolder returns an id derived from the Medusa customer id (stable, no secrets);
  * - listPaymentMethods returns the customer's active, unexpired TBC cards (masked number and
  *   expiry, in the `data.card` shape of Medusa's saved-payment-methods recipe; never the recId);
@@ -42,7 +43,7 @@ import { webhookPath } from "../callbacks/callback-auth"
 import type { TbcCheckoutOptions } from "../options"
 import { returnUrlFor } from "../payment-data"
 import { SAVED_CARD_DATA, openSessionSeal, saveCardRequestFields } from "./saved-card-payment"
-import type { SavedCardRecords } from "./saved-card-records"
+import type { SavedCardRecords } from "../../../modules/tbc/saved-cards/saved-card-records"
 
 /** Prefix of our account holder ids: "tbc_<customer id>". */
 export const ACCOUNT_HOLDER_PREFIX = "tbc_"

@@ -5,11 +5,12 @@
  * - writes the tbc_card_addition row of a card added from "My account" (savePaymentMethod), before
  *   the shopper gets the bank page's link, so the app knows whose card the bank saves.
  *
- * Why raw SQL through `__pg_connection__`: as for the money ledger (src/modules/tbc/ledger/ledger-store.ts), the provider
- * lives in the payment module's container and cannot resolve our `tbc` module. Only OUR tables
- * are touched here. Outside a Medusa app (provider unit tests) there is no connection.
+ * Why raw SQL through `__pg_connection__`: as for the money ledger (src/modules/tbc/ledger/ledger-store.ts),
+ * the provider lives in the payment module's container and cannot resolve our `tbc` module. Only
+ * OUR tables are touched here, and it sits in the module beside them (all SQL lives in
+ * src/modules/tbc). Outside a Medusa app (provider unit tests) there is no connection.
  */
-import { pgConnectionIn, type PgConnection } from "../../../modules/tbc/pg-connection"
+import { pgConnectionIn, type PgConnection } from "../pg-connection"
 
 /** A card as listPaymentMethods shows it: no token, no saving payment. */
 export interface ListedCard {
