@@ -228,6 +228,10 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
     actor: deps.actor,
   })
   if (outcome === "busy") {
+    const now = await deps.ledger.byId(entryId)
+    if (now?.authorized_at || now?.order_id) {
+      throw refused(entryId, "release", "the shopper's order is being placed from this money right now")
+    }
     throw new LedgerActionError(
       409,
       "tbc_ledger_busy",

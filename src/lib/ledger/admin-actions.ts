@@ -28,7 +28,10 @@ export interface AdminEntryFacts extends LedgerFacts {
 
 /** Why the admin may not take `action` on the entry now, or undefined when it may. */
 export function adminActionRefusal(entry: AdminEntryFacts, action: AdminAction, now: Date): string | undefined {
-  if (attentionReason(entry, now) === undefined) {
+  // a charge refused without a payment named (an admin's "not charged") is not listed, but the
+  // payId another admin found meanwhile must still reach it: the bank's word beats the refusal
+  const attachAfterRefusal = action === "attach" && entry.state === "refused" && !entry.pay_id
+  if (!attachAfterRefusal && attentionReason(entry, now) === undefined) {
     return `the entry needs no action (state ${entry.state}${entry.pay_id ? `, payment ${entry.pay_id}` : ""})`
   }
   const bankOnly = entry.checkout ? undefined : "only TBC checkout payments can be read at the bank from here"

@@ -7,6 +7,7 @@
  *   - must a person look at it, and why?               attentionReason
  *   - is a failed cart completion worth retrying?      classifyCompletionFailure
  */
+import { AUTHORIZED_ORDER_GRACE_MS } from "./facets"
 import {
   FINAL_CHARGE_STATES,
   MONEY_STATES,
@@ -43,6 +44,8 @@ export interface LedgerFacts extends LedgerEntryView {
   completion_failures?: number
   /** when our authorizePayment handed the money to Medusa (a Medusa payment was made from it) */
   authorized_at?: Date | null
+  /** a bank read contradicted a refusal (an admin's "not charged"): the bank's word won */
+  reopened_at?: Date | null
 }
 
 /**
@@ -134,12 +137,7 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
  */
 export const COMPLETION_FAILURES_LISTED = 3
 
-/**
- * How long after our authorizePayment an order may take to appear. Medusa authorizes last in its
- * cart completion, so an order follows within seconds; a payment still without one after this
- * means the completion failed after authorizing and its compensating cancel failed too.
- */
-export const AUTHORIZED_ORDER_GRACE_MS = 10 * 60 * 1000
+export { AUTHORIZED_ORDER_GRACE_MS }
 
 /** Medusa was handed this money (a Medusa payment exists) longer than the grace ago, and no order owns it. */
 export function isAuthorizedWithoutOrder(entry: LedgerFacts, now: Date): boolean {
@@ -200,6 +198,8 @@ export function attentionReason(entry: LedgerFacts, now: Date): string | undefin
     if (isAuthorizedWithoutOrder(entry, now)) {
       return "money at the bank, a Medusa payment was made from it but no order followed"
     }
+    // until an order owns it: the job places it for a live session, but a person had said otherwise
+    if (entry.reopened_at) return "the bank took money that was marked not charged (or refused): no order owns it yet"
   }
   return undefined
 }

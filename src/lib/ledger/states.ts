@@ -19,6 +19,7 @@
  * uncertain → done | refused on a read that shows whether the operation happened.
  */
 
+import { applyFacetEvent, FACET_EVENT_TYPES, NOW, type EntryFacets, type FacetEvent, type FacetPatch } from "./facets"
 import { chargeStateOfInstallmentStatus, installmentStatusIdOf } from "./installment-states"
 
 /** Entries that move money towards the merchant. */
@@ -106,16 +107,20 @@ export type LedgerEvent =
   | { type: "admin_not_charged"; reason: string }
   /** an admin names the payId shown in TBC's merchant dashboard (the bank is read right after) */
   | { type: "admin_attach_pay_id"; payId: string }
+  /** what Medusa and the jobs did with the charge (./facets.ts) */
+  | FacetEvent
 
-/** What the ledger knows of an entry, as far as the rules need it. */
-export interface LedgerEntryView {
+/** What the ledger knows of an entry, as far as the rules need it (facets: ./facets.ts). */
+export interface LedgerEntryView extends EntryFacets {
   kind: LedgerKind
   state: LedgerState
   pay_id: string | null
 }
 
+/** `facets`: the other columns the move writes (./facets.ts), in the same compare-and-set. */
 export type Transition =
-  { ok: true; state: LedgerState; pay_id: string | null; changed: boolean } | { ok: false; reason: string }
+  | { ok: true; state: LedgerState; pay_id: string | null; changed: boolean; facets?: FacetPatch }
+  | { ok: false; reason: string }
 
 const stay = (entry: LedgerEntryView): Transition => ({
   ok: true,
@@ -198,7 +203,7 @@ function operationAfterBankRead(entry: LedgerEntryView, status: string, payId: s
   return stay(entry)
 }
 
-function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+function operationAfterEvent(entry: LedgerEntryView, event: Exclude<LedgerEvent, FacetEvent>): Transition {
   switch (event.type) {
     case "bank_status":
       return operationAfterBankRead(entry, event.status, event.payId ?? entry.pay_id)
@@ -213,11 +218,31 @@ function operationAfterEvent(entry: LedgerEntryView, event: LedgerEvent): Transi
   }
 }
 
+/** A charge refused (by a clear refusal or an admin's "not charged") that the bank's word or a
+ * named payment reopens: listed while its money has no order (guards.ts attentionReason). */
+function reopening(entry: LedgerEntryView, next: Transition): Transition {
+  if (!next.ok || entry.state !== "refused" || !isChargeKind(entry.kind)) return next
+  if (["refused", "returned", "expired"].includes(next.state)) return next
+  return { ...next, facets: { ...next.facets, reopened_at: NOW } }
+}
+
 /**
- * The state an event moves an entry to. `{ok: false}` names why an admin action does not apply
- * (bank events always apply: the bank is the judge). `changed` is false when nothing moves.
+ * The state an event moves an entry to. `{ok: false}` names why an admin action or a facet event
+ * does not apply (bank reads always apply: the bank is the judge; only a read naming another
+ * payment is refused). `changed` is false when nothing moves.
  */
 export function applyLedgerEvent(entry: LedgerEntryView, event: LedgerEvent): Transition {
+  if (FACET_EVENT_TYPES.has(event.type)) {
+    const moved = applyFacetEvent(entry, event as FacetEvent)
+    if (!moved.ok) return moved
+    return { ok: true, state: entry.state, pay_id: entry.pay_id, changed: moved.changed, facets: moved.facets }
+  }
+  return reopening(entry, stateAfterEvent(entry, event as StateEvent))
+}
+
+type StateEvent = Exclude<LedgerEvent, FacetEvent>
+
+function stateAfterEvent(entry: LedgerEntryView, event: StateEvent): Transition {
   // an answer about another payment is never this entry's, whatever its kind (an operation once
   // took over the other payId)
   if (event.type === "bank_status" && entry.pay_id && event.payId && event.payId !== entry.pay_id) {
@@ -237,8 +262,12 @@ export function applyLedgerEvent(entry: LedgerEntryView, event: LedgerEvent): Tr
       if (entry.pay_id) return refuse("the entry names a bank payment: re-check it at the bank instead")
       return move(entry, "refused")
     case "admin_attach_pay_id":
-      if (!UNANSWERED.includes(entry.state)) return refuse(`the bank already answered (${entry.state})`)
       if (entry.pay_id && entry.pay_id !== event.payId) return refuse(`the entry already names ${entry.pay_id}`)
+      // a refused charge without a payment named (an admin's "not charged", perhaps pressed at the
+      // same time as this attach by another admin): the named payment makes it unknown again
+      // until the bank's read right after; the bank's word beats the refusal
+      if (entry.state === "refused" && !entry.pay_id) return move(entry, "uncertain", event.payId)
+      if (!UNANSWERED.includes(entry.state)) return refuse(`the bank already answered (${entry.state})`)
       return move(entry, entry.state, event.payId)
   }
 }

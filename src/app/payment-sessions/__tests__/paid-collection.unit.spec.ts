@@ -32,7 +32,7 @@ async function ledgerOf(kind: "web" | "execution", ...statuses: Array<string | "
   )
   for (const status of statuses) {
     if (status === "unreadable") await ledger.apply(entry.id, { type: "unreadable_answer", reason: "502" }, "test")
-    else if (status === "gone") await ledger.markSessionGone("p1")
+    else if (status === "gone") await ledger.markSessionGone("p1", "test")
     else await ledger.apply(entry.id, { type: "bank_status", status, payId: "p1" }, "test")
   }
   return ledger

@@ -44,6 +44,12 @@ describe("adminActionsOf / adminActionRefusal", () => {
     expect(adminActionRefusal(withPayId, "attach", NOW)).toMatch(/already names pay1/)
   })
 
+  it("a charge refused without a payId (an admin's 'not charged', perhaps racing this attach): attach still reaches it", () => {
+    const refused = entry({ state: "refused" })
+    expect(adminActionsOf(refused, NOW)).toEqual(["attach"])
+    expect(adminActionRefusal(entry({ state: "refused", pay_id: "pay9" }), "attach", NOW)).toMatch(/needs no action/)
+  })
+
   it("an entry the list does not show takes no action, whatever it is", () => {
     const fresh = entry({ state: "sending", created_at: ago(STALE_SENDING_MS - 1000) })
     for (const action of ADMIN_ACTIONS) {

@@ -136,7 +136,7 @@ describe("applyLedgerEvent, as properties", () => {
     )
   })
 
-  it("applies an admin action only to an unanswered entry: not charged without a payId, attach to a charge", () => {
+  it("applies an admin action only to an unanswered entry (attach also to a refused charge without a payId)", () => {
     fc.assert(
       fc.property(entryArb, fc.oneof(fc.constant(undefined), payIdArb), (e, attach) => {
         const unanswered = e.state === "sending" || e.state === "uncertain"
@@ -145,8 +145,12 @@ describe("applyLedgerEvent, as properties", () => {
         if (notCharged.ok) expect(notCharged.state).toBe("refused")
         if (attach === undefined) return
         const attached = applyLedgerEvent(e, { type: "admin_attach_pay_id", payId: attach })
-        expect(attached.ok).toBe(isChargeKind(e.kind) && unanswered && (e.pay_id === null || e.pay_id === attach))
-        if (attached.ok) expect([attached.state, attached.pay_id]).toEqual([e.state, attach])
+        // a refused charge without a payId (an admin's "not charged") takes the payment named: the
+        // bank's read right after judges it
+        const reopens = e.state === "refused" && e.pay_id === null
+        const attachable = unanswered && (e.pay_id === null || e.pay_id === attach)
+        expect(attached.ok).toBe(isChargeKind(e.kind) && (attachable || reopens))
+        if (attached.ok) expect([attached.state, attached.pay_id]).toEqual([reopens ? "uncertain" : e.state, attach])
       }),
       runs
     )
@@ -163,12 +167,13 @@ describe("applyLedgerEvent, as properties", () => {
     )
   })
 
-  it("moves a final charge only on a bank read, and never out of Returned or Expired", () => {
+  it("moves a final charge only on a bank read (or a payId named for a refusal), never out of Returned or Expired", () => {
     fc.assert(
       fc.property(chargeEntryIn(...FINAL_CHARGE_STATES), eventArb, (e, ev) => {
         const t = applyLedgerEvent(e, ev)
         const moved = t.ok && t.state !== e.state
-        if (ev.type !== "bank_status") expect(moved).toBe(false)
+        const attachReopens = ev.type === "admin_attach_pay_id" && e.state === "refused" && !e.pay_id
+        if (ev.type !== "bank_status" && !attachReopens) expect(moved).toBe(false)
         if (e.state === "returned" || e.state === "expired") expect(moved).toBe(false)
       }),
       runs

@@ -155,6 +155,22 @@ moduleIntegrationTestRunner<TbcModuleService>({
         ])
         expect(await service.listTbcPayments({ payment_session_id: "payses_1" })).toHaveLength(3)
       })
+
+      it("holds kind, state (by kind) and a completion failure's class to their values", async () => {
+        await service.createTbcPayments([
+          { ...payment("pay-ok-1"), kind: "web", state: "held" },
+          { ...payment("pay-ok-2"), kind: "refund", state: "done", completion_failure_class: "unknown" },
+        ])
+        for (const bad of [
+          { kind: "loan", state: "sending" },
+          { kind: "web", state: "done" },
+          { kind: "refund", state: "held" },
+          { kind: "web", state: "Held" },
+          { kind: "web", state: "held", completion_failure_class: "flaky" },
+        ]) {
+          await expect(service.createTbcPayments({ ...payment(null), ...bad })).rejects.toThrow(/check constraint/)
+        }
+      })
     })
 
     describe("InstallmentSyncRun and CallbackLog", () => {

@@ -17,14 +17,20 @@
 import { randomUUID } from "node:crypto"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
 import {
-  COMPLETION_FAILURES_LISTED,
-  type CompletionFailure,
-  type LedgerFacts,
-  type OrphanAction,
-} from "../../../lib/ledger/guards"
+  CLAIM_STALE_MS,
+  FACET_EVENT_TYPES,
+  NOW,
+  facetAuditName,
+  facetNote,
+  type CompletionFailureClass,
+  type FacetEvent,
+  type FacetPatch,
+} from "../../../lib/ledger/facets"
+import { COMPLETION_FAILURES_LISTED, type LedgerFacts, type OrphanAction } from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
+import { LedgerFacetWrites } from "./facet-writes"
 
 export type { PgConnection }
 
@@ -48,10 +54,16 @@ export interface LedgerEntry extends LedgerFacts {
   orphan_error: string | null
   completion_failed_at: Date | null
   completion_failure: string | null
-  /** cart completions from this charge that failed so far */
+  /** cart completions from this charge that failed so far, and the last one's class */
   completion_failures: number
+  completion_failure_class?: CompletionFailureClass | null
+  orphan_action_at?: Date | null
+  /** a bank read contradicted a refusal (an admin's "not charged"): listed while no order owns it */
+  reopened_at?: Date | null
   /** when our authorizePayment told Medusa the money is there (a Medusa payment follows) */
   authorized_at: Date | null
+  /** the compare-and-set's version (bumped by every move) */
+  revision?: number
   /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
   payment_method?: number | null
   rrn?: string | null
@@ -80,9 +92,6 @@ export interface OpenEntry {
 
 export type ApplyResult =
   { ok: true; entry: LedgerEntry; changed: boolean } | { ok: false; entry: LedgerEntry | undefined; reason: string }
-
-/** Stale "acting" orphan claims (a process died mid-action) are taken over after this long. */
-const CLAIM_STALE = "10 minutes"
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replace(/-/g, "").toUpperCase().slice(0, 26)}`
 
@@ -119,7 +128,11 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     completion_failure: textOrNull(row.completion_failure),
     completion_refused_at: dateOrNull(row.completion_refused_at),
     completion_failures: Number(row.completion_failures ?? 0),
+    completion_failure_class: textOrNull(row.completion_failure_class) as CompletionFailureClass | null,
+    orphan_action_at: dateOrNull(row.orphan_action_at),
+    reopened_at: dateOrNull(row.reopened_at),
     authorized_at: dateOrNull(row.authorized_at),
+    revision: Number(row.revision ?? 0),
     payment_method: row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
     rrn: textOrNull(row.rrn),
     transaction_id: textOrNull(row.transaction_id),
@@ -152,7 +165,8 @@ export const recordError = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
 
 /** What an event says about itself in the audit trail (never a secret: statuses, reasons, payIds). */
-function noteOf(event: LedgerEvent): string {
+function noteOf(event: LedgerEvent): string | null {
+  if (isFacetEvent(event)) return facetNote(event)
   switch (event.type) {
     case "bank_status":
       return event.status
@@ -163,10 +177,46 @@ function noteOf(event: LedgerEvent): string {
   }
 }
 
+const isFacetEvent = (event: LedgerEvent): event is FacetEvent => FACET_EVENT_TYPES.has(event.type)
+
+/** Only the facet columns a pure rule may write (./facets.ts FacetPatch), never a name from input. */
+const FACET_COLUMNS: ReadonlySet<string> = new Set([
+  "order_id",
+  "authorized_at",
+  "session_gone_at",
+  "orphan_action",
+  "orphan_action_at",
+  "orphan_amount",
+  "orphan_error",
+  "completion_failed_at",
+  "completion_failure",
+  "completion_failure_class",
+  "completion_failures",
+  "completion_refused_at",
+  "reopened_at",
+])
+
+/** `col = ?` (or `= now()`) for each column of a patch, and their bindings. */
+function facetSets(facets: FacetPatch | undefined): { sql: string; bindings: unknown[] } {
+  const sets: string[] = []
+  const bindings: unknown[] = []
+  for (const [column, value] of Object.entries(facets ?? {})) {
+    if (!FACET_COLUMNS.has(column)) throw new Error(`ledger: ${column} is not a facet column`)
+    if (value === NOW) sets.push(`${column} = now()`)
+    else {
+      sets.push(`${column} = ?`)
+      bindings.push(value)
+    }
+  }
+  return { sql: sets.map((set) => `${set}, `).join(""), bindings }
+}
+
 const SELECT = `select * from tbc_payment where deleted_at is null`
 
-export class LedgerStore {
-  constructor(private readonly pg: PgConnection) {}
+export class LedgerStore extends LedgerFacetWrites {
+  constructor(private readonly pg: PgConnection) {
+    super()
+  }
 
   private async one(where: string, bindings: unknown[]): Promise<LedgerEntry | undefined> {
     const { rows } = await this.pg.raw(`${SELECT} and ${where} order by created_at desc limit 1`, bindings)
@@ -264,9 +314,10 @@ export class LedgerStore {
   }
 
   /**
-   * Moves an entry by an event (the pure rules decide), with its audit line, in one statement
-   * that only applies while the entry is still as read: a concurrent move makes it re-read and
-   * decide again (the bank's newer answer wins, an admin action is re-judged).
+   * Moves an entry by an event (the pure rules decide: its state, payId and facets), with its
+   * audit line, in one statement that only applies while the entry is still as read (its
+   * revision): a concurrent move makes it re-read and decide again (the bank's newer answer wins,
+   * an admin action, a release claim or an authorization is re-judged).
    */
   async apply(
     entryId: string,
@@ -287,14 +338,18 @@ export class LedgerStore {
         }
         return { ok: true, entry, changed: false }
       }
-      const reason = event.type === "bank_status" ? null : noteOf(event)
+      // a facet's move leaves who moved the state, and why, as they were
+      const facet = isFacetEvent(event)
+      const reason = event.type === "bank_status" || facet ? null : noteOf(event)
+      const sets = facetSets(next.facets)
       const { rows } = await this.pg.raw(
         `with moved as (
            update tbc_payment set state = ?, pay_id = ?, bank_status = coalesce(?, bank_status),
              bank_status_at = case when ? then now() else bank_status_at end,
-             card_mask = coalesce(?, card_mask),
-             state_at = now(), state_by = ?, state_reason = coalesce(?, state_reason), updated_at = now()
-           where id = ? and state = ? and pay_id is not distinct from ? and deleted_at is null
+             card_mask = coalesce(?, card_mask), ${sets.sql}
+             state_at = case when ? then state_at else now() end, state_by = case when ? then state_by else ? end,
+             state_reason = coalesce(?, state_reason), revision = revision + 1, updated_at = now()
+           where id = ? and revision = ? and deleted_at is null
            returning *),
          audit as (
            insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
@@ -306,13 +361,15 @@ export class LedgerStore {
           bankStatus,
           bankStatus !== null,
           extra.card_mask ?? null,
+          ...sets.bindings,
+          facet,
+          facet,
           actor,
           reason,
           entryId,
-          entry.state,
-          entry.pay_id,
+          entry.revision ?? 0,
           newId("tbcle"),
-          event.type,
+          facet ? facetAuditName(event) : event.type,
           entry.state,
           actor,
           noteOf(event),
@@ -375,7 +432,8 @@ export class LedgerStore {
         or (state in ('held', 'paid') and kind in ('web', 'execution', 'installment') and order_id is null
           and (orphan_action is null or orphan_action not in ('cancelled', 'refunded'))
           and (orphan_action in ('notified', 'failed') or session_gone_at is not null
-            or completion_refused_at is not null or completion_failures >= ? or authorized_at is not null)))
+            or completion_refused_at is not null or completion_failures >= ? or authorized_at is not null
+            or reopened_at is not null)))
        and created_at < ?`,
       [COMPLETION_FAILURES_LISTED, before ?? new Date("9999-01-01T00:00:00Z")],
       "created_at desc, id desc",
@@ -392,104 +450,6 @@ export class LedgerStore {
     )
   }
 
-  /** Our authorizePayment told Medusa the money is there: a Medusa payment is made from the session. */
-  async markAuthorized(entryId: string, actor: string): Promise<void> {
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set authorized_at = coalesce(authorized_at, now()), updated_at = now()
-       where id = ? and authorized_at is null returning id`,
-      [entryId]
-    )
-    if (rows[0]) await this.note(entryId, "authorized", actor, null)
-  }
-
-  /** The order that owns the charge's money (idempotent). */
-  async markOrder(entryId: string, orderId: string, actor: string): Promise<void> {
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set order_id = ?, updated_at = now() where id = ? and order_id is distinct from ? returning id`,
-      [orderId, entryId, orderId]
-    )
-    if (rows[0]) await this.note(entryId, "order", actor, orderId)
-  }
-
-  /** Medusa is deleting the charge's session (deletePayment runs before the row goes). */
-  async markSessionGone(payId: string, actor: string): Promise<void> {
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set session_gone_at = now(), updated_at = now()
-       where pay_id = ? and session_gone_at is null returning id`,
-      [payId]
-    )
-    if (rows[0]) await this.note(String(rows[0].id), "session_gone", actor, null)
-  }
-
-  /** markSessionGone for an entry without a payId (an execution whose answer named none). */
-  async markSessionGoneOf(entryId: string, actor: string): Promise<void> {
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set session_gone_at = now(), updated_at = now()
-       where id = ? and session_gone_at is null returning id`,
-      [entryId]
-    )
-    if (rows[0]) await this.note(entryId, "session_gone", actor, null)
-  }
-
-  /**
-   * A cart completion from this charge failed (counted: guards.ts lists a charge that keeps
-   * failing); `permanent` starts the orphan grace.
-   */
-  async recordCompletionFailure(
-    entryId: string,
-    failure: Pick<CompletionFailure, "kind" | "reason">,
-    actor: string
-  ): Promise<void> {
-    await this.pg.raw(
-      `update tbc_payment set completion_failed_at = now(), completion_failure = ?,
-         completion_failures = completion_failures + 1,
-         completion_refused_at = case when ? then coalesce(completion_refused_at, now()) else completion_refused_at end,
-         updated_at = now() where id = ?`,
-      [`${failure.kind}: ${failure.reason}`.slice(0, 500), failure.kind === "permanent", entryId]
-    )
-    await this.note(entryId, `completion_${failure.kind}`, actor, failure.reason.slice(0, 300))
-  }
-
-  /**
-   * Takes the right to act on an orphan, so two processes (callback, timer, sweep) never act at
-   * once; true when taken. A finished action is never taken again: acting twice cannot refund twice.
-   */
-  async claimOrphan(payId: string, takeNotified = false): Promise<boolean> {
-    // a "notified" orphan moved no money: only an admin's release takes it over
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set orphan_action = 'acting', orphan_action_at = now(), updated_at = now()
-       where pay_id = ? and (orphan_action is null or orphan_action = 'failed'
-         or (? and orphan_action = 'notified')
-         or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
-       returning id`,
-      [payId, takeNotified]
-    )
-    return rows.length > 0
-  }
-
-  /** Gives a claim back without an action (nothing at the bank yet, e.g. still Created). */
-  async releaseOrphanClaim(payId: string): Promise<void> {
-    await this.pg.raw(
-      `update tbc_payment set orphan_action = null, orphan_action_at = null where pay_id = ? and orphan_action = 'acting'`,
-      [payId]
-    )
-  }
-
-  async recordOrphanAction(
-    payId: string,
-    action: string,
-    amountMinor: number | null,
-    error: string | null,
-    actor = "policy:orphan"
-  ): Promise<void> {
-    const { rows } = await this.pg.raw(
-      `update tbc_payment set orphan_action = ?, orphan_action_at = now(), orphan_amount = ?, orphan_error = ?,
-         updated_at = now() where pay_id = ? returning id`,
-      [action, amountMinor, error, payId]
-    )
-    if (rows[0]) await this.note(String(rows[0].id), `orphan_${action}`, actor, error)
-  }
-
   /**
    * Charges of a provider whose session is gone (for at least `graceSeconds`), that no order owns
    * and the orphan policy has not finished with: money first (never behind unpaid ones, which stay
@@ -500,9 +460,9 @@ export class LedgerStore {
       `provider_id = ? and pay_id is not null and kind in ('web', 'execution') and order_id is null
        and state not in ('refused', 'returned', 'expired')
        and (orphan_action is null or orphan_action = 'failed'
-         or (orphan_action = 'acting' and orphan_action_at < now() - interval '${CLAIM_STALE}'))
+         or (orphan_action = 'acting' and orphan_action_at < now() - (? * interval '1 millisecond')))
        and session_gone_at is not null and session_gone_at < now() - (? * interval '1 second')`,
-      [providerId, graceSeconds],
+      [providerId, CLAIM_STALE_MS, graceSeconds],
       "(state in ('held', 'paid')) desc, (orphan_action is null) desc, created_at asc, id asc",
       limit
     )

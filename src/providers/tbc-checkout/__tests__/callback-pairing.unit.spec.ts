@@ -32,7 +32,7 @@ async function ledgerWith(
   )
   const payId = entry.payId === undefined ? "p1" : entry.payId
   if (payId) await ledger.apply(opened.id, { type: "bank_status", status: "Created", payId }, "test")
-  if (entry.gone) await ledger.markSessionGone(payId ?? "")
+  if (entry.gone) await ledger.markSessionGone(payId ?? "", "test")
   return ledger
 }
 

@@ -11,6 +11,7 @@
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { ORPHAN_POLICIES, type OrphanPolicy } from "../options"
 import { recordError, type LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import type { RecordedOrphanAction } from "../../../lib/ledger/facets"
 import { cancelHeldOrTaken, gel, moneyAtBank, readPaymentUnlessGone } from "./money-moves"
 
 export { ORPHAN_POLICIES, type OrphanPolicy }
@@ -34,7 +35,7 @@ export type OrphanLedger = Pick<
 
 export type OrphanOutcome = "not_orphan" | "busy" | "nothing_at_bank" | "cancelled" | "refunded" | "notified" | "failed"
 
-const RECORDED: Record<string, string> = { cancel: "cancelled", refund: "refunded", notify: "notified" }
+const RECORDED: Record<string, RecordedOrphanAction> = { cancel: "cancelled", refund: "refunded", notify: "notified" }
 
 /**
  * Acts on one payment if it is an orphan. Safe to call any number of times from anywhere
@@ -96,7 +97,8 @@ async function settleClaimable(
 ): Promise<OrphanOutcome> {
   const { checkout, ledger, payId, policy, logger } = args
   const actor = args.actor ?? "policy:orphan"
-  if (!(await ledger.claimOrphan(payId, takeNotified))) return "busy"
+  // refused while a Medusa payment or an order owns the money (the ledger's compare-and-set)
+  if (!(await ledger.claimOrphan(payId, takeNotified, actor))) return "busy"
   try {
     const details = await readPaymentUnlessGone(checkout, payId)
     if (details?.status) {
@@ -105,7 +107,7 @@ async function settleClaimable(
     const decision = details ? orphanDecision(details, policy) : ({ act: "none" } as const)
     if (decision.act === "none") {
       // unpaid (still Created: the shopper may pay later), failed, expired or already returned
-      await ledger.releaseOrphanClaim(payId)
+      await ledger.releaseOrphanClaim(payId, actor)
       return "nothing_at_bank"
     }
     const what = `${decision.kind === "held" ? "holds" : "has taken"} ${gel(decision.minor, details?.currency)}`

@@ -143,8 +143,8 @@ describe("tbc-installments provider and the money ledger", () => {
     await provider.initiatePayment(INPUT)
     const markGone = ledger.markSessionGone.bind(ledger)
     // the deletion is recorded, then (as if Medusa restored the session) un-recorded
-    ledger.markSessionGone = async (payId: string) => {
-      await markGone(payId)
+    ledger.markSessionGone = async (payId: string, actor: string) => {
+      await markGone(payId, actor)
       ledger.rows[0].session_gone_at = null
     }
     await provider.deletePayment({ data: { sessionId: "app-1" } })

@@ -5,6 +5,8 @@
  * what was written, for a test to read.
  */
 import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
+import { FACET_EVENT_TYPES, facetAuditName, patchAt, type FacetEvent } from "../../../../lib/ledger/facets"
+import { LedgerFacetWrites } from "../facet-writes"
 import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
 import type { ApplyResult, LedgerEntry, LedgerStore, OpenEntry } from "../ledger-store"
 
@@ -41,7 +43,7 @@ export const ledgerEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   ...over,
 })
 
-export class MemoryLedger {
+export class MemoryLedger extends LedgerFacetWrites {
   readonly rows: LedgerEntry[] = []
   readonly audit: {
     entry_id: string
@@ -55,7 +57,13 @@ export class MemoryLedger {
   private seq = 0
 
   /** `clock`: the time every write stamps (a job's test passes its fixed "now"). */
-  constructor(private readonly clock: () => Date = () => new Date()) {}
+  constructor(private readonly clock: () => Date = () => new Date()) {
+    super()
+  }
+
+  protected override now(): Date {
+    return this.clock()
+  }
 
   private write(): void {
     if (this.failWrites) throw new Error("ledger unavailable (test)")
@@ -130,15 +138,17 @@ export class MemoryLedger {
     const status = event.type === "bank_status" ? event.status : null
     if (!next.changed && (status === null || status === entry.bank_status)) return { ok: true, entry, changed: false }
     this.write()
+    const facet = FACET_EVENT_TYPES.has(event.type)
     this.audit.push({
       entry_id: entry.id,
-      event: event.type,
+      event: facet ? facetAuditName(event as FacetEvent) : event.type,
       from_state: entry.state,
       to_state: next.state,
       actor,
       note: null,
     })
-    Object.assign(entry, { state: next.state, pay_id: next.pay_id, state_by: actor, state_at: this.clock() })
+    Object.assign(entry, { state: next.state, pay_id: next.pay_id }, patchAt(next.facets ?? {}, this.clock()))
+    if (!facet) Object.assign(entry, { state_by: actor, state_at: this.clock() })
     if (status !== null) entry.bank_status = status
     return { ok: true, entry, changed: true }
   }
@@ -152,66 +162,11 @@ export class MemoryLedger {
     return this.audit.filter((a) => a.entry_id === entryId)
   }
 
-  async markAuthorized(entryId: string) {
-    this.write()
-    const entry = await this.byId(entryId)
-    if (entry) entry.authorized_at ??= this.clock()
-  }
-
-  async markOrder(entryId: string, orderId: string) {
-    this.write()
-    const entry = await this.byId(entryId)
-    if (entry) entry.order_id = orderId
-  }
-
-  async markSessionGone(payId: string) {
-    this.write()
-    const entry = await this.byPayId(payId)
-    if (entry) entry.session_gone_at ??= this.clock()
-  }
-
-  async markSessionGoneOf(entryId: string) {
-    this.write()
-    const entry = await this.byId(entryId)
-    if (entry) entry.session_gone_at ??= this.clock()
-  }
-
   async recordFacts(payId: string, facts: PaymentFacts) {
     const entry = payId ? await this.byPayId(payId) : undefined
     if (!entry || !hasFacts(facts)) return false
     this.write()
     Object.assign(entry, mergeFacts(entry, facts))
     return true
-  }
-
-  async recordCompletionFailure(
-    entryId: string,
-    failure: { kind: "transient" | "permanent" | "unknown"; reason: string }
-  ) {
-    this.write()
-    const entry = await this.byId(entryId)
-    if (!entry) return
-    entry.completion_failed_at = this.clock()
-    entry.completion_failure = `${failure.kind}: ${failure.reason}`
-    entry.completion_failures += 1
-    if (failure.kind === "permanent") entry.completion_refused_at ??= this.clock()
-  }
-
-  async claimOrphan(payId: string) {
-    const entry = await this.byPayId(payId)
-    if (!entry || (entry.orphan_action !== null && entry.orphan_action !== "failed")) return false
-    entry.orphan_action = "acting"
-    return true
-  }
-
-  async releaseOrphanClaim(payId: string) {
-    const entry = await this.byPayId(payId)
-    if (entry?.orphan_action === "acting") entry.orphan_action = null
-  }
-
-  async recordOrphanAction(payId: string, action: string, amountMinor: number | null, error: string | null) {
-    const entry = await this.byPayId(payId)
-    if (!entry) return
-    Object.assign(entry, { orphan_action: action, orphan_amount: amountMinor, orphan_error: error })
   }
 }

@@ -1,0 +1,188 @@
+/**
+ * The facets of a ledger entry beside its state (pure: no I/O; the time comes in the event when a
+ * rule needs it): what Medusa and the jobs did with the charge. Guards, jobs and the admin decide
+ * from them (./guards.ts), so they move by the same rules and in the same compare-and-set as the
+ * state (./states.ts applyLedgerEvent → LedgerStore.apply), each move with its audit line:
+ *
+ *   authorized     our authorizePayment hands the money to Medusa (a Medusa payment is made);
+ *                  refused once a release claim is taken or the money was released
+ *   order_placed   the order that owns the money; never changes to another order
+ *   session_gone   Medusa deleted the charge's session (once)
+ *   completion_failed  a cart completion from the charge failed: its class and a running count
+ *   orphan_claim   the right to release the money (orphan policy, admin "Release"); refused while
+ *                  an order owns it or one is being placed from it (authorized less than
+ *                  AUTHORIZED_ORDER_GRACE_MS ago), so release and placing the order are
+ *                  serialized: exactly one of them wins
+ *   orphan_claim_returned / orphan_action   the claim given back, or what the release did
+ *
+ * A move is a patch of columns (`FacetPatch`); NOW stands for the database's clock.
+ */
+import type { OrphanAction } from "./guards"
+
+/** Stands for "the time of the write" in a patch (SQL now(), a test's clock). */
+export const NOW = "now" as const
+type Now = typeof NOW
+
+/** A failed cart completion: may succeed later, never will as the cart is, or not recognised. */
+export const COMPLETION_FAILURE_CLASSES = ["transient", "permanent", "unknown"] as const
+export type CompletionFailureClass = (typeof COMPLETION_FAILURE_CLASSES)[number]
+
+/**
+ * How long after our authorizePayment an order may take to appear. Medusa authorizes last in its
+ * cart completion, so an order follows within seconds; a payment still without one after this
+ * means the completion failed after authorizing and its compensating cancel failed too: its
+ * money may then be released (the order is no longer being placed from it).
+ */
+export const AUTHORIZED_ORDER_GRACE_MS = 10 * 60 * 1000
+
+/** An orphan claim older than this was left by a process that died mid-action: it may be taken over. */
+export const CLAIM_STALE_MS = 10 * 60 * 1000
+
+/** What the release records once it acted (`failed` is retried, `notified` waits for the admin). */
+export type RecordedOrphanAction = Exclude<OrphanAction, "acting">
+
+export type FacetEvent =
+  | { type: "authorized" }
+  | { type: "order_placed"; orderId: string }
+  | { type: "session_gone" }
+  | { type: "completion_failed"; failureClass: CompletionFailureClass; reason: string }
+  /** `now`: to tell a stale claim; `takeNotified`: an admin takes over what "notify" left */
+  | { type: "orphan_claim"; now: Date; takeNotified: boolean }
+  | { type: "orphan_claim_returned" }
+  | { type: "orphan_action"; action: RecordedOrphanAction; amount: number | null; error: string | null }
+
+export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "authorized",
+  "order_placed",
+  "session_gone",
+  "completion_failed",
+  "orphan_claim",
+  "orphan_claim_returned",
+  "orphan_action",
+])
+
+/** The facets as the rules read them; absent ones (older callers, test rows) read as unset. */
+export interface EntryFacets {
+  order_id?: string | null
+  authorized_at?: Date | null
+  session_gone_at?: Date | null
+  orphan_action?: OrphanAction | null
+  orphan_action_at?: Date | null
+  completion_failures?: number
+  completion_refused_at?: Date | null
+}
+
+/** Columns a move writes (besides state and pay_id). */
+export interface FacetPatch {
+  order_id?: string
+  authorized_at?: Now
+  session_gone_at?: Now
+  orphan_action?: OrphanAction | null
+  orphan_action_at?: Now | null
+  orphan_amount?: number | null
+  orphan_error?: string | null
+  completion_failed_at?: Now
+  completion_failure?: string
+  completion_failure_class?: CompletionFailureClass
+  completion_failures?: number
+  completion_refused_at?: Now
+  /** a bank read (or an attached payId) contradicted a refusal: listed while the money has no order */
+  reopened_at?: Now
+}
+
+export type FacetMove = { ok: true; changed: boolean; facets: FacetPatch } | { ok: false; reason: string }
+
+const same: FacetMove = { ok: true, changed: false, facets: {} }
+const set = (facets: FacetPatch): FacetMove => ({ ok: true, changed: true, facets })
+const no = (reason: string): FacetMove => ({ ok: false, reason })
+
+/** The release of the money has started or is done: no Medusa payment may be made from it any more. */
+const RELEASING: ReadonlySet<string> = new Set(["acting", "cancelled", "refunded"])
+const RELEASED: ReadonlySet<string> = new Set(["cancelled", "refunded"])
+
+function claim(entry: EntryFacets, event: Extract<FacetEvent, { type: "orphan_claim" }>): FacetMove {
+  if (entry.order_id) return no(`order ${entry.order_id} owns this money`)
+  const placing = entry.authorized_at && event.now.getTime() - entry.authorized_at.getTime() < AUTHORIZED_ORDER_GRACE_MS
+  if (placing) return no("a Medusa payment was made from it: the order is being placed")
+  const action = entry.orphan_action ?? null
+  const stale =
+    action === "acting" &&
+    (!entry.orphan_action_at || event.now.getTime() - entry.orphan_action_at.getTime() >= CLAIM_STALE_MS)
+  const free = action === null || action === "failed" || (action === "notified" && event.takeNotified) || stale
+  if (!free) return no(action === "acting" ? "it is being released right now" : `it was already ${action}`)
+  return set({ orphan_action: "acting", orphan_action_at: NOW })
+}
+
+/** How a facet event moves an entry's facets; `{ok: false}` names why it may not. */
+export function applyFacetEvent(entry: EntryFacets, event: FacetEvent): FacetMove {
+  switch (event.type) {
+    case "authorized":
+      if (entry.orphan_action && RELEASING.has(entry.orphan_action)) {
+        return no(
+          entry.orphan_action === "acting" ? "its money is being released" : `its money was ${entry.orphan_action}`
+        )
+      }
+      return entry.authorized_at ? same : set({ authorized_at: NOW })
+    case "order_placed":
+      if (entry.order_id === event.orderId) return same
+      if (entry.order_id) return no(`order ${entry.order_id} already owns this money`)
+      return set({ order_id: event.orderId })
+    case "session_gone":
+      return entry.session_gone_at ? same : set({ session_gone_at: NOW })
+    case "completion_failed":
+      return set({
+        completion_failed_at: NOW,
+        completion_failure: `${event.failureClass}: ${event.reason}`.slice(0, 500),
+        completion_failure_class: event.failureClass,
+        completion_failures: (entry.completion_failures ?? 0) + 1,
+        ...(event.failureClass === "permanent" && !entry.completion_refused_at ? { completion_refused_at: NOW } : {}),
+      })
+    case "orphan_claim":
+      return claim(entry, event)
+    case "orphan_claim_returned":
+      return entry.orphan_action === "acting" ? set({ orphan_action: null, orphan_action_at: null }) : same
+    case "orphan_action":
+      if (entry.orphan_action && RELEASED.has(entry.orphan_action)) {
+        return entry.orphan_action === event.action ? same : no(`its money was already ${entry.orphan_action}`)
+      }
+      return set({
+        orphan_action: event.action,
+        orphan_action_at: NOW,
+        orphan_amount: event.amount,
+        orphan_error: event.error,
+      })
+  }
+}
+
+/** A patch's values at time `now` (what the database's now() does; the memory ledger and models use it). */
+export function patchAt(facets: FacetPatch, now: Date): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(facets).map(([column, value]) => [column, value === NOW ? now : value]))
+}
+
+/** What a facet event says about itself in the audit trail (never a secret). */
+export function facetNote(event: FacetEvent): string | null {
+  switch (event.type) {
+    case "order_placed":
+      return event.orderId
+    case "completion_failed":
+      return event.reason.slice(0, 300)
+    case "orphan_action":
+      return event.error
+    default:
+      return null
+  }
+}
+
+/** The audit trail's name of a facet event (kept as the names the trail always used). */
+export function facetAuditName(event: FacetEvent): string {
+  switch (event.type) {
+    case "order_placed":
+      return "order"
+    case "completion_failed":
+      return `completion_${event.failureClass}`
+    case "orphan_action":
+      return `orphan_${event.action}`
+    default:
+      return event.type
+  }
+}

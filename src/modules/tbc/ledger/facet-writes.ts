@@ -1,0 +1,81 @@
+/**
+ * The facet writes of the money ledger (src/lib/ledger/facets.ts): each is one event through
+ * `apply`, the one compare-and-set with its audit line, never an UPDATE of its own. Shared by
+ * LedgerStore and the in-memory ledger of the unit tests, so both keep the same public methods.
+ */
+import type { CompletionFailureClass, RecordedOrphanAction } from "../../../lib/ledger/facets"
+import type { LedgerEvent } from "../../../lib/ledger/states"
+import type { ApplyResult } from "./ledger-store"
+
+export abstract class LedgerFacetWrites {
+  abstract apply(entryId: string, event: LedgerEvent, actor: string): Promise<ApplyResult>
+  abstract applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined>
+
+  /** The clock a release claim's staleness is judged by (the memory ledger's test clock). */
+  protected now(): Date {
+    return new Date()
+  }
+
+  /**
+   * Our authorizePayment hands the money to Medusa (a Medusa payment is made from the session).
+   * Refused (`ok: false`) once a release of the money was claimed or done: the caller must then
+   * not tell Medusa the payment is authorized (placing the order and releasing the hold are
+   * serialized by this compare-and-set: exactly one wins).
+   */
+  markAuthorized(entryId: string, actor: string): Promise<ApplyResult> {
+    return this.apply(entryId, { type: "authorized" }, actor)
+  }
+
+  /** The order that owns the charge's money (idempotent; refused for a second, different order). */
+  markOrder(entryId: string, orderId: string, actor: string): Promise<ApplyResult> {
+    return this.apply(entryId, { type: "order_placed", orderId }, actor)
+  }
+
+  /** Medusa is deleting the charge's session (deletePayment runs before the row goes). */
+  async markSessionGone(payId: string, actor: string): Promise<void> {
+    await this.applyByPayId(payId, { type: "session_gone" }, actor)
+  }
+
+  /** markSessionGone for an entry without a payId (an execution whose answer named none). */
+  async markSessionGoneOf(entryId: string, actor: string): Promise<void> {
+    await this.apply(entryId, { type: "session_gone" }, actor)
+  }
+
+  /**
+   * A cart completion from this charge failed: its class and the running count are kept
+   * (`permanent` starts the orphan grace, guards.ts; the count lets a rule list an entry that
+   * keeps failing).
+   */
+  async recordCompletionFailure(
+    entryId: string,
+    failure: { kind: CompletionFailureClass; reason: string },
+    actor: string
+  ): Promise<void> {
+    await this.apply(entryId, { type: "completion_failed", failureClass: failure.kind, reason: failure.reason }, actor)
+  }
+
+  /**
+   * Takes the right to release an orphan's money, so two processes (callback, timer, sweep,
+   * admin) never act at once and never while the order is being placed from it; true when taken.
+   * A finished action is never taken again: acting twice cannot refund twice.
+   */
+  async claimOrphan(payId: string, takeNotified = false, actor = "policy:orphan"): Promise<boolean> {
+    const result = await this.applyByPayId(payId, { type: "orphan_claim", now: this.now(), takeNotified }, actor)
+    return result?.ok === true && result.changed
+  }
+
+  /** Gives a claim back without an action (nothing at the bank yet, e.g. still Created). */
+  async releaseOrphanClaim(payId: string, actor = "policy:orphan"): Promise<void> {
+    await this.applyByPayId(payId, { type: "orphan_claim_returned" }, actor)
+  }
+
+  async recordOrphanAction(
+    payId: string,
+    action: RecordedOrphanAction,
+    amountMinor: number | null,
+    error: string | null,
+    actor = "policy:orphan"
+  ): Promise<void> {
+    await this.applyByPayId(payId, { type: "orphan_action", action, amount: amountMinor, error }, actor)
+  }
+}
