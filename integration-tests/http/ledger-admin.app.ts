@@ -157,7 +157,14 @@ medusaIntegrationTestRunner({
       const rechecked = await post(at("recheck"), {}, headers)
       expect(rechecked.body).toMatchObject({ listed: true, done: `The bank shows payment ${payId} as Succeeded.` })
       const refundsBefore = await bank.calls(BANK_CALLS.cancel)
-      const released = await post(at("release"), {}, headers)
+      // two admins press "Release" at once while the bank is slow: the charge's lock serves them one
+      // after the other, so the second decides on what the first left (never "being acted on")
+      await bank.setFaults({ latencyMs: 300 })
+      const [released, second] = (
+        await Promise.all([post(at("release"), {}, headers), post(at("release"), {}, headers)])
+      ).sort((a, b) => a.status - b.status)
+      await bank.setFaults({ latencyMs: 0 })
+      expect(`${second.status} ${second.body.code}`).toBe("409 tbc_ledger_action_refused")
       expect(released.status).toBe(200)
       expect(released.body).toMatchObject({
         listed: false,

@@ -23,3 +23,11 @@ export { deleteSavedCardWorkflow, type DeleteSavedCardInput } from "./saved-card
 export { addTbcCardWorkflow, type AddTbcCardInput, type StartedCardAddition } from "./saved-cards/add-card"
 export { tbcCartHookHandlers, type HookContext } from "./hooks/saved-card-cart"
 export { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../lib/workflow-hook-options"
+export {
+  recheckLedgerEntryWorkflow,
+  attachLedgerPayIdWorkflow,
+  markLedgerNotChargedWorkflow,
+  releaseLedgerMoneyWorkflow,
+  type LedgerActionInput,
+  type LedgerActionOutcome,
+} from "./ledger-admin/ledger-actions"

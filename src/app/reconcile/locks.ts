@@ -19,6 +19,14 @@ export function paymentLockKey(paymentId: string): string {
   return `tbc-payment:${paymentId}`
 }
 
+/**
+ * One lock per ledger charge: an admin's action on it (re-check, release, not charged, attach a
+ * payId; src/workflows/ledger-admin) waits for another admin's on the same money.
+ */
+export function ledgerChargeLockKey(chargeId: string): string {
+  return `tbc-charge:${chargeId}`
+}
+
 export function jobLockKey(jobName: string): string {
   return `tbc-job:${jobName}`
 }
@@ -37,6 +45,7 @@ type Locking = {
     args?: { timeout?: number }
   ): Promise<T>
   acquire(keys: string | string[], args?: { ownerId?: string | null; expire?: number }): Promise<void>
+  release(keys: string | string[], args?: { ownerId?: string | null }): Promise<boolean>
 }
 
 function lockingOf(container: { resolve(key: string): unknown }): Locking {
@@ -49,6 +58,39 @@ export async function withPaymentLock<T>(
   job: () => Promise<T>
 ): Promise<T> {
   return lockingOf(container).execute(paymentLockKey(paymentId), job, { timeout: PAYMENT_LOCK_WAIT_SECONDS })
+}
+
+/** How long a charge's lock lives if its holder dies without releasing it (seconds). */
+export const CHARGE_LOCK_TTL_SECONDS = 120
+
+/**
+ * Takes `key` for `ownerId`, waiting up to PAYMENT_LOCK_WAIT_SECONDS for its holder; throws when
+ * it stays taken. Split from its release so that a workflow holds it across its steps.
+ */
+export async function acquireLock(
+  container: { resolve(key: string): unknown },
+  key: string,
+  ownerId: string
+): Promise<void> {
+  const locking = lockingOf(container)
+  const until = Date.now() + PAYMENT_LOCK_WAIT_SECONDS * 1000
+  for (;;) {
+    try {
+      await locking.acquire(key, { ownerId, expire: CHARGE_LOCK_TTL_SECONDS })
+      return
+    } catch (error) {
+      if (Date.now() >= until) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
+
+export async function releaseLock(
+  container: { resolve(key: string): unknown },
+  key: string,
+  ownerId: string
+): Promise<void> {
+  await lockingOf(container).release(key, { ownerId })
 }
 
 export type JobRun<T> = { ran: true; result: T } | { ran: false }

@@ -7,10 +7,9 @@
  * order is placed on the next reconcile run). Audited in the admin's name.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { attachPayId } from "../../../../../../app/ledger-admin/actions"
 import type { AttachPayIdBody } from "../../../../../validators/route-schemas"
 import { answerLedgerAction } from "../../../helpers/ledger-action"
 
 export const POST = (req: MedusaRequest<AttachPayIdBody>, res: MedusaResponse) =>
   // the body is checked by route-validators.ts
-  answerLedgerAction(req, res, (deps, id) => attachPayId(deps, id, req.validatedBody.pay_id))
+  answerLedgerAction(req, res, "attach", { payId: req.validatedBody.pay_id })

@@ -5,10 +5,9 @@
  * `refused`, so the shopper may pay again; the reason is kept in the audit trail with the admin.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { markNotCharged } from "../../../../../../app/ledger-admin/actions"
 import type { NotChargedBody } from "../../../../../validators/route-schemas"
 import { answerLedgerAction } from "../../../helpers/ledger-action"
 
 export const POST = (req: MedusaRequest<NotChargedBody>, res: MedusaResponse) =>
   // the body is checked by route-validators.ts
-  answerLedgerAction(req, res, (deps, id) => markNotCharged(deps, id, req.validatedBody.reason))
+  answerLedgerAction(req, res, "not_charged", { reason: req.validatedBody.reason })

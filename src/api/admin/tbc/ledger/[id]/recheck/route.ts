@@ -6,7 +6,6 @@
  * the bank cannot be read (nothing changed). Admin authentication is enforced by Medusa.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { recheckEntry } from "../../../../../../app/ledger-admin/actions"
 import { answerLedgerAction } from "../../../helpers/ledger-action"
 
-export const POST = (req: MedusaRequest, res: MedusaResponse) => answerLedgerAction(req, res, recheckEntry)
+export const POST = (req: MedusaRequest, res: MedusaResponse) => answerLedgerAction(req, res, "recheck")

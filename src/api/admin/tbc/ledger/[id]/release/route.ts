@@ -5,7 +5,6 @@
  * another process is acting on it; 502 when the bank failed (recorded; nothing moves twice).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { releaseEntry } from "../../../../../../app/ledger-admin/actions"
 import { answerLedgerAction } from "../../../helpers/ledger-action"
 
-export const POST = (req: MedusaRequest, res: MedusaResponse) => answerLedgerAction(req, res, releaseEntry)
+export const POST = (req: MedusaRequest, res: MedusaResponse) => answerLedgerAction(req, res, "release")
