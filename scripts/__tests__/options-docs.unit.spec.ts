@@ -3,7 +3,7 @@
  * the committed tables equal freshly generated ones, and the generator shows what a schema says.
  */
 import fs from "fs"
-import { z } from "zod"
+import { z } from "zod/v4"
 import {
   BEGIN_MARKER,
   CONFIGURATION_DOC,
@@ -57,7 +57,7 @@ describe("the options table generator", () => {
         .transform((value, ctx) => {
           if (value === undefined) return "none"
           if (value === "go") return value
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be none or go" })
+          ctx.addIssue({ code: "custom", message: "must be none or go" })
           return z.NEVER
         })
         .describe("what to do"),

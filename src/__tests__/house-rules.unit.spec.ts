@@ -13,7 +13,8 @@
  *   container), and the app never imports a workflow (src/workflows runs the app's functions, not
  *   the other way round; a caller that needs a workflow run hands it in as a function);
  * - all SQL lives in src/modules/tbc, beside the tables: no other production file runs raw SQL
- *   (`.raw(`) or builds a knex query.
+ *   (`.raw(`) or builds a knex query;
+ * - one zod dialect: every schema imports the pinned zod's `zod/v4` entry, none its v3 API ("zod").
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -60,8 +61,23 @@ const RAW_SQL = /\.raw\(|\bknex\b/
 /** The text without its line comments and the lines of block comments. */
 const withoutComments = (text: string) => text.replace(/^\s*(\*|\/\/|\/\*).*$/gm, "")
 
+/** zod's v3 entry ("zod", "zod/v3"), imported, required or dynamically imported; `zod/v4` is the dialect. */
+const ZOD_V3_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["']zod(?:\/v3)?["']/
+
 /** Medusa packages, imported, required or dynamically imported. */
 const MEDUSA_IMPORT = /(?:from\s+|require\(\s*|import\(\s*|import\s+)["']@medusajs\//
+
+/** The repository's code files: git's tracked and new unignored ones (no build output, node_modules, migrations). */
+function repositoryCodeFiles(): string[] {
+  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter((file) => isCode(file) && !/(^|\/)(node_modules|\.medusa|migrations)\//.test(file))
+    .map((file) => path.join(ROOT, file))
+    .filter((file) => fs.existsSync(file))
+}
 
 describe("house rules", () => {
   it("src/lib imports nothing of Medusa (its tests neither)", () => {
@@ -111,15 +127,7 @@ describe("house rules", () => {
   })
 
   it(`no code file of the repository is longer than ${MAX_LINES} lines`, () => {
-    // git's list: the tracked files and the new ones not ignored (no build output, no node_modules)
-    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter((file) => isCode(file) && !/(^|\/)(node_modules|\.medusa|migrations)\//.test(file))
-      .map((file) => path.join(ROOT, file))
-      .filter((file) => fs.existsSync(file))
+    const files = repositoryCodeFiles()
     expect(files.length).toBeGreaterThan(100)
     const long = files
       .map((file) => ({
@@ -131,14 +139,8 @@ describe("house rules", () => {
   })
 
   it(`a code file over ${TYPICAL_LINES} lines opens with a header that names its one responsibility`, () => {
-    const unexplained = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter((file) => isCode(file) && !/(^|\/)(node_modules|\.medusa|migrations)\//.test(file))
-      .map((file) => path.join(ROOT, file))
-      .filter((file) => fs.existsSync(file) && read(file).split("\n").length > TYPICAL_LINES)
+    const unexplained = repositoryCodeFiles()
+      .filter((file) => read(file).split("\n").length > TYPICAL_LINES)
       // the header: a block comment of at least three lines before the first import or statement
       .filter((file) => !/^(#![^\n]*\n)?\/\*\*?\n( \*[^\n]*\n){2,}/.test(read(file)))
       .map(relative)
@@ -152,6 +154,27 @@ describe("house rules", () => {
       .map(relative)
       .filter((file) => !allowed.has(file))
     expect(readers).toEqual([])
+  })
+
+  it("one zod dialect: no file of the repository imports zod's v3 entry", () => {
+    const v3 = repositoryCodeFiles()
+      .filter((file) => file !== __filename && ZOD_V3_IMPORT.test(read(file)))
+      .map(relative)
+    expect(v3).toEqual([])
+  })
+
+  it("the zod check sees every form of the v3 import, and not zod/v4", () => {
+    for (const line of [
+      'import { z } from "zod"',
+      "import type { z } from 'zod'",
+      'import { z } from "zod/v3"',
+      'const { z } = require("zod")',
+      'await import("zod")',
+    ]) {
+      expect(ZOD_V3_IMPORT.test(line)).toBe(true)
+    }
+    expect(ZOD_V3_IMPORT.test('import { z } from "zod/v4"')).toBe(false)
+    expect(ZOD_V3_IMPORT.test('import { z } from "zod-to-json"')).toBe(false)
   })
 
   it("SQL runs only in src/modules/tbc (no `.raw(` or knex elsewhere in production code)", () => {

@@ -4,30 +4,40 @@
  * Provider options, route input and saved-card session data all go through it; the glue that
  * turns the result into a MedusaError is src/providers/common/invalid-data.ts.
  *
- * Why duck-typed (no zod import): the options and routes use the pinned zod's v3 API, the bank
- * validators its `zod/v4` entry; both errors carry `issues` with `code`, `path` and `message`,
- * which is all this reads.
+ * Every schema of the plugin is written in one dialect, the pinned zod's `zod/v4` entry (the
+ * house-rules test refuses the v3 entry); this file reads only an error's `issues` (`code`,
+ * `path`, `message`, a custom issue's `params`), so it needs no zod import.
  *
  * Why it never echoes an input value: options carry secrets. The messages are the schemas' own
- * rule texts ("must not be empty"); the one zod default text that quotes the input (zod 3's enum
- * message "…, received 'x'") is replaced by the allowed values. Which values are secret is not
- * known here, so no value is ever let through.
+ * rule texts ("must not be empty", see typeRule for a value of the wrong type); zod 4's default
+ * texts name the expected type or values, never the input. Which values are secret is not known
+ * here, so no value is ever let through.
  */
 import type { ValidationIssue } from "./tbc/errors"
 
-/** What this reads of a zod issue (zod 3 and zod 4 alike). */
+/** What this reads of a zod issue. */
 export interface ZodIssueLike {
   code: string
   path: readonly PropertyKey[]
   message: string
-  /** zod 3 enum issues: the allowed values and the value sent */
-  options?: readonly unknown[]
-  received?: unknown
   /** a custom issue's params; `params.rule` names our rule id (see validation/result.ts) */
   params?: unknown
 }
 
-/** A zod parse result (zod 3's SafeParseReturnType, zod 4's ZodSafeParseResult). */
+/**
+ * The words of a schema's type check (zod 4's `error` param, which replaced zod 3's
+ * `invalid_type_error` / `required_error`): `wrongType` for a value of another type, `missing`
+ * for none at all, e.g. `z.string(typeRule("must be a string"))`. Never the value itself. Only the
+ * type issue is worded: a strict object's unknown keys keep zod's own text, which names them.
+ */
+export function typeRule(wrongType: string, missing = "is required") {
+  return {
+    error: (issue: { code?: string; input?: unknown }) =>
+      issue.code !== "invalid_type" ? undefined : issue.input === undefined ? missing : wrongType,
+  }
+}
+
+/** A zod parse result (zod 4's ZodSafeParseResult). */
 export type SafeParsed<T> = { success: true; data: T } | { success: false; error: { issues: readonly ZodIssueLike[] } }
 
 /** Any zod schema: only `safeParse` is used. */
@@ -57,7 +67,7 @@ export function zodProblems(issues: readonly ZodIssueLike[], place: ProblemPlace
   return issues.map((issue) => ({
     field: fieldOf(issue.path, place),
     rule: ruleOf(issue),
-    message: messageOf(issue),
+    message: issue.message,
   }))
 }
 
@@ -75,12 +85,4 @@ function fieldOf(path: readonly PropertyKey[], place: ProblemPlace): string {
 function ruleOf(issue: ZodIssueLike): string {
   const rule = (issue.params as { rule?: unknown } | undefined)?.rule
   return typeof rule === "string" && rule !== "" ? rule : issue.code
-}
-
-function messageOf(issue: ZodIssueLike): string {
-  const quotesInput = "received" in issue && issue.message.includes(String(issue.received))
-  if (issue.code === "invalid_enum_value" && quotesInput) {
-    return `must be one of ${(issue.options ?? []).map(String).join(", ")}`
-  }
-  return issue.message
 }

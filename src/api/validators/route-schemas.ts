@@ -4,14 +4,15 @@
  * params by the route itself (Medusa has no params middleware); a refusal is a 400 naming the
  * field and the rule.
  */
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 import { savedCardIdSchema } from "./saved-card-input"
 
 /** `?limit=` of the admin list routes: 1..200, default 20; no other query keys. */
 export const listQuerySchema = z
   .object({
     limit: z.coerce
-      .number({ invalid_type_error: "must be a number" })
+      .number(typeRule("must be a number"))
       .int({ message: "must be a whole number" })
       .min(1, { message: "must be at least 1" })
       .max(200, { message: "must be at most 200" })
@@ -30,17 +31,18 @@ export const emptyQuerySchema = z.object({}).strict()
 export const settingsBodySchema = z
   .object({
     provider_id: z
-      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .min(1, { message: "must not be empty" })
       .max(200, { message: "must be at most 200 characters" }),
     set: z
-      .record(z.unknown(), { invalid_type_error: "must be an object of option names and values" })
+      .record(z.string(), z.unknown(), typeRule("must be an object of option names and values"))
       .refine((set) => Object.keys(set).length <= 50, { message: "must change at most 50 settings at once" })
       .default({}),
     reset: z
-      .array(z.string({ invalid_type_error: "must be option names" }).max(100, { message: "is too long" }), {
-        invalid_type_error: "must be a list of option names",
-      })
+      .array(
+        z.string(typeRule("must be option names")).max(100, { message: "is too long" }),
+        typeRule("must be a list of option names")
+      )
       .max(50, { message: "must reset at most 50 settings at once" })
       .default([]),
   })
@@ -50,22 +52,19 @@ export type SettingsBody = z.output<typeof settingsBodySchema>
 /** POST /admin/tbc/installments/sync: optionally one provider. */
 export const syncBodySchema = z
   .object({
-    provider_id: z
-      .string({ invalid_type_error: "must be a string" })
-      .min(1, { message: "must not be empty" })
-      .optional(),
+    provider_id: z.string(typeRule("must be a string")).min(1, { message: "must not be empty" }).optional(),
   })
   .strict()
 export type SyncBody = z.output<typeof syncBodySchema>
 
 const checkoutProviderIdSchema = z
-  .string({ invalid_type_error: "must be a string" })
+  .string(typeRule("must be a string"))
   .regex(/^pp_tbc-checkout_[A-Za-z0-9_-]+$/, { message: "must be a tbc-checkout provider id (pp_tbc-checkout_…)" })
 
 /** GET /store/customers/me/tbc-cards: optionally one checkout provider that pays with saved cards. */
 export const savedCardsQuerySchema = z.object({
   provider_id: z
-    .string({ invalid_type_error: "must be a string" })
+    .string(typeRule("must be a string"))
     .regex(/^pp_tbc-(checkout|card)_[A-Za-z0-9_-]+$/, {
       message: "must be a tbc-checkout or tbc-card provider id (pp_tbc-checkout_…, pp_tbc-card_…)",
     })
@@ -102,7 +101,7 @@ export const emptyBodySchema = z.object({}).strict()
 export const attachPayIdBodySchema = z
   .object({
     pay_id: z
-      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .trim()
       .min(1, { message: "must not be empty" })
       .max(100, { message: "must be at most 100 characters" })
@@ -115,7 +114,7 @@ export type AttachPayIdBody = z.output<typeof attachPayIdBodySchema>
 export const notChargedBodySchema = z
   .object({
     reason: z
-      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .trim()
       .min(3, { message: "must say why (at least 3 characters)" })
       .max(500, { message: "must be at most 500 characters" }),
@@ -131,12 +130,12 @@ export const addCardBodySchema = z
   .object({
     provider_id: checkoutProviderIdSchema.optional(),
     return_url: z
-      .string({ invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .url({ message: "must be an absolute URL" })
       .max(2048, { message: "must be at most 2048 characters" })
       .optional(),
     save_card_to_date: z
-      .string({ invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .regex(/^\d{4}$/, { message: "must be MMYY (4 digits)" })
       .optional(),
   })

@@ -1,9 +1,10 @@
 /** Input rules of the plugin's shopper routes under /store/tbc (see route-schemas.ts for the others). */
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 
 /** A Medusa cart id. */
 const cartId = z
-  .string({ invalid_type_error: "must be a string" })
+  .string(typeRule("must be a string"))
   .trim()
   .min(1, { message: "must not be empty" })
   .max(100, { message: "must be at most 100 characters" })
@@ -18,7 +19,8 @@ export type PaymentOptionsQuery = z.output<typeof paymentOptionsQuerySchema>
 export type CartParams = z.output<typeof cartParamsSchema>
 
 /** Query of GET /store/tbc/orders/:id/payment: the order's cart id, for a shopper who is not logged in. */
-export const orderPaymentQuerySchema = z
-  .object({ cart_id: cartParamsSchema.shape.id.optional() })
-  .strict({ message: "only cart_id is allowed" })
+export const orderPaymentQuerySchema = z.strictObject(
+  { cart_id: cartParamsSchema.shape.id.optional() },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "only cart_id is allowed" : undefined) }
+)
 export type OrderPaymentQuery = z.output<typeof orderPaymentQuerySchema>

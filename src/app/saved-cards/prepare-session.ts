@@ -11,7 +11,8 @@
  * - `save_card` must be a boolean; for a guest it is dropped (ignored, as documented).
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-cards/saved-card-seal"
 import { openCardToken } from "../../lib/card-token-at-rest"
@@ -23,13 +24,13 @@ import { sameCheckoutRegistration } from "../../lib/checkout-choices"
 const sessionDataSchema = z
   .object({
     [SAVED_CARD_DATA.savedCardId]: savedCardIdSchema.optional(),
-    [SAVED_CARD_DATA.saveCard]: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
+    [SAVED_CARD_DATA.saveCard]: z.boolean(typeRule("must be true or false")).optional(),
     [SAVED_CARD_DATA.saveCardToDate]: z
-      .string({ invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .regex(/^(0[1-9]|1[0-2])\d{2}$/, { message: "must be MMYY (month 01-12)" })
       .optional(),
   })
-  .passthrough()
+  .loose()
 
 export interface PrepareSessionArgs {
   data: Record<string, unknown> | undefined

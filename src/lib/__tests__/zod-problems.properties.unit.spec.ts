@@ -1,15 +1,12 @@
 import fc from "fast-check"
-import { z } from "zod"
-import { z as z4 } from "zod/v4"
-import { checkWith, problemsText, zodProblems } from "../zod-problems"
+import { z } from "zod/v4"
+import { checkWith, problemsText, typeRule, zodProblems } from "../zod-problems"
 import { propertyRuns } from "./property-runs"
 
 /** A schema with the kinds of rules the plugin's options and routes use, secrets among them. */
 const schema = z
   .object({
-    apiKey: z
-      .string({ required_error: "is required", invalid_type_error: "must be a string" })
-      .min(1, { message: "must not be empty" }),
+    apiKey: z.string(typeRule("must be a string")).min(1, { message: "must not be empty" }),
     clientSecret: z
       .string()
       .refine((value) => value.trim() !== "" && value.length >= 40, { message: "must be at least 40 characters" }),
@@ -35,7 +32,7 @@ const anyValue = (secret: string) =>
   )
 
 describe("zodProblems (property): any failure names a field path and never an input value", () => {
-  it("zod 3 API: options-like input made of secrets", () => {
+  it("options-like input made of secrets", () => {
     fc.assert(
       fc.property(secretValue, fc.context(), (secret, ctx) =>
         fc.assert(
@@ -76,8 +73,8 @@ describe("zodProblems (property): any failure names a field path and never an in
     )
   })
 
-  it("zod 4 API: the same guarantees through the bank validators' zod entry", () => {
-    const v4 = z4.object({ token: z4.string().min(40), mode: z4.enum(["a", "b"]), n: z4.number().max(5) }).strict()
+  it("zod's own texts (a length, an enum, a bound) never quote the value", () => {
+    const v4 = z.object({ token: z.string().min(40), mode: z.enum(["a", "b"]), n: z.number().max(5) }).strict()
     fc.assert(
       fc.property(secretValue, fc.integer({ min: 6 }), (secret, n) => {
         const checked = checkWith(v4, { token: secret.slice(0, 20), mode: secret, n }, { prefix: "data" })
@@ -92,17 +89,33 @@ describe("zodProblems (property): any failure names a field path and never an in
 })
 
 describe("zodProblems", () => {
-  it("prefix, root, rule ids and the enum text that would quote the input", () => {
+  it("prefix, root, rule ids, a type rule's words for a missing and a wrong value", () => {
     const failure = schema.safeParse({ apiKey: "", language: "xx-secret-xx", extra: 1 })
     expect(failure.success).toBe(false)
     if (failure.success) return
     const issues = zodProblems(failure.error.issues, { prefix: "opts" })
     expect(issues).toEqual([
       { field: "opts.apiKey", rule: "too_small", message: "must not be empty" },
-      { field: "opts.clientSecret", rule: "invalid_type", message: "Required" },
-      { field: "opts.language", rule: "invalid_enum_value", message: "must be one of KA, EN, RU" },
-      { field: "opts", rule: "unrecognized_keys", message: "Unrecognized key(s) in object: 'extra'" },
+      {
+        field: "opts.clientSecret",
+        rule: "invalid_type",
+        message: "Invalid input: expected string, received undefined",
+      },
+      { field: "opts.language", rule: "invalid_value", message: 'Invalid option: expected one of "KA"|"EN"|"RU"' },
+      { field: "opts", rule: "unrecognized_keys", message: 'Unrecognized key: "extra"' },
     ])
+    const typed = schema.safeParse({ apiKey: 7 })
+    expect(typed.success || zodProblems(typed.error.issues)[0]).toEqual({
+      field: "apiKey",
+      rule: "invalid_type",
+      message: "must be a string",
+    })
+    const missing = schema.safeParse({})
+    expect(missing.success || zodProblems(missing.error.issues)[0]).toEqual({
+      field: "apiKey",
+      rule: "invalid_type",
+      message: "is required",
+    })
     const whole = z.string().safeParse(5)
     expect(whole.success || zodProblems(whole.error.issues)[0].field).toBe("body")
     expect(whole.success || zodProblems(whole.error.issues, { root: "query" })[0].field).toBe("query")
@@ -118,7 +131,7 @@ describe("zodProblems", () => {
     expect(failure.success || zodProblems(failure.error.issues)).toEqual([
       { field: "body", rule: "sum_equals_total", message: "sum must match" },
     ])
-    const worded = z.enum(["KA", "EN"], { errorMap: () => ({ message: "must be KA or EN" }) }).safeParse("zz")
+    const worded = z.enum(["KA", "EN"], { error: "must be KA or EN" }).safeParse("zz")
     expect(worded.success || zodProblems(worded.error.issues)[0].message).toBe("must be KA or EN")
   })
 

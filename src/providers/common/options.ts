@@ -8,14 +8,15 @@
  * an absolute http(s) URL" is what a merchant can act on. Option VALUES are never echoed (they may
  * be secrets); only names and rules are (the one formatter, src/lib/zod-problems.ts).
  */
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 import { environmentProblem } from "../../lib/tbc/environment-guard"
 import { TbcConfigError } from "../../lib/tbc/errors"
 import { parseOrInvalid } from "./invalid-data"
 import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
 
 /** An absolute http(s) URL with a host (the message names the rule, never the value). */
-export const httpUrlOption = z.string({ required_error: "is required", invalid_type_error: "must be a string" }).refine(
+export const httpUrlOption = z.string(typeRule("must be a string")).refine(
   (value) => {
     try {
       const url = new URL(value)
@@ -29,16 +30,14 @@ export const httpUrlOption = z.string({ required_error: "is required", invalid_t
 
 /** A required secret or id: a non-empty string. */
 export const requiredString = (what = "is required") =>
-  z
-    .string({ required_error: what, invalid_type_error: "must be a string" })
-    .refine((value) => value.trim() !== "", { message: "must not be empty" })
+  z.string(typeRule("must be a string", what)).refine((value) => value.trim() !== "", { message: "must not be empty" })
 
 /**
  * "test" | "production" | an absolute http(s) URL (the local sandbox, a proxy). The client maps
  * test/production to TBC_BASE_URLS itself.
  */
 export const environmentOption = z
-  .string({ required_error: "is required", invalid_type_error: "must be a string" })
+  .string(typeRule("must be a string"))
   .refine((value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success, {
     message: `must be "test", "production" or an absolute http(s) URL`,
   })
@@ -49,7 +48,7 @@ export const environmentOption = z
 
 /** Allows an `environment` other than TBC's own hosts when NODE_ENV is production (a merchant's proxy). */
 export const allowCustomEnvironmentOption = z
-  .boolean({ invalid_type_error: "must be true or false" })
+  .boolean(typeRule("must be true or false"))
   .default(false)
   .describe("with `NODE_ENV=production`, accept an `environment` other than TBC's hosts (your own proxy to the bank)")
 
@@ -68,14 +67,14 @@ export function refineEnvironment(
     allowCustomEnvironment: options.allowCustomEnvironment,
   })
   if (problem) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["environment"], message: problem })
+    ctx.addIssue({ code: "custom", path: ["environment"], message: problem })
   }
 }
 
 /** An age in whole days for the retention job (1 … 3650). */
 export const retentionDaysOption = (fallback: number) =>
   z
-    .number({ invalid_type_error: "must be a number of days" })
+    .number(typeRule("must be a number of days"))
     .int({ message: "must be a whole number of days" })
     .min(1, { message: "must be at least 1 day" })
     .max(3650, { message: "must be at most 3650 days" })
@@ -83,7 +82,7 @@ export const retentionDaysOption = (fallback: number) =>
 
 /** Per-request timeout of bank calls in ms (1 s … 2 min), default 15 s. */
 export const timeoutMsOption = z
-  .number({ invalid_type_error: "must be a number of milliseconds" })
+  .number(typeRule("must be a number of milliseconds"))
   .int({ message: "must be a whole number of milliseconds" })
   .min(1000, { message: "must be at least 1000 ms" })
   .max(120_000, { message: "must be at most 120000 ms" })
@@ -97,7 +96,7 @@ export const timeoutMsOption = z
  * Medusa's own work (lib/tbc/budget.ts bankShareMs). Background jobs are not bound by it.
  */
 export const requestBudgetMsOption = z
-  .number({ invalid_type_error: "must be a number of milliseconds" })
+  .number(typeRule("must be a number of milliseconds"))
   .int({ message: "must be a whole number of milliseconds" })
   .min(1000, { message: "must be at least 1000 ms" })
   .max(60_000, { message: "must be at most 60000 ms" })
@@ -108,7 +107,7 @@ export const requestBudgetMsOption = z
 
 /** Retries of safe bank calls (GETs, token, never-sent mutations), default 2. */
 export const maxRetriesOption = z
-  .number({ invalid_type_error: "must be a number" })
+  .number(typeRule("must be a number"))
   .int({ message: "must be a whole number" })
   .min(0, { message: "must be 0 or more" })
   .max(5, { message: "must be at most 5" })
@@ -117,7 +116,7 @@ export const maxRetriesOption = z
 
 /** The `id` of the provider registration in medusa-config (pp_<identifier>_<registrationId>). */
 export const registrationIdOption = z
-  .string({ invalid_type_error: "must be a string" })
+  .string(typeRule("must be a string"))
   .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
   .default("tbc")
   .describe(
@@ -133,11 +132,7 @@ export const OPTIONS_PLACE = { root: "(options)" } as const
  * `Invalid tbc-checkout options: clientSecret: is required; methods.0: must be one of 4, 5, ...`.
  * The TbcConfigError with the structured issues is attached as `cause` for callers that want it.
  */
-export function parseProviderOptions<S extends z.ZodTypeAny>(
-  schema: S,
-  raw: unknown,
-  providerName: string
-): z.output<S> {
+export function parseProviderOptions<S extends z.ZodType>(schema: S, raw: unknown, providerName: string): z.output<S> {
   return parseOrInvalid<z.output<S>>(schema, raw ?? {}, {
     ...OPTIONS_PLACE,
     heading: `Invalid ${providerName} options`,

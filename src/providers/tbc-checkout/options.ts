@@ -4,7 +4,8 @@
  * callback middleware) through `findTbcProvider(...).options` + `parseCheckoutOptions`.
  */
 import { isIP } from "node:net"
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 import { METHOD_NAMES } from "../../lib/labels"
 import { DEFAULT_METHOD_LIMITS, LIMIT_KEYS, PURCHASE_ONLY_METHODS, type MethodLimits } from "../../lib/checkout-choices"
 import { majorToMinorExact } from "../../lib/money"
@@ -47,10 +48,12 @@ export const ORPHAN_POLICIES = ["refund", "notify"] as const
 export type OrphanPolicy = (typeof ORPHAN_POLICIES)[number]
 
 const methodOption = z
-  .number({ invalid_type_error: "must be a number" })
-  .refine((m): m is CheckoutMethod => (CHECKOUT_METHODS as readonly number[]).includes(m), {
+  .number(typeRule("must be a number"))
+  .refine((m) => (CHECKOUT_METHODS as readonly number[]).includes(m), {
     message: `must be one of ${CHECKOUT_METHODS.join(", ")}`,
   })
+  // zod 4's refine does not narrow the type (a type guard refine did in zod 3)
+  .transform((m) => m as CheckoutMethod)
 
 /** An option of the reconciliation jobs, checked by the jobs' own reader (one rule, one place). */
 function readerOption<T>(key: string, read: (options: Record<string, unknown>) => T) {
@@ -59,7 +62,7 @@ function readerOption<T>(key: string, read: (options: Record<string, unknown>) =
       return read({ [key]: value })
     } catch (error) {
       const rule = error instanceof PreauthOptionError ? error.rule : "is invalid"
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule })
+      ctx.addIssue({ code: "custom", message: rule })
       return z.NEVER
     }
   })
@@ -67,29 +70,28 @@ function readerOption<T>(key: string, read: (options: Record<string, unknown>) =
 
 /** An amount in GEL with at most 2 decimals (a limit end). */
 const gelAmount = z
-  .number({ invalid_type_error: "must be a number of GEL" })
+  .number(typeRule("must be a number of GEL"))
   .refine((v) => v >= 0 && majorToMinorExact(v) !== null, { message: "must be 0 or more GEL with at most 2 decimals" })
 
 /** One method's min/max (GEL); either end may be left out. */
 const amountLimitOption = z
-  .object({ min: gelAmount.optional(), max: gelAmount.optional() }, { invalid_type_error: "must be { min?, max? }" })
+  .object({ min: gelAmount.optional(), max: gelAmount.optional() }, typeRule("must be { min?, max? }"))
   .strict()
   .refine((l) => l.min === undefined || l.max === undefined || l.min <= l.max, { message: "min must not exceed max" })
 
 /** `methodLimits`: per method number (or "bnpl") the amounts it is offered for. */
 const methodLimitsOption = z
-  .record(z.string(), amountLimitOption, { invalid_type_error: `must be an object keyed by ${LIMIT_KEYS.join(", ")}` })
+  .record(z.string(), amountLimitOption, typeRule(`must be an object keyed by ${LIMIT_KEYS.join(", ")}`))
   .superRefine((limits, ctx) => {
     for (const key of Object.keys(limits)) {
       if (!(LIMIT_KEYS as readonly string[]).includes(key)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `must be one of ${LIMIT_KEYS.join(", ")}` })
+        ctx.addIssue({ code: "custom", path: [key], message: `must be one of ${LIMIT_KEYS.join(", ")}` })
       }
     }
   })
   .transform((limits) => limits as MethodLimits)
 
-const booleanOption = (fallback: boolean) =>
-  z.boolean({ invalid_type_error: "must be true or false" }).default(fallback)
+const booleanOption = (fallback: boolean) => z.boolean(typeRule("must be true or false")).default(fallback)
 
 export const checkoutOptionsSchema = z
   .object({
@@ -109,7 +111,7 @@ export const checkoutOptionsSchema = z
         "the `clientSecret` before your last rotation: callback URLs signed with it (payments started before the rotation; the bank calls back for up to a day plus retries) are accepted until `previousClientSecretUntil`. Set both when you rotate"
       ),
     previousClientSecretUntil: z
-      .string({ invalid_type_error: "must be an ISO date-time string" })
+      .string(typeRule("must be an ISO date-time string"))
       .refine((value) => Number.isFinite(Date.parse(value)), "must be an ISO date-time, e.g. 2026-12-01T00:00:00Z")
       .optional()
       .describe(
@@ -128,9 +130,7 @@ export const checkoutOptionsSchema = z
     allowedReturnOrigins: z
       .array(
         httpUrlOption.transform((url) => originOf(url) as string),
-        {
-          invalid_type_error: "must be a list of http(s) URLs",
-        }
+        typeRule("must be a list of http(s) URLs")
       )
       .default([])
       .describe("other origins a per-session `data.return_url` may use besides `returnUrl`'s; any other is refused"),
@@ -138,7 +138,7 @@ export const checkoutOptionsSchema = z
       `authorize = preauthorization: the money is held and the admin's capture takes it (within 30 days); \`false\` charges at once. ${PURCHASE_ONLY_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(" and ")} are purchases only: their own providers never hold, and the all-methods page leaves them out while holding`
     ),
     methods: z
-      .array(methodOption, { invalid_type_error: "must be a list of method numbers" })
+      .array(methodOption, typeRule("must be a list of method numbers"))
       .min(1, { message: "must name at least one method" })
       .refine((list) => new Set(list).size === list.length, { message: "must not repeat a method" })
       .default([5])
@@ -150,7 +150,7 @@ export const checkoutOptionsSchema = z
         z.number().refine((m) => (MERCHANT_ACTIVATED_METHODS as readonly number[]).includes(m), {
           message: `must be one of ${MERCHANT_ACTIVATED_METHODS.join(", ")}`,
         }),
-        { invalid_type_error: "must be a list of method numbers" }
+        typeRule("must be a list of method numbers")
       )
       .default([])
       .describe(
@@ -172,26 +172,26 @@ export const checkoutOptionsSchema = z
     language: z
       .preprocess(
         (v) => (typeof v === "string" ? v.toUpperCase() : v),
-        z.enum(["KA", "EN", "RU"], { errorMap: () => ({ message: "must be KA, EN or RU" }) })
+        z.enum(["KA", "EN", "RU"], { error: "must be KA, EN or RU" })
       )
       .optional()
       .describe(
         "language of the bank's page (any case) when neither the session (`data.locale`) nor the cart's locale names KA, EN or RU; unset: the bank's default"
       ),
     expirationMinutes: z
-      .number({ invalid_type_error: "must be a number of minutes" })
+      .number(typeRule("must be a number of minutes"))
       .int({ message: "must be a whole number of minutes" })
       .min(1, { message: "must be at least 1 minute" })
       .max(24 * 60, { message: "must be at most 1440 minutes" })
       .optional()
       .describe("minutes the bank's page stays payable; unset: the bank's default"),
     description: z
-      .string({ invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .max(30, { message: "must be at most 30 characters (the bank's limit)" })
       .optional()
       .describe("text shown on the bank's page"),
     statementText: z
-      .string({ invalid_type_error: "must be a string" })
+      .string(typeRule("must be a string"))
       .max(LIMITS.extra, { message: `must be at most ${LIMITS.extra} characters (the bank's limit of \`extra\`)` })
       .refine(isAnsOnly, {
         message:
@@ -204,7 +204,7 @@ export const checkoutOptionsSchema = z
     callbackAllowlist: z
       .array(
         z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),
-        { invalid_type_error: "must be a list of IP addresses" }
+        typeRule("must be a list of IP addresses")
       )
       .default([...TBC_CALLBACK_ADDRESSES])
       .describe(
@@ -216,21 +216,19 @@ export const checkoutOptionsSchema = z
      * header on requests that did not come through the proxy, so anyone could name a bank address.
      */
     trustProxy: z
-      .union(
-        [
-          z.literal(false).transform((): string[] => []),
-          z.array(z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" })),
-        ],
-        {
-          errorMap: (issue, ctx) =>
-            issue.code === z.ZodIssueCode.invalid_union && ctx.data === true
-              ? {
-                  message:
-                    'true is not accepted: list the addresses of your own proxies (e.g. ["10.0.0.2"]); X-Forwarded-For is read only on requests coming from one of them',
-                }
-              : { message: "must be false or a list of your proxies' IP addresses" },
+      .union([z.literal(false).transform((): string[] => []), z.array(z.string())], {
+        error: (issue) =>
+          issue.code === "invalid_union" && issue.input === true
+            ? 'true is not accepted: list the addresses of your own proxies (e.g. ["10.0.0.2"]); X-Forwarded-For is read only on requests coming from one of them'
+            : "must be false or a list of your proxies' IP addresses",
+      })
+      // after the union: zod 4 reports a failed union as a whole, and the address at fault is named
+      .superRefine((ips, ctx) => {
+        for (const [index, ip] of ips.entries()) {
+          if (isIP(ip) === 0)
+            ctx.addIssue({ code: "custom", path: [index], message: "must be an IPv4 or IPv6 address" })
         }
-      )
+      })
       .default([])
       .describe(
         'the addresses of your own proxies, e.g. `["10.0.0.2"]`: X-Forwarded-For is read only on requests whose direct peer is one of them (`true` is refused: anyone could then name a bank address)'
@@ -239,13 +237,13 @@ export const checkoutOptionsSchema = z
       "also put the session and its HMAC in each payment's callback URL (`?s=&sig=`); turn off only if the bank refuses a query. Callbacks on the plain URL are paired through the plugin's payment record"
     ),
     orphanPolicy: z
-      .enum(ORPHAN_POLICIES, { errorMap: () => ({ message: `must be one of ${ORPHAN_POLICIES.join(", ")}` }) })
+      .enum(ORPHAN_POLICIES, { error: `must be one of ${ORPHAN_POLICIES.join(", ")}` })
       .default("refund")
       .describe(
         "money the bank holds or took for a checkout whose Medusa session was deleted (cart changed, new session) before an order existed: `refund` releases the hold / returns the money in full; `notify` only lists it in Settings → TBC Bank"
       ),
     orphanGraceSeconds: z
-      .number({ invalid_type_error: "must be a number of seconds" })
+      .number(typeRule("must be a number of seconds"))
       .int({ message: "must be a whole number of seconds" })
       .min(0, { message: "must be 0 or more" })
       .max(3600, { message: "must be at most 3600 seconds" })
@@ -273,7 +271,7 @@ export const checkoutOptionsSchema = z
     refineEnvironment(options, ctx)
     if ((options.previousClientSecret === undefined) !== (options.previousClientSecretUntil === undefined)) {
       ctx.addIssue({
-        code: z.ZodIssueCode.custom,
+        code: "custom",
         path: [options.previousClientSecret === undefined ? "previousClientSecret" : "previousClientSecretUntil"],
         message: "previousClientSecret and previousClientSecretUntil go together: set both or neither",
       })
@@ -282,7 +280,7 @@ export const checkoutOptionsSchema = z
       const needsActivation = (MERCHANT_ACTIVATED_METHODS as readonly number[]).includes(method)
       if (needsActivation && !options.activatedMethods.includes(method)) {
         ctx.addIssue({
-          code: z.ZodIssueCode.custom,
+          code: "custom",
           path: ["methods", index],
           message: `method ${method} must be activated by the bank first: list it in activatedMethods too`,
         })

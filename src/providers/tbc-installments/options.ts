@@ -14,7 +14,8 @@
  *       changeRetryBackoffSeconds?, // wait before the first retry, doubled each time (default 60)
  *       timeoutMs?, maxRetries?, requestBudgetMs? } }
  */
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../lib/zod-problems"
 import {
   DEFAULT_CHANGE_RETRIES,
   DEFAULT_CHANGE_RETRY_BACKOFF_SECONDS,
@@ -43,7 +44,7 @@ export const DEFAULT_PAGE_SIZE = 500
 export const MAX_PAGE_SIZE = 5000
 
 const pageSizeOption = z
-  .number({ invalid_type_error: "must be a number" })
+  .number(typeRule("must be a number"))
   .int({ message: "must be a whole number" })
   .min(1, { message: "must be at least 1" })
   .max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` })
@@ -51,7 +52,7 @@ const pageSizeOption = z
 const campaignIdOption = z.preprocess(
   (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
   z
-    .string({ invalid_type_error: "must be a string or a number" })
+    .string(typeRule("must be a string or a number"))
     .refine((value) => value.trim() !== "", { message: "must not be empty" })
 )
 
@@ -73,7 +74,7 @@ export const installmentsOptionsSchema = z
     ),
     allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z
-      .number({ invalid_type_error: "must be a number of seconds" })
+      .number(typeRule("must be a number of seconds"))
       .int({ message: "must be a whole number of seconds" })
       .min(5, { message: "must be at least 5 seconds" })
       .max(86_400, { message: "must be at most 86400 seconds (one day)" })
@@ -81,7 +82,7 @@ export const installmentsOptionsSchema = z
       .describe("how often the scheduled job pulls the bank's status-changes feed, in seconds"),
     pageSize: pageSizeOption.optional().describe("changes per status-changes page (the bank's `take`)"),
     changeRetries: z
-      .number({ invalid_type_error: "must be a number" })
+      .number(typeRule("must be a number"))
       .int({ message: "must be a whole number" })
       .min(0, { message: "must be at least 0" })
       .max(MAX_CHANGE_RETRIES, { message: `must be at most ${MAX_CHANGE_RETRIES}` })
@@ -90,7 +91,7 @@ export const installmentsOptionsSchema = z
         "retries, across sync runs, of a status change whose effect on Medusa failed; then it is given up and listed in Settings → TBC Bank"
       ),
     changeRetryBackoffSeconds: z
-      .number({ invalid_type_error: "must be a number of seconds" })
+      .number(typeRule("must be a number of seconds"))
       .int({ message: "must be a whole number of seconds" })
       .min(0, { message: "must be at least 0 seconds" })
       .max(MAX_RETRY_BACKOFF_SECONDS, { message: `must be at most ${MAX_RETRY_BACKOFF_SECONDS} seconds` })
@@ -112,7 +113,7 @@ export const installmentsOptionsSchema = z
   .superRefine((value, ctx) => {
     refineEnvironment(value, ctx)
     if (value.pageSize !== undefined && value.take !== undefined && value.pageSize !== value.take) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["take"], message: "must equal pageSize when both are given" })
+      ctx.addIssue({ code: "custom", path: ["take"], message: "must equal pageSize when both are given" })
     }
   })
   .transform(({ take, pageSize, ...rest }) => ({ ...rest, pageSize: pageSize ?? take ?? DEFAULT_PAGE_SIZE }))

@@ -1,17 +1,18 @@
-import { z } from "zod"
+import { z } from "zod/v4"
+import { typeRule } from "../../zod-problems"
 import { checkSettingsChange, mergeStoredSettings } from "../merge"
 import { EDITABLE_SETTINGS, editableSettingsOf, isEditable } from "../editable-settings"
 
 /** A small stand-in of the checkout options schema: defaults, a normalizing preprocess and a cross-option rule. */
 const schema = z
   .object({
-    clientSecret: z.string({ required_error: "is required" }).min(1, { message: "is required" }),
+    clientSecret: z.string(typeRule("must be a string")).min(1, { message: "is required" }),
     methods: z.array(z.number()).min(1, { message: "must name at least one method" }).default([5]),
     activatedMethods: z.array(z.number()).default([]),
-    preAuth: z.boolean({ invalid_type_error: "must be true or false" }).default(true),
+    preAuth: z.boolean(typeRule("must be true or false")).default(true),
     language: z.preprocess(
       (v) => (typeof v === "string" ? v.toUpperCase() : v),
-      z.enum(["KA", "EN", "RU"], { errorMap: () => ({ message: "must be KA, EN or RU" }) }).optional()
+      z.enum(["KA", "EN", "RU"], { error: "must be KA, EN or RU" }).optional()
     ),
     statementText: z.string().max(25, { message: "must be at most 25 characters" }).optional(),
   })

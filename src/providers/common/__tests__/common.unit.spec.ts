@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "zod/v4"
 import fc from "fast-check"
 import {
   TbcApiError,

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "zod/v4"
 import { TbcConfigError } from "../../../lib/tbc/errors"
 import { savedCardIdSchema } from "../../../api/validators/saved-card-input"
 import { parseOrInvalid } from "../invalid-data"
@@ -35,13 +35,13 @@ describe("parseOrInvalid", () => {
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
     expect(error.message).toBe(
-      "data.id: must be a saved card id (tbccard_…); data.nested.n: Expected number, received string"
+      "data.id: must be a saved card id (tbccard_…); data.nested.n: Invalid input: expected number, received string"
     )
     expect(errorOf(() => parseOrInvalid(schema, { id: 7 }, { heading: "Invalid params" })).message).toBe(
       "Invalid params: id: must be a string"
     )
     expect(errorOf(() => parseOrInvalid(z.string(), 5, { root: "query" })).message).toBe(
-      "query: Expected string, received number"
+      "query: Invalid input: expected string, received number"
     )
   })
 
@@ -49,10 +49,10 @@ describe("parseOrInvalid", () => {
     const error = errorOf(() =>
       parseOrInvalid(schema, {}, { heading: "Invalid p options", causeOf: (issues) => new TbcConfigError(issues) })
     )
-    expect(error.message).toBe("Invalid p options: id: Required")
+    expect(error.message).toBe("Invalid p options: id: is required")
     const cause = (error as unknown as { cause: TbcConfigError }).cause
     expect(cause).toBeInstanceOf(TbcConfigError)
-    expect(cause.issues).toEqual([{ field: "id", rule: "invalid_type", message: "Required" }])
+    expect(cause.issues).toEqual([{ field: "id", rule: "invalid_type", message: "is required" }])
     expect(Object.keys(error)).not.toContain("cause")
   })
 })
