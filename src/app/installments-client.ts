@@ -1,23 +1,21 @@
 /**
  * The app side's view of the installments providers: their validated options and the bank client
- * of each registration, the one the provider itself uses (src/lib/bank-client-registry.ts), so the
- * OAuth token (valid for hours) and the keep-alive pool are reused between sync runs and shared
- * with the provider instead of fetching a token every interval.
+ * of each registration, the one the provider itself built (src/app/bank-clients.ts), so the OAuth
+ * token (valid for hours) and the keep-alive pool are reused between sync runs and shared with the
+ * provider instead of fetching a token every interval.
  */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listTbcProviders, type TbcProviderRegistration } from "./tbc-providers"
 import { installmentOutcome } from "../lib/installment-status"
-import { sharedBankClient } from "../lib/bank-client-registry"
-import type { InstallmentsApi, TbcLogger } from "../lib/tbc/types"
-import {
-  installmentsClientOptions,
-  parseInstallmentsOptions,
-  type InstallmentsOptions,
-} from "../providers/tbc-installments/options"
+import type { InstallmentsApi } from "../lib/tbc/types"
+import { parseInstallmentsOptions, type InstallmentsOptions } from "../providers/tbc-installments/options"
+import { bankClientFor } from "./bank-clients"
 
 export interface InstallmentsRegistration {
   providerId: string
+  /** the provider's `:provider` segment of /hooks/payment (what builds it: bank-clients.ts) */
+  webhookSegment: string
   options: InstallmentsOptions
 }
 
@@ -32,12 +30,19 @@ export function installmentsRegistrations(container: MedusaContainer, providerId
       `provider_id: no tbc-installments provider ${providerId} is registered`
     )
   }
-  return chosen.map((p) => ({ providerId: p.providerId, options: parseInstallmentsOptions(p.options) }))
+  return chosen.map((p) => ({
+    providerId: p.providerId,
+    webhookSegment: p.webhookSegment,
+    options: parseInstallmentsOptions(p.options),
+  }))
 }
 
-/** The registration's shared installments client. */
-export function installmentsClientFor(registration: InstallmentsRegistration, logger?: TbcLogger): InstallmentsApi {
-  return sharedBankClient(installmentsClientOptions(registration.options, logger)).installments
+/** The installments client the registration's provider built. */
+export function installmentsClientFor(
+  registration: InstallmentsRegistration,
+  container: MedusaContainer
+): InstallmentsApi {
+  return bankClientFor(registration, container).installments
 }
 
 /**
@@ -51,7 +56,7 @@ export async function cancelApplicationAtBank(
   sessionId: string
 ): Promise<void> {
   const [registration] = installmentsRegistrations(container, providerId)
-  const bank = installmentsClientFor(registration)
+  const bank = installmentsClientFor(registration, container)
   try {
     await bank.cancelApplication(sessionId)
   } catch (error) {

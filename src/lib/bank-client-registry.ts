@@ -8,7 +8,9 @@
  *
  * Why a module-level map: Medusa builds a payment provider inside the payment module's own
  * container, which app code (routes, jobs, workflows) cannot reach. Both sides load this same
- * file, and Node's module cache makes it one map per process.
+ * file, and Node's module cache makes it one map per process. Each provider also registers the
+ * client it built under its provider id (registerProviderClient): app code asks the bank through
+ * that one, never through a client it assembled from the config itself.
  *
  * The key is a hash of the client options (base URL, credentials, timeouts, retries, methods), not
  * the provider id: the client is fully determined by them, a changed configuration gets a new
@@ -55,8 +57,29 @@ export function sharedBankClient(options: TbcClientOptions): TbcClient {
   return client
 }
 
+/** What a provider registers as its client (a test's factory may give a fake without `tuned`). */
+export type ProviderBankClient = Pick<TbcClient, "checkout" | "installments"> & Partial<Pick<TbcClient, "tuned">>
+
+/**
+ * The client each payment provider built, by its Medusa provider id ("pp_tbc-checkout_tbc"): the
+ * one road to the bank for app code (jobs, admin actions, routes), which cannot reach the provider
+ * instance itself. The provider registers it when Medusa builds it (its constructor); the latest
+ * build of an id wins, as Medusa's own container holds one provider per id.
+ */
+const providerClients = new Map<string, ProviderBankClient>()
+
+export function registerProviderClient(providerId: string, client: ProviderBankClient): void {
+  providerClients.set(providerId, client)
+}
+
+/** The client the provider `providerId` built in this process, or undefined before Medusa built it. */
+export function providerClientOf(providerId: string): ProviderBankClient | undefined {
+  return providerClients.get(providerId)
+}
+
 /** Frees every shared client's sockets and forgets them (tests, benches, a shutting-down process). */
 export function closeSharedBankClients(): void {
   for (const client of clients.values()) client.close()
   clients.clear()
+  providerClients.clear()
 }

@@ -27,7 +27,7 @@ export interface TbcClientView {
   within(budgetMs: number): Pick<TbcClient, "checkout" | "installments">
 }
 
-const CHECKOUT_METHODS: ReadonlyArray<keyof CheckoutClient> = [
+export const CHECKOUT_CALLS: ReadonlyArray<keyof CheckoutClient> = [
   "createPayment",
   "getPayment",
   "completePayment",
@@ -36,7 +36,7 @@ const CHECKOUT_METHODS: ReadonlyArray<keyof CheckoutClient> = [
   "deleteSavedCard",
   "verifyCredentials",
 ]
-const INSTALLMENTS_METHODS: ReadonlyArray<keyof InstallmentsClient> = [
+export const INSTALLMENTS_CALLS: ReadonlyArray<keyof InstallmentsClient> = [
   "createApplication",
   "cancelApplication",
   "confirmApplication",
@@ -138,7 +138,7 @@ export class TbcClient {
   ): CheckoutClient {
     const creds = o.checkout
     if (!creds) {
-      return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_METHODS)
+      return unconfiguredArea<CheckoutClient>("checkout", CHECKOUT_CALLS)
     }
     const tokens = this.tokenSource(
       checkoutTokenKey(o.baseUrl, creds),
@@ -164,7 +164,7 @@ export class TbcClient {
   ): InstallmentsClient {
     const creds = o.installments
     if (!creds) {
-      return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_METHODS)
+      return unconfiguredArea<InstallmentsClient>("installments", INSTALLMENTS_CALLS)
     }
     return new InstallmentsApiClient({
       transport: sender,

@@ -50,6 +50,7 @@ import {
   toMedusaError,
   type TbcClientLike,
 } from "../common"
+import { registerProviderClient } from "../../lib/bank-client-registry"
 import { ledgerFrom, unrecordedForUnitTests } from "../../modules/tbc/ledger/ledger-store"
 import { ApplicationLedger } from "./application-ledger"
 import { validateEveryTbcProvider } from "../common/every-provider-options"
@@ -89,10 +90,13 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
     this.options_ = parsed
     const logger = providerLogger(cradle, INSTALLMENTS_PROVIDER_NAME)
     this.client_ = clientFactoryFrom(cradle)(installmentsClientOptions(parsed, logger))
+    const providerId = `pp_${INSTALLMENTS_PROVIDER_NAME}_${parsed.registrationId}`
+    // app code (the status sync, admin actions) asks the bank through this client only
+    registerProviderClient(providerId, this.client_)
     this.ledger_ = new ApplicationLedger(
       ledgerFrom(cradle),
       () => providerLogger(this.container, INSTALLMENTS_PROVIDER_NAME),
-      `pp_${INSTALLMENTS_PROVIDER_NAME}_${parsed.registrationId}`,
+      providerId,
       unrecordedForUnitTests(cradle)
     )
   }

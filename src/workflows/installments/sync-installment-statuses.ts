@@ -7,9 +7,7 @@
  * recorded, so there is nothing to undo when a later page fails; the next run picks up there.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { providerLogger } from "../../providers/common"
 import { installmentsClientFor, installmentsRegistrations } from "../../app/installments-client"
 import { syncInstallmentProvider, type ProviderSyncSummary } from "../../app/installments/sync-runner"
 import type { ApplyPage } from "../../app/installments/page"
@@ -35,11 +33,7 @@ export async function runInstallmentSync(
   const applyPage: ApplyPage = async (page) =>
     (await applyInstallmentStatusChangesWorkflow(container).run({ input: page })).result
   for (const registration of installmentsRegistrations(container, input.provider_id)) {
-    const logger = providerLogger(
-      { logger: container.resolve(ContainerRegistrationKeys.LOGGER) },
-      registration.providerId
-    )
-    const bank = installmentsClientFor(registration, logger)
+    const bank = installmentsClientFor(registration, container)
     providers.push(
       await syncInstallmentProvider(container, registration, bank, { maxPages: input.max_pages, applyPage })
     )

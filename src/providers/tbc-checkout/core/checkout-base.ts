@@ -69,6 +69,7 @@ import { refund, RefundQueue } from "../money-moves/refund"
 import { startPayment } from "../hosted-payment/start-payment"
 import { webhookActionOf } from "../callbacks/callback-verdict"
 import { BoundedCache } from "../../../lib/bounded-cache"
+import { registerProviderClient } from "../../../lib/bank-client-registry"
 import { ALL_METHODS_IDENTIFIER, choiceOf, type CheckoutChoice } from "../../../lib/checkout-choices"
 // saved cards (returning customers): logic in ../saved-cards/
 import * as savedCardAccount from "../saved-cards/account-holder"
@@ -124,6 +125,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.logger_ = providerLogger(cradle, `${this.identifier}_${this.options_.registrationId}`)
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_${this.identifier}_${this.options_.registrationId}`
+    // app code (jobs, admin actions) asks the bank through this client only (src/app/bank-clients.ts)
+    registerProviderClient(providerId, this.client_)
     this.settings_ = new EffectiveOptions(
       "tbc-checkout",
       // the admin's settings are kept per registration (pp_tbc-checkout_<registrationId>)

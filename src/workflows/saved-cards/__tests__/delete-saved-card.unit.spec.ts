@@ -10,6 +10,8 @@ import { SANDBOX_DEFAULTS, startSandbox, type SandboxHandle } from "../../../san
 import { sealCardToken } from "../../../lib/card-token-at-rest"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { deleteSavedCardWorkflow } from "../delete-saved-card"
+import { closeSharedBankClients } from "../../../lib/bank-client-registry"
+import { paymentModuleStandIn } from "../../../app/__tests__/payment-module-stand-in"
 
 const PROVIDER_ID = "pp_tbc-checkout_tbc"
 const DELETE_PATH = "POST /v1/tpay/payments/{recId}/delete"
@@ -52,11 +54,14 @@ function appWith(rows: Row[], providers = [{ resolve: "medusa-payment-tbc/provid
     },
   }
   const container = createMedusaContainer()
+  const configModule = {
+    modules: { [Modules.PAYMENT]: { options: { providers: providers.map((p) => ({ ...p, options })) } } },
+  }
+  closeSharedBankClients() // each test's providers are built anew, as Medusa builds them on first use
   container.register({
     [TBC_MODULE]: asValue(tbc),
-    [ContainerRegistrationKeys.CONFIG_MODULE]: asValue({
-      modules: { [Modules.PAYMENT]: { options: { providers: providers.map((p) => ({ ...p, options })) } } },
-    }),
+    [ContainerRegistrationKeys.CONFIG_MODULE]: asValue(configModule),
+    [Modules.PAYMENT]: asValue(paymentModuleStandIn(configModule)),
     [ContainerRegistrationKeys.LOGGER]: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
   })
   return { container, updates }

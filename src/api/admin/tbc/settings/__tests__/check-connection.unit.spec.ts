@@ -6,6 +6,9 @@
 import { startSandbox, type SandboxHandle } from "../../../../../sandbox"
 import { getFreePort } from "../../../../../../integration-tests/utils/free-port"
 import { POST } from "../check-connection/route"
+import { Modules } from "@medusajs/framework/utils"
+import { closeSharedBankClients } from "../../../../../lib/bank-client-registry"
+import { paymentModuleStandIn } from "../../../../../app/__tests__/payment-module-stand-in"
 
 interface Captured {
   body?: any
@@ -37,7 +40,11 @@ function configWith(environment: string, checkout: Record<string, unknown>, inst
 
 async function runCheck(configModule: unknown): Promise<any[]> {
   const captured: Captured = {}
-  const req = { scope: { resolve: () => configModule }, query: {}, params: {}, body: {} }
+  // the providers are built as Medusa builds them (on first use), each with its own bank client
+  closeSharedBankClients()
+  const payment = paymentModuleStandIn(configModule)
+  const resolve = (key: string) => (key === Modules.PAYMENT ? payment : configModule)
+  const req = { scope: { resolve }, query: {}, params: {}, body: {} }
   const res = { json: (body: unknown) => (captured.body = body) }
   await POST(req as any, res as any)
   return captured.body.results
