@@ -1,10 +1,12 @@
 /**
  * Partial capture through the Admin API with the sandbox bank (preauthorization on, callbacks live):
- * the admin captures less than the hold → ONE completion of that amount, the bank returns the
- * rest; Medusa records that capture and marks the payment captured (no rest left to capture); the
- * ledger and the order widget's route show held / confirmed / returned; the bank's Succeeded
- * callback records nothing more; a second capture is refused with the reason; refunds stop at
- * what was confirmed. An unanswered completion is re-checked against the amount the bank completed.
+ * the admin captures less than the hold (POST /admin/tbc/payments/:id/capture) → ONE completion of
+ * that amount, the bank returns the rest; Medusa records that capture and marks the payment
+ * captured (no rest left to capture); the ledger and the order widget's route show held /
+ * confirmed / returned; the bank's Succeeded callback records nothing more; a second capture is
+ * refused with the reason; refunds stop at what was confirmed. A completion entry another request
+ * left unsent never shapes a later capture; two captures at once make one completion. An
+ * unanswered completion is re-checked against the amount the bank completed.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -20,12 +22,15 @@ import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { ledgerOf } from "../utils/tbc-payments"
 import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
+import { CAPTURE_INTENT_ACTOR } from "../../src/lib/capture-amount"
 
 jest.setTimeout(120_000)
 
 const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 const major = (tetri: number) => tetri / 100
+/** The plugin's capture for an amount; Medusa's own route captures the whole hold. */
+const captureLess = (paymentId: string) => `/admin/tbc/payments/${paymentId}/capture`
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -55,7 +60,7 @@ medusaIntegrationTestRunner({
       const restTetri = heldTetri - takenTetri
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
-      const captured = await api.post(`/admin/payments/${payment.id}/capture`, { amount: major(takenTetri) }, admin)
+      const captured = await api.post(captureLess(payment.id), { amount: major(takenTetri) }, admin)
 
       expect(captured.status).toBe(200)
       expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
@@ -112,11 +117,8 @@ medusaIntegrationTestRunner({
       expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([takenTetri])
 
       // a second capture, of any amount, is refused before anything moves, saying why
-      for (const body of [{ amount: major(restTetri) }, {}]) {
-        const again = await api.post(`/admin/payments/${payment.id}/capture`, body, {
-          ...admin,
-          validateStatus: () => true,
-        })
+      for (const amount of [major(restTetri), major(takenTetri)]) {
+        const again = await api.post(captureLess(payment.id), { amount }, { ...admin, validateStatus: () => true })
         expect(again.status).toBe(400)
         expect(again.data.message).toBe(
           `amount: this TBC payment was already captured: the bank completed ${major(takenTetri).toFixed(2)} GEL and ` +
@@ -124,6 +126,8 @@ medusaIntegrationTestRunner({
             "only once, so nothing more can be captured; refund from the captured amount if needed."
         )
       }
+      // Medusa's own capture sees the payment captured: nothing is sent
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, { ...admin, validateStatus: () => true })
       expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
       expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([takenTetri])
 
@@ -149,7 +153,7 @@ medusaIntegrationTestRunner({
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
       const odd = await api.post(
-        `/admin/payments/${payment.id}/capture`,
+        captureLess(payment.id),
         { amount: 1.005 },
         {
           ...admin,
@@ -158,11 +162,7 @@ medusaIntegrationTestRunner({
       )
       expect(odd.status).toBe(400)
       expect(odd.data.message).toBe("amount: must be a number of at most 2 decimals.")
-      const stranger = await api.post(
-        `/admin/payments/${payment.id}/capture`,
-        { amount: 1 },
-        { validateStatus: () => true }
-      )
+      const stranger = await api.post(captureLess(payment.id), { amount: 1 }, { validateStatus: () => true })
       expect(stranger.status).toBe(401)
       expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore)
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
@@ -172,6 +172,71 @@ medusaIntegrationTestRunner({
         [payId]
       )
       expect(rows).toEqual([])
+    })
+
+    it("never completes an amount another request left unsent: a later whole capture is refused until it is settled", async () => {
+      const { container, total, payId, orderId, payment, admin } = await heldOrder([1, 1])
+      const heldTetri = toTetri(total)
+      // a capture of half the hold whose process died after writing its completion entry and
+      // before the provider ran: the entry stays `sending`
+      const ledger = ledgerOf(container)
+      const leftover = await ledger.open(
+        operationSeed((await ledger.byPayId(payId))!, "completion", Math.floor(heldTetri / 2)),
+        `${CAPTURE_INTENT_ACTOR}user_gone`
+      )
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+      const medusaCapture = () =>
+        api.post(`/admin/payments/${payment.id}/capture`, {}, { ...admin, validateStatus: () => true })
+
+      // minutes later the order is captured in full: the old half is never sent in its place
+      const whole = await medusaCapture()
+
+      expect(whole.status).toBe(400)
+      expect(whole.data.message).toContain(`another operation of this payment is under way (completion ${leftover.id}`)
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore)
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([])
+      // the plugin's capture is refused the same way
+      const less = await api.post(captureLess(payment.id), { amount: 1 }, { ...admin, validateStatus: () => true })
+      expect([less.status, less.data.message]).toEqual([400, expect.stringContaining(leftover.id)])
+
+      // once listed, the admin settles it: the bank shows it did not happen, marked not done
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(`update tbc_payment set created_at = now() - interval '5 minutes' where id = ?`, [leftover.id])
+      const notDone = await api.post(
+        `/admin/tbc/ledger/${leftover.id}/not-charged`,
+        { reason: "TBC's dashboard shows the hold untouched" },
+        admin
+      )
+      expect(notDone.status).toBe(200)
+      expect((await medusaCapture()).status).toBe(200)
+      const atBank = await bank.payment(payId)
+      expect([atBank.status, toTetri(atBank.confirmedAmount)]).toEqual(["Succeeded", heldTetri])
+      expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([heldTetri])
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
+    })
+
+    it("two captures at once: the ledger lets one reach the bank, the other is refused saying why", async () => {
+      const { container, total, payId, orderId, payment, admin } = await heldOrder([1, 1])
+      const heldTetri = toTetri(total)
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+      const options = { ...admin, validateStatus: () => true }
+
+      const answers: Array<{ status: number; data: { message?: string } }> = await Promise.all([
+        api.post(captureLess(payment.id), { amount: major(heldTetri - 500) }, options),
+        api.post(captureLess(payment.id), { amount: major(heldTetri - 700) }, options),
+      ])
+
+      const statuses = answers.map((a) => a.status).sort()
+      expect(statuses).toEqual([200, 400])
+      expect(answers.find((a) => a.status === 400)?.data.message).toMatch(
+        /(another operation of this payment is under way|already captured)/
+      )
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
+      const atBank = await bank.payment(payId)
+      expect(atBank.status).toBe("Succeeded")
+      expect([heldTetri - 500, heldTetri - 700]).toContain(toTetri(atBank.confirmedAmount))
+      expect(onlyPayment(await readOrder(container, orderId)).capturesTetri).toEqual([toTetri(atBank.confirmedAmount)])
     })
 
     it("re-checks an unanswered completion against the amount the bank completed: another amount is not its effect", async () => {

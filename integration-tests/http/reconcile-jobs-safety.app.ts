@@ -100,7 +100,8 @@ medusaIntegrationTestRunner({
       await bank.advanceClockDays(29)
       const cancelsBefore = await bank.calls(CANCEL_CALLS)
 
-      // the admin's capture holds the payment's lock (as the admin route's middleware does)
+      // the payment's lock held (as another pass would) makes the pass wait after its first read,
+      // so the admin's capture lands between that read and its act
       const locking = container.resolve(Modules.LOCKING)
       await locking.acquire(paymentLockKey(paymentId), { ownerId: "admin-capture" })
       const run = reconcileExpiringPreauthsWorkflow(container).run({

@@ -4,7 +4,7 @@
  * type exports, migrations on a scratch database, the sandbox from the installed package, seed,
  * `medusa build` (the admin holds the TBC settings route), `medusa start` (both providers listed),
  * a card checkout through the Store API against the sandbox that places an order (the README's
- * registration holds the money), and a capture of less than the hold through Medusa's own route.
+ * registration holds the money), and a capture of less than the hold through the plugin's capture route.
  * Each step throws (an `expect`, or a command's exit) when it fails; lanes.ts runs them.
  */
 import axios from "axios"
@@ -70,7 +70,10 @@ export const STEPS = [
   ["builds the store; the built admin contains the TBC settings route", "build"],
   ["boots the built store (medusa start) and lists both providers", "boot"],
   ["places an order with a card checkout through the Store API against the sandbox", "order"],
-  ["captures less than the hold through Medusa's capture route: one smaller completion, the payment for it", "capture"],
+  [
+    "captures less than the hold through the plugin's capture route: one smaller completion, the payment for it",
+    "capture",
+  ],
 ] as const
 
 export type StepName = (typeof STEPS)[number][1]
@@ -248,8 +251,9 @@ export class StoreRun {
 
   /**
    * Partial capture on this Medusa version: the admin's capture of one lari less than the hold
-   * goes through Medusa's own route (our middleware records the amount, Medusa calls the provider);
-   * the bank completes that amount and returns the rest, and Medusa's payment is for what was taken.
+   * goes through the plugin's route (its workflow records the amount and runs Medusa's capture
+   * workflow, which calls the provider); the bank completes that amount and returns the rest, and
+   * Medusa's payment is for what was taken.
    */
   async capture(): Promise<void> {
     if (!this.placed) throw new Error("no order to capture: the order step did not place one")
@@ -265,7 +269,7 @@ export class StoreRun {
     const paymentId: string = data.order.payment_collections[0].payments[0].id
     const takenTetri = totalTetri - 100
     const captured = await axios.post(
-      `${this.appUrl}/admin/payments/${paymentId}/capture`,
+      `${this.appUrl}/admin/tbc/payments/${paymentId}/capture`,
       { amount: takenTetri / 100 },
       admin
     )

@@ -7,8 +7,6 @@ import { callbackMiddlewares } from "./tbc-middlewares/callbacks"
 import { paymentSessionMiddlewares } from "./tbc-middlewares/payment-sessions"
 import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
-import { captureAmountMiddlewares } from "./tbc-middlewares/capture-amount"
-import { paymentLockMiddlewares } from "./tbc-middlewares/payment-locks"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
 import { orderPaymentMiddlewares } from "./tbc-middlewares/order-payment"
 
@@ -21,11 +19,6 @@ export default defineMiddlewares({
     // a saved-card cart is completed by the card's owner only (the caller, which only the route
     // knows; the cart checks themselves run in Medusa's workflow hooks, src/workflows/hooks)
     ...savedCardOwnerMiddlewares,
-    // admin capture/cancel of a TBC payment wait for the expiring-preauth pass (same lock)
-    ...paymentLockMiddlewares,
-    // a capture of less than the hold is one smaller completion (amount recorded in the ledger);
-    // inside the payment's lock above, so a second capture sees the first one's completion
-    ...captureAmountMiddlewares,
     // our routes' query/body checks, after the authentication entries above (401 before 400)
     ...routeValidatorMiddlewares,
     // the shopper's order page: card mask and method, to the order's customer or cart holder

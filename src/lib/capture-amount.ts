@@ -6,9 +6,9 @@
  * of the hold to the card by itself (TBC: "complete for a smaller amount; the difference is
  * returned automatically"). So:
  *   - a capture of the whole amount left (or with no amount) is Medusa's own capture, as always;
- *   - a capture of less is ONE completion of exactly that amount; the ledger records the amount
- *     before anything moves (the provider's capturePayment gets no amount from Medusa and reads
- *     it there);
+ *   - a capture of less is ONE completion of exactly that amount: the plugin's capture workflow
+ *     (src/workflows/payments/capture-part.ts) opens its completion entry, amount included, before
+ *     anything moves (the provider's capturePayment gets no amount from Medusa and reads it there);
  *   - once the bank completed the hold (the ledger has a done completion, or Medusa recorded a
  *     capture), nothing more can be captured: a second capture is refused and says why.
  * An earlier completion whose answer was lost (`uncertain`) does not refuse: the retry asks the
@@ -47,7 +47,7 @@ export type CaptureVerdict =
 const text = (minor: number, currency: string) => `${minorToMajor(minor).toFixed(2)} ${currency}`.trim()
 
 /**
- * The verdict on POST /admin/payments/:id/capture {amount?} for a TBC checkout payment.
+ * The verdict on a capture of a TBC checkout payment (POST /admin/tbc/payments/:id/capture {amount}).
  * `requested` is the body's amount as sent (major units; absent = the whole amount left).
  */
 export function captureVerdict(requested: unknown, payment: CapturePaymentFacts): CaptureVerdict {
@@ -86,36 +86,10 @@ export function captureVerdict(requested: unknown, payment: CapturePaymentFacts)
 }
 
 /**
- * Who records a partial capture's amount in the ledger (the admin capture route), as the entry's
- * `state_by` prefix: only such an entry carries an amount for capturePayment to send.
+ * Who opens a partial capture's completion entry (the plugin's capture workflow), as the entry's
+ * `state_by` prefix in the audit trail: `admin-capture:<user id>`.
  */
 export const CAPTURE_INTENT_ACTOR = "admin-capture:"
-/**
- * How long a recorded amount waits for its capture. The route records it and Medusa calls the
- * provider within the same request (seconds); an older one belongs to a request that never got
- * there and must not shape a later capture.
- */
-export const CAPTURE_INTENT_TTL_MS = 10 * 60 * 1000
-
-export interface OperationRow {
-  kind: string
-  state: string
-  state_by: string | null
-  created_at: Date
-}
-
-/** The partial capture waiting for capturePayment: the newest recorded, unsent and recent one. */
-export function pendingCaptureIntent<T extends OperationRow>(operations: readonly T[], now: Date): T | undefined {
-  return operations
-    .filter(
-      (op) =>
-        op.kind === "completion" &&
-        op.state === "sending" &&
-        (op.state_by ?? "").startsWith(CAPTURE_INTENT_ACTOR) &&
-        now.getTime() - op.created_at.getTime() < CAPTURE_INTENT_TTL_MS
-    )
-    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0]
-}
 
 /**
  * Whether the bank's completion of a payment is one the store's own capture made (the ledger has

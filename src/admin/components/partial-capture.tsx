@@ -1,8 +1,9 @@
 /**
  * "Capture less" on the order widget, while the bank holds a preauthorization: Medusa's own
  * Capture button takes the whole amount (its prompt has no amount field), so a smaller capture is
- * typed here and sent through Medusa's own capture route. The bank completes that amount once
- * and returns the rest of the hold to the card (docs/bank-behaviour.md, "Partial capture").
+ * typed here and sent to the plugin's capture route (POST /admin/tbc/payments/:id/capture). The
+ * bank completes that amount once and returns the rest of the hold to the card
+ * (docs/bank-behaviour.md, "Partial capture").
  */
 import { Button, Input, Label, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"

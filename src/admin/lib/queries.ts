@@ -150,7 +150,10 @@ export function useCaptureAmount(paymentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (amount: number) =>
-      adminFetch<{ payment: unknown }>(`/admin/payments/${paymentId}/capture`, { method: "POST", body: { amount } }),
+      adminFetch<{ payment: unknown }>(`/admin/tbc/payments/${paymentId}/capture`, {
+        method: "POST",
+        body: { amount },
+      }),
     onSuccess: () => queryClient.invalidateQueries(),
   })
 }

@@ -7,6 +7,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import {
   addCardBodySchema,
   attachPayIdBodySchema,
+  captureBodySchema,
   emptyBodySchema,
   emptyQuerySchema,
   listQuerySchema,
@@ -44,6 +45,8 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   },
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/not-charged", middlewares: [validateBody(notChargedBodySchema)] },
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
+  // a capture for a given amount (less than the hold: one smaller completion)
+  { method: ["POST"], matcher: "/admin/tbc/payments/:id/capture", middlewares: [validateBody(captureBodySchema)] },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
   { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
   // the shopper's return page (no query of its own) and payment step (optionally the cart)

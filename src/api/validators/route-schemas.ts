@@ -82,6 +82,29 @@ export const orderParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_]+$/, { message: "must be an order id" }),
 })
 
+/** `:id` of /admin/tbc/payments/:id/capture: a Medusa payment id. */
+export const paymentParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .max(100, { message: "must be at most 100 characters" })
+    .regex(/^pay_[A-Za-z0-9]+$/, { message: "must be a payment id (pay_…)" }),
+})
+
+/**
+ * POST /admin/tbc/payments/:id/capture: the amount to capture, in major units (a number, or its
+ * text as typed). Whether it is money the payment can take is judged by the capture workflow's
+ * rules (src/lib/capture-amount.ts), which name the field too.
+ */
+export const captureBodySchema = z
+  .object({
+    amount: z.union([z.number(), z.string().trim().min(1)], {
+      error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
+    }),
+  })
+  .strict()
+export type CaptureBody = z.output<typeof captureBodySchema>
+
 /** `:id` of /store/customers/me/tbc-cards/:id. */
 export const savedCardParamsSchema = z.object({ id: savedCardIdSchema })
 

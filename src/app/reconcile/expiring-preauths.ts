@@ -101,9 +101,10 @@ async function freshFacts(container: MedusaContainer, paymentId: string, orderId
 }
 
 /**
- * Under the payment's lock (the admin's capture and cancel take the same one), re-reads Medusa and
- * the bank and only then acts: a capture that landed since the first read is never followed by a
- * cancel, and an order with fulfillments is completed, never cancelled (preauthExpiryStep).
+ * Under the payment's lock, re-reads Medusa and the bank and only then acts: a capture that landed
+ * since the first read is never followed by a cancel, and an order with fulfillments is completed,
+ * never cancelled (preauthExpiryStep). A capture an admin starts while the pass acts is refused by
+ * the ledger (one open operation per charge), as is the pass's own operation while the admin's runs.
  */
 async function actUnderLock(
   container: MedusaContainer,

@@ -5,14 +5,16 @@
  *   and BullMQ schedules the next tick as soon as a run starts, so a run that finds its job's lock
  *   taken skips (the next tick comes soon). Each job has its own key, so a slow reconcile run never
  *   holds back the installment sync, which has its own per-provider lock (sync-runner.ts).
- * - one lock per payment: the expiring-preauth pass and the admin's capture and cancel of a TBC
- *   payment take the same key, so neither acts on a payment while the other is deciding about it.
+ * - one lock per payment: two expiring-preauth passes (two instances) never decide about one
+ *   payment at once. An admin's capture or cancel takes no lock: every money operation on a charge
+ *   opens its ledger entry first, and the ledger allows one open operation per charge (its
+ *   compare-and-set), so whichever comes second is refused before it reaches the bank.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-/** How long an admin capture/cancel or the preauth pass waits for the other (seconds). */
+/** How long a preauth pass waits for another one deciding about the same payment (seconds). */
 export const PAYMENT_LOCK_WAIT_SECONDS = 30
 
 export function paymentLockKey(paymentId: string): string {

@@ -1,13 +1,6 @@
 import fc from "fast-check"
 import { minorToMajor } from "../money"
-import {
-  completedByStoreCapture,
-  CAPTURE_INTENT_ACTOR,
-  CAPTURE_INTENT_TTL_MS,
-  captureVerdict,
-  pendingCaptureIntent,
-  type CompletionFact,
-} from "../capture-amount"
+import { completedByStoreCapture, captureVerdict, type CompletionFact } from "../capture-amount"
 
 const payment = (amount: unknown, captured: unknown[] = [], completions: CompletionFact[] = []) => ({
   amount,
@@ -104,37 +97,6 @@ describe("captureVerdict", () => {
         }
       )
     )
-  })
-})
-
-describe("pendingCaptureIntent", () => {
-  const now = new Date("2026-11-25T12:00:00Z")
-  const op = (over: Partial<{ kind: string; state: string; state_by: string | null; ageMs: number; id: string }>) => {
-    const { ageMs = 1000, ...rest } = over
-    return {
-      id: "op",
-      kind: "completion",
-      state: "sending",
-      state_by: `${CAPTURE_INTENT_ACTOR}user_1`,
-      created_at: new Date(now.getTime() - ageMs),
-      ...rest,
-    }
-  }
-
-  it("is the newest unsent completion the capture route recorded, while it is recent", () => {
-    const older = op({ id: "older", ageMs: 5000 })
-    const newer = op({ id: "newer", ageMs: 10 })
-    expect(pendingCaptureIntent([older, newer], now)?.id).toBe("newer")
-  })
-
-  it("ignores sent ones, other kinds, the provider's own completions and stale ones", () => {
-    expect(pendingCaptureIntent([op({ state: "done" })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ state: "refused" })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ kind: "refund" })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ state_by: "provider:admin-request" })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ state_by: null })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ ageMs: CAPTURE_INTENT_TTL_MS })], now)).toBeUndefined()
-    expect(pendingCaptureIntent([op({ ageMs: CAPTURE_INTENT_TTL_MS - 1 })], now)).toBeDefined()
   })
 })
 

@@ -93,6 +93,32 @@ export interface OpenEntry {
 export type ApplyResult =
   { ok: true; entry: LedgerEntry; changed: boolean } | { ok: false; entry: LedgerEntry | undefined; reason: string }
 
+/**
+ * The index that allows one `sending` operation per charge (Migration20261127133000): opening an
+ * operation is the compare-and-set that serializes money operations on a charge.
+ */
+const ONE_OPEN_OPERATION = "IDX_tbc_payment_one_open_operation"
+
+/**
+ * A completion, cancel or refund of the charge is already under way (`open`: written, its bank
+ * call not answered yet): a second one is refused before it reaches the bank, whoever asks.
+ */
+export class OperationUnderWayError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly open: LedgerEntry | undefined
+  ) {
+    super(
+      `another operation of this payment is under way (${open ? `${open.kind} ${open.id}, opened ${open.created_at.toISOString()} by ${open.state_by ?? "unknown"}` : "just opened"})`
+    )
+  }
+}
+
+const isUniqueViolationOf = (error: unknown, index: string): boolean => {
+  const e = error as { code?: string; constraint?: string; message?: string }
+  return e?.code === "23505" && (e.constraint === index || String(e.message ?? "").includes(index))
+}
+
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replace(/-/g, "").toUpperCase().slice(0, 26)}`
 
 const dateOrNull = (value: unknown): Date | null =>
@@ -274,11 +300,26 @@ export class LedgerStore extends LedgerFacetWrites {
     return this.many("parent_id = ?", [chargeId])
   }
 
+  /** The operation of a charge that is under way (`sending`), if any. */
+  openOperationOf(chargeId: string): Promise<LedgerEntry | undefined> {
+    return this.one("parent_id = ? and state = 'sending' and kind in ('completion', 'cancel', 'refund')", [chargeId])
+  }
+
   /**
    * Writes an entry BEFORE its bank call. Throws when it cannot be written: the caller must then
-   * not make the call (the plugin never charges without a record).
+   * not make the call (the plugin never charges without a record). An operation on a charge that
+   * has one under way is refused (OperationUnderWayError): one open operation per charge.
    */
   async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
+    try {
+      return await this.insert(seed, actor)
+    } catch (error) {
+      if (!seed.parent_id || !isUniqueViolationOf(error, ONE_OPEN_OPERATION)) throw error
+      throw new OperationUnderWayError(seed.kind, await this.openOperationOf(seed.parent_id).catch(() => undefined))
+    }
+  }
+
+  private async insert(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
     const id = newId("tbcpay")
     const state = seed.state ?? "sending"
     const { rows } = await this.pg.raw(

@@ -108,6 +108,13 @@ const TbcPayment = model
   .indexes([
     { name: "IDX_tbc_payment_pay_id_unique", on: ["pay_id"], unique: true, where: null },
     { name: "IDX_tbc_payment_state", on: ["state"], where: null },
+    // one open operation per charge: the ledger's compare-and-set for money operations (ledger-store.ts)
+    {
+      name: "IDX_tbc_payment_one_open_operation",
+      on: ["parent_id"],
+      unique: true,
+      where: "state = 'sending' and kind in ('completion', 'cancel', 'refund') and deleted_at is null",
+    },
   ])
   .checks([
     // one check for both columns: a single-column `= any (array[…])` check reads back as an enum

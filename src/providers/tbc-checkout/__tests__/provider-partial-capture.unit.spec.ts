@@ -1,7 +1,8 @@
 /**
  * A capture of less than the hold (partial capture), against the local sandbox with the money
- * ledger in memory: the capture route's ledger entry carries the amount, capturePayment sends ONE
- * completion of it, the bank returns the rest; any later capture is refused with what the bank
+ * ledger in memory: the capture workflow's ledger entry carries the amount, capturePayment called
+ * inside that request sends ONE completion of it (an entry left by another request is never
+ * used), the bank returns the rest; any later capture is refused with what the bank
  * took; a completion whose answer was lost after the bank acted is success; refunds stop at what
  * was confirmed; installments are never completed for less; a saved-card execution held by
  * preauthorization is completed for less like a hosted-page payment.
@@ -11,6 +12,7 @@ import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledge
 import { operationSeed } from "../../../modules/tbc/ledger/ledger-store"
 import { CAPTURE_INTENT_ACTOR } from "../../../lib/capture-amount"
 import type { CheckoutApi } from "../../../lib/tbc/types"
+import { withCaptureRequest } from "../ledger/capture-request"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite, onMemoryLedger } from "./provider-harness"
 import { customerA, newSession, saveCardAtBank, sealedData } from "./saved-card-fixtures"
@@ -33,13 +35,17 @@ async function held(provider: TbcCheckoutProviderService, amount: number, method
   return { payId, data: (await provider.authorizePayment({ data: out.data })).data! }
 }
 
-/** What the capture route does before Medusa calls capturePayment: the amount in the ledger. */
+/** What the capture workflow does before Medusa calls capturePayment: the amount in the ledger. */
 async function recordIntent(ledger: MemoryLedger, payId: string, amountMinor: number) {
   const charge = (await ledger.byPayId(payId))!
   return ledger.open(operationSeed(charge, "completion", amountMinor), `${CAPTURE_INTENT_ACTOR}user_1`)
 }
 
 const completions = () => h.calls(CALLS.completion)
+
+/** Medusa's capture as the capture workflow runs it: inside the request that opened `intent`. */
+const captureFor = (provider: TbcCheckoutProviderService, intent: { id: string }, data: Record<string, unknown>) =>
+  withCaptureRequest(intent.id, () => provider.capturePayment({ data }))
 
 describe("partial capture", () => {
   it("sends one completion of the recorded amount; the bank returns the rest; the ledger and data say so", async () => {
@@ -48,7 +54,7 @@ describe("partial capture", () => {
     const intent = await recordIntent(ledger, p.payId, 6_050)
     const before = completions()
 
-    const out = await provider.capturePayment({ data: p.data })
+    const out = await captureFor(provider, intent, p.data)
 
     expect(completions() - before).toBe(1)
     expect(h.payment(p.payId)).toMatchObject({ status: "Succeeded", confirmedAmount: 60.5, returnedAmount: 39.5 })
@@ -62,8 +68,8 @@ describe("partial capture", () => {
   it("refuses any later capture (a webhook's, a retry of the whole) with what the bank took, sending nothing", async () => {
     const { provider, ledger } = withLedger()
     const p = await held(provider, 50)
-    await recordIntent(ledger, p.payId, 2_000)
-    const captured = (await provider.capturePayment({ data: p.data })).data!
+    const intent = await recordIntent(ledger, p.payId, 2_000)
+    const captured = (await captureFor(provider, intent, p.data)).data!
     const before = completions()
 
     for (const data of [captured, p.data]) {
@@ -86,7 +92,7 @@ describe("partial capture", () => {
     await h.faults({ failNext: { count: 1, status: 502, path: CALLS.completion, afterProcessing: true } })
     const before = completions()
 
-    const out = await provider.capturePayment({ data: p.data })
+    const out = await captureFor(provider, intent, p.data)
 
     expect(out.data).toMatchObject({ status: "Succeeded", confirmedAmount: 15, returnedAmount: 25 })
     expect(completions() - before).toBe(1)
@@ -101,14 +107,14 @@ describe("partial capture", () => {
     const before = completions()
 
     const other = await recordIntent(ledger, p.payId, 1_600)
-    const refused = await caught(withLedger({}, ledger).provider.capturePayment({ data: p.data }))
+    const refused = await caught(captureFor(withLedger({}, ledger).provider, other, p.data))
     expect(refused.message).toMatch(
       /^The payment cannot be captured for 16\.00 GEL: the bank already completed it for 15\.00 GEL/
     )
     expect((await ledger.byId(other.id))?.state).toBe("refused")
 
     const same = await recordIntent(ledger, p.payId, 1_500)
-    const out = await withLedger({}, ledger).provider.capturePayment({ data: p.data })
+    const out = await captureFor(withLedger({}, ledger).provider, same, p.data)
     expect(out.data).toMatchObject({ status: "Succeeded", confirmedAmount: 15 })
     expect((await ledger.byId(same.id))?.state).toBe("done")
     expect(completions()).toBe(before)
@@ -117,8 +123,8 @@ describe("partial capture", () => {
   it("refunds after a partial capture at most what was confirmed", async () => {
     const { provider, ledger } = withLedger()
     const p = await held(provider, 30)
-    await recordIntent(ledger, p.payId, 1_200)
-    const captured = (await provider.capturePayment({ data: p.data })).data!
+    const intent = await recordIntent(ledger, p.payId, 1_200)
+    const captured = (await captureFor(provider, intent, p.data)).data!
 
     const tooMuch = await caught(provider.refundPayment({ data: captured, amount: 12.01 }))
     expect(tooMuch.message).toBe(
@@ -149,7 +155,7 @@ describe("partial capture", () => {
     const intent = await recordIntent(ledger, payId, 10_000)
     const before = completions()
 
-    const error = await caught(provider.capturePayment({ data }))
+    const error = await caught(captureFor(provider, intent, data))
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(
       /paid in installments, a loan for the exact order total\. Capture it in full or cancel it\./
@@ -173,12 +179,45 @@ describe("partial capture", () => {
     const auth = await provider.authorizePayment({ data: { ...data, ...init.data } })
     const payId = auth.data!.payId as string
     expect(h.payment(payId)).toMatchObject({ status: "WaitingConfirm", paymentMethod: 11 })
-    await recordIntent(ledger, payId, 1_250)
+    const intent = await recordIntent(ledger, payId, 1_250)
 
-    const out = await provider.capturePayment({ data: auth.data })
+    const out = await captureFor(provider, intent, auth.data!)
 
     expect(out.data).toMatchObject({ status: "Succeeded", confirmedAmount: 12.5, returnedAmount: 7.5 })
     expect(h.payment(payId)).toMatchObject({ status: "Succeeded", confirmedAmount: 12.5, returnedAmount: 7.5 })
+  })
+
+  it("never sends an amount another request recorded: a whole capture beside it is refused, nothing sent", async () => {
+    const { provider, ledger } = withLedger()
+    const p = await held(provider, 40)
+    // a capture of 15.00 whose process died before the provider ran: its entry stays `sending`
+    const leftover = await recordIntent(ledger, p.payId, 1_500)
+    const before = completions()
+
+    const error = await caught(provider.capturePayment({ data: p.data }))
+
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toMatch(
+      new RegExp(
+        `^The completion was not sent to the bank: another operation of this payment is under way \\(completion ${leftover.id}, `
+      )
+    )
+    expect(completions()).toBe(before)
+    expect(h.payment(p.payId).status).toBe("WaitingConfirm")
+    expect((await ledger.byId(leftover.id))?.state).toBe("sending")
+  })
+
+  it("refuses to send for an entry that is not this payment's unsent completion", async () => {
+    const { provider, ledger } = withLedger()
+    const p = await held(provider, 40)
+    const other = await held(provider, 30)
+    const intent = await recordIntent(ledger, other.payId, 1_000)
+    const before = completions()
+
+    const error = await caught(captureFor(provider, intent, p.data))
+
+    expect(error.message).toMatch(/nothing was sent to the bank/)
+    expect(completions()).toBe(before)
   })
 
   it("without a recorded amount the whole hold is completed, as before", async () => {

@@ -6,7 +6,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
-import { CALLS, caught, harnessPerSuite } from "./provider-harness"
+import { operationSeed } from "../../../modules/tbc/ledger/ledger-store"
+import { CALLS, caught, harnessPerSuite, onMemoryLedger } from "./provider-harness"
 
 jest.setTimeout(30_000)
 
@@ -76,6 +77,37 @@ it("two refunds pressed together in one process, both handed the same stale data
   expect(first.data).toMatchObject({ status: "PartialReturned", returnedAmount: 150 })
   expect(second.data).toMatchObject({ status: "Returned", returnedAmount: 300 })
   expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 300 })
+})
+
+it("two refunds pressed together in one process with the ledger: each opens its entry in turn, both paid once", async () => {
+  const { provider, ledger } = onMemoryLedger(h.provider())
+  const p = await paidPayment(provider, 300)
+  const cancelsBefore = h.calls(CALLS.cancel)
+  await Promise.all([
+    provider.refundPayment({ data: p.data, amount: 150 }),
+    provider.refundPayment({ data: p.data, amount: 150 }),
+  ])
+  expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(2)
+  const refunds = await ledger.operationsOf((await ledger.byPayId(p.payId))!.id)
+  expect(refunds.map((op) => [op.kind, op.state, op.amount])).toEqual([
+    ["refund", "done", 15_000],
+    ["refund", "done", 15_000],
+  ])
+})
+
+it("a refund while another operation of the payment is under way elsewhere is refused, nothing sent", async () => {
+  const { provider, ledger } = onMemoryLedger(h.provider())
+  const p = await paidPayment(provider, 100)
+  // another instance's refund, written and not yet answered
+  const charge = (await ledger.byPayId(p.payId))!
+  const other = await ledger.open(operationSeed(charge, "refund", 5_000), "provider:admin-request")
+  const cancelsBefore = h.calls(CALLS.cancel)
+
+  const error = await caught(provider.refundPayment({ data: p.data, amount: 50 }))
+
+  expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+  expect(error.message).toContain(`another operation of this payment is under way (refund ${other.id}`)
+  expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
 })
 
 describe("money the bank returned that the store has not recorded", () => {

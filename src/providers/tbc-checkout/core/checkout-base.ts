@@ -268,9 +268,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   /**
-   * Medusa passes no amount: a capture of less than the hold was recorded, with its amount, in the
-   * ledger by the admin capture route (src/api/tbc-middlewares/capture-amount.ts); that entry is
-   * this capture's. Otherwise the whole hold is completed.
+   * Medusa passes no amount: a capture of less than the hold runs Medusa's capture inside the
+   * plugin's workflow (src/workflows/payments/capture-part.ts), which opened the completion entry,
+   * amount included, for this request (../ledger/capture-request.ts); that entry is this capture's.
+   * Any other capture completes the whole hold (and is refused while another operation of the
+   * charge is under way: one open operation per charge).
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     await this.refreshOptions()
@@ -278,7 +280,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const intent = await this.book_.captureIntent(payId)
     const heldMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
     // one in-flight or finished capture per payment AND amount: a repeat of another amount asks the bank
-    const key = `${payId}:${intent ? `part ${intent.amount}` : "whole"}`
+    const key = `${payId}:${intent ? `part ${intent.id}` : "whole"}`
     const known = this.captures_.get(key)
     if (known) return known
     const attempt = intent
@@ -293,8 +295,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     await this.refreshOptions()
     const payId = payIdOf(input.data)
-    return this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), () =>
-      refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_)
+    // refunds of one payment in this process run one after another, each with its own entry
+    return this.refunds_.run(payId, () =>
+      this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), () =>
+        refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_)
+      )
     )
   }
 

@@ -9,13 +9,14 @@ import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { paymentFactsOf } from "../../../lib/payment-facts"
 import {
+  OperationUnderWayError,
   operationSeed,
   recordError,
   type LedgerEntry,
   type LedgerStore,
   type OpenEntry,
 } from "../../../modules/tbc/ledger/ledger-store"
-import { pendingCaptureIntent } from "../../../lib/capture-amount"
+import { captureRequestEntryId } from "./capture-request"
 import type { TbcCheckoutOptions } from "../options"
 import { settleOrphan } from "../money-moves/orphans"
 
@@ -60,6 +61,14 @@ const cannotRecord = (what: string) =>
   new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
     `The ${what} could not be started: the store could not record it. Nothing was charged; please try again in a moment.`
+  )
+
+/** A second operation while one is under way on the charge: a clear refusal, nothing sent. */
+const underWay = (error: OperationUnderWayError) =>
+  new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The ${error.kind} was not sent to the bank: ${error.message}. ` +
+      "Try again once it has finished; if it stays unanswered, re-check it in Settings → TBC Bank."
   )
 
 export class PaymentBookkeeping {
@@ -195,6 +204,7 @@ export class PaymentBookkeeping {
     try {
       op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
     } catch (error) {
+      if (error instanceof OperationUnderWayError) throw underWay(error)
       this.logger.error(`ledger entry for ${kind} of ${payId} not written: ${recordError(error)}`)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
@@ -205,28 +215,36 @@ export class PaymentBookkeeping {
   }
 
   /**
-   * The completion an admin asked for with a smaller amount (a partial capture): the capture route
-   * recorded it, amount included, before Medusa called capturePayment (which gets no amount).
-   * Fails closed: when the ledger cannot be read, nothing is sent (a full completion in its place
-   * would take more than the admin asked for).
+   * The completion this capture was opened for by a capture of less than the hold
+   * (src/workflows/payments/capture-part.ts), which runs Medusa's capture inside its request
+   * (./capture-request.ts); undefined for any other capture (the whole hold). The entry must be
+   * that charge's completion and still unsent, else nothing is sent (fails closed, as when the
+   * ledger cannot be read: a whole completion in its place would take more than was asked).
    */
   async captureIntent(payId: string): Promise<LedgerEntry | undefined> {
-    const ledger = this.ledger
-    if (!ledger) {
-      this.refuseWithoutLedger("capture")
-      return undefined
-    }
-    if (!payId) return undefined
-    try {
-      const charge = await ledger.byPayId(payId)
-      return charge ? pendingCaptureIntent(await ledger.operationsOf(charge.id), new Date()) : undefined
-    } catch (error) {
-      this.logger.error(`ledger: capture of ${payId} not checked: ${recordError(error)}`)
-      throw new MedusaError(
+    if (!this.ledger) this.refuseWithoutLedger("capture")
+    const entryId = captureRequestEntryId()
+    if (!entryId) return undefined
+    const notSent = (why: string) => {
+      this.logger.error(`ledger: capture of ${payId} for entry ${entryId} not sent: ${why}`)
+      return new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         "The capture could not be checked against the store's records; nothing was sent to the bank. Please try again."
       )
     }
+    if (!this.ledger || !payId) throw notSent("no ledger or payId")
+    let intent: LedgerEntry | undefined
+    let charge: LedgerEntry | undefined
+    try {
+      ;[intent, charge] = await Promise.all([this.ledger.byId(entryId), this.ledger.byPayId(payId)])
+    } catch (error) {
+      throw notSent(recordError(error))
+    }
+    if (!intent || !charge || intent.kind !== "completion" || intent.parent_id !== charge.id) {
+      throw notSent("the entry is not a completion of this payment")
+    }
+    if (intent.state !== "sending") throw notSent(`the entry is ${intent.state}`)
+    return intent
   }
 
   /** operation() for an entry already opened (a partial capture's, by the capture route). */

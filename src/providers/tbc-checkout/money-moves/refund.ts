@@ -68,6 +68,11 @@ function refuseUnlessRefundable(status: string): void {
   }
 }
 
+/**
+ * One refund of `amount`. The caller runs it inside `queue.run(payId, …)` (core/checkout-base.ts),
+ * around the refund's ledger entry too: two refunds of one payment in this process then each open
+ * their entry in turn, instead of the second being refused by the ledger's one open operation.
+ */
 export async function refund(
   checkout: Checkout,
   data: Data,
@@ -80,7 +85,7 @@ export async function refund(
   if (amountMinor <= 0) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
   }
-  return queue.run(payId, () => refundNow(checkout, data, payId, amountMinor, queue, logger))
+  return refundNow(checkout, data, payId, amountMinor, queue, logger)
 }
 
 async function refundNow(

@@ -4,11 +4,19 @@
  * `failWrites` makes every write throw, to test that callers fail closed; `rows` and `audit` are
  * what was written, for a test to read.
  */
-import { applyLedgerEvent, type LedgerEvent } from "../../../../lib/ledger/states"
+import { applyLedgerEvent, OPERATION_KINDS, type LedgerEvent } from "../../../../lib/ledger/states"
 import { FACET_EVENT_TYPES, facetAuditName, patchAt, type FacetEvent } from "../../../../lib/ledger/facets"
 import { LedgerFacetWrites } from "../facet-writes"
 import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
-import type { ApplyResult, LedgerEntry, LedgerStore, OpenEntry } from "../ledger-store"
+import {
+  OperationUnderWayError,
+  type ApplyResult,
+  type LedgerEntry,
+  type LedgerStore,
+  type OpenEntry,
+} from "../ledger-store"
+
+const isOperation = (kind: string) => (OPERATION_KINDS as readonly string[]).includes(kind)
 
 /** A whole ledger row with test defaults (a web charge, Created), overridden field by field. */
 export const ledgerEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
@@ -104,8 +112,17 @@ export class MemoryLedger extends LedgerFacetWrites {
     return this.rows.filter((r) => r.parent_id === chargeId)
   }
 
+  /** The operation of a charge that is under way (`sending`), if any. */
+  async openOperationOf(chargeId: string) {
+    return this.rows.find((r) => r.parent_id === chargeId && r.state === "sending" && isOperation(r.kind))
+  }
+
   async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
     this.write()
+    // one open operation per charge, as the store's unique index allows
+    const open =
+      seed.parent_id && (seed.state ?? "sending") === "sending" ? await this.openOperationOf(seed.parent_id) : undefined
+    if (open && isOperation(seed.kind)) throw new OperationUnderWayError(seed.kind, open)
     const entry = ledgerEntry({
       id: `tbcpay_${String(++this.seq).padStart(4, "0")}`,
       kind: seed.kind,
