@@ -14,11 +14,16 @@
  *   the other way round; a caller that needs a workflow run hands it in as a function);
  * - all SQL lives in src/modules/tbc, beside the tables: no other production file runs raw SQL
  *   (`.raw(`) or builds a knex query;
- * - one zod dialect: every schema imports the pinned zod's `zod/v4` entry, none its v3 API ("zod").
+ * - one zod dialect: every schema imports the pinned zod's `zod/v4` entry, none its v3 API ("zod");
+ * - Medusa's routes are ridden, not rewritten: no middleware on Medusa's capture route or on the
+ *   path of Medusa's saved-payment-methods recipe, no `res.json` patched, and every middleware on
+ *   a core route (a path without a `tbc` segment) is listed in docs/architecture.md with why.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import middlewares from "../api/middlewares"
 
 const ROOT = path.join(__dirname, "..", "..")
 const TYPICAL_LINES = 300
@@ -227,5 +232,68 @@ describe("house rules", () => {
         .map((name) => `${relative(file)}: ${name}`)
     )
     expect(missing).toEqual([])
+  })
+
+  describe("Medusa's routes", () => {
+    const routes = (middlewares.routes ?? []) as MiddlewareRoute[]
+    /** A matcher as a regular expression over a request path (`:param` one segment, `*` anything). */
+    const pattern = (matcher: string | RegExp): RegExp =>
+      matcher instanceof RegExp
+        ? matcher
+        : new RegExp(
+            `^${matcher
+              .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+              .replace(/\*/g, ".*")
+              .replace(/:\w+/g, "[^/]+")}/?$`
+          )
+    /** `METHOD /path/:param` for each method a route entry names (ALL for none). */
+    const entries = (route: MiddlewareRoute) => {
+      const methods = [route.methods ?? route.method ?? "ALL"].flat().map(String)
+      return methods.map((method) => `${method} ${String(route.matcher).replace(/:\w+/g, ":param")}`)
+    }
+    const isCore = (matcher: string | RegExp) =>
+      !String(matcher)
+        .split("/")
+        .some((segment) => segment === "tbc" || segment.startsWith("tbc-"))
+
+    it("the middlewares are found, and the matcher check reads params and wildcards", () => {
+      expect(routes.length).toBeGreaterThan(10)
+      expect(pattern("/admin/payments/:id/capture").test("/admin/payments/pay_1/capture")).toBe(true)
+      expect(pattern("/admin/payments*").test("/admin/payments/pay_1/capture")).toBe(true)
+      expect(pattern("/admin/payments/:id").test("/admin/payments/pay_1/capture")).toBe(false)
+      expect(isCore("/store/customers/me/tbc-cards")).toBe(false)
+      expect(isCore("/store/carts/:id/complete")).toBe(true)
+    })
+
+    it.each(["/admin/payments/pay_1/capture", "/store/payment-methods/acchld_1"])(
+      "no middleware sits on %s (Medusa's capture route; the saved-payment-methods recipe's path)",
+      (requestPath) => {
+        expect(
+          routes.filter((route) => pattern(route.matcher).test(requestPath)).map((r) => String(r.matcher))
+        ).toEqual([])
+      }
+    )
+
+    it("no code under src patches a response's json", () => {
+      const patched = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
+        .filter((file) => /\b(res|response)\w*\.json\s*=(?!=)/.test(read(file)))
+        .map(relative)
+      expect(patched).toEqual([])
+    })
+
+    it("every middleware on a core route is listed in docs/architecture.md, and every listed one exists", () => {
+      const doc = read(path.join(ROOT, "docs", "architecture.md"))
+      const section = doc.slice(doc.indexOf("### Core routes the plugin wraps"))
+      const table = section.slice(0, section.indexOf("\n#", 1) === -1 ? undefined : section.indexOf("\n#", 1))
+      const documented = new Set(
+        [...table.matchAll(/^\| `(GET|POST|DELETE|PUT|PATCH|ALL) ([^`]+)`/gm)].map(
+          (row) => `${row[1]} ${row[2].replace(/:\w+/g, ":param")}`
+        )
+      )
+      expect(documented.size).toBeGreaterThan(0)
+      const wrapped = new Set(routes.filter((route) => isCore(route.matcher)).flatMap(entries))
+      expect([...wrapped].filter((entry) => !documented.has(entry))).toEqual([])
+      expect([...documented].filter((entry) => !wrapped.has(entry))).toEqual([])
+    })
   })
 })
