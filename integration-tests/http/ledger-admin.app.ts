@@ -21,7 +21,7 @@ import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/chec
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 import { ledgerOf } from "../utils/tbc-payments"
 import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
-import type { AttentionEntryView } from "../../src/api/admin/tbc/helpers/attention-view"
+import type { AttentionEntryView } from "../../src/lib/ledger/attention-view"
 
 jest.setTimeout(120_000)
 

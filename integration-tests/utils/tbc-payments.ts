@@ -1,7 +1,7 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { AttentionEntryView } from "../../src/api/admin/tbc/helpers/attention-view"
+import type { AttentionEntryView } from "../../src/lib/ledger/attention-view"
 import { LedgerStore, type LedgerEntry, type PgConnection } from "../../src/modules/tbc/ledger/ledger-store"
 import { createAdminRequestConfig } from "./checkout-admin"
 import { waitFor } from "./wait-for"

@@ -11,7 +11,8 @@
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
  * - imports follow the layers: providers never import the app (src/app: Query, workflows, the
  *   container), and the app never imports a workflow (src/workflows runs the app's functions, not
- *   the other way round; a caller that needs a workflow run hands it in as a function);
+ *   the other way round; a caller that needs a workflow run hands it in as a function), and the app
+ *   never imports src/api (HTTP only: what a route and the app share lives in src/app or src/lib);
  * - all SQL lives in src/modules/tbc, beside the tables: no other production file runs raw SQL
  *   (`.raw(`) or builds a knex query;
  * - one zod dialect: every schema imports the pinned zod's `zod/v4` entry, none its v3 API ("zod");
@@ -111,6 +112,10 @@ describe("house rules", () => {
 
   it("the app imports no workflow (src/app → src/workflows)", () => {
     expect(layerViolations("src/app", "src/workflows")).toEqual([])
+  })
+
+  it("the app imports nothing of the HTTP layer (src/app → src/api)", () => {
+    expect(layerViolations("src/app", "src/api")).toEqual([])
   })
 
   it("the layer check sees imports, re-exports and dynamic imports, and nothing else", () => {

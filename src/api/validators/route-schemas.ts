@@ -6,7 +6,7 @@
  */
 import { z } from "zod/v4"
 import { typeRule } from "../../lib/zod-problems"
-import { savedCardIdSchema } from "./saved-card-input"
+import { savedCardIdSchema } from "../../lib/saved-card-input"
 
 /** `?limit=` of the admin list routes: 1..200, default 20; no other query keys. */
 export const listQuerySchema = z

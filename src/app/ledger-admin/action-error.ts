@@ -4,7 +4,7 @@
  * Why not a MedusaError: Medusa's error handler replaces a CONFLICT's message by its own
  * idempotency text, and a refused transition must say its rule's reason.
  */
-import { bankProblemOf } from "../../api/admin/tbc/helpers/bank-problem"
+import { bankProblemOf } from "../bank-problem"
 
 export class LedgerActionError extends Error {
   constructor(

@@ -29,7 +29,7 @@ import {
   refundedMinor,
 } from "../../providers/tbc-checkout/money-moves/money-moves"
 import { releaseByAdmin, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
-import type { LedgerActionView } from "../../api/admin/tbc/helpers/attention-view"
+import type { LedgerActionView } from "../../lib/ledger/attention-view"
 import { adminFactsOf, entryView } from "./attention"
 import { LedgerActionError, bankUnreadable } from "./action-error"
 

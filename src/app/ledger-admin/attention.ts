@@ -8,7 +8,7 @@
 import { attentionReason } from "../../lib/ledger/guards"
 import { adminActionsOf, type AdminEntryFacts } from "../../lib/ledger/admin-actions"
 import type { LedgerEntry, LedgerStore } from "../../modules/tbc/ledger/ledger-store"
-import type { AttentionEntryView, AttentionListView } from "../../api/admin/tbc/helpers/attention-view"
+import type { AttentionEntryView, AttentionListView } from "../../lib/ledger/attention-view"
 
 /** Candidate rows read per query, and queries per list at most (a bound on one page's work). */
 const CANDIDATE_BATCH = 200

@@ -19,7 +19,7 @@ import {
 } from "../../lib/payment-facts"
 import { statementReferenceOf } from "../../lib/statement-reference"
 import { LedgerStore, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
-import { findOrderTbcPayment, type OrderTbcPayment } from "../../api/admin/tbc/helpers/order-payment"
+import { findOrderTbcPayment, type OrderTbcPayment } from "./order-payment"
 
 export interface AdminPaymentFacts extends PaymentFacts {
   payment_method_label: string | null

@@ -20,7 +20,7 @@ import {
   type StoredTbcSession,
 } from "../../lib/shopper-payment-status"
 import { clientWithin } from "../../providers/common/client"
-import { requestBudgetMsOf } from "../../api/admin/tbc/helpers/request-budget"
+import { requestBudgetMsOf } from "../request-budget"
 import { bankClientFor } from "../bank-clients"
 import { findTbcProvider, type TbcProviderRegistration } from "../tbc-providers"
 

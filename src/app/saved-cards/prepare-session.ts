@@ -17,7 +17,7 @@ import { SAVED_CARD_DATA, SERVER_ONLY_DATA_KEYS } from "../../providers/tbc-chec
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-cards/saved-card-seal"
 import { openCardToken } from "../../lib/card-token-at-rest"
 import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
-import { savedCardIdSchema } from "../../api/validators/saved-card-input"
+import { savedCardIdSchema } from "../../lib/saved-card-input"
 import { parseOrInvalid } from "../../providers/common/invalid-data"
 import { sameCheckoutRegistration } from "../../lib/checkout-choices"
 

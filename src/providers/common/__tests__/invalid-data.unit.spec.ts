@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod/v4"
 import { TbcConfigError } from "../../../lib/tbc/errors"
-import { savedCardIdSchema } from "../../../api/validators/saved-card-input"
+import { savedCardIdSchema } from "../../../lib/saved-card-input"
 import { parseOrInvalid } from "../invalid-data"
 
 function errorOf(run: () => unknown): MedusaError {

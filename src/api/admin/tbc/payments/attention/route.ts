@@ -12,7 +12,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listAttention } from "../../../../../app/ledger-admin/attention"
 import { LedgerStore, type PgConnection } from "../../../../../modules/tbc/ledger/ledger-store"
 import type { ListQuery } from "../../../../validators/route-schemas"
-import type { AttentionListView } from "../../helpers/attention-view"
+import type { AttentionListView } from "../../../../../lib/ledger/attention-view"
 import { isCheckoutProvider } from "../../helpers/ledger-action"
 
 export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {

@@ -7,7 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listTbcRegistrations, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
 import { bankClientFor } from "../../../../../app/bank-clients"
-import { bankProblemOf, type BankProblemView } from "../../helpers/bank-problem"
+import { bankProblemOf, type BankProblemView } from "../../../../../app/bank-problem"
 
 export interface ConnectionCheckResult {
   provider_id: string

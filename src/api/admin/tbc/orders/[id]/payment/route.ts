@@ -12,17 +12,17 @@ import { findTbcProvider } from "../../../../../../app/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { preauthDeadline } from "../../../../../../lib/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
-import { bankProblemOf, type BankProblemView } from "../../../helpers/bank-problem"
+import { bankProblemOf, type BankProblemView } from "../../../../../../app/bank-problem"
 import {
   checkoutBankView,
   type CheckoutBankView,
   type InstallmentBankView,
   type PreauthView,
 } from "../../../helpers/bank-payment-view"
-import { findOrderTbcPayment, type OrderTbcPayment } from "../../../helpers/order-payment"
+import { findOrderTbcPayment, type OrderTbcPayment } from "../../../../../../app/payment-facts/order-payment"
 import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
-import { adminBankClient } from "../../../helpers/bank-read"
+import { adminBankClient } from "../../../../../../app/admin-bank-client"
 import type { TbcProviderRegistration } from "../../../../../../app/tbc-providers"
 import { adminPaymentFacts } from "../../../../../../app/payment-facts/order-payment-facts"
 

@@ -1,6 +1,6 @@
 /** The saved-card id as a shopper sends it, shared by the store routes and session creation. */
 import { z } from "zod/v4"
-import { typeRule } from "../../lib/zod-problems"
+import { typeRule } from "./zod-problems"
 
 /** One of our SavedCard ids as a shopper sends it (`tbccard_…`). */
 export const savedCardIdSchema = z

@@ -3,7 +3,7 @@
  * only carry redacted data; anything else is named by its type only.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { TbcApiError, TbcConfigError, TbcError, TbcNetworkError, TbcTimeoutError } from "../../../../lib/tbc"
+import { TbcApiError, TbcConfigError, TbcError, TbcNetworkError, TbcTimeoutError } from "../lib/tbc"
 
 export interface BankProblemView {
   /** short headline, e.g. the problem-JSON title */

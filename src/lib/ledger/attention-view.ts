@@ -2,7 +2,7 @@
  * What GET /admin/tbc/payments/attention answers per unresolved ledger entry, and what the admin
  * actions (POST /admin/tbc/ledger/:id/…) answer (shared with the admin UI as types only).
  */
-import type { AdminAction } from "../../../../lib/ledger/admin-actions"
+import type { AdminAction } from "./admin-actions"
 
 export interface AttentionEntryView {
   /** the ledger entry (tbc_payment.id) the actions name */

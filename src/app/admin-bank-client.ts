@@ -4,9 +4,9 @@
  * request, token included, within the provider's request budget.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { bankClientFor } from "../../../../app/bank-clients"
-import type { TbcProviderRegistration } from "../../../../app/tbc-providers"
-import { clientWithin } from "../../../../providers/common/client"
+import { bankClientFor } from "./bank-clients"
+import type { TbcProviderRegistration } from "./tbc-providers"
+import { clientWithin } from "../providers/common/client"
 import { requestBudgetMsOf } from "./request-budget"
 
 const READ_TUNING = { timeoutMs: 10_000, maxRetries: 1 }
