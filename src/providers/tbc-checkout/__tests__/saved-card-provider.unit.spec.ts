@@ -13,8 +13,7 @@ import {
   saveCardAtBank as savedAt,
   sealedData,
 } from "./saved-card-fixtures"
-import { SAVED_CARD_DATA } from "../saved-cards/saved-card-payment"
-import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import { SAVED_CARD_DATA, authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-payment"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 

@@ -61,20 +61,18 @@ import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values
 import { checkoutClientOptions, parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "../hosted-payment/authorize-guard"
-import type { TbcWebhookResult } from "../callbacks/webhook"
 import { capture, cancelHeldOrTaken } from "../money-moves/money-moves"
 import { ACTORS, PaymentBookkeeping } from "../ledger/bookkeeping"
 import { ledgerFrom, unrecordedForUnitTests } from "../../../modules/tbc/ledger/ledger-store"
 import { refund, RefundQueue } from "../money-moves/refund"
 import { startPayment } from "../hosted-payment/start-payment"
-import { webhookActionOf } from "../callbacks/callback-verdict"
+import { webhookActionOf, type TbcWebhookResult } from "../callbacks/webhook"
 import { BoundedCache } from "../../../lib/bounded-cache"
 import { registerProviderClient } from "../../../lib/bank-client-registry"
 import { ALL_METHODS_IDENTIFIER, choiceOf, type CheckoutChoice } from "../../../lib/checkout-choices"
 // saved cards (returning customers): logic in ../saved-cards/
 import * as savedCardAccount from "../saved-cards/account-holder"
-import { isSavedCardSession } from "../saved-cards/saved-card-payment"
-import { authorizeSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import { authorizeSavedCardSession, isSavedCardSession, type SavedCardDeps } from "../saved-cards/saved-card-payment"
 import { savedCardRecordsFrom } from "../../../modules/tbc/saved-cards/saved-card-records"
 // settings a shop manager changed in the admin, over the config: read before each operation
 import { EffectiveOptions } from "../../common/effective-options"
@@ -330,7 +328,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return { data: input.data }
   }
 
-  /** Judges a bank callback: callbacks/callback-verdict.ts (throws when the bank could not be asked). */
+  /** Judges a bank callback: callbacks/webhook.ts (throws when the bank could not be asked). */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     await this.refreshOptions()
     const { options_: options, logger_: logger, book_: book, verdicts_: verdicts, checkout } = this
@@ -338,7 +336,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   // ---- saved cards (returning customers): account holders and payment methods ----
-  // The logic lives in ../saved-cards/account-holder.ts and ../saved-cards/saved-card-session.ts.
+  // The logic lives in ../saved-cards/account-holder.ts and ../saved-cards/saved-card-payment.ts.
 
   protected savedCardDeps(checkout: CheckoutApi): SavedCardDeps {
     return {

@@ -11,8 +11,12 @@ import { choiceName, type CheckoutChoice } from "../../../lib/checkout-choices"
 import { toMedusaError } from "../../common"
 import type { TbcCheckoutOptions } from "../options"
 import { buildCreateRequest, dataFromDetails } from "../payment-data"
-import { isSavedCardSession } from "../saved-cards/saved-card-payment"
-import { initiateSavedCardSession, saveCardFields, type SavedCardDeps } from "../saved-cards/saved-card-session"
+import {
+  initiateSavedCardSession,
+  isSavedCardSession,
+  saveCardFields,
+  type SavedCardDeps,
+} from "../saved-cards/saved-card-payment"
 import { chargeContextOf, type PaymentBookkeeping } from "../ledger/bookkeeping"
 import { recordError } from "../../../modules/tbc/ledger/ledger-store"
 
