@@ -7,7 +7,8 @@
  * marked "not charged" and the shopper pays again. Every action is audited in tbc_ledger_event as
  * `admin:<user id>`; store customers and anonymous callers get 401. What a process left `sending`
  * when it died mid-call (a hosted page, a completion) is listed once no longer in flight, and a
- * re-check settles the completion.
+ * re-check settles the completion; a refund is re-checked by what the bank returned since it was
+ * opened (its baseline), not by the payment's totals.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -16,7 +17,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
-import { toTetri } from "../utils/checkout-orders"
+import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
+import { paidCheckoutOrder } from "./admin-paid-order"
 import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
 import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
 import { ledgerOf } from "../utils/tbc-payments"
@@ -281,6 +283,37 @@ medusaIntegrationTestRunner({
       const rechecked = await post(`/admin/tbc/ledger/${completion.id}/recheck`, {}, headers)
       expect([rechecked.status, rechecked.body.listed]).toEqual([200, false])
       expect((await ledger.byId(completion.id))?.state).toBe("done")
+    })
+
+    it("re-checks a refund by what the bank returned since it was opened: one the bank never carried out stays listed", async () => {
+      const container = getContainer()
+      const { headers } = await asAdmin(container)
+      const { orderId, payId, total } = await paidCheckoutOrder(api, container, bank, [1, 1])
+      const paymentId = onlyPayment(await readOrder(container, orderId)).id
+      const totalTetri = toTetri(total)
+      const half = Math.floor(totalTetri / 2)
+      const third = Math.floor(totalTetri / 3)
+      const refund = (tetri: number) => post(`/admin/payments/${paymentId}/refund`, { amount: tetri / 100 }, headers)
+      expect((await refund(half)).status).toBe(200)
+      await bank.advanceClockDays(1) // the bank allows one partial return a day
+      // the second refund is answered 502 and the bank does not act (every retry too)
+      await bank.setFaults({ failNext: { count: 10, status: 502, path: `POST /v1/tpay/payments/${payId}/cancel` } })
+      const lost = await refund(third)
+      await bank.setFaults({ reset: true })
+      expect(lost.status).toBeGreaterThanOrEqual(400)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(half)
+      const ledger = ledgerOf(container)
+      const ops = await ledger.operationsOf((await ledger.byPayId(payId))!.id)
+      const second = ops.find((op) => op.kind === "refund" && op.amount === third)!
+      expect([second.state, second.baseline_returned]).toEqual(["uncertain", half])
+
+      const rechecked = await post(`/admin/tbc/ledger/${second.id}/recheck`, {}, headers)
+
+      // the payment's total returned (half) covers a third, but none of it came back since
+      expect(rechecked.status).toBe(409)
+      expect(rechecked.body.message).toContain("which does not show this refund")
+      expect((await ledger.byId(second.id))?.state).toBe("uncertain")
+      expect((await listed(headers)).map((e) => e.id)).toContain(second.id)
     })
   },
 })

@@ -116,19 +116,52 @@ const COMPLETED = ["Succeeded", "PartialReturned", "PaymentCompletionProcessing"
 const RETURNING = ["Returned", "PartialReturned", "CancelPaymentProcessing"]
 
 /**
+ * What the bank showed for a charge just before an operation's call (its entry's baseline, kept
+ * by LedgerStore.recordBaseline): the status, what refunds had returned and what a completion
+ * had taken, in tetri.
+ */
+export interface OperationBaseline {
+  status: string
+  returnedMinor: number
+  confirmedMinor: number
+}
+
+/** The operation's baseline as its entry keeps it, or null when it has none (older entries). */
+export function baselineOfEntry(op: {
+  baseline_status?: string | null
+  baseline_returned?: number | null
+  baseline_confirmed?: number | null
+}): OperationBaseline | null {
+  if (!op.baseline_status) return null
+  return {
+    status: op.baseline_status,
+    returnedMinor: op.baseline_returned ?? 0,
+    confirmedMinor: op.baseline_confirmed ?? 0,
+  }
+}
+
+/**
  * Whether the bank's state of the charge shows that an operation whose answer was lost took
  * effect: a completion shows as completed for its own amount (a hold is completed once: completed
  * for another amount is another capture's effect, not this one's), a cancel or refund as money
- * returned (at least the operation's amount, in tetri). False = not visible: the admin decides
- * ("not done"). `confirmedMinor`: the bank's confirmedAmount, null/0 while it names none.
+ * returned SINCE the operation was opened: at least its amount more than its baseline showed, or
+ * everything returned when the baseline had not (a cancel returns what is left, whatever its
+ * entry's amount). So a refund the bank never carried out is not "seen" because an earlier one
+ * already returned as much. Without a baseline (entries from before it was kept) the payment's
+ * totals judge, as they did. False = not visible: the admin decides ("not done").
+ * `returnedMinor`: what refunds returned (refundedMinor); `confirmedMinor`: the bank's
+ * confirmedAmount, null/0 while it names none.
  */
 export function operationEffectSeen(
-  op: { kind: string; amount: number },
+  op: { kind: string; amount: number } & Parameters<typeof baselineOfEntry>[0],
   bank: { status: string; returnedMinor: number; confirmedMinor?: number | null }
 ): boolean {
   if (op.kind === "completion") return COMPLETED.includes(bank.status) && !completedForOther(op, bank)
-  if (bank.status === "Returned") return true
-  return RETURNING.includes(bank.status) && bank.returnedMinor >= op.amount
+  const baseline = baselineOfEntry(op)
+  if (!baseline)
+    return bank.status === "Returned" || (RETURNING.includes(bank.status) && bank.returnedMinor >= op.amount)
+  if (bank.status === "Returned" && baseline.status !== "Returned") return true
+  return RETURNING.includes(bank.status) && bank.returnedMinor - baseline.returnedMinor >= op.amount
 }
 
 /** A completion the bank made for another amount than this completion entry's (both known). */

@@ -14,6 +14,10 @@
  *                  AUTHORIZED_ORDER_GRACE_MS ago), so release and placing the order are
  *                  serialized: exactly one of them wins
  *   orphan_claim_returned / orphan_action   the claim given back, or what the release did
+ *   operation_baseline  an operation's baseline: what the bank showed for the charge just before
+ *                  the operation's call (status; returned by refunds and completed, in tetri);
+ *                  written once, by the provider before the call; a re-check judges the operation by what changed
+ *                  since (./admin-actions.ts operationEffectSeen)
  *
  * A move is a patch of columns (`FacetPatch`); NOW stands for the database's clock.
  */
@@ -50,6 +54,7 @@ export type FacetEvent =
   | { type: "orphan_claim"; now: Date; takeNotified: boolean }
   | { type: "orphan_claim_returned" }
   | { type: "orphan_action"; action: RecordedOrphanAction; amount: number | null; error: string | null }
+  | { type: "operation_baseline"; status: string; returnedMinor: number; confirmedMinor: number }
 
 export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
   "authorized",
@@ -59,6 +64,7 @@ export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
   "orphan_claim",
   "orphan_claim_returned",
   "orphan_action",
+  "operation_baseline",
 ])
 
 /** The facets as the rules read them; absent ones (older callers, test rows) read as unset. */
@@ -70,6 +76,8 @@ export interface EntryFacets {
   orphan_action_at?: Date | null
   completion_failures?: number
   completion_refused_at?: Date | null
+  /** an operation's baseline status (set once) */
+  baseline_status?: string | null
 }
 
 /** Columns a move writes (besides state and pay_id). */
@@ -88,6 +96,9 @@ export interface FacetPatch {
   completion_refused_at?: Now
   /** a bank read (or an attached payId) contradicted a refusal: listed while the money has no order */
   reopened_at?: Now
+  baseline_status?: string
+  baseline_returned?: number
+  baseline_confirmed?: number
 }
 
 export type FacetMove = { ok: true; changed: boolean; facets: FacetPatch } | { ok: false; reason: string }
@@ -141,6 +152,13 @@ export function applyFacetEvent(entry: EntryFacets, event: FacetEvent): FacetMov
       return claim(entry, event)
     case "orphan_claim_returned":
       return entry.orphan_action === "acting" ? set({ orphan_action: null, orphan_action_at: null }) : same
+    case "operation_baseline":
+      if (entry.baseline_status) return no("its baseline was already recorded")
+      return set({
+        baseline_status: event.status,
+        baseline_returned: event.returnedMinor,
+        baseline_confirmed: event.confirmedMinor,
+      })
     case "orphan_action":
       if (entry.orphan_action && RELEASED.has(entry.orphan_action)) {
         return entry.orphan_action === event.action ? same : no(`its money was already ${entry.orphan_action}`)
@@ -168,6 +186,8 @@ export function facetNote(event: FacetEvent): string | null {
       return event.reason.slice(0, 300)
     case "orphan_action":
       return event.error
+    case "operation_baseline":
+      return `${event.status}, returned ${event.returnedMinor}, completed ${event.confirmedMinor}`
     default:
       return null
   }

@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import {
   ADMIN_ACTIONS,
   adminActionRefusal,
@@ -131,6 +132,51 @@ describe("operationEffectSeen", () => {
       false
     )
     expect(operationEffectSeen({ kind: "refund", amount: 100 }, { status: "Succeeded", returnedMinor: 0 })).toBe(false)
+  })
+
+  it("a refund or cancel is judged by what the bank returned since it was opened (its baseline)", () => {
+    const opened = (status: string, returnedMinor: number) => ({
+      baseline_status: status,
+      baseline_returned: returnedMinor,
+      baseline_confirmed: 0,
+    })
+    // refund 50 (returned), then a refund of 33 answered 502 without acting: still 50 returned
+    const second = { kind: "refund", amount: 33, ...opened("PartialReturned", 50) }
+    expect(operationEffectSeen(second, { status: "PartialReturned", returnedMinor: 50 })).toBe(false)
+    expect(operationEffectSeen(second, { status: "PartialReturned", returnedMinor: 82 })).toBe(false)
+    expect(operationEffectSeen(second, { status: "PartialReturned", returnedMinor: 83 })).toBe(true)
+    // the rest returned since: everything went back
+    expect(operationEffectSeen(second, { status: "Returned", returnedMinor: 100 })).toBe(true)
+    // a cancel (its entry's amount is the payment's) after a partial refund: Returned since is its effect
+    const cancel = { kind: "cancel", amount: 100, ...opened("PartialReturned", 50) }
+    expect(operationEffectSeen(cancel, { status: "PartialReturned", returnedMinor: 50 })).toBe(false)
+    expect(operationEffectSeen(cancel, { status: "Returned", returnedMinor: 100 })).toBe(true)
+    // a cancel opened when the bank already showed everything returned did nothing itself
+    expect(
+      operationEffectSeen(
+        { kind: "cancel", amount: 100, ...opened("Returned", 100) },
+        { status: "Returned", returnedMinor: 100 }
+      )
+    ).toBe(false)
+    // without a baseline (entries from before it was kept): the totals, as before
+    expect(operationEffectSeen({ kind: "refund", amount: 33 }, { status: "PartialReturned", returnedMinor: 50 })).toBe(
+      true
+    )
+  })
+
+  it("whatever came before, a refund is seen exactly when the bank returned at least its amount since", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (before, amount, since) => {
+          const op = { kind: "refund", amount, baseline_status: "PartialReturned", baseline_returned: before }
+          const seen = operationEffectSeen(op, { status: "PartialReturned", returnedMinor: before + since })
+          expect(seen).toBe(since >= amount)
+        }
+      )
+    )
   })
 
   it("a completion is seen only for its own amount when the bank names the amount it completed", () => {

@@ -69,6 +69,19 @@ export abstract class LedgerFacetWrites {
     await this.applyByPayId(payId, { type: "orphan_claim_returned" }, actor)
   }
 
+  /**
+   * An operation's baseline, once, while it is unsent (after the read its call starts with, before
+   * the call): what the bank showed for the charge. True when written.
+   */
+  async recordBaseline(
+    entryId: string,
+    baseline: { status: string; returnedMinor: number; confirmedMinor: number },
+    actor: string
+  ): Promise<boolean> {
+    const result = await this.apply(entryId, { type: "operation_baseline", ...baseline }, actor)
+    return result.ok && result.changed
+  }
+
   async recordOrphanAction(
     payId: string,
     action: RecordedOrphanAction,

@@ -64,6 +64,10 @@ export interface LedgerEntry extends LedgerFacts {
   authorized_at: Date | null
   /** the compare-and-set's version (bumped by every move) */
   revision?: number
+  /** an operation's baseline (facets.ts operation_baseline): the charge at the bank before its call; tetri */
+  baseline_status?: string | null
+  baseline_returned?: number | null
+  baseline_confirmed?: number | null
   /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
   payment_method?: number | null
   rrn?: string | null
@@ -124,6 +128,7 @@ const newId = (prefix: string): string => `${prefix}_${randomUUID().replace(/-/g
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value))
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
 
 export function toEntry(row: Record<string, unknown>): LedgerEntry {
   return {
@@ -159,6 +164,9 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     reopened_at: dateOrNull(row.reopened_at),
     authorized_at: dateOrNull(row.authorized_at),
     revision: Number(row.revision ?? 0),
+    baseline_status: textOrNull(row.baseline_status),
+    baseline_returned: numberOrNull(row.baseline_returned),
+    baseline_confirmed: numberOrNull(row.baseline_confirmed),
     payment_method: row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
     rrn: textOrNull(row.rrn),
     transaction_id: textOrNull(row.transaction_id),
@@ -220,6 +228,9 @@ const FACET_COLUMNS: ReadonlySet<string> = new Set([
   "completion_failures",
   "completion_refused_at",
   "reopened_at",
+  "baseline_status",
+  "baseline_returned",
+  "baseline_confirmed",
 ])
 
 /** `col = ?` (or `= now()`) for each column of a patch, and their bindings. */

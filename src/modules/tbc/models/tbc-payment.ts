@@ -67,6 +67,14 @@ const TbcPayment = model
       approval_code: model.text().nullable(),
       /** and the processor's resultCode (why a card payment was declined) */
       result_code: model.text().nullable(),
+      /**
+       * An operation's baseline: what the bank showed for the charge just before the operation's
+       * call (status; returned by refunds and completed, in tetri). A re-check judges the operation
+       * by what changed since (src/lib/ledger/admin-actions.ts); null on charges and older entries.
+       */
+      baseline_status: model.text().nullable(),
+      baseline_returned: model.number().nullable(),
+      baseline_confirmed: model.number().nullable(),
       /** the order whose money this is, once one was placed from it */
       order_id: model.text().index("IDX_tbc_payment_order_id").nullable(),
       /** when our authorizePayment told Medusa the money is there (a Medusa payment is made from it) */

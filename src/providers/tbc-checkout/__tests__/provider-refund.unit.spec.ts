@@ -89,9 +89,10 @@ it("two refunds pressed together in one process with the ledger: each opens its 
   ])
   expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(2)
   const refunds = await ledger.operationsOf((await ledger.byPayId(p.payId))!.id)
-  expect(refunds.map((op) => [op.kind, op.state, op.amount])).toEqual([
-    ["refund", "done", 15_000],
-    ["refund", "done", 15_000],
+  // each kept what the bank showed before its own call: nothing returned, then the first half
+  expect(refunds.map((op) => [op.kind, op.state, op.amount, op.baseline_status, op.baseline_returned])).toEqual([
+    ["refund", "done", 15_000, "Succeeded", 0],
+    ["refund", "done", 15_000, "PartialReturned", 15_000],
   ])
 })
 

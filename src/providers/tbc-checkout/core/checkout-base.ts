@@ -295,8 +295,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const payId = payIdOf(input.data)
     // refunds of one payment in this process run one after another, each with its own entry
     return this.refunds_.run(payId, () =>
-      this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), () =>
-        refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_)
+      this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), (baseline) =>
+        refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_, baseline)
       )
     )
   }
@@ -305,8 +305,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     await this.refreshOptions()
     const payId = payIdOf(input.data)
     const amountMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
-    return this.book_.operation("cancel", payId, amountMinor, () =>
-      cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payId, "cancel the payment", this.logger_)
+    return this.book_.operation("cancel", payId, amountMinor, (baseline) =>
+      cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payId, "cancel the payment", this.logger_, baseline)
     )
   }
 

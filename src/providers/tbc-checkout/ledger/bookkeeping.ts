@@ -8,6 +8,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { paymentFactsOf } from "../../../lib/payment-facts"
+import { minorOf, refundedMinor } from "../money-moves/money-moves"
 import {
   OperationUnderWayError,
   operationSeed,
@@ -70,6 +71,11 @@ const underWay = (error: OperationUnderWayError) =>
     `The ${error.kind} was not sent to the bank: ${error.message}. ` +
       "Try again once it has finished; if it stays unanswered, re-check it in Settings → TBC Bank."
   )
+
+/** Keeps what the bank showed for the charge before an operation's call (its baseline). */
+export type RecordBaseline = (details: PaymentDetails) => Promise<void>
+/** No entry to keep it on (a payment from before the ledger, or a unit test's unrecorded provider). */
+const noBaseline: RecordBaseline = async () => undefined
 
 export class PaymentBookkeeping {
   constructor(
@@ -174,18 +180,19 @@ export class PaymentBookkeeping {
    * Runs an operation (completion, cancel, refund) of the charge `payId` with its own ledger entry:
    * opened before the call (fail closed), then `done` with the bank's status, `refused` when we or
    * the bank refused readably, `uncertain` otherwise. The charge itself is moved by the status the
-   * operation's answer reports.
+   * operation's answer reports. `work` hands the bank's read it starts with to `baseline` before
+   * its call: the entry keeps it, and a re-check judges the operation by what changed since.
    */
   async operation<T extends { data?: Record<string, unknown> }>(
     kind: OperationKind,
     payId: string,
     amountMinor: number,
-    work: () => Promise<T>
+    work: (baseline: RecordBaseline) => Promise<T>
   ): Promise<T> {
     const ledger = this.ledger
     if (!ledger) {
       this.refuseWithoutLedger(kind)
-      return work()
+      return work(noBaseline)
     }
     let charge: LedgerEntry | undefined
     try {
@@ -199,7 +206,7 @@ export class PaymentBookkeeping {
       )
     }
     // a payment made before the ledger existed (plugin 0.1.0) has no charge entry to hang it on
-    if (!charge) return work()
+    if (!charge) return work(noBaseline)
     let op: LedgerEntry
     try {
       op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
@@ -211,7 +218,26 @@ export class PaymentBookkeeping {
         `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
-    return this.runOperation(ledger, op, payId, work)
+    return this.runOperation(ledger, op, payId, () => work((details) => this.keepBaseline(ledger, op, details)))
+  }
+
+  /** The operation's baseline; fails closed (nothing is sent) when it cannot be kept. */
+  private async keepBaseline(ledger: LedgerStore, op: LedgerEntry, details: PaymentDetails): Promise<void> {
+    const baseline = {
+      status: String(details.status),
+      returnedMinor: refundedMinor(details),
+      confirmedMinor: minorOf(details.confirmedAmount),
+    }
+    const kept = await ledger.recordBaseline(op.id, baseline, ACTORS.admin).catch((error) => {
+      this.logger.error(`ledger entry ${op.id}: baseline not written: ${recordError(error)}`)
+      return false
+    })
+    if (!kept) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The ${op.kind} could not be recorded; nothing was sent to the bank. Please try again.`
+      )
+    }
   }
 
   /**

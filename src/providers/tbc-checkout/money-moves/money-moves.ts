@@ -292,7 +292,8 @@ export async function cancelHeldOrTaken(
   data: Data,
   payId: string,
   action: string,
-  logger: TbcLogger
+  logger: TbcLogger,
+  baseline: (before: PaymentDetails) => Promise<void> = async () => undefined
 ): Promise<{ data: Data }> {
   let details: PaymentDetails | undefined
   try {
@@ -305,6 +306,8 @@ export async function cancelHeldOrTaken(
   if (!money) {
     return { data: asData(dataFromDetails(data, details)) }
   }
+  // what the bank shows before this cancel: its ledger entry keeps it (a re-check compares)
+  await baseline(details)
   if (money.kind === "taken") {
     logger.warn(`payment ${payId}: returning ${gel(money.minor)} to the customer (${action})`)
   }

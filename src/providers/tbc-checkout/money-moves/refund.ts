@@ -79,13 +79,14 @@ export async function refund(
   payId: string,
   amount: BigNumberInput,
   queue: RefundQueue,
-  logger: TbcLogger
+  logger: TbcLogger,
+  baseline: (before: PaymentDetails) => Promise<void> = async () => undefined
 ): Promise<{ data: Data }> {
   const amountMinor = medusaAmountToMinor(amount)
   if (amountMinor <= 0) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
   }
-  return refundNow(checkout, data, payId, amountMinor, queue, logger)
+  return refundNow(checkout, data, payId, amountMinor, queue, logger, baseline)
 }
 
 async function refundNow(
@@ -94,9 +95,12 @@ async function refundNow(
   payId: string,
   amountMinor: number,
   queue: RefundQueue,
-  logger: TbcLogger
+  logger: TbcLogger,
+  baseline: (before: PaymentDetails) => Promise<void>
 ): Promise<{ data: Data }> {
   const before = await read(checkout, payId, "refund the payment")
+  // what the bank shows before this refund: its ledger entry keeps it (a re-check compares)
+  await baseline(before)
   const currency = before.currency ?? (data.currency as string | undefined)
   const status = String(before.status)
   const bankReturnedMinor = minorOf(before.returnedAmount)
