@@ -6,6 +6,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 import { startPayment } from "./provider-payment-steps"
+import { cancelHeldOrTaken } from "../money-moves/money-moves"
 
 jest.setTimeout(30_000)
 
@@ -111,5 +112,23 @@ describe("updatePayment", () => {
       provider.updatePayment({ amount: 13, currency_code: "gel", data: changed.data, context: {} })
     )
     expect(refused.type).toBe(MedusaError.Types.NOT_ALLOWED)
+  })
+})
+
+describe("cancelHeldOrTaken while the bank is completing the payment", () => {
+  it("refuses (nothing sent) instead of treating it as nothing to do", async () => {
+    const cancelPayment = jest.fn()
+    const checkout = {
+      getPayment: async () => ({ payId: "P1", status: "PaymentCompletionProcessing", amount: 20, currency: "GEL" }),
+      cancelPayment,
+      completePayment: jest.fn(),
+    }
+    const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
+
+    const error = await caught(cancelHeldOrTaken(checkout as never, {}, "P1", "cancel the payment", silent))
+
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toMatch(/^Could not cancel the payment: the bank is completing it right now/)
+    expect(cancelPayment).not.toHaveBeenCalled()
   })
 })

@@ -285,7 +285,9 @@ export function moneyAtBank(details: PaymentDetails): { kind: "held" | "taken"; 
  * Leaves nothing at the bank: a held preauthorization is released (cancel → Returned); money
  * already taken and not yet returned is given back in full (Medusa cancels a captured payment
  * only when placing the order failed after payment); unpaid payments just expire; anything
- * already canceled, returned, failed or expired is success.
+ * already canceled, returned, failed or expired is success. A payment the bank is completing right
+ * now (PaymentCompletionProcessing) is refused, not "nothing to do": its money is about to be
+ * taken, and neither a release nor a return can be sent until the completion ends.
  */
 export async function cancelHeldOrTaken(
   checkout: Checkout,
@@ -302,6 +304,13 @@ export async function cancelHeldOrTaken(
     throw toMedusaError(error, action)
   }
   if (!details) return { data }
+  if (String(details.status) === "PaymentCompletionProcessing") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Could not ${action}: the bank is completing it right now (PaymentCompletionProcessing), so its money is ` +
+        "about to be taken. Try again once the completion has ended: the money is then returned."
+    )
+  }
   const money = moneyAtBank(details)
   if (!money) {
     return { data: asData(dataFromDetails(data, details)) }
