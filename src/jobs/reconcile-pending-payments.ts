@@ -9,19 +9,21 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePendingCheckoutPayments } from "../app/reconcile/pending-payments"
 import { sweepOrphanedPayments } from "../app/reconcile/orphan-sweep"
 import { runJobExclusively } from "../app/reconcile/locks"
+import { driveEachChargeByWorkflow, settleEachOrphanByWorkflow } from "../workflows/reconcile/per-entry"
 
 export const JOB_NAME = "tbc-reconcile-pending-payments"
 
 /**
  * Under the job's lock (one run at a time across instances; a tick that finds it taken skips).
- * The functions are called directly, not through their workflows, so the lock's abort signal
- * reaches the loop (a workflow's input is serialized).
+ * The loops are called directly, not through their workflows, so the lock's abort signal reaches
+ * them (a workflow's input is serialized); each entry runs its own small workflow
+ * (src/workflows/reconcile/per-entry.ts) under that lock.
  */
 export default async function reconcilePendingPaymentsJob(container: MedusaContainer) {
   await runJobExclusively(container, JOB_NAME, async (signal) => {
-    await reconcilePendingCheckoutPayments(container, { signal })
+    await reconcilePendingCheckoutPayments(container, { signal }, driveEachChargeByWorkflow(container))
     // then money at the bank whose Medusa session is gone (orphan policy)
-    if (!signal?.aborted) await sweepOrphanedPayments(container)
+    if (!signal?.aborted) await sweepOrphanedPayments(container, {}, settleEachOrphanByWorkflow(container))
   })
 }
 

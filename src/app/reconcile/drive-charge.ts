@@ -94,7 +94,8 @@ export interface DriveContext {
   container: MedusaContainer
   client: TbcClientView
   ledger: LedgerStore
-  breaker: CircuitBreaker
+  /** the run's circuit breaker, or what records its signals for it (./drive-one.ts) */
+  breaker: Pick<CircuitBreaker, "success" | "failure">
   now: Date
   orphanPolicy: OrphanPolicy
   logger: TbcLogger

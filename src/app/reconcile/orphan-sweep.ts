@@ -14,7 +14,7 @@ import { LedgerStore, recordError, type PgConnection } from "../../modules/tbc/l
 import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
-import { checkoutRegistrations } from "./run-context"
+import { checkoutRegistrations, passLogger } from "./run-context"
 import { cancelPaymentWithoutOrder, medusaOwnerOfSession } from "./payment-without-order"
 
 /** Who the sweep's own records name (the orphan policy's bank moves name "policy:orphan"). */
@@ -34,11 +34,63 @@ export interface OrphanSweepResult {
   error?: string
 }
 
+/** One orphan candidate as the sweep's per-entry workflow is handed it (plain data). */
+export interface SettleOrphanInput {
+  entryId: string
+  providerId: string
+}
+
+/** Settles one candidate (the loop's default; the job and its workflow hand in the per-entry workflow). */
+export type SettleOne = (input: SettleOrphanInput) => Promise<OrphanSweepResult | undefined>
+
+/**
+ * One candidate: asked about in Medusa first when a Medusa payment was made from it (an order owns
+ * it, or none followed), then handed to settleOrphan; a payment no order followed is cancelled in
+ * Medusa once its money went back. Undefined when the entry or its registration is gone.
+ */
+export async function settleOrphanEntry(
+  container: MedusaContainer,
+  input: SettleOrphanInput
+): Promise<OrphanSweepResult | undefined> {
+  const registration = (await checkoutRegistrations(container)).find((r) => r.providerId === input.providerId)
+  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const entry = registration ? await ledger.byId(input.entryId) : undefined
+  if (!registration || !entry?.pay_id) return undefined
+  const payId = entry.pay_id
+  try {
+    // a Medusa payment was made from it: its order owns the money, or (none followed) nobody does
+    const owner = entry.authorized_at ? await medusaOwnerOfSession(container, entry.payment_session_id) : undefined
+    if (owner?.orderId) {
+      await ledger.markOrder(entry.id, owner.orderId, SWEEP_ACTOR)
+      return { pay_id: payId, outcome: "not_orphan" }
+    }
+    const outcome = await settleOrphan({
+      checkout: bankClientFor(registration, container, { maxRetries: 1 }).checkout,
+      ledger,
+      payId,
+      policy: parseCheckoutOptions(registration.options).orphanPolicy,
+      logger: passLogger(container, "[tbc orphans]"),
+      medusaShowsNoOrder: owner !== undefined,
+    })
+    if (owner?.paymentId && (outcome === "cancelled" || outcome === "refunded")) {
+      await cancelPaymentWithoutOrder(container, entry.payment_session_id)
+    }
+    return { pay_id: payId, outcome }
+  } catch (error) {
+    return { pay_id: payId, outcome: "error", error: recordError(error) }
+  }
+}
+
+/**
+ * Every tbc-checkout registration's candidates (money first: LedgerStore.orphanCandidates), each
+ * settled by `settleOne`: the scheduled job and the sweep workflow hand in the per-entry workflow
+ * (src/workflows/reconcile/per-entry.ts), run under the job's lock.
+ */
 export async function sweepOrphanedPayments(
   container: MedusaContainer,
-  input: OrphanSweepInput = {}
+  input: OrphanSweepInput = {},
+  settleOne: SettleOne = (one) => settleOrphanEntry(container, one)
 ): Promise<OrphanSweepResult[]> {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
   const results: OrphanSweepResult[] = []
   for (const registration of await checkoutRegistrations(container)) {
@@ -48,39 +100,9 @@ export async function sweepOrphanedPayments(
       options.orphanGraceSeconds,
       input.limit ?? ORPHAN_SWEEP_BATCH
     )
-    if (entries.length === 0) continue
-    const tbcLogger = {
-      debug: () => undefined,
-      info: (msg: string) => logger.info(`[tbc orphans] ${msg}`),
-      warn: (msg: string) => logger.warn(`[tbc orphans] ${msg}`),
-      error: (msg: string) => logger.error(`[tbc orphans] ${msg}`),
-    }
-    const { checkout } = bankClientFor(registration, container, { maxRetries: 1 })
     for (const entry of entries) {
-      const payId = entry.pay_id as string
-      try {
-        // a Medusa payment was made from it: its order owns the money, or (none followed) nobody does
-        const owner = entry.authorized_at ? await medusaOwnerOfSession(container, entry.payment_session_id) : undefined
-        if (owner?.orderId) {
-          await ledger.markOrder(entry.id, owner.orderId, SWEEP_ACTOR)
-          results.push({ pay_id: payId, outcome: "not_orphan" })
-          continue
-        }
-        const outcome = await settleOrphan({
-          checkout,
-          ledger,
-          payId,
-          policy: options.orphanPolicy,
-          logger: tbcLogger,
-          medusaShowsNoOrder: owner !== undefined,
-        })
-        if (owner?.paymentId && (outcome === "cancelled" || outcome === "refunded")) {
-          await cancelPaymentWithoutOrder(container, entry.payment_session_id)
-        }
-        results.push({ pay_id: payId, outcome })
-      } catch (error) {
-        results.push({ pay_id: payId, outcome: "error", error: recordError(error) })
-      }
+      const result = await settleOne({ entryId: entry.id, providerId: registration.providerId })
+      if (result) results.push(result)
     }
   }
   return results

@@ -11,19 +11,17 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import type { PgConnection } from "../../modules/tbc/ledger/ledger-store"
 import { lostCallbackCandidates } from "../../modules/tbc/ledger/job-reads"
-import { bankClientFor } from "../bank-clients"
 import { CircuitBreaker, DEFAULT_BREAKER_FAILURES } from "../../lib/job-rules"
-import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
-import { noticeToAdmin } from "./admin-notice"
-import { driveCharge, type PendingReconcileResult } from "./drive-charge"
+import type { PendingReconcileResult } from "./drive-charge"
+import { driveLedgerCharge, type DriveOne } from "./drive-one"
 import { checkoutRegistrations, reconcileNow } from "./run-context"
 import { readPendingReconcileMinutes } from "../../lib/preauth-options"
 import { DAY_MS } from "../../lib/preauth-deadline"
 
 export type { PendingOutcome, PendingReconcileResult } from "./drive-charge"
+export type { DriveChargeInput, DriveChargeOutput, DriveOne } from "./drive-one"
 
 /**
  * Unpaid charges older than this are left alone: the bank's hosted page lives at most a day
@@ -56,22 +54,6 @@ export interface PendingReconcileInput {
   budgetMs?: number
 }
 
-/** A callback accepted within the window is still being processed by Medusa's subscriber. */
-async function hasRecentAcceptedCallback(
-  container: MedusaContainer,
-  payId: string,
-  now: Date,
-  olderThanMinutes: number
-): Promise<boolean> {
-  const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  const rows = await tbc.listCallbackLogs(
-    { pay_id: payId, result: "accepted" },
-    { take: 1, order: { created_at: "DESC" } }
-  )
-  const latest = rows[0]
-  return latest !== undefined && now.getTime() - new Date(latest.created_at).getTime() < olderThanMinutes * 60_000
-}
-
 function logResult(logger: { info(m: string): void; warn(m: string): void }, result: PendingReconcileResult): void {
   const who = `${result.kind} charge ${result.entry_id} (payId ${result.pay_id}, session ${result.session_id})`
   switch (result.outcome) {
@@ -95,25 +77,22 @@ function logResult(logger: { info(m: string): void; warn(m: string): void }, res
 }
 
 /**
- * One pass over every tbc-checkout registration; never throws for one bad charge. The
- * registration's shared bank client (so its token, shared with the provider and the routes), with
- * a job's fewer retries; the circuit breaker is per run: after `breakerFailures` bank failures in
- * a row the registration's run stops, and the rest waits for the next run.
+ * One pass over every tbc-checkout registration; never throws for one bad charge. Each charge is
+ * driven by `driveOne` (./drive-one.ts: the registration's shared bank client, so its token,
+ * shared with the provider and the routes, with a job's fewer retries); the scheduled job and the
+ * reconcile workflow hand in the per-entry workflow (src/workflows/reconcile/per-entry.ts),
+ * which runs under the job's lock this loop holds. The circuit breaker is per run: after
+ * `breakerFailures` bank failures in a row the registration's run stops, and the rest waits for
+ * the next run.
  */
 export async function reconcilePendingCheckoutPayments(
   container: MedusaContainer,
-  input: PendingReconcileInput = {}
+  input: PendingReconcileInput = {},
+  driveOne: DriveOne = (one) => driveLedgerCharge(container, one)
 ): Promise<PendingReconcileResult[]> {
   const now = reconcileNow(input.now, "reconcilePendingCheckoutPayments")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-  const ledger = new LedgerStore(pg)
-  const tbcLogger = {
-    debug: () => undefined,
-    info: (msg: string) => logger.info(`[tbc reconcile] ${msg}`),
-    warn: (msg: string) => logger.warn(`[tbc reconcile] ${msg}`),
-    error: (msg: string) => logger.error(`[tbc reconcile] ${msg}`),
-  }
   const results: PendingReconcileResult[] = []
   for (const registration of await checkoutRegistrations(container)) {
     const olderThanMinutes = input.olderThanMinutes ?? readPendingReconcileMinutes(registration.options)
@@ -124,17 +103,6 @@ export async function reconcilePendingCheckoutPayments(
     })
     if (entries.length === 0) continue
     const breaker = new CircuitBreaker(input.breakerFailures ?? DEFAULT_BREAKER_FAILURES)
-    const ctx = {
-      container,
-      client: bankClientFor(registration, container, { maxRetries: 1 }),
-      ledger,
-      breaker,
-      now,
-      orphanPolicy: parseCheckoutOptions(registration.options).orphanPolicy,
-      logger: tbcLogger,
-      recentCallback: (payId: string) => hasRecentAcceptedCallback(container, payId, now, olderThanMinutes),
-      notice: (title: string, description: string) => noticeToAdmin(container, title, description),
-    }
     const stopAt = Date.now() + (input.budgetMs ?? PENDING_RUN_BUDGET_MS)
     for (const [index, entry] of entries.entries()) {
       if (input.signal?.aborted) break
@@ -147,9 +115,19 @@ export async function reconcilePendingCheckoutPayments(
         logger.warn(`[tbc reconcile] ${registration.providerId}: ${breaker.limit} failures in a row; ${left}`)
         break
       }
-      const result = await driveCharge(ctx, entry)
-      logResult(logger, result)
-      results.push(result)
+      const driven = await driveOne({
+        entryId: entry.id,
+        providerId: registration.providerId,
+        now: now.toISOString(),
+        olderThanMinutes,
+      })
+      for (const signal of driven.breaker) {
+        if (signal === "failure") breaker.failure()
+        else breaker.success()
+      }
+      if (!driven.result) continue
+      logResult(logger, driven.result)
+      results.push(driven.result)
     }
   }
   return results

@@ -1,5 +1,7 @@
 /** What both reconciliation passes start from: their "now" and the tbc-checkout registrations. */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { TbcLogger } from "../../lib/tbc"
 import { effectiveTbcProviders } from "../effective-settings"
 import type { TbcProviderRegistration } from "../tbc-providers"
 
@@ -18,4 +20,15 @@ export function reconcileNow(now: string | undefined, who: string): Date {
  */
 export async function checkoutRegistrations(container: MedusaContainer): Promise<TbcProviderRegistration[]> {
   return (await effectiveTbcProviders(container)).filter((r) => r.kind === "tbc-checkout")
+}
+
+/** Medusa's logger with the pass's prefix on every line (`[tbc reconcile]`, `[tbc orphans]`). */
+export function passLogger(container: MedusaContainer, prefix: string): TbcLogger {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  return {
+    debug: () => undefined,
+    info: (msg: string) => logger.info(`${prefix} ${msg}`),
+    warn: (msg: string) => logger.warn(`${prefix} ${msg}`),
+    error: (msg: string) => logger.error(`${prefix} ${msg}`),
+  }
 }

@@ -4,6 +4,7 @@ export {
   reconcileExpiringPreauthsWorkflow,
   sweepOrphanedPaymentsWorkflow,
 } from "./workflows"
+export { driveLedgerChargeWorkflow, settleOrphanEntryWorkflow } from "./per-entry"
 export type { OrphanSweepInput, OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
 export type { PendingReconcileInput, PendingReconcileResult } from "../../app/reconcile/pending-payments"
 export type { PreauthReconcileInput, PreauthReconcileResult } from "../../app/reconcile/expiring-preauths"

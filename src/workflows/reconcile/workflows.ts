@@ -1,6 +1,6 @@
 /**
- * The reconciliation workflows the scheduled jobs run (also runnable by hand or from tests, with
- * an injected "now").
+ * The reconciliation workflows (also runnable by hand or from tests, with an injected "now"); the
+ * lost-callback pass and the orphan sweep run each entry through its own workflow (./per-entry.ts).
  */
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
@@ -14,11 +14,14 @@ import {
   type PreauthReconcileResult,
 } from "../../app/reconcile/expiring-preauths"
 import { sweepOrphanedPayments, type OrphanSweepInput, type OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
+import { driveEachChargeByWorkflow, settleEachOrphanByWorkflow } from "./per-entry"
 
 const reconcilePendingPaymentsStep = createStep(
   "tbc-reconcile-pending-payments",
   async (input: PendingReconcileInput, { container }) =>
-    new StepResponse<PendingReconcileResult[]>(await reconcilePendingCheckoutPayments(container, input))
+    new StepResponse<PendingReconcileResult[]>(
+      await reconcilePendingCheckoutPayments(container, input, driveEachChargeByWorkflow(container))
+    )
 )
 
 export const reconcilePendingPaymentsWorkflow = createWorkflow(
@@ -40,7 +43,9 @@ export const reconcileExpiringPreauthsWorkflow = createWorkflow(
 const sweepOrphanedPaymentsStep = createStep(
   "tbc-sweep-orphaned-payments",
   async (input: OrphanSweepInput, { container }) =>
-    new StepResponse<OrphanSweepResult[]>(await sweepOrphanedPayments(container, input))
+    new StepResponse<OrphanSweepResult[]>(
+      await sweepOrphanedPayments(container, input, settleEachOrphanByWorkflow(container))
+    )
 )
 
 /** Money at the bank whose Medusa session is gone: the orphan policy (see orphan-sweep.ts). */

@@ -93,6 +93,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
     if (next === "404") throw new TbcApiError("GET /v1/tpay/payments/{payId}", { status: 404, title: "unknown" })
     return { payId, status: next, amount: 54.99, currency: "GEL" }
   }
+  const breaker = new CircuitBreaker(2)
   const ctx: DriveContext = {
     container: { resolve: (key: string) => (key === "workflows" ? services.workflows : services.query) } as never,
     client: {
@@ -105,7 +106,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
       },
     } as never,
     ledger: ledger.asStore(),
-    breaker: new CircuitBreaker(2),
+    breaker,
     now: NOW,
     orphanPolicy: "refund",
     logger: silent,
@@ -114,7 +115,7 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
       notices.push(title)
     },
   }
-  return { ctx, charge, medusa, bankCalls, notices, services }
+  return { ctx, breaker, charge, medusa, bankCalls, notices, services }
 }
 
 beforeEach(() => {
@@ -179,12 +180,12 @@ describe("driveCharge", () => {
     const down = world({ state: "created" }, { bank: ["503"] })
     expect(await driveCharge(down.ctx, down.charge)).toMatchObject({ outcome: "error" })
     expect(await driveCharge(down.ctx, down.charge)).toMatchObject({ outcome: "error" })
-    expect(down.ctx.breaker.open).toBe(true)
+    expect(down.breaker.open).toBe(true)
     expect(down.charge.state).toBe("created")
     const unknown = world({ state: "created" }, { bank: ["404"] })
     for (let i = 0; i < 3; i++)
       expect(await driveCharge(unknown.ctx, unknown.charge)).toMatchObject({ outcome: "error" })
-    expect(unknown.ctx.breaker.open).toBe(false)
+    expect(unknown.breaker.open).toBe(false)
   })
 
   it("a transient completion failure keeps the money held, records it, and the next run retries", async () => {
@@ -213,7 +214,7 @@ describe("driveCharge", () => {
     for (let run = 1; run <= 3; run++) {
       expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_failed" })
     }
-    expect(w.ctx.breaker.open).toBe(false)
+    expect(w.breaker.open).toBe(false)
     expect(w.charge).toMatchObject({ completion_failures: 3, completion_refused_at: null })
     expect(w.charge.completion_failure).toMatch(/^unknown: the store's hook threw/)
 
@@ -222,7 +223,7 @@ describe("driveCharge", () => {
     }
     await driveCharge(w.ctx, w.charge)
     await driveCharge(w.ctx, w.charge)
-    expect(w.ctx.breaker.open).toBe(true)
+    expect(w.breaker.open).toBe(true)
   })
 
   it("a cart another request is completing (the engine has not finished it) is a transient failure", async () => {
