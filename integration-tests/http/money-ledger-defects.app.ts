@@ -18,6 +18,8 @@ import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 import { waitForAppIdle } from "../utils/app-idle"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { callbackBody, postRawCallback, waitForWebhookProcessed } from "../utils/checkout-callbacks"
 
 jest.setTimeout(120_000)
 
@@ -164,6 +166,44 @@ medusaIntegrationTestRunner({
         },
         moneyAtBankForCart: ["Succeeded"],
         executionsSinceCharge: 0,
+      })
+    })
+
+    it("#32 defect 1: the bank's late callback on the plain URL beats an admin's 'not charged': the entry is reopened and becomes an order", async () => {
+      const container = getContainer()
+      // the bank's details name the session as merchantPaymentId, as the issue reports of its callback
+      await bank.setFaults({ detailsNameMerchantPaymentId: true })
+      const { cartId, sessionId } = await uncertainSavedCardCharge()
+      const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
+      const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      const [entry] = await ledger.chargesOfSession(sessionId)
+      // the admin sees nothing in TBC's dashboard yet and marks it "not charged"
+      const admin = await createAdminRequestConfig(container, api)
+      const marked = await api.post(
+        `/admin/tbc/ledger/${entry.id}/not-charged`,
+        { reason: "nothing in the dashboard yet" },
+        { ...admin, validateStatus: () => true }
+      )
+      expect(marked.status).toBe(200)
+
+      // then the bank's callback arrives on the plain URL; its details name the session as merchantPaymentId
+      const delivered = await postRawCallback(app.appUrl, callbackBody(charge.payId))
+      const judged = await waitForWebhookProcessed(container, charge.payId)
+
+      const orderId = await findOrderIdOfCart(container, cartId)
+      const after = await ledger.byId(entry.id)
+      expect({
+        delivered,
+        callback: judged.result,
+        entry: { state: after?.state, pay_id: after?.pay_id, reopened: Boolean(after?.reopened_at) },
+        order: Boolean(orderId) && after?.order_id === orderId,
+        moneyAtBankForCart: await moneyAtBankFor([sessionId]),
+      }).toEqual({
+        delivered: 200,
+        callback: expect.not.stringMatching(/unknown_payment/),
+        entry: { state: "paid", pay_id: charge.payId, reopened: true },
+        order: true,
+        moneyAtBankForCart: ["Succeeded"],
       })
     })
 

@@ -19,4 +19,5 @@ runAppGroup(testDbName("tbc-it-group-preauth"), {
   "expiring preauths paged": () => require("./reconcile-preauth-paging.app"),
   "reconciliation jobs": () => require("./reconcile-tbc.app"),
   "reconciliation jobs' safety": () => require("./reconcile-jobs-safety.app"),
+  "ledger release race": () => require("./ledger-release-race.app"),
 })

@@ -38,6 +38,11 @@ export const faultsInputSchema = z
     loseSyncAck: z.object({ count: countSchema }).optional(),
     /** the next N saved-card executions answer Processing (the bank still deciding); a control pay call ends each */
     processingExecutions: z.object({ count: countSchema }).optional(),
+    /**
+     * a bank variant, not a failure: payment details name the merchantPaymentId the payment was
+     * made with (the documented details do not; issue #32 reports callbacks naming the session)
+     */
+    detailsNameMerchantPaymentId: z.boolean().optional(),
     reset: z.boolean().optional(),
   })
   .strict()
@@ -57,6 +62,7 @@ export interface FaultsView {
   callbacks?: CallbackFaults
   loseSyncAck: number
   processingExecutions: number
+  detailsNameMerchantPaymentId: boolean
 }
 
 export class Faults {
@@ -66,6 +72,8 @@ export class Faults {
   private timeoutNext?: CountedFault & { afterProcessing: boolean }
   private loseSyncAckCount = 0
   private processingExecutionsCount = 0
+  /** payment details carry merchantPaymentId (a bank variant; see faultsInputSchema) */
+  detailsNameMerchantPaymentId = false
   callbacks?: CallbackFaults
   private seedState: number
 
@@ -96,6 +104,7 @@ export class Faults {
     if (f.callbacks) this.callbacks = { ...f.callbacks }
     if (f.loseSyncAck) this.loseSyncAckCount = f.loseSyncAck.count
     if (f.processingExecutions) this.processingExecutionsCount = f.processingExecutions.count
+    if (f.detailsNameMerchantPaymentId !== undefined) this.detailsNameMerchantPaymentId = f.detailsNameMerchantPaymentId
     return { revokeTokens: f.revokeTokens === true }
   }
 
@@ -107,6 +116,7 @@ export class Faults {
     this.callbacks = undefined
     this.loseSyncAckCount = 0
     this.processingExecutionsCount = 0
+    this.detailsNameMerchantPaymentId = false
     this.seedState = this.seed >>> 0
   }
 
@@ -128,6 +138,7 @@ export class Faults {
       callbacks: this.callbacks,
       loseSyncAck: this.loseSyncAckCount,
       processingExecutions: this.processingExecutionsCount,
+      detailsNameMerchantPaymentId: this.detailsNameMerchantPaymentId,
     }
   }
 

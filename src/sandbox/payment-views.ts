@@ -72,6 +72,9 @@ export function detailsView(bank: SandboxBank, payment: SandboxPayment): Record<
     operationType: operationType(payment),
     // BNPL (Part-by-Part) is offered on method 4's page, not as a method number of its own
     isBnpl: payment.bnpl === true,
+    ...(bank.faults.detailsNameMerchantPaymentId && payment.merchantPaymentId
+      ? { merchantPaymentId: payment.merchantPaymentId }
+      : {}),
     ...OK,
   }
 }

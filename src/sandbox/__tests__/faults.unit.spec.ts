@@ -90,8 +90,15 @@ describe("sandbox faults", () => {
       loseSyncAck: { count: 3 },
       processingExecutions: { count: 2 },
       callbacks: { drop: true },
+      detailsNameMerchantPaymentId: true,
     })
     const answer = await bank.control("/faults", { reset: true })
-    expect(answer.body.faults).toEqual({ latencyMs: 0, errorRate: 0, loseSyncAck: 0, processingExecutions: 0 })
+    expect(answer.body.faults).toEqual({
+      latencyMs: 0,
+      errorRate: 0,
+      loseSyncAck: 0,
+      processingExecutions: 0,
+      detailsNameMerchantPaymentId: false,
+    })
   })
 })

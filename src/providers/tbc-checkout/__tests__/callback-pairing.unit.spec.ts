@@ -92,6 +92,15 @@ describe("pairSession", () => {
     expect(r.rows[0]).toMatchObject({ pay_id: "p1", state: "paid", bank_status: "Succeeded" })
   })
 
+  it("an execution an admin marked 'not charged' is reopened by the callback naming its session: the bank's word wins", async () => {
+    const r = await ledgerWith({ kind: "execution", payId: null, session: "payses_exec" })
+    await r.apply(r.rows[0].id, { type: "unreadable_answer", reason: "502" }, "test")
+    await r.apply(r.rows[0].id, { type: "admin_not_charged", reason: "nothing in the dashboard" }, "admin:u1")
+    expect(r.rows[0].state).toBe("refused")
+    expect(await pair({}, r, "payses_exec")).toEqual({ sessionId: "payses_exec" })
+    expect(r.rows[0]).toMatchObject({ pay_id: "p1", state: "paid", reopened_at: expect.any(Date) })
+  })
+
   it("a payId the ledger does not know is not ours: unknown payment, whatever the URL names", async () => {
     expect(await pair({}, await ledgerWith(null))).toMatchObject({ refused: "unknown_payment" })
     expect(await pair({ [CALLBACK_HEADERS.session]: "payses_A" }, await ledgerWith(null))).toMatchObject({

@@ -9,7 +9,8 @@
  *    merchantPaymentId the bank may report is used when `signCallbackUrl` is off, as before.
  *    A saved-card execution whose answer was unreadable has no payId in the ledger yet: when the
  *    bank's details of the callback's payId report that session as merchantPaymentId, that answer
- *    of the bank names the payment, which settles the uncertainty (authorize then reads it back).
+ *    of the bank names the payment, which settles the uncertainty (authorize then reads it back);
+ *    also after an admin marked that execution "not charged": the bank's word wins.
  *    A payId the ledger does not know is not ours: refused (`unknown_payment`).
  * 3. The session must still exist (the ledger learns of every deletion through deletePayment). A
  *    payment whose session Medusa deleted (cart total changed, new session) is `session_gone`: it
@@ -71,10 +72,15 @@ export async function pairSession(args: {
   let entry = await ledger.byPayId(payId)
   if (!entry && merchantPaymentId) {
     // the callback of a saved-card execution whose answer we could not read: the bank's details
-    // name our session as merchantPaymentId, so this is the payment that execution made
-    const unanswered = (await ledger.chargesOfSession(merchantPaymentId)).find(
-      (e) => e.kind === "execution" && e.pay_id === null && (e.state === "sending" || e.state === "uncertain")
+    // name our session as merchantPaymentId, so this is the payment that execution made. Also
+    // when an admin marked it "not charged" meanwhile: the bank's word beats the admin's (the read
+    // reopens the entry, listed until an order owns its money)
+    const unpaired = (await ledger.chargesOfSession(merchantPaymentId)).filter(
+      (e) => e.kind === "execution" && e.pay_id === null
     )
+    const unanswered =
+      unpaired.find((e) => e.state === "sending" || e.state === "uncertain") ??
+      unpaired.find((e) => e.state === "refused")
     if (unanswered) {
       const moved = await ledger.apply(
         unanswered.id,

@@ -22,6 +22,10 @@ import type { TbcCheckoutOptions } from "../options"
 import { settleOrphan } from "../money-moves/orphans"
 
 /** Who moved an entry, in the audit trail. */
+/** What the shopper reads when the store released this payment's money while the order was being placed. */
+export const RELEASED_MESSAGE =
+  "The store has released this payment, so it cannot be used for an order; its money goes back to your card. Please pay again."
+
 export const ACTORS = {
   answer: "bank:answer",
   callback: "bank:callback",
@@ -169,11 +173,22 @@ export class PaymentBookkeeping {
     })
   }
 
-  /** Our authorizePayment tells Medusa the money is there: a Medusa payment is made from it. */
+  /**
+   * Our authorizePayment tells Medusa the money is there: a Medusa payment is made from it. The
+   * ledger's compare-and-set decides it against a release of the same money (admin "Release
+   * hold", the orphan policy): once a release was claimed this throws, and Medusa gets no
+   * authorized payment, so never both an order and a returned hold. Throws too when the ledger
+   * cannot record it (the shopper tries again; no order without its record).
+   */
   async authorized(payId: string): Promise<void> {
     if (!this.ledger) return
-    const entry = await this.ledger.byPayId(payId).catch(() => undefined)
-    if (entry) await this.ledger.markAuthorized(entry.id, ACTORS.authorize).catch(() => undefined)
+    const entry = await this.ledger.byPayId(payId)
+    if (!entry) return
+    const result = await this.ledger.markAuthorized(entry.id, ACTORS.authorize)
+    if (!result.ok) {
+      this.logger.warn(`payment ${payId}: not handed to Medusa: ${result.reason}`)
+      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, RELEASED_MESSAGE)
+    }
   }
 
   /**
