@@ -5,7 +5,7 @@
  * state (./states.ts applyLedgerEvent → LedgerStore.apply), each move with its audit line:
  *
  *   authorized     our authorizePayment hands the money to Medusa (a Medusa payment is made);
- *                  refused once a release claim is taken or the money was released
+ *                  refused once a release claim is taken, or a release was done or failed
  *   order_placed   the order that owns the money; never changes to another order
  *   session_gone   Medusa deleted the charge's session (once)
  *   completion_failed  a cart completion from the charge failed: its class and a running count
@@ -107,8 +107,11 @@ const same: FacetMove = { ok: true, changed: false, facets: {} }
 const set = (facets: FacetPatch): FacetMove => ({ ok: true, changed: true, facets })
 const no = (reason: string): FacetMove => ({ ok: false, reason })
 
-/** The release of the money has started or is done: no Medusa payment may be made from it any more. */
-const RELEASING: ReadonlySet<string> = new Set(["acting", "cancelled", "refunded"])
+/**
+ * A release of the money has started, is done, or failed without knowing whether the bank acted
+ * (an unreadable answer may hide a Returned): no Medusa payment may be made from it any more.
+ */
+const RELEASING: ReadonlySet<string> = new Set(["acting", "cancelled", "refunded", "failed"])
 const RELEASED: ReadonlySet<string> = new Set(["cancelled", "refunded"])
 
 function claim(entry: EntryFacets, event: Extract<FacetEvent, { type: "orphan_claim" }>): FacetMove {
@@ -130,7 +133,11 @@ export function applyFacetEvent(entry: EntryFacets, event: FacetEvent): FacetMov
     case "authorized":
       if (entry.orphan_action && RELEASING.has(entry.orphan_action)) {
         return no(
-          entry.orphan_action === "acting" ? "its money is being released" : `its money was ${entry.orphan_action}`
+          entry.orphan_action === "acting"
+            ? "its money is being released"
+            : entry.orphan_action === "failed"
+              ? "a release of its money failed: re-check it at the bank"
+              : `its money was ${entry.orphan_action}`
         )
       }
       return entry.authorized_at ? same : set({ authorized_at: NOW })

@@ -7,7 +7,7 @@
  *   - must a person look at it, and why?               attentionReason
  *   - is a failed cart completion worth retrying?      classifyCompletionFailure
  */
-import { AUTHORIZED_ORDER_GRACE_MS } from "./facets"
+import { AUTHORIZED_ORDER_GRACE_MS, CLAIM_STALE_MS } from "./facets"
 import {
   FINAL_CHARGE_STATES,
   MONEY_STATES,
@@ -46,6 +46,8 @@ export interface LedgerFacts extends LedgerEntryView {
   authorized_at?: Date | null
   /** a bank read contradicted a refusal (an admin's "not charged"): the bank's word won */
   reopened_at?: Date | null
+  /** when the orphan action (or the release claim, "acting") was recorded */
+  orphan_action_at?: Date | null
 }
 
 /**
@@ -128,6 +130,9 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
       ? "orphan_policy"
       : "complete_order"
   }
+  // a release of a live charge's money failed (the admin's): whether the bank acted is unknown, so
+  // no order may be placed from it (facets.ts); it is listed for the admin to re-check and release
+  if (entry.orphan_action === "failed") return "none"
   return "complete_order"
 }
 
@@ -148,6 +153,12 @@ export function isAuthorizedWithoutOrder(entry: LedgerFacts, now: Date): boolean
     entry.order_id === null &&
     now.getTime() - at.getTime() >= AUTHORIZED_ORDER_GRACE_MS
   )
+}
+
+/** A release claim (`acting`) older than CLAIM_STALE_MS: the process that took it died. */
+export function isStaleClaim(entry: LedgerFacts, now: Date): boolean {
+  const at = entry.orphan_action_at
+  return entry.orphan_action === "acting" && (!at || now.getTime() - at.getTime() >= CLAIM_STALE_MS)
 }
 
 /** A charge `sending` this long with no answer recorded: its process died mid-call (also: how long a
@@ -189,6 +200,10 @@ export function attentionReason(entry: LedgerFacts, now: Date): string | undefin
   if (isStrandedMoney(entry)) {
     if (entry.orphan_action === "notified") return "money at the bank without an order (orphan policy: notify)"
     if (entry.orphan_action === "failed") return "money at the bank without an order; releasing it failed"
+    // the releasing process died after its claim: nobody knows whether the bank acted
+    if (entry.orphan_action === "acting" && isStaleClaim(entry, now)) {
+      return "money at the bank without an order; its release was interrupted (re-check it, then release)"
+    }
     if (entry.session_gone_at !== null) return "money at the bank, its checkout session is gone"
     if (entry.completion_refused_at !== null) return "money at the bank, the order could not be placed"
     const failures = entry.completion_failures ?? 0

@@ -14,7 +14,7 @@ import {
   type EntryFacets,
   type FacetEvent,
 } from "../facets"
-import type { OrphanAction } from "../guards"
+import { attentionReason, nextJobStep, type OrphanAction } from "../guards"
 import { applyLedgerEvent, type LedgerEntryView } from "../states"
 import { NOW, chargeEntryIn, entryArb, payIdArb, statusArb } from "./ledger-arbitraries"
 
@@ -160,5 +160,33 @@ describe("the ledger's facets, as properties", () => {
       }),
       runs
     )
+  })
+})
+
+describe("what the guards make of a release (guards.ts)", () => {
+  const stranded = {
+    kind: "web" as const,
+    state: "held" as const,
+    pay_id: "P1",
+    created_at: new Date(NOW.getTime() - 60 * 60_000),
+    session_gone_at: null,
+    order_id: null,
+    completion_refused_at: null,
+  }
+  it("lists money whose releasing process died once its claim is stale, and only then", () => {
+    const claimed = (msAgo: number) => ({
+      ...stranded,
+      orphan_action: "acting" as const,
+      orphan_action_at: new Date(NOW.getTime() - msAgo),
+    })
+    expect(attentionReason(claimed(CLAIM_STALE_MS - 1), NOW)).toBeUndefined()
+    expect(attentionReason(claimed(CLAIM_STALE_MS), NOW)).toMatch(/its release was interrupted/)
+  })
+
+  it("places no order from a live charge whose release failed: listed for the admin instead", () => {
+    const failed = { ...stranded, orphan_action: "failed" as const }
+    expect(nextJobStep(failed, NOW)).toBe("none")
+    expect(attentionReason(failed, NOW)).toMatch(/releasing it failed/)
+    expect(applyLedgerEvent(failed, authorize).ok).toBe(false)
   })
 })

@@ -35,22 +35,35 @@ export function completeFor(w: World, e: Entry, fault: CompletionFault, compensa
   const failure = classifyCompletionFailure(result.error)
   w.log.push(`  completion of cart ${e.cartId} failed, ${failure.kind}: ${failure.reason}`)
   note(w, `plugin's completion failed: ${failure.kind}`)
-  if (failure.kind === "permanent" && holdsMoney(e) && e.order_id === null && e.completion_refused_at === null) {
-    e.completion_refused_at = at(w)
+  if (holdsMoney(e) && e.order_id === null) {
+    record(w, e, { type: "completion_failed", failureClass: failure.kind, reason: failure.reason })
   }
 }
 
-/** The orphan policy on a charge nextJobStep gave up on (or the admin's release). */
-function releaseMoney(w: World, e: Entry, outcome: OperationOutcome): void {
+/**
+ * The orphan policy on a charge nextJobStep gave up on (or the admin's release): the claim first,
+ * through the ledger's compare-and-set (refused while the order is being placed from the money);
+ * `dies`: the process dies right after taking it. False when the claim was refused.
+ */
+export function releaseMoney(w: World, e: Entry, outcome: OperationOutcome, dies = false): boolean {
+  if (!record(w, e, { type: "orphan_claim", now: at(w), takeNotified: true })) {
+    note(w, "release refused: the order is being placed from it")
+    return false
+  }
+  if (dies) {
+    note(w, "process died holding a release claim")
+    return true
+  }
   const kind = e.state === "held" ? "cancelled" : "refunded"
-  e.orphan_action = "acting"
-  e.orphan_action = returnMoney(w, e, outcome) ? kind : "failed"
+  const action = returnMoney(w, e, outcome) ? kind : "failed"
+  record(w, e, { type: "orphan_action", action, amount: null, error: null })
   note(w, `money released: ${e.orphan_action}`)
+  return true
 }
 
 function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: boolean): void {
   if (bankDown) {
-    e.orphan_action = "failed"
+    record(w, e, { type: "orphan_action", action: "failed", amount: null, error: "the bank did not answer" })
     return
   }
   readInto(w, e)
@@ -62,7 +75,7 @@ function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: b
     throw new Error(`orphan policy on #${e.id}: its session is live and its cart can still be completed`)
   }
   note(w, session?.live ? "orphan policy after a permanent refusal" : "orphan policy on a gone session")
-  if (w.policy === "notify") e.orphan_action = "notified"
+  if (w.policy === "notify") record(w, e, { type: "orphan_action", action: "notified", amount: null, error: null })
   else releaseMoney(w, e, outcome)
 }
 
@@ -72,12 +85,14 @@ export function deliverCallback(w: World, payId: string, fault: CompletionFault,
   const entry =
     w.entries.find((e) => e.pay_id === payId) ??
     // an execution whose answer was lost: paired by merchantPaymentId (the session) and kind
-    [...w.entries]
-      .reverse()
-      .find(
-        (e) =>
-          e.sessionId === p.sessionId && e.kind === p.kind && !e.pay_id && ["sending", "uncertain"].includes(e.state)
-      )
+    [...w.entries].reverse().find(
+      // also one an admin marked "not charged" meanwhile: the bank's word wins (callback-pairing.ts)
+      (e) =>
+        e.sessionId === p.sessionId &&
+        e.kind === p.kind &&
+        !e.pay_id &&
+        ["sending", "uncertain", "refused"].includes(e.state)
+    )
   if (!entry) {
     w.log.push(`  callback ${payId}: unknown payment`)
     return

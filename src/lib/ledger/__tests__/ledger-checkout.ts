@@ -129,7 +129,12 @@ function authorized(
     return { error: new ModelMedusaError("payment_authorization_error", "not charged / checking") }
   }
   const status = sessionOutcome(answered).status
-  if (status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED) return { entry }
+  if (status === SESSION_STATUS.AUTHORIZED || status === SESSION_STATUS.CAPTURED) {
+    // handed to Medusa through the ledger's compare-and-set: refused once a release was claimed
+    if (record(w, entry, { type: "authorized" })) return { entry }
+    note(w, "authorization refused: its money is being released")
+    return { error: new ModelMedusaError("payment_authorization_error", "The store has released this payment") }
+  }
   // Medusa's own words when a provider answers anything but authorized/captured (a NOT_ALLOWED)
   return { error: new ModelMedusaError("not_allowed", `Session: ${session.id} was not authorized with the provider.`) }
 }
@@ -235,7 +240,9 @@ function afterAuthorization(
   }
   w.orders.set(order.id, order)
   cart.orderId = order.id
-  entry.order_id = order.id
+  if (!record(w, entry, { type: "order_placed", orderId: order.id })) {
+    throw new Error(`order ${order.id} placed from #${entry.id}, which another order owns (${entry.order_id})`)
+  }
   note(w, "order placed")
   w.log.push(`  medusa: order ${order.id} for cart ${cart.id} with ${order.payId}`)
   return { ok: true }

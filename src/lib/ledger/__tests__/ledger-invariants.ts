@@ -3,13 +3,18 @@
  * (ledger-world.ts) is the ground truth; the ledger is judged by the rules' own views of it
  * (attentionReason, nextJobStep, isUnresolvedCharge), i.e. by what a person or a job would see.
  */
-import { attentionReason, isUnresolvedCharge, nextJobStep } from "../guards"
+import { attentionReason, isStaleClaim, isUnresolvedCharge, nextJobStep } from "../guards"
 import { FINAL_CHARGE_STATES, chargeStateOfBankStatus, isChargeKind } from "../states"
 import { at, note, bankHolds, paymentOfEntry, type BankPayment, type Entry, type World } from "./ledger-world"
 
-/** Something will act on the row, or a person is asked to. */
+/**
+ * Something will act on the row, or a person is asked to. A fresh release claim counts: the
+ * process holding it acts, or (it died) the row is listed once the claim is stale.
+ */
 export const visible = (w: World, e: Entry): boolean =>
-  attentionReason(e, at(w)) !== undefined || nextJobStep(e, at(w)) !== "none"
+  attentionReason(e, at(w)) !== undefined ||
+  nextJobStep(e, at(w)) !== "none" ||
+  (e.orphan_action === "acting" && !isStaleClaim(e, at(w)))
 
 function fail(w: World, message: string): never {
   throw new Error(`${message}\n--- what happened (last steps) ---\n${w.log.slice(-60).join("\n")}`)
@@ -95,7 +100,9 @@ export function checkJobsSettled(w: World): void {
     if (step !== "none") fail(w, `jobs settled: #${e.id} (${e.state} ${e.pay_id}) still has a job step: ${step}`)
     const p = w.bank.get(e.pay_id!)!
     const order = w.orders.get(w.carts[e.cartId].orderId ?? "")
-    if (bankHolds(p) && order?.payId !== p.payId && e.orphan_action !== "notified") {
+    // left for the admin: the "notify" policy's, a release whose process died or that failed (listed)
+    const admins = e.orphan_action === "notified" || e.orphan_action === "acting" || e.orphan_action === "failed"
+    if (bankHolds(p) && order?.payId !== p.payId && !admins) {
       fail(w, `jobs settled: ${p.payId} (${p.status}) of #${e.id} holds money the jobs left alone`)
     }
   }

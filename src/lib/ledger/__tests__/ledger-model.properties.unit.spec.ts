@@ -5,7 +5,10 @@
  * refusal, 5xx after acting, Processing then decided, timeouts with and without a charge, our
  * process dying mid-call), callbacks (delivered, lost, duplicated, late), job runs (reads, also
  * slow ones that land stale; completions failing transiently or permanently; the orphan policy)
- * and admin actions (also captures of the whole hold or less, and second captures), and plays
+ * and admin actions (also captures of the whole hold or less, and second captures; a "not charged"
+ * the bank's late callback contradicts; "attach payId" and "not charged" pressed at once; a
+ * release racing the order placed from the same money, its process perhaps dying after its
+ * claim: ledger-races.ts), and plays
  * them on a simulated bank, Medusa and ledger whose every decision is
  * made by the real rules of ../states.ts and ../guards.ts (see ledger-checkout.ts and
  * ledger-backoffice.ts). After EVERY step the invariants of ledger-invariants.ts must hold:
@@ -203,6 +206,13 @@ describe("the money ledger, model-based", () => {
         "second capture refused",
         "capture retried: already done at the bank",
         "Succeeded callback after the store's capture: ignored",
+        "the bank's word reopened an admin's 'not charged'",
+        "admins raced: attach first",
+        "admins raced: not charged first",
+        "authorization refused: its money is being released",
+        "release refused: the order is being placed from it",
+        "release raced the order: release first, release died",
+        "process died holding a release claim",
       ]) {
         expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
       }

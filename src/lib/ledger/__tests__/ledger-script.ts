@@ -25,6 +25,7 @@ import {
   type OperationOutcome,
 } from "./ledger-faults"
 import { checkJobsSettled } from "./ledger-invariants"
+import { adminContradicted, adminsRace, releaseRacesOrder } from "./ledger-races"
 import { MINUTE, bankSet, moneyStatus, type BankPayment, type Method, type World } from "./ledger-world"
 
 export type Step =
@@ -57,6 +58,16 @@ export type Step =
   | { t: "admin"; pick: number; act: AdminAct; op: OperationOutcome }
   | { t: "capture"; pick: number; op: OperationOutcome; part: boolean }
   | { t: "wait"; advance: number }
+  | { t: "contradict"; pick: number; fault: CompletionFault; op: OperationOutcome }
+  | { t: "adminsRace"; pick: number; attachFirst: boolean }
+  | {
+      t: "releaseRace"
+      cart: number
+      releaseFirst: boolean
+      dies: boolean
+      fault: CompletionFault
+      op: OperationOutcome
+    }
 
 const cart = fc.nat(1)
 const pick = fc.nat(7)
@@ -141,7 +152,20 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("capture" as const), pick, op, part: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("wait" as const), advance }) }
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("wait" as const), advance }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("contradict" as const), pick, fault, op }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("adminsRace" as const), pick, attachFirst: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("releaseRace" as const),
+      cart,
+      releaseFirst: fc.boolean(),
+      dies: fc.constantFrom(false, false, true),
+      fault,
+      op,
+    }),
+  }
 )
 
 const nth = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined)
@@ -208,6 +232,12 @@ export function play(w: World, s: Step): void {
       if (s.advance > 0) landAllAnswers(w)
       w.now += s.advance
       return
+    case "contradict":
+      return adminContradicted(w, s.pick, s.fault, s.op)
+    case "adminsRace":
+      return adminsRace(w, s.pick, s.attachFirst)
+    case "releaseRace":
+      return releaseRacesOrder(w, s.cart, s.releaseFirst, s.dies, s.fault, s.op)
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import { isFinalStatus } from "../../checkout-status"
 import type { LedgerFacts } from "../guards"
+import { patchAt } from "../facets"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind } from "../states"
 import type { CompletionFault, OperationOutcome } from "./ledger-faults"
 
@@ -59,6 +60,7 @@ export interface Order {
 
 /** A ledger row: the facts the rules read, plus where it belongs. */
 export interface Entry extends LedgerFacts {
+  orphan_action_at?: Date | null
   id: number
   cartId: number
   sessionId: string
@@ -223,6 +225,8 @@ export function record(w: World, e: Entry, event: LedgerEvent): boolean {
     w.log.push(`  ledger: #${e.id} ${e.state}${e.pay_id ? "" : ` +${t.pay_id}`} → ${t.state} (${event.type})`)
   e.state = t.state
   e.pay_id = t.pay_id
+  // the facets (order, authorization, session gone, failures, release claim) by the same rules
+  Object.assign(e, patchAt(t.facets ?? {}, at(w)))
   return true
 }
 
@@ -241,7 +245,7 @@ export function deleteSession(w: World, sessionId: string | null): void {
   session.live = false
   const cart = w.carts[session.cartId]
   if (cart.live === session.id) cart.live = null
-  for (const e of w.entries) if (e.sessionId === session.id && e.session_gone_at === null) e.session_gone_at = at(w)
+  for (const e of w.entries) if (e.sessionId === session.id) record(w, e, { type: "session_gone" })
   w.log.push(`  medusa: session ${session.id} deleted`)
 }
 

@@ -485,9 +485,10 @@ export class LedgerStore extends LedgerFacetWrites {
           and (orphan_action is null or orphan_action not in ('cancelled', 'refunded'))
           and (orphan_action in ('notified', 'failed') or session_gone_at is not null
             or completion_refused_at is not null or completion_failures >= ? or authorized_at is not null
-            or reopened_at is not null)))
+            or reopened_at is not null
+            or (orphan_action = 'acting' and orphan_action_at < now() - (? * interval '1 millisecond')))))
        and created_at < ?`,
-      [COMPLETION_FAILURES_LISTED, before ?? new Date("9999-01-01T00:00:00Z")],
+      [COMPLETION_FAILURES_LISTED, CLAIM_STALE_MS, before ?? new Date("9999-01-01T00:00:00Z")],
       "created_at desc, id desc",
       limit
     )
