@@ -116,6 +116,15 @@ export function mergeFacts(older: Partial<PaymentFacts>, newer: PaymentFacts): P
 }
 
 /**
+ * Whether recording `newer` over `older` would change anything (mergeFacts differs from what is
+ * kept): a callback or status read repeating what the entry already holds needs no write.
+ */
+export function factsChange(older: Partial<PaymentFacts>, newer: PaymentFacts): boolean {
+  const merged = mergeFacts(older, newer)
+  return (Object.keys(NO_FACTS) as Array<keyof PaymentFacts>).some((key) => merged[key] !== (older[key] ?? null))
+}
+
+/**
  * The card as a shopper's pages may show it: only the last four digits, every other digit masked
  * ("411111******1111" → "************1111"). The first six (the card's BIN) stay with the admin.
  */

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 import { propertyRuns } from "./property-runs"
-import { hasFacts, mergeFacts, NO_FACTS, paymentFactsOf, safeCardMask, shopperFactsOf } from "../payment-facts"
+import { factsChange, hasFacts, mergeFacts, NO_FACTS, paymentFactsOf, safeCardMask, shopperFactsOf } from "../payment-facts"
 import { readPaymentDetails } from "../tbc/responses"
 
 const RUNS = { numRuns: propertyRuns(500) }
@@ -74,6 +74,25 @@ describe("payment facts", () => {
       payment_method: 5,
       result_code: "000",
     })
+  })
+
+  it("a record changes the entry exactly when merging changes a fact (a repeated answer needs no write)", () => {
+    const fact = fc.option(fc.constantFrom("A", "B"), { nil: null })
+    const facts = fc.record({
+      card_mask: fact,
+      payment_method: fc.option(fc.constantFrom(5, 7), { nil: null }),
+      rrn: fact,
+      transaction_id: fact,
+      approval_code: fact,
+      result_code: fact,
+    })
+    fc.assert(
+      fc.property(facts, facts, (older, newer) => {
+        expect(factsChange(older, newer)).toBe(JSON.stringify(mergeFacts(older, newer)) !== JSON.stringify(older))
+        expect(factsChange(mergeFacts(older, newer), newer)).toBe(false)
+      }),
+      RUNS
+    )
   })
 
   it("gives the shopper the mask, its last four digits and the method, nothing else", () => {

@@ -19,7 +19,7 @@
  */
 import { CALLBACK_HEADERS, headerValue, verifySessionSignature } from "./callback-auth"
 import { callbackSigningSecrets, type TbcCheckoutOptions } from "../options"
-import type { LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import type { LedgerEntry, LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
 import { ACTORS } from "../ledger/bookkeeping"
 import type { CallbackVerdictResult } from "./webhook"
 
@@ -36,6 +36,8 @@ export async function pairSession(args: {
   /** the bank's status of the payment, as read for this callback */
   status: string
   merchantPaymentId?: string
+  /** the charge of `payId` as the caller just read it from the ledger, if it did */
+  known?: LedgerEntry
 }): Promise<Pairing> {
   const { headers, options, ledger, payId, merchantPaymentId } = args
   const signedSession = headerValue(headers, CALLBACK_HEADERS.session)
@@ -69,7 +71,8 @@ export async function pairSession(args: {
     return { sessionId }
   }
 
-  let entry = await ledger.byPayId(payId)
+  // the entry the callback's own bank read just moved, when the caller has it: no second read
+  let entry = args.known ?? (await ledger.byPayId(payId))
   if (!entry && merchantPaymentId) {
     // the callback of a saved-card execution whose answer we could not read: the bank's details
     // name our session as merchantPaymentId, so this is the payment that execution made. Also

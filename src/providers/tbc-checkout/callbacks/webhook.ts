@@ -17,7 +17,7 @@ import type { TbcCheckoutOptions } from "../options"
 import type { PaymentBookkeeping } from "../ledger/bookkeeping"
 import { pairSession } from "./callback-pairing"
 import { completedByStoreCapture } from "../../../lib/capture-amount"
-import type { LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import type { LedgerEntry, LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
 
 /** Same words as the tbc module's CallbackLog.result. */
 export type CallbackVerdictResult =
@@ -67,10 +67,14 @@ function actionAmount(details: PaymentDetails, action: PaymentActions): number {
  * cannot be read (the callback is then not acted on: a capture Medusa may already record could be
  * recorded twice; the lost-callback job settles it once the ledger reads again).
  */
-async function storeCaptureMadeIt(ledger: LedgerStore | undefined, payId: string): Promise<boolean | undefined> {
+async function storeCaptureMadeIt(
+  ledger: LedgerStore | undefined,
+  payId: string,
+  known: LedgerEntry | undefined
+): Promise<boolean | undefined> {
   if (!ledger) return false
   try {
-    const charge = await ledger.byPayId(payId)
+    const charge = known ?? (await ledger.byPayId(payId))
     const operations = charge ? await ledger.operationsOf(charge.id) : []
     return completedByStoreCapture(operations.filter((op) => op.kind === "completion"))
   } catch {
@@ -128,7 +132,7 @@ export async function judgeCallback(
   }
   const status = String(details.status)
   // the ledger moves on every bank read, final or not; bookkeeping never fails the callback
-  await book?.read(payId, status, "bank:callback", details)
+  const known = await book?.read(payId, status, "bank:callback", details)
   if (!isFinalStatus(status)) {
     return ignore(verdict("not_final", "the payment is not in a final status yet", payId, status))
   }
@@ -140,6 +144,7 @@ export async function judgeCallback(
     payId,
     status,
     merchantPaymentId: merchantPaymentIdOf(details),
+    known,
   })
   if ("refused" in paired) {
     return ignore(verdict(paired.refused, paired.reason, payId, status))
@@ -147,7 +152,8 @@ export async function judgeCallback(
   const sessionId = paired.sessionId
 
   const action = toPaymentAction(webhookAction(status))
-  const storeCaptured = action === PaymentActions.SUCCESSFUL ? await storeCaptureMadeIt(book?.ledger, payId) : false
+  const storeCaptured =
+    action === PaymentActions.SUCCESSFUL ? await storeCaptureMadeIt(book?.ledger, payId, known) : false
   if (storeCaptured === undefined) {
     return ignore(verdict("error", "the store's records of this payment could not be read", payId, status))
   }

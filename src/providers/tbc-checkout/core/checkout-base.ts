@@ -210,10 +210,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     if (isSavedCardSession(input.data)) return authorizeSavedCardSession(this.savedCardDeps(checkout), input) // saved card: execution
     const details = await this.readPayment(payIdOf(input.data), "confirm the payment with the bank", checkout)
     const payId = details.payId || payIdOf(input.data)
-    await this.book_.read(payId, details.status, ACTORS.authorize, details)
+    const entry = await this.book_.read(payId, details.status, ACTORS.authorize, details)
     const status = acceptedStatus(details, input.data, this.logger_)
     // the money is handed to Medusa: a Medusa payment (and the order) is made from this session
-    await this.book_.authorized(payId)
+    await this.book_.authorized(payId, entry)
     const authorizedAt = status === PaymentSessionStatus.AUTHORIZED ? { authorized_at: new Date().toISOString() } : {}
     const known = typeof input.data?.authorized_at === "string" && input.data?.status === "WaitingConfirm"
     const data = dataFromDetails(input.data, details, (known ? {} : authorizedAt) as Partial<CheckoutData>)

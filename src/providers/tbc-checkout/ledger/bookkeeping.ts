@@ -7,7 +7,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
-import { paymentFactsOf } from "../../../lib/payment-facts"
+import { factsChange, hasFacts, mergeFacts, paymentFactsOf } from "../../../lib/payment-facts"
 import { minorOf, refundedMinor } from "../money-moves/money-moves"
 import {
   OperationUnderWayError,
@@ -141,7 +141,9 @@ export class PaymentBookkeeping {
   /**
    * A bank read of a payment we know by payId (callback, authorize, job): bookkeeping, never fails
    * the caller. With the whole answer (`details`), what it says happened (card mask, method, rrn,
-   * transactionId, resultCode) is kept on the entry too.
+   * transactionId, resultCode) is kept on the entry too, written only when it adds something (a
+   * repeated callback costs no write). Returns the entry as it now is, for the caller's next
+   * decisions (pairing, authorization) without reading it again.
    */
   async read(
     payId: string,
@@ -156,8 +158,10 @@ export class PaymentBookkeeping {
         { type: "bank_status", status: String(status), payId },
         actor
       )
-      if (details && (await this.keepFacts(payId, details))) return (await this.ledger.byPayId(payId)) ?? result?.entry
-      return result?.entry
+      const entry = result?.entry
+      const facts = details ? paymentFactsOf(details) : undefined
+      if (!entry || !facts || !hasFacts(facts) || !factsChange(entry, facts)) return entry
+      return (await this.keepFacts(payId, details!)) ? { ...entry, ...mergeFacts(entry, facts) } : entry
     } catch (error) {
       this.logger.warn(`ledger: bank status of ${payId} not recorded: ${recordError(error)}`)
       return undefined
@@ -178,11 +182,12 @@ export class PaymentBookkeeping {
    * ledger's compare-and-set decides it against a release of the same money (admin "Release
    * hold", the orphan policy): once a release was claimed this throws, and Medusa gets no
    * authorized payment, so never both an order and a returned hold. Throws too when the ledger
-   * cannot record it (the shopper tries again; no order without its record).
+   * cannot record it (the shopper tries again; no order without its record). `known`: the entry
+   * as the caller's bank read just left it (no second read).
    */
-  async authorized(payId: string): Promise<void> {
+  async authorized(payId: string, known?: LedgerEntry): Promise<void> {
     if (!this.ledger) return
-    const entry = await this.ledger.byPayId(payId)
+    const entry = known ?? (await this.ledger.byPayId(payId))
     if (!entry) return
     const result = await this.ledger.markAuthorized(entry.id, ACTORS.authorize)
     if (!result.ok) {
