@@ -4,7 +4,15 @@
  */
 import fc from "fast-check"
 import { propertyRuns } from "./property-runs"
-import { factsChange, hasFacts, mergeFacts, NO_FACTS, paymentFactsOf, safeCardMask, shopperFactsOf } from "../payment-facts"
+import {
+  factsChange,
+  hasFacts,
+  mergeFacts,
+  NO_FACTS,
+  paymentFactsOf,
+  safeCardMask,
+  shopperFactsOf,
+} from "../payment-facts"
 import { readPaymentDetails } from "../tbc/responses"
 
 const RUNS = { numRuns: propertyRuns(500) }
