@@ -1,8 +1,7 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AttentionEntryView } from "../../src/lib/ledger/attention-view"
-import { LedgerStore, type LedgerEntry, type PgConnection } from "../../src/modules/tbc/ledger/ledger-store"
+import { ledgerOf, type LedgerEntry } from "../../src/modules/tbc/ledger/ledger-store"
 import { createAdminRequestConfig } from "./checkout-admin"
 import { waitFor } from "./wait-for"
 
@@ -19,8 +18,8 @@ export async function attentionList(
 }
 
 /** The money ledger of the app under test (what the provider, jobs and admin routes read). */
-export const ledgerOf = (container: MedusaContainer): LedgerStore =>
-  new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+// the app's ledger, as the plugin's own code gets it
+export { ledgerOf }
 
 /**
  * Waits until the orphan policy finished with `payId` (an action recorded, not "acting") and

@@ -19,7 +19,8 @@ import { afterFailedAttempt, type ChangeRetryPolicy } from "../../lib/installmen
 import type { ChangeFailureToStore, PendingChangeFailure } from "../../modules/tbc/change-failure-sql"
 import type { InstallmentChangeKey } from "../../modules/tbc/installment-sync-sql"
 import { applyChangeToMedusa, type ApplicationRef, type CancelAtBank } from "./apply-to-medusa"
-import { ledgerOf, recordOrder, recordStatusChange } from "./sync-ledger"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
+import { recordOrder, recordStatusChange } from "./sync-ledger"
 import type { ChangeEffects, PageChange } from "./page"
 
 export type Matched = { change: PageChange; application?: ApplicationRef; failure?: PendingChangeFailure }

@@ -20,7 +20,8 @@ import { installmentOutcome, installmentSessionStatus } from "../../lib/installm
 import { cartIdOfCollection } from "./cart-of-collection"
 import { toSessionStatus } from "../../providers/common/medusa-values"
 import type { LedgerFacts } from "../../lib/ledger/guards"
-import { ledgerOf, recordOrphanCancel } from "./sync-ledger"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
+import { recordOrphanCancel } from "./sync-ledger"
 
 export interface ApplicationRef {
   bank_session_id: string

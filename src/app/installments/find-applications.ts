@@ -21,7 +21,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { minorToMajor } from "../../lib/money"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { LedgerStore, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { type LedgerEntry, ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import type { ApplicationRef } from "./apply-to-medusa"
 
 /** What the fallback reads of a payment session (Query, payment module + cart link). */
@@ -41,7 +41,7 @@ export async function findApplications(
   const found = new Map<string, ApplicationRef>()
   if (bankSessionIds.length === 0) return found
   const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   const entries = new Map<string, LedgerEntry>()
   for (const entry of await ledger.chargesByPayIds(bankSessionIds)) {
     if (entry.kind === "installment" && entry.pay_id) entries.set(entry.pay_id, entry)

@@ -10,18 +10,12 @@
  * on this run. A ledger write that fails throws, so the change is retried like any failed effect
  * (every move is idempotent: the same status twice moves nothing).
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { installmentBankStatus } from "../../lib/ledger/installment-states"
 import { INSTALLMENT_STATUS } from "../../lib/tbc/types"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { LedgerStore } from "../../modules/tbc/ledger/ledger-store"
 import type { ApplicationRef } from "./apply-to-medusa"
 
 export const SYNC_ACTOR = "bank:sync"
-
-export function ledgerOf(container: MedusaContainer): LedgerStore {
-  return new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
-}
 
 /** The status change moves the application's entry (no entry: an application older than the ledger). */
 export async function recordStatusChange(

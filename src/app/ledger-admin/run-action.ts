@@ -9,7 +9,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AdminAction } from "../../lib/ledger/admin-actions"
 import { adminActor } from "../../lib/ledger/admin-actions"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import type { LedgerActionView } from "../../lib/ledger/attention-view"
 import { adminBankClient } from "../admin-bank-client"
 import { findTbcProvider } from "../tbc-providers"
@@ -43,7 +43,7 @@ export function ledgerActionDeps(container: MedusaContainer, userId: string): Ad
   const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   return {
-    ledger: new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)),
+    ledger: ledgerOf(container),
     actor: adminActor(userId),
     now: () => new Date(),
     isCheckout: isCheckoutProvider(container),
@@ -70,7 +70,7 @@ export function ledgerActionDeps(container: MedusaContainer, userId: string): Ad
  * id: the action then answers 404.
  */
 export async function ledgerActionLockKey(container: MedusaContainer, entryId: string): Promise<string> {
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   const entry = await ledger.byId(entryId)
   return ledgerChargeLockKey(entry?.parent_id ?? entryId)
 }

@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { holdsMoney } from "../../lib/ledger/guards"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
@@ -39,7 +39,7 @@ export async function recordOrderOwnership(
   })
   const sessions = tbcSessionsOfOrder(data[0] as OrderView | undefined)
   if (sessions.length === 0) return 0
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   let marked = 0
   for (const sessionId of sessions) {
     for (const charge of await ledger.chargesOfSession(sessionId)) {

@@ -18,7 +18,7 @@ import {
   type ShopperPaymentFacts,
 } from "../../lib/payment-facts"
 import { statementReferenceOf } from "../../lib/statement-reference"
-import { LedgerStore, type LedgerEntry, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { type LedgerEntry, ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import { findOrderTbcPayment, type OrderTbcPayment } from "./order-payment"
 
 export interface AdminPaymentFacts extends PaymentFacts {
@@ -37,7 +37,7 @@ function bankIdOf(data: Record<string, unknown>): string | null {
 async function ledgerEntryOf(container: MedusaContainer, payment: OrderTbcPayment): Promise<LedgerEntry | undefined> {
   const bankId = bankIdOf(payment.data)
   if (!bankId) return undefined
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   return ledger.byPayId(bankId).catch(() => undefined)
 }
 

@@ -14,7 +14,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { newPaymentVerdict } from "../../lib/ledger/guards"
 import { ALREADY_ORDERED_MESSAGE, COLLECTION_PAID_MESSAGE, shopperTextCode } from "../../lib/shopper-texts"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { LedgerStore, ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 import { SERVER_SESSION_DATA } from "../../providers/tbc-checkout/payment-data"
 
@@ -100,7 +100,7 @@ export async function refuseSessionOnPaidCollection(
     }
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   const { reason, cartId, cartLocale } = await paidCollectionReason(query, ledger, collectionId)
   // the sentence's code travels too (src/lib/shopper-texts.ts): the storefront kit shows its own words
   if (reason) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, reason, shopperTextCode(reason))

@@ -8,9 +8,8 @@
  * the charge come back, in order, for the loop to count.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
-import { LedgerStore, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
 import type { TbcProviderRegistration } from "../tbc-providers"
@@ -65,7 +64,7 @@ function driveContextOf(
   return {
     container,
     client: bankClientFor(registration, container, { maxRetries: 1 }),
-    ledger: new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)),
+    ledger: ledgerOf(container),
     breaker: { success: () => breaker.push("success"), failure: () => breaker.push("failure") },
     now,
     orphanPolicy: parseCheckoutOptions(registration.options).orphanPolicy,

@@ -9,8 +9,7 @@
  * payment is then cancelled after the money went back (./payment-without-order.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LedgerStore, recordError, type PgConnection } from "../../modules/tbc/ledger/ledger-store"
+import { recordError, ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import { settleOrphan, type OrphanOutcome } from "../../providers/tbc-checkout/money-moves/orphans"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
@@ -53,7 +52,7 @@ export async function settleOrphanEntry(
   input: SettleOrphanInput
 ): Promise<OrphanSweepResult | undefined> {
   const registration = (await checkoutRegistrations(container)).find((r) => r.providerId === input.providerId)
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   const entry = registration ? await ledger.byId(input.entryId) : undefined
   if (!registration || !entry?.pay_id) return undefined
   const payId = entry.pay_id
@@ -91,7 +90,7 @@ export async function sweepOrphanedPayments(
   input: OrphanSweepInput = {},
   settleOne: SettleOne = (one) => settleOrphanEntry(container, one)
 ): Promise<OrphanSweepResult[]> {
-  const ledger = new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(container)
   const results: OrphanSweepResult[] = []
   for (const registration of await checkoutRegistrations(container)) {
     const options = parseCheckoutOptions(registration.options)

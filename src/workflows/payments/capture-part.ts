@@ -24,10 +24,10 @@ import { isCheckoutProviderId } from "../../lib/checkout-choices"
 import { minorToMajor } from "../../lib/money"
 import {
   LedgerStore,
+  ledgerOf,
   OperationUnderWayError,
   operationSeed,
   recordError,
-  type PgConnection,
 } from "../../modules/tbc/ledger/ledger-store"
 import { withCaptureRequest } from "../../providers/tbc-checkout/ledger/capture-request"
 
@@ -63,9 +63,6 @@ interface PaymentView {
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
-const ledgerIn = (container: { resolve<T>(key: string): T }) =>
-  new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
-
 export const validateTbcCaptureStep = createStep(
   "tbc-validate-capture",
   async (input: TbcCapturePaymentInput, { container }): Promise<StepResponse<CapturePlan>> => {
@@ -88,7 +85,7 @@ export const validateTbcCaptureStep = createStep(
       )
     }
     const payId = typeof payment.data?.payId === "string" ? payment.data.payId : ""
-    const ledger = ledgerIn(container)
+    const ledger = ledgerOf(container)
     const charge = payId ? await ledger.byPayId(payId) : undefined
     const completions = charge ? (await ledger.operationsOf(charge.id)).filter((op) => op.kind === "completion") : []
     const verdict = captureVerdict(input.amount, {
@@ -118,7 +115,7 @@ export const recordTbcCompletionStep = createStep(
   "tbc-record-completion",
   async (plan: CapturePlan, { container }): Promise<StepResponse<string | null, string | null>> => {
     if (!plan.part) return new StepResponse(null, null)
-    const ledger = ledgerIn(container)
+    const ledger = ledgerOf(container)
     const charge = await ledger.byId(plan.part.charge_id)
     if (!charge)
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: no ledger entry for payment ${plan.payment_id}`)
@@ -135,7 +132,7 @@ export const recordTbcCompletionStep = createStep(
     if (!entryId) return
     // unsent (Medusa refused, or a later step failed before the provider ran): its amount must
     // never shape another capture. A sent one moved by the bank's answer and stays as it is.
-    await closeUnsent(ledgerIn(container), entryId)
+    await closeUnsent(ledgerOf(container), entryId)
   }
 )
 
@@ -164,7 +161,7 @@ export const settleTbcCaptureStep = createStep(
   "tbc-settle-capture",
   async (input: { payment_id: string; entry_id: string | null }, { container }) => {
     if (!input.entry_id) return new StepResponse({ settled: false })
-    const ledger = ledgerIn(container)
+    const ledger = ledgerOf(container)
     const entry = await ledger.byId(input.entry_id)
     if (entry?.state === "sending") await closeUnsent(ledger, entry.id)
     if (entry?.state !== "done") return new StepResponse({ settled: false })

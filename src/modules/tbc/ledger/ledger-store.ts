@@ -15,6 +15,7 @@
  * either way).
  */
 import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
 import {
   CLAIM_STALE_MS,
@@ -28,7 +29,6 @@ import {
 } from "../../../lib/ledger/facets"
 import { COMPLETION_FAILURES_LISTED, type LedgerFacts, type OrphanAction } from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
-
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
 import { LedgerFacetWrites } from "./facet-writes"
 
@@ -520,6 +520,11 @@ export class LedgerStore extends LedgerFacetWrites {
       limit
     )
   }
+}
+
+/** The ledger of an app's container (routes, workflows, jobs, subscribers): the app's PostgreSQL connection. */
+export function ledgerOf(container: { resolve<T>(key: string): T }): LedgerStore {
+  return new LedgerStore(container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
 }
 
 /**

@@ -8,9 +8,8 @@
  * the actions the admin may take (POST /admin/tbc/ledger/:id/…). `{ entries, has_more }`.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listAttention } from "../../../../../app/ledger-admin/attention"
-import { LedgerStore, type PgConnection } from "../../../../../modules/tbc/ledger/ledger-store"
+import { ledgerOf } from "../../../../../modules/tbc/ledger/ledger-store"
 import type { ListQuery } from "../../../../validators/route-schemas"
 import type { AttentionListView } from "../../../../../lib/ledger/attention-view"
 import { isCheckoutProvider } from "../../helpers/ledger-action"
@@ -18,7 +17,7 @@ import { isCheckoutProvider } from "../../helpers/ledger-action"
 export async function GET(req: MedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
   // checked by route-validators.ts (limit 1..200, default 20)
   const { limit } = req.validatedQuery
-  const ledger = new LedgerStore(req.scope.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
+  const ledger = ledgerOf(req.scope)
   const answer: AttentionListView = await listAttention(ledger, isCheckoutProvider(req.scope), limit, new Date())
   res.json(answer)
 }
