@@ -40,6 +40,12 @@ export class ProcessTreeWatch {
   /** Adds the current descendants of the root (and of any descendant seen before) to the record. */
   snapshot(): number {
     const table = processTable()
+    // a child caught between fork and exec still shows its parent's command line: refresh what
+    // each process seen before runs now (same pid and start time: the same process, after exec)
+    for (const entry of table) {
+      const key = `${entry.pid}:${entry.startTime}`
+      if (this.seen.has(key)) this.seen.set(key, entry)
+    }
     const known = new Set([this.rootPid, ...[...this.seen.values()].map((entry) => entry.pid)])
     let grew = true
     while (grew) {
