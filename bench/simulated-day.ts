@@ -8,7 +8,7 @@
  * Every 5 simulated minutes (288 ticks) the bench moves the sandbox's clock and both servers'
  * clocks (bench/lib/shifted-clock.ts) forward, then fires every due job on BOTH servers at the same
  * moment (harsher than BullMQ, which hands a tick to one worker). It proves:
- *   - no job body ever ran on both servers at once (job locks, src/app/reconcile/locks.ts);
+ *   - no job body ever ran on both servers at once (job locks, src/use-cases/reconcile/locks.ts);
  *   - the lost-callback job placed all 50 orders, and no money is left at the bank without one;
  *   - how much the day costs the bank (calls per session, token requests) and how long a shopper
  *     waits during the outage (the provider's requestBudgetMs, default 12 s).

@@ -17,7 +17,7 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { getSettings, nextCheckoutRequest, postSettings, tokenOf } from "../utils/admin-settings"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { pruneCallbackLog } from "../../src/app/callback-log/prune"
+import { pruneCallbackLog } from "../../src/use-cases/callback-log/prune"
 
 jest.setTimeout(120_000)
 

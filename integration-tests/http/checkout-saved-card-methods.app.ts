@@ -17,9 +17,9 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { Shopper, firstOrderSavesCard, savedCardCast } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
-import { retryOpenCardAdditions } from "../../src/app/saved-cards/card-additions"
-import { deleteCustomerCards } from "../../src/app/saved-cards/customer-cards-deletion"
-import { runDataRetention } from "../../src/app/saved-cards/data-retention"
+import { retryOpenCardAdditions } from "../../src/use-cases/saved-cards/card-additions"
+import { deleteCustomerCards } from "../../src/use-cases/saved-cards/customer-cards-deletion"
+import { runDataRetention } from "../../src/use-cases/saved-cards/data-retention"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 
 jest.setTimeout(120_000)

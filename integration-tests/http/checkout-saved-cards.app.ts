@@ -16,7 +16,7 @@ import {
   firstOrderSavesCard as firstOrderSavesCardOf,
   savedCardCast,
 } from "../utils/saved-cards-shopper"
-import { recordCardsForPayment } from "../../src/app/saved-cards/record-from-events"
+import { recordCardsForPayment } from "../../src/use-cases/saved-cards/record-from-events"
 import { attentionList } from "../utils/tbc-payments"
 
 jest.setTimeout(120_000)

@@ -1,5 +1,5 @@
 /**
- * Installment products computed on the server (src/app/payment-sessions/session-products.ts):
+ * Installment products computed on the server (src/use-cases/payment-sessions/session-products.ts):
  * a cart with three lines, an item promotion, a cart-level promotion, shipping and 18% VAT opens
  * a tbc-checkout session with method 8 (TBC_METHODS=5,7,8) and a tbc-installments session through
  * the real Store API; what the sandbox bank received must add up to the amount to the tetri, and

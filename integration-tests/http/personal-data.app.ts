@@ -19,8 +19,8 @@ import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { TbcClient } from "../../src/lib/tbc"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
-import { recordCardsForPayment, retryDueRecordings } from "../../src/app/saved-cards/record-from-events"
-import { runDataRetention } from "../../src/app/saved-cards/data-retention"
+import { recordCardsForPayment, retryDueRecordings } from "../../src/use-cases/saved-cards/record-from-events"
+import { runDataRetention } from "../../src/use-cases/saved-cards/data-retention"
 
 jest.setTimeout(120_000)
 

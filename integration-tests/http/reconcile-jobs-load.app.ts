@@ -21,8 +21,8 @@ import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { paidCheckoutOrder } from "./admin-paid-order"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import reconcilePendingPaymentsJob, { JOB_NAME } from "../../src/jobs/reconcile-pending-payments"
-import { jobLockKey } from "../../src/app/reconcile/locks"
-import { syncLockKey } from "../../src/app/installments/sync-runner"
+import { jobLockKey } from "../../src/use-cases/reconcile/locks"
+import { syncLockKey } from "../../src/use-cases/installments/sync-runner"
 import { DEFAULT_BREAKER_FAILURES } from "../../src/lib/job-rules"
 
 jest.setTimeout(240_000)

@@ -21,7 +21,7 @@ import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-ord
 import { attentionList, ledgerOf } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
 import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
-import { paymentLockKey } from "../../src/app/reconcile/locks"
+import { paymentLockKey } from "../../src/use-cases/reconcile/locks"
 import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 import { PERMANENT_REFUSAL_GRACE_MS } from "../../src/lib/ledger/guards"

@@ -1,7 +1,7 @@
 /**
  * The repository's house rules, checked on the files themselves so that they stay true:
  * - src/lib holds pure rules: no file there imports Medusa (the glue converts at the edge:
- *   src/providers/common/medusa-values.ts, src/app);
+ *   src/providers/common/medusa-values.ts, src/use-cases);
  * - code files are cut by responsibility, not by a line count: one over 300 lines (about a sitting's
  *   read) must open with a header comment saying what its one responsibility is, and none of the
  *   repository (tests, benches and scripts too; not node_modules, .medusa or generated migrations)
@@ -9,10 +9,11 @@
  * - production code reads no switches from process.env (test faults go through the container or
  *   options; the one default read is NODE_ENV in the provider options);
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
- * - imports follow the layers: providers never import the app (src/app: Query, workflows, the
- *   container), and the app never imports a workflow (src/workflows runs the app's functions, not
- *   the other way round; a caller that needs a workflow run hands it in as a function), and the app
- *   never imports src/api (HTTP only: what a route and the app share lives in src/app or src/lib);
+ * - imports follow the layers: providers never import the use cases (src/use-cases: what the plugin does
+ *   inside a store, through Query, modules and the container), the use cases never import a workflow
+ *   (src/workflows runs their functions, not the other way round; a caller that needs a workflow run
+ *   hands it in as a function), and they never import src/api (HTTP only: what a route and a use case
+ *   share lives in src/use-cases or src/lib);
  * - all SQL lives in src/modules/tbc, beside the tables: no other production file runs raw SQL
  *   (`.raw(`) or builds a knex query;
  * - one zod dialect: every schema imports the pinned zod's `zod/v4` entry, none its v3 API ("zod");
@@ -106,16 +107,16 @@ describe("house rules", () => {
     expect(MEDUSA_IMPORT.test('import { z } from "zod"')).toBe(false)
   })
 
-  it("no provider imports the app (src/providers → src/app)", () => {
-    expect(layerViolations("src/providers", "src/app")).toEqual([])
+  it("no provider imports a use case (src/providers → src/use-cases)", () => {
+    expect(layerViolations("src/providers", "src/use-cases")).toEqual([])
   })
 
-  it("the app imports no workflow (src/app → src/workflows)", () => {
-    expect(layerViolations("src/app", "src/workflows")).toEqual([])
+  it("the use cases import no workflow (src/use-cases → src/workflows)", () => {
+    expect(layerViolations("src/use-cases", "src/workflows")).toEqual([])
   })
 
-  it("the app imports nothing of the HTTP layer (src/app → src/api)", () => {
-    expect(layerViolations("src/app", "src/api")).toEqual([])
+  it("the use cases import nothing of the HTTP layer (src/use-cases → src/api)", () => {
+    expect(layerViolations("src/use-cases", "src/api")).toEqual([])
   })
 
   it("the layer check sees imports, re-exports and dynamic imports, and nothing else", () => {

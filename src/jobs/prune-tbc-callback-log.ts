@@ -1,6 +1,6 @@
 /**
  * Daily: deletes callback-log rows older than `callbackLogRetentionDays` (default 90) per
- * tbc-checkout registration (src/app/callback-log/prune.ts).
+ * tbc-checkout registration (src/use-cases/callback-log/prune.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { pruneCallbackLogWorkflow } from "../workflows/callback-log"

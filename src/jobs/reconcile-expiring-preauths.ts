@@ -1,12 +1,12 @@
 /**
  * Daily: preauthorizations with fewer than `preauthWarningDays` (default 3) days left before the
  * bank releases them (day 30) are notified about and, per `preauthExpiryAction`, completed or
- * cancelled (src/app/reconcile/expiring-preauths.ts). Daily, so "notify only" reminds once
+ * cancelled (src/use-cases/reconcile/expiring-preauths.ts). Daily, so "notify only" reminds once
  * a day, and "complete"/"cancel" still has two more runs before the deadline if one fails.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcileExpiringPreauthsWorkflow } from "../workflows/reconcile"
-import { runJobExclusively } from "../app/reconcile/locks"
+import { runJobExclusively } from "../use-cases/reconcile/locks"
 
 /** Under the job's lock: one run at a time across instances (a tick that finds it taken skips). */
 export default async function reconcileExpiringPreauthsJob(container: MedusaContainer) {

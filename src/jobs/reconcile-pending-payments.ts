@@ -2,13 +2,13 @@
  * Every 5 minutes: the money ledger's tbc-checkout charges (web payments and saved-card
  * executions) that still need work `pendingReconcileMinutes` (default 15) after they were made
  * are read at the bank and, when paid or held, turned into their order as the lost callback would
- * have done (src/app/reconcile/pending-payments.ts); then charges whose session is gone while the
+ * have done (src/use-cases/reconcile/pending-payments.ts); then charges whose session is gone while the
  * bank holds or took money get the orphan policy (orphan-sweep.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcilePendingCheckoutPayments } from "../app/reconcile/pending-payments"
-import { sweepOrphanedPayments } from "../app/reconcile/orphan-sweep"
-import { runJobExclusively } from "../app/reconcile/locks"
+import { reconcilePendingCheckoutPayments } from "../use-cases/reconcile/pending-payments"
+import { sweepOrphanedPayments } from "../use-cases/reconcile/orphan-sweep"
+import { runJobExclusively } from "../use-cases/reconcile/locks"
 import { driveEachChargeByWorkflow, settleEachOrphanByWorkflow } from "../workflows/reconcile/per-entry"
 
 export const JOB_NAME = "tbc-reconcile-pending-payments"

@@ -12,9 +12,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncInstallmentStatusesWorkflow } from "../workflows"
-import { installmentsRegistrations } from "../app/installments-client"
+import { installmentsRegistrations } from "../use-cases/installments-client"
 import { isSyncDue } from "../lib/installment-sync-schedule"
-import { SYNC_BUSY_MESSAGE } from "../app/installments/sync-runner"
+import { SYNC_BUSY_MESSAGE } from "../use-cases/installments/sync-runner"
 
 const isSyncBusy = (error: unknown): boolean =>
   (error as { code?: unknown })?.code === "tbc_installments_sync_busy" ||

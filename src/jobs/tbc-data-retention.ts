@@ -1,5 +1,5 @@
 /**
- * Hourly: personal-data retention (src/app/saved-cards/data-retention.ts): finishes card
+ * Hourly: personal-data retention (src/use-cases/saved-cards/data-retention.ts): finishes card
  * deletions of deleted customers that a bank outage left, keeps deleted cards without token and
  * mask, seals plain tokens from before sealing, removes deleted card rows and settled installment
  * status changes after their configured ages. Hourly so a deletion waiting for the bank is
@@ -7,7 +7,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runDataRetention } from "../app/saved-cards/data-retention"
+import { runDataRetention } from "../use-cases/saved-cards/data-retention"
 
 export default async function tbcDataRetentionJob(container: MedusaContainer) {
   const run = await runDataRetention(container)

@@ -1,6 +1,6 @@
 /**
  * Who may complete a checkout paid with a saved card, as pure rules (the I/O is in
- * src/app/saved-cards/saved-card-owner.ts and src/api/tbc-middlewares/saved-card-owner.ts).
+ * src/use-cases/saved-cards/saved-card-owner.ts and src/api/tbc-middlewares/saved-card-owner.ts).
  *
  * Why: a saved-card session charges the card of the customer who chose it, and Medusa lets
  * anyone who knows a cart id complete that cart and change its e-mail and addresses. Without

@@ -3,12 +3,12 @@
  * runs on every tbc-checkout callback that reached Medusa (beside Medusa's own webhook handler,
  * which ignores such a payment: no session stands behind it). Only a payId recorded as a card
  * addition (tbc_card_addition) is acted on, and the card itself is read from the bank, never from
- * the callback (src/app/saved-cards/card-additions.ts). A failure is left to the retry job.
+ * the callback (src/use-cases/saved-cards/card-additions.ts). A failure is left to the retry job.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { settleCardAdditionOf } from "../app/saved-cards/card-additions"
+import { settleCardAdditionOf } from "../use-cases/saved-cards/card-additions"
 import { paymentIdOfBody } from "../providers/tbc-checkout/callbacks/webhook"
 
 const CHECKOUT_PREFIX = /^(pp_)?tbc-checkout_/

@@ -8,7 +8,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
-import { isCardAdditionPayment } from "../app/saved-cards/card-additions"
+import { isCardAdditionPayment } from "../use-cases/saved-cards/card-additions"
 import {
   paymentIdOfBody,
   type CallbackVerdict,

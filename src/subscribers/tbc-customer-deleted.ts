@@ -1,12 +1,12 @@
 /**
  * customer.deleted → the customer's saved cards are deleted at the bank and our rows removed
- * (src/app/saved-cards/customer-cards-deletion.ts). Medusa 2.21 never calls the provider's
+ * (src/use-cases/saved-cards/customer-cards-deletion.ts). Medusa 2.21 never calls the provider's
  * deleteAccountHolder, so this subscriber is the only path. A bank failure leaves the rows marked;
  * the retention job finishes them.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, CustomerWorkflowEvents } from "@medusajs/framework/utils"
-import { deleteCustomerCards } from "../app/saved-cards/customer-cards-deletion"
+import { deleteCustomerCards } from "../use-cases/saved-cards/customer-cards-deletion"
 
 export default async function tbcCustomerDeleted({ event, container }: SubscriberArgs<{ id: string }>) {
   const id = event.data?.id

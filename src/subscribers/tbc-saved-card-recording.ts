@@ -1,12 +1,12 @@
 /**
  * Records cards the bank saved for returning customers (see
- * src/app/saved-cards/record-from-events.ts): after an order is placed (card saved by a
+ * src/use-cases/saved-cards/record-from-events.ts): after an order is placed (card saved by a
  * paid or preauthorized payment) and after a capture (a preauth's card becomes usable once the
  * bank completed the payment). Idempotent: the table's rec_id is unique.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderWorkflowEvents, PaymentEvents } from "@medusajs/framework/utils"
-import { recordCardsForOrder, recordCardsForPayment } from "../app/saved-cards/record-from-events"
+import { recordCardsForOrder, recordCardsForPayment } from "../use-cases/saved-cards/record-from-events"
 
 export default async function tbcSavedCardRecording({ event, container }: SubscriberArgs<{ id: string }>) {
   const id = event.data?.id

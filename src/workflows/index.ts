@@ -11,8 +11,8 @@ export {
   type ApplyStatusChangesResult,
   type PageChange,
 } from "./installments/apply-status-changes"
-export { type ProviderSyncSummary, syncLockKey } from "../app/installments/sync-runner"
-export { SYNC_FAULT_KEY, type SyncFault } from "../app/installments/sync-fault"
+export { type ProviderSyncSummary, syncLockKey } from "../use-cases/installments/sync-runner"
+export { SYNC_FAULT_KEY, type SyncFault } from "../use-cases/installments/sync-fault"
 export * from "./reconcile"
 export {
   createTbcPaymentSessionWorkflow,

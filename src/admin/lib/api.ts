@@ -4,7 +4,7 @@
  * show it in words. The queries and mutations built on these are in lib/queries.ts.
  */
 import type { CheckoutBankView, InstallmentBankView, PreauthView } from "../../api/admin/tbc/helpers/bank-payment-view"
-import type { BankProblemView } from "../../app/bank-problem"
+import type { BankProblemView } from "../../use-cases/bank-problem"
 import type { ProviderSettingsView } from "../../api/admin/tbc/helpers/provider-settings"
 import type { EditableSettingView, SettingChangeView } from "../../api/admin/tbc/helpers/editable-settings-view"
 import type { ValidationIssue } from "../../lib/tbc/errors"
@@ -14,7 +14,7 @@ import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-c
 import type { AttentionEntryView, AttentionListView, LedgerActionView } from "../../lib/ledger/attention-view"
 import type { AdminAction } from "../../lib/ledger/admin-actions"
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
-import type { AdminPaymentFacts } from "../../app/payment-facts/order-payment-facts"
+import type { AdminPaymentFacts } from "../../use-cases/payment-facts/order-payment-facts"
 import { sdk } from "./sdk"
 
 export function adminFetch<T>(

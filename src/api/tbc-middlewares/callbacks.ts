@@ -19,7 +19,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PgConnection } from "../../modules/tbc/pg-connection"
 import { currentPayIdOfSession } from "../../modules/tbc/ledger/job-reads"
-import { findTbcProvider } from "../../app/tbc-providers"
+import { findTbcProvider } from "../../use-cases/tbc-providers"
 import { BoundedCache } from "../../lib/bounded-cache"
 import { countRefusedCallback } from "./refused-callback-log"
 import {

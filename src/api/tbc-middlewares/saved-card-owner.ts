@@ -2,7 +2,7 @@
  * POST /store/carts/:id/complete (Medusa's route): a cart paid by a tbc-checkout saved-card
  * session is completed only by the logged-in customer who chose the card (401 without login, 403
  * for another customer, 400 when the cart no longer matches her choice). Rules:
- * src/lib/saved-card-owner.ts; the check: src/app/saved-cards/saved-card-cart-guard.ts.
+ * src/lib/saved-card-owner.ts; the check: src/use-cases/saved-cards/saved-card-cart-guard.ts.
  *
  * Why this one core route is still wrapped: the check needs to know WHO asks, and only the route
  * knows (`req.auth_context`; Medusa authenticates every /store route, guests allowed, before any
@@ -13,7 +13,7 @@
  * delete the saved-card session themselves.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-import { refuseSavedCardCompletion } from "../../app/saved-cards/saved-card-cart-guard"
+import { refuseSavedCardCompletion } from "../../use-cases/saved-cards/saved-card-cart-guard"
 import { customerIdOf } from "./saved-cards"
 
 /** POST /store/carts/:id/complete: only the owner completes a saved-card cart that still matches. */

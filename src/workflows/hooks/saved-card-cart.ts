@@ -1,6 +1,6 @@
 /**
  * The plugin's handlers of Medusa's cart workflow hooks: the saved-card guard
- * (src/app/saved-cards/saved-card-cart-guard.ts) runs inside Medusa's own workflows, so it holds
+ * (src/use-cases/saved-cards/saved-card-cart-guard.ts) runs inside Medusa's own workflows, so it holds
  * for every caller — the Store API, a store's own route, a webhook, a job — not only for the
  * routes the plugin could wrap. They are registered by ./register-cart-hooks.ts; a store that
  * needs one of these hooks itself skips the plugin's registration (`skipWorkflowHooks`) and calls
@@ -25,7 +25,7 @@ import {
   cartOwnerUpdateOf,
   dropSavedCardSessionsIfChanged,
   refuseSavedCardCompletion,
-} from "../../app/saved-cards/saved-card-cart-guard"
+} from "../../use-cases/saved-cards/saved-card-cart-guard"
 import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
 
 /** What Medusa hands a hook handler besides its input (the step's context; only the container is read). */

@@ -26,17 +26,17 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { changeKeyOf } from "../../modules/tbc/installment-sync-sql"
-import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "../../app/installments/apply-changes"
-import { findApplications } from "../../app/installments/find-applications"
-import { cancelApplicationAtBank } from "../../app/installments-client"
-import { injectedSyncFault } from "../../app/installments/sync-fault"
+import { applyChanges, failuresByKey, type AppliedPage, type Matched } from "../../use-cases/installments/apply-changes"
+import { findApplications } from "../../use-cases/installments/find-applications"
+import { cancelApplicationAtBank } from "../../use-cases/installments-client"
+import { injectedSyncFault } from "../../use-cases/installments/sync-fault"
 import {
   summarizePage,
   type ApplyStatusChangesInput,
   type ApplyStatusChangesResult,
   type ChangeEffects,
   type PageChange,
-} from "../../app/installments/page"
+} from "../../use-cases/installments/page"
 
 export type { ApplyStatusChangesInput, ApplyStatusChangesResult, ChangeEffects, PageChange }
 export { summarizePage }

@@ -8,9 +8,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { installmentsClientFor, installmentsRegistrations } from "../../app/installments-client"
-import { syncInstallmentProvider, type ProviderSyncSummary } from "../../app/installments/sync-runner"
-import type { ApplyPage } from "../../app/installments/page"
+import { installmentsClientFor, installmentsRegistrations } from "../../use-cases/installments-client"
+import { syncInstallmentProvider, type ProviderSyncSummary } from "../../use-cases/installments/sync-runner"
+import type { ApplyPage } from "../../use-cases/installments/page"
 import { applyInstallmentStatusChangesWorkflow } from "./apply-status-changes"
 
 export interface SyncInstallmentStatusesInput {

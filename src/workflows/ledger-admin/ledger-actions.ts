@@ -3,7 +3,7 @@
  * refund, not charged, attach a payId), each a workflow run by its route
  * (src/api/admin/tbc/ledger/[id]/*): find the money's lock → take it → act → give it back. Two
  * admins acting on the same charge are served one after the other, each deciding on what the
- * other left. The action itself is src/app/ledger-admin/actions.ts.
+ * other left. The action itself is src/use-cases/ledger-admin/actions.ts.
  *
  * Compensation: a failed action gives the lock back (the lock step's compensation). The action's
  * own moves cannot be undone: a bank read is a fact, and money released at the bank stays
@@ -18,15 +18,15 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { AdminAction } from "../../lib/ledger/admin-actions"
-import { acquireLock, releaseLock } from "../../app/reconcile/locks"
+import { acquireLock, releaseLock } from "../../use-cases/reconcile/locks"
 import {
   ledgerActionLockKey,
   runLedgerAction,
   type LedgerActionInput,
   type LedgerActionOutcome,
-} from "../../app/ledger-admin/run-action"
+} from "../../use-cases/ledger-admin/run-action"
 
-export type { LedgerActionInput, LedgerActionOutcome } from "../../app/ledger-admin/run-action"
+export type { LedgerActionInput, LedgerActionOutcome } from "../../use-cases/ledger-admin/run-action"
 
 type HeldLock = { key: string; ownerId: string }
 

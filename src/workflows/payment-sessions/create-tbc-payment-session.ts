@@ -17,8 +17,8 @@
  */
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { CreatedSession } from "../../app/payment-sessions/installment-application"
-import { withLedgerContext } from "../../app/payment-sessions/paid-collection"
+import type { CreatedSession } from "../../use-cases/payment-sessions/installment-application"
+import { withLedgerContext } from "../../use-cases/payment-sessions/paid-collection"
 import {
   installmentProductsStep,
   recordInstallmentApplicationStep,

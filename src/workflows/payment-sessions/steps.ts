@@ -1,19 +1,19 @@
 /**
  * The steps of createTbcPaymentSessionWorkflow (create-tbc-payment-session.ts). Each calls one
- * function of src/app/payment-sessions, where the rules and their reasons are written.
+ * function of src/use-cases/payment-sessions, where the rules and their reasons are written.
  *
  * Only the last step writes. The first three read and compute the `data` handed to Medusa's
  * session creation, so they have nothing to undo.
  */
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refuseSessionOnPaidCollection } from "../../app/payment-sessions/paid-collection"
-import { withServerInstallmentProducts, type SessionData } from "../../app/payment-sessions/session-products"
-import { withSavedCard } from "../../app/payment-sessions/saved-card-data"
+import { refuseSessionOnPaidCollection } from "../../use-cases/payment-sessions/paid-collection"
+import { withServerInstallmentProducts, type SessionData } from "../../use-cases/payment-sessions/session-products"
+import { withSavedCard } from "../../use-cases/payment-sessions/saved-card-data"
 import {
   forgetInstallmentApplication,
   recordInstallmentApplication,
   type CreatedSession,
-} from "../../app/payment-sessions/installment-application"
+} from "../../use-cases/payment-sessions/installment-application"
 
 export interface SessionRequest {
   payment_collection_id: string

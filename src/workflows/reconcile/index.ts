@@ -5,8 +5,8 @@ export {
   sweepOrphanedPaymentsWorkflow,
 } from "./workflows"
 export { driveLedgerChargeWorkflow, settleOrphanEntryWorkflow } from "./per-entry"
-export type { OrphanSweepInput, OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
-export type { PendingReconcileInput, PendingReconcileResult } from "../../app/reconcile/pending-payments"
-export type { PreauthReconcileInput, PreauthReconcileResult } from "../../app/reconcile/expiring-preauths"
+export type { OrphanSweepInput, OrphanSweepResult } from "../../use-cases/reconcile/orphan-sweep"
+export type { PendingReconcileInput, PendingReconcileResult } from "../../use-cases/reconcile/pending-payments"
+export type { PreauthReconcileInput, PreauthReconcileResult } from "../../use-cases/reconcile/expiring-preauths"
 export { PREAUTH_EXPIRY_ACTIONS, type PreauthExpiryAction } from "../../lib/preauth-options"
 export { preauthDeadline, type PreauthDeadline } from "../../lib/preauth-deadline"

@@ -1,8 +1,8 @@
 /**
  * The small workflows the lost-callback job and the orphan sweep run for each ledger entry, under
  * the job's lock their loop holds (src/jobs/reconcile-pending-payments.ts): one charge driven
- * (read the bank, place its order, or the orphan policy: src/app/reconcile/drive-one.ts), one
- * orphan candidate settled (src/app/reconcile/orphan-sweep.ts). The loops stay plain functions so
+ * (read the bank, place its order, or the orphan policy: src/use-cases/reconcile/drive-one.ts), one
+ * orphan candidate settled (src/use-cases/reconcile/orphan-sweep.ts). The loops stay plain functions so
  * the lock's abort signal and the run's circuit breaker reach them; the loops are handed these
  * runners (the app never imports a workflow).
  *
@@ -16,13 +16,13 @@ import {
   type DriveChargeInput,
   type DriveChargeOutput,
   type DriveOne,
-} from "../../app/reconcile/drive-one"
+} from "../../use-cases/reconcile/drive-one"
 import {
   settleOrphanEntry,
   type OrphanSweepResult,
   type SettleOne,
   type SettleOrphanInput,
-} from "../../app/reconcile/orphan-sweep"
+} from "../../use-cases/reconcile/orphan-sweep"
 
 const driveLedgerChargeStep = createStep(
   "tbc-drive-ledger-charge",

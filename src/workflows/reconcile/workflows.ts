@@ -7,13 +7,17 @@ import {
   reconcilePendingCheckoutPayments,
   type PendingReconcileInput,
   type PendingReconcileResult,
-} from "../../app/reconcile/pending-payments"
+} from "../../use-cases/reconcile/pending-payments"
 import {
   reconcileExpiringPreauths,
   type PreauthReconcileInput,
   type PreauthReconcileResult,
-} from "../../app/reconcile/expiring-preauths"
-import { sweepOrphanedPayments, type OrphanSweepInput, type OrphanSweepResult } from "../../app/reconcile/orphan-sweep"
+} from "../../use-cases/reconcile/expiring-preauths"
+import {
+  sweepOrphanedPayments,
+  type OrphanSweepInput,
+  type OrphanSweepResult,
+} from "../../use-cases/reconcile/orphan-sweep"
 import { driveEachChargeByWorkflow, settleEachOrphanByWorkflow } from "./per-entry"
 
 const reconcilePendingPaymentsStep = createStep(

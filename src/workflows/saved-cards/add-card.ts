@@ -7,7 +7,7 @@
  *   3. Medusa's `createPaymentMethods` → the provider's savePaymentMethod: a zero-amount saveCard
  *      payment on the bank's hosted page, recorded in tbc_card_addition; its link is the result.
  *
- * The card is recorded later, when the bank reports the payment (src/app/saved-cards/card-additions.ts).
+ * The card is recorded later, when the bank reports the payment (src/use-cases/saved-cards/card-additions.ts).
  * No compensation for step 3: a bank payment that is never paid expires at the bank.
  */
 import { Modules } from "@medusajs/framework/utils"

@@ -1,7 +1,7 @@
 /**
  * A customer deletes one of their saved cards (DELETE /store/customers/me/tbc-cards/:id):
  * check ownership → delete at the bank → forget the token in our row. The functions behind the
- * steps are in src/app/saved-cards/store-card-deletion.ts.
+ * steps are in src/use-cases/saved-cards/store-card-deletion.ts.
  *
  * Why no compensations: the first step only reads; the bank deletion cannot be undone; and once
  * the bank has deleted the card, putting the row back would show the shopper a card that can no
@@ -14,9 +14,9 @@ import {
   deleteOwnedCardAtBank,
   forgetDeletedCard,
   type DeleteSavedCardInput,
-} from "../../app/saved-cards/store-card-deletion"
+} from "../../use-cases/saved-cards/store-card-deletion"
 
-export type { DeleteSavedCardInput } from "../../app/saved-cards/store-card-deletion"
+export type { DeleteSavedCardInput } from "../../use-cases/saved-cards/store-card-deletion"
 
 export const checkSavedCardOwnershipStep = createStep(
   "tbc-check-saved-card-ownership",

@@ -15,7 +15,7 @@ import {
   hostedSession,
   savedCardSession,
   type CartFixtureOptions,
-} from "../../../app/saved-cards/__tests__/saved-card-cart-fixture"
+} from "../../../use-cases/saved-cards/__tests__/saved-card-cart-fixture"
 
 function request(options: CartFixtureOptions & { customer?: string }): MedusaRequest {
   const { scope } = cartFixture(options)

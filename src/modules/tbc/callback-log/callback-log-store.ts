@@ -1,7 +1,7 @@
 /**
  * The SQL of the callback log (tbc_callback_log), beside the table: the counted refusals the
  * callback middleware writes (src/api/tbc-middlewares/refused-callback-log.ts decides which source
- * a refusal is counted under) and the retention's deletes (src/app/callback-log/prune.ts decides
+ * a refusal is counted under) and the retention's deletes (src/use-cases/callback-log/prune.ts decides
  * each registration's cutoff). Only this table is touched, through the app's PostgreSQL connection.
  */
 import { randomUUID } from "node:crypto"

@@ -123,7 +123,7 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     this.logger_ = providerLogger(cradle, `${this.identifier}_${this.options_.registrationId}`)
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_${this.identifier}_${this.options_.registrationId}`
-    // app code (jobs, admin actions) asks the bank through this client only (src/app/bank-clients.ts)
+    // app code (jobs, admin actions) asks the bank through this client only (src/use-cases/bank-clients.ts)
     registerProviderClient(providerId, this.client_)
     this.settings_ = new EffectiveOptions(
       "tbc-checkout",

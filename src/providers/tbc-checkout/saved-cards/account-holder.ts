@@ -12,7 +12,7 @@
  * - savePaymentMethod adds a card from "My account": a zero-amount `saveCard` payment (card
  *   method only, never a preauthorization) on the bank's hosted page; it returns the page's link,
  *   and the card is recorded app-side when the bank reports the payment (its callback, or the
- *   retry job), like a card saved while paying (src/app/saved-cards/card-additions.ts);
+ *   retry job), like a card saved while paying (src/use-cases/saved-cards/card-additions.ts);
  * - deletePaymentMethod deletes at the bank (POST /v1/tpay/payments/{recId}/delete), for callers
  *   of Medusa's deletePaymentMethods. Like every other path, it takes the recId only from a seal
  *   (made by our code after an ownership check), never raw. The store's own DELETE route does not

@@ -13,7 +13,7 @@ import {
   cartFixture,
   hostedSession,
   savedCardSession,
-} from "../../../app/saved-cards/__tests__/saved-card-cart-fixture"
+} from "../../../use-cases/saved-cards/__tests__/saved-card-cart-fixture"
 import { registerTbcCartHooks, tbcCartHookHandlers, type HookRegistrar } from "../saved-card-cart"
 
 const complete = tbcCartHookHandlers["completeCartWorkflow.beforePaymentAuthorization"]

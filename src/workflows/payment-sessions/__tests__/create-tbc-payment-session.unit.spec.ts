@@ -12,7 +12,7 @@ import { asValue } from "awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, MedusaError, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { createTbcPaymentSessionWorkflow } from "../create-tbc-payment-session"
-import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "../../../app/payment-sessions/__tests__/tbc-config"
+import { CONFIG_WITH_TBC_PROVIDERS as CONFIG } from "../../../use-cases/payment-sessions/__tests__/tbc-config"
 
 const ITEMS = [
   {

@@ -11,7 +11,7 @@ import { sealCardToken } from "../../../lib/card-token-at-rest"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { deleteSavedCardWorkflow } from "../delete-saved-card"
 import { closeSharedBankClients } from "../../../lib/bank-client-registry"
-import { paymentModuleStandIn } from "../../../app/__tests__/payment-module-stand-in"
+import { paymentModuleStandIn } from "../../../use-cases/__tests__/payment-module-stand-in"
 
 const PROVIDER_ID = "pp_tbc-checkout_tbc"
 const DELETE_PATH = "POST /v1/tpay/payments/{recId}/delete"

@@ -7,7 +7,7 @@
  * Only the editable list's keys are ever read from the options here, so no credential can reach
  * the page through this view. Pure: no I/O.
  */
-import type { TbcProviderRegistration } from "../../../../app/tbc-providers"
+import type { TbcProviderRegistration } from "../../../../use-cases/tbc-providers"
 import { editableSettingsOf, type SettingInput } from "../../../../lib/settings/editable-settings"
 import { OPTION_SCHEMAS } from "../../../../providers/common/effective-options"
 import { mergeStoredSettings } from "../../../../lib/settings/merge"

@@ -6,13 +6,13 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { AdminAction } from "../../../../lib/ledger/admin-actions"
-import type { LedgerActionError } from "../../../../app/ledger-admin/action-error"
-import type { LedgerActionInput } from "../../../../app/ledger-admin/run-action"
+import type { LedgerActionError } from "../../../../use-cases/ledger-admin/action-error"
+import type { LedgerActionInput } from "../../../../use-cases/ledger-admin/run-action"
 import { LEDGER_ACTION_WORKFLOWS } from "../../../../workflows/ledger-admin/ledger-actions"
 import { ledgerParamsSchema } from "../../../validators/route-schemas"
 import { parseParams } from "../../../validators/validate-request"
 
-export { isCheckoutProvider } from "../../../../app/ledger-admin/run-action"
+export { isCheckoutProvider } from "../../../../use-cases/ledger-admin/run-action"
 
 const ERROR_TYPES: Record<LedgerActionError["status"], string> = {
   400: "invalid_data",

@@ -9,7 +9,7 @@
  *
  * Pure: no I/O.
  */
-import type { TbcProviderKind, TbcProviderRegistration } from "../../../../app/tbc-providers"
+import type { TbcProviderKind, TbcProviderRegistration } from "../../../../use-cases/tbc-providers"
 import { joinUrl } from "../../../../providers/common"
 import { webhookPath } from "../../../../providers/tbc-checkout/callbacks/callback-auth"
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"

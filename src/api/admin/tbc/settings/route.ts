@@ -11,7 +11,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { findTbcProvider, listTbcRegistrations, providerIdOf } from "../../../../app/tbc-providers"
+import { findTbcProvider, listTbcRegistrations, providerIdOf } from "../../../../use-cases/tbc-providers"
 import { checkSettingsChange } from "../../../../lib/settings/merge"
 import type { ValidationIssue } from "../../../../lib/tbc/errors"
 import { problemsText } from "../../../../lib/zod-problems"

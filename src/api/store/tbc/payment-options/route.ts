@@ -2,14 +2,14 @@
  * GET /store/tbc/payment-options[?cart_id=cart_…] — the store's TBC providers as a storefront
  * needs them to draw the payment step: `{ payment_options: [{ provider_id, kind, identifier,
  * method, methods, save_cards, available, unavailable_reason, unavailable_message }] }`
- * (src/app/payment-options.ts). With `cart_id`, a method outside its min/max for that cart is
+ * (src/use-cases/payment-options.ts). With `cart_id`, a method outside its min/max for that cart is
  * reported unavailable (per-method providers) or left out of `methods` (the all-methods page);
  * the storefront kit hides what is unavailable. Its canOfferSaveCard reads `methods` and
  * `save_cards`. Nothing secret: the same facts the bank's page shows.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { effectiveTbcProviders } from "../../../../app/effective-settings"
-import { optionsCartOf, paymentOptionsOf } from "../../../../app/payment-options"
+import { effectiveTbcProviders } from "../../../../use-cases/effective-settings"
+import { optionsCartOf, paymentOptionsOf } from "../../../../use-cases/payment-options"
 import type { PaymentOptionsQuery } from "../../../validators/store-tbc-schemas"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

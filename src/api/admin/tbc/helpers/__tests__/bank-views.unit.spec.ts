@@ -7,7 +7,7 @@ import {
   TbcValidationError,
   type PaymentDetails,
 } from "../../../../../lib/tbc"
-import { bankProblemOf } from "../../../../../app/bank-problem"
+import { bankProblemOf } from "../../../../../use-cases/bank-problem"
 import { checkoutBankView } from "../bank-payment-view"
 
 describe("bankProblemOf", () => {

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import type { TbcProviderRegistration } from "../../../../../app/tbc-providers"
+import type { TbcProviderRegistration } from "../../../../../use-cases/tbc-providers"
 import { callbackUrlOf, displayEnvironment, providerSettingsView } from "../provider-settings"
 
 const checkout = (options: Record<string, unknown>): TbcProviderRegistration => ({

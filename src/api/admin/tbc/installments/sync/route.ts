@@ -11,7 +11,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { syncInstallmentStatusesWorkflow } from "../../../../../workflows"
-import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../app/installments/sync-runner"
+import { SYNC_BUSY_MESSAGE, SyncBusyError } from "../../../../../use-cases/installments/sync-runner"
 import type { SyncBody } from "../../../../validators/route-schemas"
 import type { SyncView } from "../../helpers/sync-view"
 

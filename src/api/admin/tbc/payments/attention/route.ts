@@ -8,7 +8,7 @@
  * the actions the admin may take (POST /admin/tbc/ledger/:id/…). `{ entries, has_more }`.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listAttention } from "../../../../../app/ledger-admin/attention"
+import { listAttention } from "../../../../../use-cases/ledger-admin/attention"
 import { ledgerOf } from "../../../../../modules/tbc/ledger/ledger-store"
 import type { ListQuery } from "../../../../validators/route-schemas"
 import type { AttentionListView } from "../../../../../lib/ledger/attention-view"

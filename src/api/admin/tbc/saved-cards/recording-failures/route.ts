@@ -6,7 +6,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../modules/tbc"
-import { unresolvedRecordingFailures } from "../../../../../app/saved-cards/recording-failures"
+import { unresolvedRecordingFailures } from "../../../../../use-cases/saved-cards/recording-failures"
 import type { RecordingFailureView } from "../../helpers/recording-failure-view"
 import type { ListQuery } from "../../../../validators/route-schemas"
 

@@ -8,7 +8,7 @@ import { getFreePort } from "../../../../../../integration-tests/utils/free-port
 import { POST } from "../check-connection/route"
 import { Modules } from "@medusajs/framework/utils"
 import { closeSharedBankClients } from "../../../../../lib/bank-client-registry"
-import { paymentModuleStandIn } from "../../../../../app/__tests__/payment-module-stand-in"
+import { paymentModuleStandIn } from "../../../../../use-cases/__tests__/payment-module-stand-in"
 
 interface Captured {
   body?: any

@@ -5,9 +5,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listTbcRegistrations, type TbcProviderRegistration } from "../../../../../app/tbc-providers"
-import { bankClientFor } from "../../../../../app/bank-clients"
-import { bankProblemOf, type BankProblemView } from "../../../../../app/bank-problem"
+import { listTbcRegistrations, type TbcProviderRegistration } from "../../../../../use-cases/tbc-providers"
+import { bankClientFor } from "../../../../../use-cases/bank-clients"
+import { bankProblemOf, type BankProblemView } from "../../../../../use-cases/bank-problem"
 
 export interface ConnectionCheckResult {
   provider_id: string

@@ -8,23 +8,23 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { findTbcProvider } from "../../../../../../app/tbc-providers"
+import { findTbcProvider } from "../../../../../../use-cases/tbc-providers"
 import { TBC_MODULE, type TbcModuleService } from "../../../../../../modules/tbc"
 import { preauthDeadline } from "../../../../../../lib/preauth-deadline"
 import { readPreauthWarningDays } from "../../../../../../lib/preauth-options"
-import { bankProblemOf, type BankProblemView } from "../../../../../../app/bank-problem"
+import { bankProblemOf, type BankProblemView } from "../../../../../../use-cases/bank-problem"
 import {
   checkoutBankView,
   type CheckoutBankView,
   type InstallmentBankView,
   type PreauthView,
 } from "../../../helpers/bank-payment-view"
-import { findOrderTbcPayment, type OrderTbcPayment } from "../../../../../../app/payment-facts/order-payment"
+import { findOrderTbcPayment, type OrderTbcPayment } from "../../../../../../use-cases/payment-facts/order-payment"
 import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
-import { adminBankClient } from "../../../../../../app/admin-bank-client"
-import type { TbcProviderRegistration } from "../../../../../../app/tbc-providers"
-import { adminPaymentFacts } from "../../../../../../app/payment-facts/order-payment-facts"
+import { adminBankClient } from "../../../../../../use-cases/admin-bank-client"
+import type { TbcProviderRegistration } from "../../../../../../use-cases/tbc-providers"
+import { adminPaymentFacts } from "../../../../../../use-cases/payment-facts/order-payment-facts"
 
 /** The shared client, read limits, the whole read (token included) within the admin's request budget. */
 const budgetedRead = (req: MedusaRequest, registration: TbcProviderRegistration) =>

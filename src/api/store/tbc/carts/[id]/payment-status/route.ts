@@ -9,10 +9,10 @@
  *       provider_id, order_id, result_code } }
  *
  * Public by cart id (with the publishable key), like Medusa's own store cart route; 404 for an
- * unknown cart. See src/app/payment-status/cart-payment-status.ts.
+ * unknown cart. See src/use-cases/payment-status/cart-payment-status.ts.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cartPaymentStatus } from "../../../../../../app/payment-status/cart-payment-status"
+import { cartPaymentStatus } from "../../../../../../use-cases/payment-status/cart-payment-status"
 import { cartParamsSchema } from "../../../../../validators/store-tbc-schemas"
 import { parseParams } from "../../../../../validators/validate-request"
 

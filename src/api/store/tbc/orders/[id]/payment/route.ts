@@ -6,11 +6,11 @@
  *
  * Readable by the order's own customer (logged in) or with the order's cart id (the id the
  * storefront kept for the checkout, e.g. a guest's confirmation page). Anyone else gets 404, the
- * same answer as for an order that does not exist. See src/app/payment-facts/order-payment-facts.ts.
+ * same answer as for an order that does not exist. See src/use-cases/payment-facts/order-payment-facts.ts.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { shopperOrderPayment } from "../../../../../../app/payment-facts/order-payment-facts"
+import { shopperOrderPayment } from "../../../../../../use-cases/payment-facts/order-payment-facts"
 import { customerIdOf } from "../../../../../tbc-middlewares/saved-cards"
 import { orderParamsSchema } from "../../../../../validators/route-schemas"
 import type { OrderPaymentQuery } from "../../../../../validators/store-tbc-schemas"

@@ -22,7 +22,7 @@ export async function deleteCardAtBank(
 ): Promise<BankCardDeletion> {
   const recId = openCardToken(sealedToken, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
   try {
-    // the registration's shared client (src/app/bank-clients.ts): its token is reused
+    // the registration's shared client (src/use-cases/bank-clients.ts): its token is reused
     await bankClientFor(registration, container).checkout.deleteSavedCard(recId)
     return "deleted"
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * A fake container for the saved-card guard (src/app/saved-cards/saved-card-cart-guard.ts): Alice's
+ * A fake container for the saved-card guard (src/use-cases/saved-cards/saved-card-cart-guard.ts): Alice's
  * cart with the given payment sessions, what Query and Medusa's deletePaymentSessionsWorkflow ask
  * of it, and what was read and deleted. Used by the completion middleware's and the cart hooks'
  * unit specs; the real thing: integration-tests/http/checkout-saved-card-owner.app.ts.

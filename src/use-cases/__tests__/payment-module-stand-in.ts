@@ -1,7 +1,7 @@
 /**
  * A stand-in for Medusa's payment module in app unit tests that have no Medusa app: judging a
  * callback builds the named provider from the config, as Medusa does on a provider's first use, so
- * the provider registers its bank client and app code finds it (src/app/bank-clients.ts).
+ * the provider registers its bank client and app code finds it (src/use-cases/bank-clients.ts).
  */
 import { PaymentActions } from "@medusajs/framework/utils"
 import { UNRECORDED_FOR_UNIT_TESTS } from "../../modules/tbc/ledger/ledger-store"

@@ -2,7 +2,7 @@
  * The saved-card part of a new session (a step of src/workflows/payment-sessions): for a
  * tbc-checkout provider, `data.saved_card_id` must name the logged-in customer's own active card,
  * whose token then goes to the provider sealed; keys only the server may set are refused. The
- * rules are in src/app/saved-cards/prepare-session.ts; this finds the registration's secrets and
+ * rules are in src/use-cases/saved-cards/prepare-session.ts; this finds the registration's secrets and
  * the card table for them. A saved-card session also remembers the fingerprint of its cart's
  * customer, e-mail and addresses, so completing a changed cart is refused (src/lib/saved-card-owner.ts).
  * Other providers' data is returned unchanged.

@@ -1,6 +1,6 @@
 /**
  * The app side's view of the installments providers: their validated options and the bank client
- * of each registration, the one the provider itself built (src/app/bank-clients.ts), so the OAuth
+ * of each registration, the one the provider itself built (src/use-cases/bank-clients.ts), so the OAuth
  * token (valid for hours) and the keep-alive pool are reused between sync runs and shared with the
  * provider instead of fetching a token every interval.
  */

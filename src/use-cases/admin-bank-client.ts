@@ -1,6 +1,6 @@
 /**
  * The bank client an admin route uses while an admin waits: the registration's shared client
- * (src/app/bank-clients.ts) with read limits (one retry, 10 s per attempt), every call of the
+ * (src/use-cases/bank-clients.ts) with read limits (one retry, 10 s per attempt), every call of the
  * request, token included, within the provider's request budget.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
