@@ -1,8 +1,9 @@
 /**
  * Fresh Medusa stores in a temporary directory, as a store owner has one before installing the
  * plugin: Medusa's own packages at one version, the starter's build tools, the starter's tsconfig,
- * and the medusa-config.ts block of the README's "Configure" section copied
- * unchanged (so the README cannot drift from what installs and boots); and the processes run in them.
+ * and a starter's medusa-config.ts with the plugin's part of the README's "Configure" section
+ * copied into it unchanged (so the README cannot drift from what installs and boots); and the
+ * processes run in them.
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
@@ -14,19 +15,56 @@ export const REPO_ROOT = path.resolve(__dirname, "../..")
 /** Where each command's output goes; printed (tail) when a command fails. */
 export const LOG_DIR = path.join(REPO_ROOT, "test-artifacts", "install-test")
 
-/** The README sentence that introduces the store's config block. */
-const CONFIG_BLOCK_INTRO = "`medusa-config.ts` of the store:"
+/** The README sentence that introduces the plugin's part of the store's config. */
+const CONFIG_BLOCK_INTRO = "The plugin's part of the store's `medusa-config.ts`"
 
-/** The store's medusa-config.ts: the ```ts block after CONFIG_BLOCK_INTRO in README.md, verbatim. */
-export function readmeStoreConfig(readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8")): string {
+/** Where the plugin's part goes in STORE_CONFIG: the keys of `defineConfig({ … })` after projectConfig. */
+const PLUGIN_PART = "  // the plugin's part (README.md, Configure)\n"
+
+/**
+ * The medusa-config.ts a store has before the plugin (create-medusa-app's, with the admin's backend
+ * URL from the environment): what the README's block is added to.
+ */
+export const STORE_CONFIG = [
+  'import { defineConfig, loadEnv } from "@medusajs/framework/utils"',
+  "",
+  'loadEnv(process.env.NODE_ENV || "development", process.cwd())',
+  "",
+  "module.exports = defineConfig({",
+  "  projectConfig: {",
+  "    databaseUrl: process.env.DATABASE_URL,",
+  "    http: {",
+  "      storeCors: process.env.STORE_CORS!,",
+  "      adminCors: process.env.ADMIN_CORS!,",
+  "      authCors: process.env.AUTH_CORS!,",
+  '      jwtSecret: process.env.JWT_SECRET || "supersecret",',
+  '      cookieSecret: process.env.COOKIE_SECRET || "supersecret",',
+  "    },",
+  "  },",
+  "  admin: { backendUrl: process.env.MEDUSA_BACKEND_URL },",
+  PLUGIN_PART + "})",
+  "",
+].join("\n")
+
+/** The plugin's part of the store's config: the ```ts block after CONFIG_BLOCK_INTRO in README.md, verbatim. */
+export function readmePluginConfig(readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8")): string {
   const intro = readme.indexOf(CONFIG_BLOCK_INTRO)
   if (intro < 0)
     throw new Error(
-      `README.md has no "${CONFIG_BLOCK_INTRO}" line: the install test reads the store's config from there`
+      `README.md has no "${CONFIG_BLOCK_INTRO}" line: the install test reads the plugin's config from there`
     )
   const block = /```ts\n([\s\S]*?)\n```/.exec(readme.slice(intro))
   if (!block) throw new Error(`README.md has no \`\`\`ts block after "${CONFIG_BLOCK_INTRO}"`)
   return block[1] + "\n"
+}
+
+/** The store's medusa-config.ts: STORE_CONFIG with the README's plugin part added to defineConfig's keys. */
+export function readmeStoreConfig(readme?: string): string {
+  const part = readmePluginConfig(readme)
+    .split("\n")
+    .map((line) => (line === "" ? line : `  ${line}`))
+    .join("\n")
+  return STORE_CONFIG.replace(PLUGIN_PART, () => part)
 }
 
 /** The store's package.json around its dependencies (store-cases.ts `storeDependencies` chooses them). */
@@ -53,7 +91,7 @@ const SEED_SCRIPT = [
 ].join("\n")
 
 /**
- * The files every store shares, written once: tsconfig, the README's medusa-config.ts, the seed
+ * The files every store shares, written once: tsconfig, medusa-config.ts (the README's plugin part in a starter's config), the seed
  * scripts. A store is a copy of it plus its own package.json (`createStore`).
  */
 export function writeStoreTemplate(dir: string): void {
