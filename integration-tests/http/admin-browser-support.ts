@@ -15,7 +15,6 @@ export const ADMIN_BUILD_DIR = path.join(ROOT, "public", "admin")
 export const ADMIN_SOURCE_DIR = path.join(ROOT, "src", "admin")
 /** Code outside src/admin that the admin bundle imports: the label tables and the routes' view types. */
 const ADMIN_SHARED_DIRS = [path.join(ROOT, "src", "lib"), path.join(ROOT, "src", "api", "admin", "tbc", "helpers")]
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 export const ARTIFACTS_DIR = path.join(ROOT, "test-artifacts")
 
 /** A hash of everything the build is made from: src/admin, what it imports, the locked packages. */

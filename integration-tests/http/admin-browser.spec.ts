@@ -27,13 +27,8 @@ import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import type { StoreCheckout } from "../utils/checkout-store"
-import {
-  ARTIFACTS_DIR,
-  CHROMIUM_PATH,
-  createAdminUser,
-  ensureAdminBuild,
-  keepAdminEnabled,
-} from "./admin-browser-support"
+import { CHROMIUM_ARGS, chromiumPath } from "../utils/browser"
+import { ARTIFACTS_DIR, createAdminUser, ensureAdminBuild, keepAdminEnabled } from "./admin-browser-support"
 import { paidCheckoutOrder } from "./admin-paid-order"
 import { ledgerOf } from "../utils/tbc-payments"
 import { nextCheckoutRequest } from "../utils/admin-settings"
@@ -99,16 +94,9 @@ async function heldOrderIn(shop: StoreCheckout) {
 async function launch(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-admin-chromium-"))
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-quic",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 1000 },
   })
   const page = context.pages()[0] ?? (await context.newPage())

@@ -1,16 +1,37 @@
 /**
- * Real Chromium for the browser tests: Debian's `chromium` driven by playwright-core (no browser
- * download). A missing browser is an error that says how to install it, never a silent skip.
+ * Real Chromium for the browser tests, driven by playwright-core (no browser download): the
+ * system's, else the @sparticuz/chromium package's, as scripts/test-env/chromium.js decides. A
+ * missing browser is an error that says what to install, never a silent skip.
  */
 import fs from "fs"
 import os from "os"
 import path from "path"
+import { execFileSync } from "child_process"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const CHROMIUM_CHOICE = path.resolve(__dirname, "../../scripts/test-env/chromium.js")
+
+/**
+ * The browser to drive: CHROMIUM_PATH (`npm test` sets it once for all workers), else the choice of
+ * scripts/test-env/chromium.js, asked once per process (it may first unpack the package's browser).
+ */
+export function chromiumPath(): string {
+  if (!process.env.CHROMIUM_PATH) {
+    try {
+      process.env.CHROMIUM_PATH = execFileSync(process.execPath, [CHROMIUM_CHOICE], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      }).trim()
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? "").trim()
+      throw new Error(`no Chromium for the browser tests: ${stderr || (error as Error).message}`)
+    }
+  }
+  return process.env.CHROMIUM_PATH
+}
 
 /** Flags for a quiet, offline, headless Chromium (no first-run, sync, updates or QUIC probes). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -31,15 +52,11 @@ export interface OpenBrowser {
 
 /** Launches Chromium with a fresh user-data directory (removed on close) and opens one page. */
 export async function openBrowser(): Promise<OpenBrowser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get update && apt-get install -y chromium\` ` +
-        "(as .ci/run does) or set CHROMIUM_PATH to a Chromium binary"
-    )
-  }
+  const executablePath = chromiumPath()
+  if (!fs.existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (CHROMIUM_PATH)`)
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-chromium-"))
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: CHROMIUM_ARGS,
     headless: true,
     viewport: { width: 1200, height: 900 },
