@@ -14,7 +14,7 @@ const PROPERTY_SPECS = [
 // integration = tests that boot Medusa (modules or the whole app) on real PostgreSQL;
 // reliability = the reliability and security figures (faults, spoofing, races, two instances,
 // fuzzing, secrets) and the properties at full size; install = .ci/run's own step (the packed
-// plugin in a fresh store, end to end).
+// plugin in a fresh store, end to end); bare = another (npm test bringing up its own services).
 const APP_SETUP = ["./integration-tests/setup.js", "./integration-tests/setup-app.js"]
 const SUITES = {
   unit: {
@@ -40,6 +40,11 @@ const SUITES = {
   },
   install: {
     testMatch: ["**/integration-tests/install/**/*.spec.[jt]s"],
+    setupFiles: ["./integration-tests/setup.js"],
+  },
+  // .ci/run's own step too: npm test itself on a simulated bare machine (integration-tests/bare/)
+  bare: {
+    testMatch: ["**/integration-tests/bare/**/*.spec.[jt]s"],
     setupFiles: ["./integration-tests/setup.js"],
   },
 }

@@ -18,12 +18,12 @@ describe("npm test's own services: PostgreSQL", () => {
     const base = { host: "localhost", port: 5432, answers: false, freePort: 40001 }
     expect(plan.choosePostgres({ ...base, portFree: true })).toEqual({
       action: "embedded",
-      host: "127.0.0.1",
+      host: "localhost",
       port: 5432,
     })
     expect(plan.choosePostgres({ ...base, portFree: false })).toEqual({
       action: "embedded",
-      host: "127.0.0.1",
+      host: "localhost",
       port: 40001,
     })
     expect(plan.choosePostgres({ ...base, host: "::1", portFree: true }).action).toBe("embedded")
@@ -37,13 +37,13 @@ describe("npm test's own services: PostgreSQL", () => {
 
   it("points every DB_* setting of the tests at the embedded server, with no RAM tablespace to make", () => {
     const env = plan.testEnvFor({
-      postgres: { action: "embedded", host: "127.0.0.1", port: 40001 },
+      postgres: { action: "embedded", host: "localhost", port: 40001 },
       redis: { action: "use", port: 6379 },
       chromiumPath: "/usr/bin/chromium",
       password: "pw",
     })
     expect(env).toEqual({
-      DB_HOST: "127.0.0.1",
+      DB_HOST: "localhost",
       DB_PORT: "40001",
       DB_USERNAME: "postgres",
       DB_PASSWORD: "pw",

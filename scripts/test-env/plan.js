@@ -22,7 +22,8 @@ function choosePostgres({ host, port, answers, portFree, freePort }) {
   if (!isLoopback(host)) {
     return { action: "fail", reason: `no PostgreSQL answers on ${host}:${port}, and it is not this machine` }
   }
-  return { action: "embedded", host: "127.0.0.1", port: portFree ? port : freePort }
+  // "localhost", not 127.0.0.1: Medusa's test runner asks for SSL from a database URL without it
+  return { action: "embedded", host: "localhost", port: portFree ? port : freePort }
 }
 
 /**

@@ -196,7 +196,7 @@ function summaryLine(manifest) {
   const { postgres, redis, chromium } = manifest
   const pg =
     postgres.action === "embedded"
-      ? `embedded PostgreSQL started on 127.0.0.1:${postgres.port} (${postgres.startedMs} ms)`
+      ? `embedded PostgreSQL started on localhost:${postgres.port} (${postgres.startedMs} ms)`
       : `PostgreSQL on ${postgres.host}:${postgres.port}`
   const rd =
     redis.action === "start"
