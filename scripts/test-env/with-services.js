@@ -99,7 +99,10 @@ function removeStaleClusters(parent) {
   }
 }
 
-const log = (what, message) => process.stderr.write(`[npm test: ${what}] ${message}\n`)
+// Quiet once the tests have ended: the summary line must stay the last line of npm test (CI reads
+// it), and the server only says it was asked to stop.
+let stopping = false
+const log = (what, message) => stopping || process.stderr.write(`[npm test: ${what}] ${message}\n`)
 
 async function startRedis(server, port) {
   const child = spawn(
@@ -188,7 +191,8 @@ async function bringUp() {
 }
 
 async function stopAll(stops) {
-  for (const stop of stops.reverse()) await stop().catch((error) => log("stop", String(error)))
+  stopping = true
+  for (const stop of stops.reverse()) await stop().catch(() => undefined)
   stops.length = 0
 }
 
