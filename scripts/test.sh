@@ -51,7 +51,6 @@ timings_file="$RESULTS_DIR/timings.txt"
 # the app tests leave a core idle now and then (waiting on PostgreSQL, the sandbox, a browser),
 # and the checks fill those gaps instead of holding the tests back by their whole length. Their
 # results are read after the tests; each failure counts as one failed test.
-echo "== typecheck and lint (beside the tests, at low priority)"
 run_check() {
   local name=$1
   shift
@@ -78,6 +77,7 @@ run_checks() {
 # TEST_CHECKS=0 leaves them out (the bare-machine test's run of a few files: they are not its subject)
 checks_pid=""
 if [ "${TEST_CHECKS:-1}" != "0" ]; then
+  echo "== typecheck and lint (beside the tests, at low priority)"
   run_checks &
   checks_pid=$!
 fi
