@@ -2,12 +2,14 @@
  * tbc-checkout refunds from the admin API end to end: every refund reaches the bank as a cancel
  * of that exact amount, Medusa's refunds and the bank's returnedAmount agree to the tetri, and
  * an over-refund is refused before anything is sent. A refund whose answer was lost while the bank
- * could not be read either fails, and the admin's retry records it without paying again.
+ * could not be read either fails, and the admin's retry records it without paying again. A refund
+ * of the same amount on another instance, handed payment data from before the first was recorded,
+ * is paid too: the money ledger in PostgreSQL tells it what the first one returned.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -15,6 +17,10 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, sumTetri, toTetri } from "../utils/checkout-orders"
 import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
 import { waitFor } from "../utils/wait-for"
+import { ledgerOf } from "../utils/tbc-payments"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import TbcCheckoutProviderService from "../../src/providers/tbc-checkout/service"
+import { findTbcProvider } from "../../src/use-cases/tbc-providers"
 
 jest.setTimeout(90_000)
 
@@ -35,6 +41,22 @@ async function placeCapturedOrder(api: AxiosInstance, container: MedusaContainer
   const order = await readOrder(container, completion.order!.id)
   expect(onlyPayment(order).capturesTetri).toEqual([order.totalTetri])
   return { orderId: order.id, paymentId: onlyPayment(order).id, payId, totalTetri: order.totalTetri }
+}
+
+/**
+ * The tbc-checkout provider of a second server of the same store: its own object (no memory of
+ * this app's refunds), the same configuration, the same PostgreSQL (the money ledger).
+ */
+function providerOfAnotherInstance(container: MedusaContainer): TbcCheckoutProviderService {
+  const registration = findTbcProvider(container.resolve("configModule"), TBC_CHECKOUT_PROVIDER_ID)
+  if (!registration) throw new Error(`${TBC_CHECKOUT_PROVIDER_ID} is not registered`)
+  return new TbcCheckoutProviderService(
+    {
+      __pg_connection__: container.resolve(ContainerRegistrationKeys.PG_CONNECTION),
+      logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+    },
+    registration.options
+  )
 }
 
 medusaIntegrationTestRunner({
@@ -109,6 +131,32 @@ medusaIntegrationTestRunner({
       expect(toTetri(atBank.returnedAmount)).toBe(totalTetri)
       medusaRefunds = onlyPayment(await readOrder(getContainer(), orderId)).refundsTetri
       expect(sumTetri(medusaRefunds)).toBe(totalTetri)
+    })
+
+    it("two refunds of one amount on two instances, the second handed data from before the first was recorded: the bank pays both", async () => {
+      const container = getContainer()
+      const { orderId, paymentId, payId } = await placeCapturedOrder(api, container)
+      const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+      // what the other instance's refund workflow read, before this instance's refund was recorded
+      const staleData = (await payments.retrievePayment(paymentId, { select: ["data"] })).data!
+      const cancelsBefore = await bank.calls(BANK_CALLS.cancel)
+
+      const first = await refund(paymentId, 10)
+      expect(first.status).toBe(200)
+      await bank.advanceClockDays(1) // the bank allows one partial return per day
+      const second = await providerOfAnotherInstance(container).refundPayment({ data: staleData, amount: 10 })
+
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore + 2)
+      expect(toTetri((await bank.payment(payId)).returnedAmount)).toBe(2000)
+      // this instance's Medusa recorded the first; the other's records what its provider answered
+      expect(onlyPayment(await readOrder(container, orderId)).refundsTetri).toEqual([1000])
+      expect(second.data).toMatchObject({ status: "PartialReturned", returnedAmount: 20 })
+      const ledger = ledgerOf(container)
+      const refunds = await ledger.operationsOf((await ledger.byPayId(payId))!.id)
+      expect(refunds.map((op) => [op.kind, op.state, op.amount])).toEqual([
+        ["refund", "done", 1000],
+        ["refund", "done", 1000],
+      ])
     })
 
     it("a refund whose answer was lost while the bank was unreadable fails, and the retry records it without paying again", async () => {

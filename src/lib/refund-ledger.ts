@@ -17,9 +17,17 @@
  * A bank total below the store's is the bank's word on what is left; the usual "more than is
  * left" check still applies.
  *
- * `recordedMinor` is the highest of the store's figure and what this process itself has returned
- * and reported to Medusa (a refund running right after another one on the same payment gets the
- * payment data read before the first one was recorded).
+ * What the store recorded is the highest of three figures, each of which may lag behind:
+ * - `recordedMinor`: Medusa's `payment.data.returnedAmount`, and what this process itself has
+ *   returned and reported to Medusa (a refund running right after another one on the same payment
+ *   gets the payment data read before the first one was recorded);
+ * - `ledgerRecordedMinor`: the money ledger's word, which every instance shares: the refunds the
+ *   provider reported done to Medusa (ledgerRecordedRefundsMinor), in the bank's terms
+ *   (ledgerRecordedReturnedMinor). Without it, a refund of the same amount on ANOTHER instance,
+ *   handed payment data from before the first was recorded, would take the first one's money for
+ *   a lost refund of its own and report it done without paying (Medusa two refunds, the bank one).
+ *   A refund whose answer was lost is not among them (Medusa recorded nothing for it), so its
+ *   retry is still recognised.
  *
  * Pure: integer tetri in, a decision out.
  */
@@ -29,8 +37,10 @@ export type RefundLedgerDecision =
 export interface RefundLedgerInput {
   /** what the bank reports returned on the payment (tetri) */
   bankReturnedMinor: number
-  /** what the store has recorded as returned (tetri) */
+  /** what the store has recorded as returned: Medusa's payment data, this process's memory (tetri) */
   recordedMinor: number
+  /** what the money ledger shows recorded, in the bank's terms (ledgerRecordedReturnedMinor); absent without an entry */
+  ledgerRecordedMinor?: number
   /** the refund asked for now (tetri, > 0) */
   amountMinor: number
 }
@@ -38,9 +48,10 @@ export interface RefundLedgerInput {
 export function refundLedgerDecision({
   bankReturnedMinor,
   recordedMinor,
+  ledgerRecordedMinor = 0,
   amountMinor,
 }: RefundLedgerInput): RefundLedgerDecision {
-  const unrecordedMinor = bankReturnedMinor - recordedMinor
+  const unrecordedMinor = bankReturnedMinor - Math.max(recordedMinor, ledgerRecordedMinor)
   if (unrecordedMinor <= 0) return { kind: "send" }
   if (unrecordedMinor === amountMinor) return { kind: "already-returned" }
   return { kind: "unrecorded", unrecordedMinor }
@@ -71,4 +82,36 @@ export function releasedMinorOf({ amountMinor, confirmedMinor }: BankAmountsMino
 export function refundedMinorOf(amounts: BankAmountsMinor): number {
   const released = releasedMinorOf(amounts)
   return amounts.returnedMinor >= released ? amounts.returnedMinor - released : amounts.returnedMinor
+}
+
+/** A refund entry of the charge in the money ledger (tbc_payment, kind refund, child of the charge). */
+export interface RefundEntryFacts {
+  kind: string
+  state: string
+  /** who moved its state last (tbc_payment.state_by) */
+  state_by: string | null
+  /** the refund asked for (tetri) */
+  amount: number
+}
+
+/**
+ * The refunds Medusa recorded, by the ledger: the charge's refund entries finished (`done`) by the
+ * provider's own answer (`answeredBy`): the provider told Medusa they happened, and Medusa records
+ * what it is told. Left out: an entry still open or refused (nothing moved), an uncertain one (its
+ * answer was lost: Medusa recorded nothing), and one an admin's re-check later found done (the
+ * bank paid, Medusa still recorded nothing: its retry must be recognised, not paid again).
+ */
+export function ledgerRecordedRefundsMinor(entries: readonly RefundEntryFacts[], answeredBy: string): number {
+  return entries
+    .filter((e) => e.kind === "refund" && e.state === "done" && e.state_by === answeredBy)
+    .reduce((sum, e) => sum + e.amount, 0)
+}
+
+/**
+ * The ledger's recorded refunds in the terms of the bank's returnedAmount, which after a smaller
+ * completion may count the released rest of the hold too (refundedMinorOf): that part is no
+ * refund's, and the store has it from the completion's answer.
+ */
+export function ledgerRecordedReturnedMinor(bank: BankAmountsMinor, recordedRefundsMinor: number): number {
+  return bank.returnedMinor - refundedMinorOf(bank) + recordedRefundsMinor
 }

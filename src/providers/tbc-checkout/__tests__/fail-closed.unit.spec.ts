@@ -1,7 +1,8 @@
 /**
  * Fail closed: no record, no bank call. A refund or cancel whose charge cannot be read from the
  * ledger, and every money call of a provider built without a ledger (outside a unit test's own
- * mode), is refused before the bank is asked; a callback whose "did the store capture this" read
+ * mode), is refused before the bank is asked, and so is a refund whose charge's refund entries
+ * cannot be read (what other instances refunded is unknown); a callback whose "did the store capture this" read
  * fails is not acted on.
  */
 import { PaymentActions } from "@medusajs/framework/utils"
@@ -67,6 +68,27 @@ describe("a ledger that cannot be read", () => {
       { status: "PartialReturned", returnedAmount: 5 },
       { status: "Returned" },
     ])
+  })
+})
+
+describe("a ledger whose refund entries cannot be read", () => {
+  it("refuses the refund before the bank is asked (another instance's refunds could not be counted)", async () => {
+    const captured = withLedger()
+    const payment = await paid(captured.provider)
+    captured.ledger.operationsOf = async () => {
+      throw new Error("connection terminated")
+    }
+    const before = bankCalls()
+
+    const refund = await caught(captured.provider.refundPayment({ data: payment.data, amount: 5 }))
+
+    expect([refund.type, refund.message]).toEqual([
+      "not_allowed",
+      expect.stringMatching(/refund could not be checked .* nothing was sent to the bank/),
+    ])
+    expect(bankCalls()).toEqual(before)
+    const charge = (await captured.ledger.byPayId(payment.payId))!
+    expect(captured.ledger.rows.filter((r) => r.parent_id === charge.id).map((r) => r.state)).toEqual(["refused"])
   })
 })
 

@@ -7,6 +7,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
 import { operationSeed } from "../../../modules/tbc/ledger/ledger-store"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 import { CALLS, caught, harnessPerSuite, onMemoryLedger } from "./provider-harness"
 
 jest.setTimeout(30_000)
@@ -27,6 +28,16 @@ async function paidPayment(provider: TbcCheckoutProviderService, amount: number)
   const payId = out.data!.payId as string
   await h.pay(payId, "success")
   return { payId, data: (await provider.authorizePayment({ data: out.data })).data! }
+}
+
+/** A refund made at the bank without the store (TBC's merchant dashboard, or a call whose answer was lost). */
+async function returnedAtTheBankDirectly(provider: TbcCheckoutProviderService, payId: string, amount: number) {
+  const checkout = (
+    provider as unknown as {
+      client_: { checkout: { cancelPayment: (id: string, amount?: number) => Promise<unknown> } }
+    }
+  ).client_.checkout
+  await checkout.cancelPayment(payId, amount)
 }
 
 it("sends exact partial refunds, refuses one tetri too many, then the rest", async () => {
@@ -96,6 +107,57 @@ it("two refunds pressed together in one process with the ledger: each opens its 
   ])
 })
 
+describe("two instances sharing the ledger (two processes' worth of providers)", () => {
+  it("two refunds of one amount, the second handed data from before the first was recorded: the bank pays both", async () => {
+    const shared = new MemoryLedger()
+    const a = onMemoryLedger(h.provider(), shared).provider
+    const b = onMemoryLedger(h.provider(), shared).provider
+    const p = await paidPayment(a, 300)
+    const cancelsBefore = h.calls(CALLS.cancel)
+
+    // A refunds; B, another instance with no memory of A's refund, gets the payment data Medusa
+    // read before A's refund was recorded (two admins pressing within the same second)
+    const first = await a.refundPayment({ data: p.data, amount: 150 })
+    const second = await b.refundPayment({ data: p.data, amount: 150 })
+
+    expect(h.calls(CALLS.cancel) - cancelsBefore).toBe(2)
+    expect(h.payment(p.payId)).toMatchObject({ status: "Returned", returnedAmount: 300 })
+    expect(first.data).toMatchObject({ status: "PartialReturned", returnedAmount: 150 })
+    expect(second.data).toMatchObject({ status: "Returned", returnedAmount: 300 })
+    const refunds = await shared.operationsOf((await shared.byPayId(p.payId))!.id)
+    expect(refunds.map((op) => [op.kind, op.state, op.amount])).toEqual([
+      ["refund", "done", 15_000],
+      ["refund", "done", 15_000],
+    ])
+  })
+
+  it.each([
+    ["uncertain", false],
+    ["found done by an admin's re-check", true],
+  ])("a refund whose answer was lost (its entry %s) is still recognised on another instance", async (_, rechecked) => {
+    const shared = new MemoryLedger()
+    const a = onMemoryLedger(h.provider(), shared).provider
+    const b = onMemoryLedger(h.provider(), shared).provider
+    const p = await paidPayment(a, 300)
+    const charge = (await shared.byPayId(p.payId))!
+    // A's refund of 100 reached the bank; its answer was lost and the bank could not be read either:
+    // its entry is uncertain and Medusa recorded nothing
+    const lost = await shared.open(operationSeed(charge, "refund", 10_000), "provider:admin-request")
+    await returnedAtTheBankDirectly(h.provider(), p.payId, 100)
+    await shared.apply(lost.id, { type: "unreadable_answer", reason: "did not answer in time" }, "bank:answer")
+    // the re-check in Settings → TBC Bank sees the money returned; Medusa still recorded nothing
+    if (rechecked) await shared.apply(lost.id, { type: "bank_status", status: "PartialReturned" }, "admin:user_1")
+    expect((await shared.byId(lost.id))!.state).toBe(rechecked ? "done" : "uncertain")
+    const cancelsBefore = h.calls(CALLS.cancel)
+
+    const retry = await b.refundPayment({ data: p.data, amount: 100 })
+
+    expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
+    expect(retry.data).toMatchObject({ status: "PartialReturned", returnedAmount: 100 })
+    expect(h.payment(p.payId).returnedAmount).toBe(100)
+  })
+})
+
 it("a refund while another operation of the payment is under way elsewhere is refused, nothing sent", async () => {
   const { provider, ledger } = onMemoryLedger(h.provider())
   const p = await paidPayment(provider, 100)
@@ -112,15 +174,6 @@ it("a refund while another operation of the payment is under way elsewhere is re
 })
 
 describe("money the bank returned that the store has not recorded", () => {
-  async function returnedAtTheBankDirectly(provider: TbcCheckoutProviderService, payId: string, amount: number) {
-    const checkout = (
-      provider as unknown as {
-        client_: { checkout: { cancelPayment: (id: string, amount?: number) => Promise<unknown> } }
-      }
-    ).client_.checkout
-    await checkout.cancelPayment(payId, amount)
-  }
-
   it("refuses another amount, naming the unrecorded sum; refunding exactly that sum records it without paying", async () => {
     const provider = h.provider()
     const p = await paidPayment(provider, 200)

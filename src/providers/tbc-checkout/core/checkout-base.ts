@@ -295,8 +295,11 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     const payId = payIdOf(input.data)
     // refunds of one payment in this process run one after another, each with its own entry
     return this.refunds_.run(payId, () =>
-      this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), (baseline) =>
-        refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_, baseline)
+      this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), (baseline, recordedRefunds) =>
+        refund(this.budgeted(), input.data ?? {}, payId, input.amount, this.refunds_, this.logger_, {
+          baseline,
+          recordedRefunds,
+        })
       )
     )
   }

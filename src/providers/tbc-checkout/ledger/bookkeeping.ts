@@ -9,6 +9,7 @@ import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { factsChange, hasFacts, mergeFacts, paymentFactsOf } from "../../../lib/payment-facts"
 import { minorOf, refundedMinor } from "../money-moves/money-moves"
+import { ledgerRecordedRefundsMinor } from "../../../lib/refund-ledger"
 import {
   OperationUnderWayError,
   operationSeed,
@@ -80,6 +81,14 @@ const underWay = (error: OperationUnderWayError) =>
 export type RecordBaseline = (details: PaymentDetails) => Promise<void>
 /** No entry to keep it on (a payment from before the ledger, or a unit test's unrecorded provider). */
 const noBaseline: RecordBaseline = async () => undefined
+
+/**
+ * The refunds of the charge Medusa recorded, by the ledger every instance shares (tetri; see
+ * ledgerRecordedRefundsMinor); undefined when the charge has no entry. Read after the operation's
+ * own entry opened: an earlier refund's entry has then closed (one open operation per charge).
+ */
+export type RecordedRefunds = () => Promise<number | undefined>
+const noRecordedRefunds: RecordedRefunds = async () => undefined
 
 export class PaymentBookkeeping {
   constructor(
@@ -201,18 +210,19 @@ export class PaymentBookkeeping {
    * opened before the call (fail closed), then `done` with the bank's status, `refused` when we or
    * the bank refused readably, `uncertain` otherwise. The charge itself is moved by the status the
    * operation's answer reports. `work` hands the bank's read it starts with to `baseline` before
-   * its call: the entry keeps it, and a re-check judges the operation by what changed since.
+   * its call: the entry keeps it, and a re-check judges the operation by what changed since. A
+   * refund also asks `recordedRefunds` what the ledger says Medusa recorded (../money-moves/refund.ts).
    */
   async operation<T extends { data?: Record<string, unknown> }>(
     kind: OperationKind,
     payId: string,
     amountMinor: number,
-    work: (baseline: RecordBaseline) => Promise<T>
+    work: (baseline: RecordBaseline, recordedRefunds: RecordedRefunds) => Promise<T>
   ): Promise<T> {
     const ledger = this.ledger
     if (!ledger) {
       this.refuseWithoutLedger(kind)
-      return work(noBaseline)
+      return work(noBaseline, noRecordedRefunds)
     }
     let charge: LedgerEntry | undefined
     try {
@@ -226,7 +236,8 @@ export class PaymentBookkeeping {
       )
     }
     // a payment made before the ledger existed (plugin 0.1.0) has no charge entry to hang it on
-    if (!charge) return work(noBaseline)
+    if (!charge) return work(noBaseline, noRecordedRefunds)
+    const chargeId = charge.id
     let op: LedgerEntry
     try {
       op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
@@ -238,7 +249,25 @@ export class PaymentBookkeeping {
         `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
-    return this.runOperation(ledger, op, payId, () => work((details) => this.keepBaseline(ledger, op, details)))
+    return this.runOperation(ledger, op, payId, () =>
+      work(
+        (details) => this.keepBaseline(ledger, op, details),
+        () => this.recordedRefunds(ledger, chargeId)
+      )
+    )
+  }
+
+  /** RecordedRefunds from the charge's entries; fails closed (nothing is sent) when they cannot be read. */
+  private async recordedRefunds(ledger: LedgerStore, chargeId: string): Promise<number> {
+    try {
+      return ledgerRecordedRefundsMinor(await ledger.operationsOf(chargeId), ACTORS.answer)
+    } catch (error) {
+      this.logger.error(`ledger: refunds of ${chargeId} not read: ${recordError(error)}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The refund could not be checked against the store's records; nothing was sent to the bank. Please try again."
+      )
+    }
   }
 
   /** The operation's baseline; fails closed (nothing is sent) when it cannot be kept. */
@@ -314,6 +343,7 @@ export class PaymentBookkeeping {
       const result = await work()
       const status = typeof result.data?.status === "string" ? result.data.status : undefined
       if (status) {
+        // by the answer's actor: a refund done so is one Medusa records (recordedRefunds counts it)
         await this.move(op, { type: "bank_status", status })
         await this.read(payId, status)
       }

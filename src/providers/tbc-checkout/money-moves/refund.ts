@@ -2,12 +2,14 @@
  * Refund = the bank's cancel endpoint with the exact amount, never more than is left, and never
  * twice for one intended refund. The bank's cancel takes no idempotency key and Medusa gives every
  * attempt a new refund id, so "once" is decided from the bank's own ledger: before sending, the
- * money the bank has returned is compared with what Medusa recorded (`data.returnedAmount`, which
- * our output replaces after every recorded refund); see src/lib/refund-ledger.ts for the rule.
+ * money the bank has returned is compared with what the store recorded (Medusa's
+ * `data.returnedAmount`, which our output replaces after every recorded refund, and the refunds
+ * the money ledger shows reported done, which every instance shares); see
+ * src/lib/refund-ledger.ts for the rule.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { refundLedgerDecision } from "../../../lib/refund-ledger"
+import { ledgerRecordedReturnedMinor, refundLedgerDecision } from "../../../lib/refund-ledger"
 import { minorToMajor } from "../../../lib/money"
 import type { PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { medusaAmountToMinor } from "../../common/medusa-values"
@@ -15,6 +17,7 @@ import { toMedusaError } from "../../common"
 import { dataFromDetails } from "../payment-data"
 import { BoundedCache } from "../../../lib/bounded-cache"
 import {
+  amountsOf,
   asData,
   gel,
   leftToRefundMinor,
@@ -30,7 +33,8 @@ import {
  * Per provider instance: refunds of one payment run one after another, and the bank's returned
  * total after each refund this process reported to Medusa is remembered. The second of two refunds
  * pressed together is handed the payment data read before the first was recorded; without the
- * memory it would see the first one's money as "unrecorded".
+ * memory it would see the first one's money as "unrecorded". Across instances the money ledger
+ * says the same (RefundBookkeeping.recordedRefunds); the memory covers payments without an entry.
  */
 export class RefundQueue {
   private readonly tails_ = new Map<string, Promise<unknown>>()
@@ -68,6 +72,16 @@ function refuseUnlessRefundable(status: string): void {
   }
 }
 
+/** The refund's side of its ledger entry (ledger/bookkeeping.ts operation()); nothing without one. */
+export interface RefundBookkeeping {
+  /** keeps what the bank showed before the call on the entry (a re-check compares) */
+  baseline: (before: PaymentDetails) => Promise<void>
+  /** the charge's refunds Medusa recorded, by the ledger (tetri); undefined without an entry */
+  recordedRefunds: () => Promise<number | undefined>
+}
+
+const UNRECORDED: RefundBookkeeping = { baseline: async () => undefined, recordedRefunds: async () => undefined }
+
 /**
  * One refund of `amount`. The caller runs it inside `queue.run(payId, …)` (core/checkout-base.ts),
  * around the refund's ledger entry too: two refunds of one payment in this process then each open
@@ -80,13 +94,13 @@ export async function refund(
   amount: BigNumberInput,
   queue: RefundQueue,
   logger: TbcLogger,
-  baseline: (before: PaymentDetails) => Promise<void> = async () => undefined
+  book: RefundBookkeeping = UNRECORDED
 ): Promise<{ data: Data }> {
   const amountMinor = medusaAmountToMinor(amount)
   if (amountMinor <= 0) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than 0.")
   }
-  return refundNow(checkout, data, payId, amountMinor, queue, logger, baseline)
+  return refundNow(checkout, data, payId, amountMinor, queue, logger, book)
 }
 
 async function refundNow(
@@ -96,16 +110,20 @@ async function refundNow(
   amountMinor: number,
   queue: RefundQueue,
   logger: TbcLogger,
-  baseline: (before: PaymentDetails) => Promise<void>
+  book: RefundBookkeeping
 ): Promise<{ data: Data }> {
   const before = await read(checkout, payId, "refund the payment")
   // what the bank shows before this refund: its ledger entry keeps it (a re-check compares)
-  await baseline(before)
+  await book.baseline(before)
   const currency = before.currency ?? (data.currency as string | undefined)
   const status = String(before.status)
   const bankReturnedMinor = minorOf(before.returnedAmount)
   const recordedMinor = Math.max(minorOf(data.returnedAmount as number | undefined), queue.reportedMinor(payId))
-  const decision = refundLedgerDecision({ bankReturnedMinor, recordedMinor, amountMinor })
+  // another instance's refunds too, which this process's data and memory may not show yet
+  const ledgerRefundsMinor = await book.recordedRefunds()
+  const ledgerRecordedMinor =
+    ledgerRefundsMinor === undefined ? undefined : ledgerRecordedReturnedMinor(amountsOf(before), ledgerRefundsMinor)
+  const decision = refundLedgerDecision({ bankReturnedMinor, recordedMinor, ledgerRecordedMinor, amountMinor })
   // a lost FULL refund leaves the payment Returned: its retry is recognised, not refused as
   // "already refunded"; every other status is checked as usual
   if (decision.kind !== "already-returned" || status !== "Returned") refuseUnlessRefundable(status)
