@@ -16,10 +16,16 @@ import type { TbcLogger } from "../../lib/tbc/types"
 import { recordError, type LedgerEntry, type LedgerStore } from "../../modules/tbc/ledger/ledger-store"
 import { chargeContextOf, noLedgerError } from "../tbc-checkout/ledger/bookkeeping"
 import { isClearRefusal } from "../tbc-checkout/saved-cards/saved-card-payment"
+import { recordAuthorized } from "../common/authorization-ledger"
+
+/** What the shopper reads when the store released this application while the order was being placed. */
+export const RELEASED_APPLICATION_MESSAGE =
+  "The store has released this installment application, so it cannot be used for an order. Please apply again."
 
 /** Who moved an entry, in the audit trail. */
 export const INSTALLMENT_ACTORS = {
   initiate: "provider:initiate",
+  authorize: "provider:authorize",
   answer: "bank:answer",
   read: "provider:read-status",
   delete: "medusa:delete-session",
@@ -100,10 +106,18 @@ export class ApplicationLedger {
     }
   }
 
-  /** authorizePayment told Medusa the loan is approved: a Medusa payment is made from the session. */
+  /**
+   * authorizePayment is about to tell Medusa the loan is approved (a Medusa payment is made from the
+   * session). Refused, as for a card payment, when the ledger has the application released (the
+   * sync's cancel of a dropped session) or cannot be read or written: Medusa then gets no
+   * authorized payment, never an order for a canceled loan.
+   */
   async authorized(bankSessionId: string): Promise<void> {
-    const entry = await this.ledger?.byPayId(bankSessionId).catch(() => undefined)
-    if (entry) await this.ledger?.markAuthorized(entry.id, "provider:authorize").catch(() => undefined)
+    await recordAuthorized(this.ledger, bankSessionId, {
+      actor: INSTALLMENT_ACTORS.authorize,
+      logger: this.logger(),
+      refusal: RELEASED_APPLICATION_MESSAGE,
+    })
   }
 
   /**

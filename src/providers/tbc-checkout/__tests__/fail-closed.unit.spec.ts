@@ -92,6 +92,38 @@ describe("a ledger whose refund entries cannot be read", () => {
   })
 })
 
+describe("authorize when the ledger will not hand the payment to Medusa", () => {
+  async function paidNotAuthorized(provider: ReturnType<typeof h.provider>) {
+    const session_id = `payses_failclosed_${++n}`
+    const out = await provider.initiatePayment({ amount: 20, currency_code: "gel", data: { session_id }, context: {} })
+    await h.pay(out.data!.payId as string, "success")
+    return { payId: out.data!.payId as string, data: out.data! }
+  }
+
+  it("refuses it once a release was claimed, and when the ledger cannot record it", async () => {
+    const released = withLedger()
+    const a = await paidNotAuthorized(released.provider)
+    expect(await released.ledger.claimOrphan(a.payId)).toBe(true)
+    const unwritable = withLedger()
+    const b = await paidNotAuthorized(unwritable.provider)
+    unwritable.ledger.failWrites = true
+
+    const refusals = [
+      await caught(released.provider.authorizePayment({ data: a.data })),
+      await caught(unwritable.provider.authorizePayment({ data: b.data })),
+    ]
+
+    expect(refusals.map((e) => [e.type, e.message])).toEqual([
+      ["payment_authorization_error", expect.stringMatching(/^The store has released this payment/)],
+      ["payment_authorization_error", expect.stringMatching(/could not be checked against the store's records/)],
+    ])
+    expect([
+      (await released.ledger.byPayId(a.payId))!.authorized_at,
+      (await unwritable.ledger.byPayId(b.payId))!.authorized_at,
+    ]).toEqual([null, null])
+  })
+})
+
 describe("a provider built without a ledger in an app (no database connection in its container)", () => {
   it("refuses to start a payment, capture, cancel or refund: the bank is never asked", async () => {
     const recorded = h.provider({ preAuth: true })

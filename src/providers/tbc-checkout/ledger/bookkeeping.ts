@@ -21,6 +21,7 @@ import {
 import { captureRequestEntryId } from "./capture-request"
 import type { TbcCheckoutOptions } from "../options"
 import { settleOrphan } from "../money-moves/orphans"
+import { recordAuthorized } from "../../common/authorization-ledger"
 
 /** Who moved an entry, in the audit trail. */
 /** What the shopper reads when the store released this payment's money while the order was being placed. */
@@ -191,18 +192,16 @@ export class PaymentBookkeeping {
    * ledger's compare-and-set decides it against a release of the same money (admin "Release
    * hold", the orphan policy): once a release was claimed this throws, and Medusa gets no
    * authorized payment, so never both an order and a returned hold. Throws too when the ledger
-   * cannot record it (the shopper tries again; no order without its record). `known`: the entry
-   * as the caller's bank read just left it (no second read).
+   * cannot be read or record it (../../common/authorization-ledger.ts, shared with installments).
+   * `known`: the entry as the caller's bank read just left it (no second read).
    */
   async authorized(payId: string, known?: LedgerEntry): Promise<void> {
-    if (!this.ledger) return
-    const entry = known ?? (await this.ledger.byPayId(payId))
-    if (!entry) return
-    const result = await this.ledger.markAuthorized(entry.id, ACTORS.authorize)
-    if (!result.ok) {
-      this.logger.warn(`payment ${payId}: not handed to Medusa: ${result.reason}`)
-      throw new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, RELEASED_MESSAGE)
-    }
+    await recordAuthorized(this.ledger, payId, {
+      actor: ACTORS.authorize,
+      logger: this.logger,
+      refusal: RELEASED_MESSAGE,
+      known,
+    })
   }
 
   /**

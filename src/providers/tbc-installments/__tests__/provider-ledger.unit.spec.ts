@@ -151,4 +151,59 @@ describe("tbc-installments provider and the money ledger", () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(state.cancels).toBe(0)
   })
+
+  describe("authorize when the ledger refuses to hand the approval to Medusa", () => {
+    it.each([
+      ["the orphan rule cancelled the application", "cancelled"],
+      ["a release of it is under way", "acting"],
+    ] as const)("refuses it when %s: Medusa gets no authorized payment", async (_, action) => {
+      const { provider, ledger, state } = setup(created)
+      await provider.initiatePayment(INPUT)
+      state.statusId = 5 // approved at the bank (read before the cancel reached it)
+      if (action === "acting") expect(await ledger.claimOrphan("app-1")).toBe(true)
+      else await ledger.recordOrphanAction("app-1", action, 10_000, null)
+
+      const error = await provider.authorizePayment({ data: { sessionId: "app-1" } }).then(
+        () => undefined,
+        (e: { type?: string; message?: string }) => e
+      )
+
+      expect(error?.type).toBe("payment_authorization_error")
+      expect(error?.message).toMatch(/cannot be used for an order/)
+      expect(ledger.rows[0].authorized_at).toBeNull()
+    })
+
+    it("fails closed when the ledger cannot be read", async () => {
+      const { provider, ledger, state } = setup(created)
+      await provider.initiatePayment(INPUT)
+      state.statusId = 5
+      ledger.byPayId = async () => {
+        throw new Error("connection terminated")
+      }
+
+      const error = await provider.authorizePayment({ data: { sessionId: "app-1" } }).then(
+        () => undefined,
+        (e: { type?: string; message?: string }) => e
+      )
+
+      expect(error?.type).toBe("payment_authorization_error")
+      expect(error?.message).toMatch(/could not be checked against the store's records/)
+      expect(ledger.rows[0].authorized_at).toBeNull()
+    })
+
+    it("fails closed when the authorization cannot be recorded", async () => {
+      const { provider, ledger, state } = setup(created)
+      await provider.initiatePayment(INPUT)
+      state.statusId = 5
+      ledger.failWrites = true
+
+      const error = await provider.authorizePayment({ data: { sessionId: "app-1" } }).then(
+        () => undefined,
+        (e: { type?: string; message?: string }) => e
+      )
+
+      expect(error?.type).toBe("payment_authorization_error")
+      expect(ledger.rows[0].authorized_at).toBeNull()
+    })
+  })
 })
