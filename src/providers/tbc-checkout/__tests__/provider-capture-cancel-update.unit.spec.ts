@@ -1,12 +1,16 @@
 /**
  * The tbc-checkout provider's capture, cancel/delete and update against the local sandbox bank (no
- * Medusa app): what reaches the bank and every refusal's words.
+ * Medusa app): what reaches the bank and every refusal's words; and cancel and refund of a payment
+ * the bank is still completing (a state the sandbox does not produce: a stand-in bank).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 import { startPayment } from "./provider-payment-steps"
 import { cancelHeldOrTaken } from "../money-moves/money-moves"
+import { refund, RefundQueue } from "../money-moves/refund"
+import { PaymentBookkeeping } from "../ledger/bookkeeping"
+import { MemoryLedger } from "../../../modules/tbc/ledger/__tests__/memory-ledger"
 
 jest.setTimeout(30_000)
 
@@ -115,20 +119,79 @@ describe("updatePayment", () => {
   })
 })
 
-describe("cancelHeldOrTaken while the bank is completing the payment", () => {
-  it("refuses (nothing sent) instead of treating it as nothing to do", async () => {
-    const cancelPayment = jest.fn()
-    const checkout = {
-      getPayment: async () => ({ payId: "P1", status: "PaymentCompletionProcessing", amount: 20, currency: "GEL" }),
-      cancelPayment,
-      completePayment: jest.fn(),
-    }
-    const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
+describe("cancel and refund while the bank is completing the payment (PaymentCompletionProcessing)", () => {
+  const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
+  /** A captured payment of 20.00 the bank is still completing: its money is about to be taken. */
+  const completing = () => ({
+    getPayment: jest.fn(async () => ({
+      payId: "P1",
+      status: "PaymentCompletionProcessing",
+      amount: 20,
+      confirmedAmount: 20,
+      returnedAmount: 0,
+      currency: "GEL",
+    })),
+    cancelPayment: jest.fn(),
+    completePayment: jest.fn(),
+  })
+
+  it("a cancel is refused (nothing sent) instead of being treated as nothing to do", async () => {
+    const checkout = completing()
 
     const error = await caught(cancelHeldOrTaken(checkout as never, {}, "P1", "cancel the payment", silent))
 
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/^Could not cancel the payment: the bank is completing it right now/)
-    expect(cancelPayment).not.toHaveBeenCalled()
+    expect(checkout.cancelPayment).not.toHaveBeenCalled()
+  })
+
+  it("a refund is refused (nothing sent)", async () => {
+    const checkout = completing()
+
+    const error = await caught(refund(checkout as never, {}, "P1", 5, new RefundQueue(), silent))
+
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toBe("The payment cannot be refunded: its status at the bank is PaymentCompletionProcessing.")
+    expect(checkout.cancelPayment).not.toHaveBeenCalled()
+  })
+
+  it("with the ledger: each operation's entry ends refused (nothing happened at the bank), not done", async () => {
+    const checkout = completing()
+    const ledger = new MemoryLedger()
+    const charge = await ledger.open(
+      {
+        kind: "web",
+        provider_id: "pp_tbc-checkout_tbc",
+        payment_session_id: "payses_1",
+        amount: 2000,
+        currency: "GEL",
+        pay_id: "P1",
+      },
+      "test"
+    )
+    const book = new PaymentBookkeeping(
+      ledger.asStore(),
+      { orphanPolicy: "refund", orphanGraceSeconds: 60 },
+      () => checkout as never,
+      silent,
+      "pp_tbc-checkout_tbc"
+    )
+
+    await caught(
+      book.operation("cancel", "P1", 2000, (baseline) =>
+        cancelHeldOrTaken(checkout as never, {}, "P1", "cancel the payment", silent, baseline)
+      )
+    )
+    await caught(
+      book.operation("refund", "P1", 500, (baseline, recordedRefunds) =>
+        refund(checkout as never, {}, "P1", 5, new RefundQueue(), silent, { baseline, recordedRefunds })
+      )
+    )
+
+    expect((await ledger.operationsOf(charge.id)).map((op) => [op.kind, op.state])).toEqual([
+      ["cancel", "refused"],
+      ["refund", "refused"],
+    ])
+    expect(checkout.cancelPayment).not.toHaveBeenCalled()
   })
 })
