@@ -1,7 +1,8 @@
 /**
  * What a store owner does with the README, on one fresh store, step by step: install the store,
- * add the plugin's tarball (npm or pnpm, no flag, no peer complaint about the plugin), the plugin's
- * type exports, migrations on a scratch database, the sandbox from the installed package, seed,
+ * add the plugin's tarball (npm or pnpm, no flag, no peer complaint about the plugin), the types
+ * of every entry of its exports and each entry loaded by node, migrations on a scratch database,
+ * the sandbox from the installed package, seed,
  * `medusa build` (the admin holds the TBC settings route), `medusa start` (both providers listed),
  * a card checkout through the Store API against the sandbox that places an order (the README's
  * registration holds the money), and a capture of less than the hold through the plugin's capture route.
@@ -22,6 +23,7 @@ import { CHECKOUT_CHOICES } from "../../src/lib/checkout-choices"
 import { SANDBOX_DEFAULTS } from "../../src/sandbox"
 import { createStore, filesContaining, logTail, REPO_ROOT, run, start, stop } from "./fresh-store"
 import { storeEnv, storePackageJson } from "./fresh-store"
+import { ENTRY_POINTS, ENTRY_PROBE, expectedEntries, TYPES_PROBES } from "./package-checks"
 import { COMMANDS, peerComplaints, quietEnv, storeDependencies, type StoreCase } from "./store-cases"
 
 const ADMIN = { email: "admin@tbc-install.test", password: "supersecret" }
@@ -63,7 +65,8 @@ function storeVariables(dbName: string, appUrl: string, sandboxUrl: string, seed
 export const STEPS = [
   ["installs the store (its package manager's install, before the plugin)", "install"],
   ["adds the plugin's tarball with no flag, and no peer complaint about the plugin", "add"],
-  ["gives TypeScript stores the types of its code exports", "types"],
+  ["gives TypeScript stores the types of every entry, from CommonJS and from ES modules", "types"],
+  ["resolves, requires and imports every entry of its exports, each with its export", "entries"],
   ["migrates a scratch database: every migration of the plugin ran, its tables exist", "migrate"],
   ["starts the sandbox bank from the installed package, naming a guide that exists", "sandbox"],
   ["seeds the store (region GEL with the TBC providers, a product, a publishable key) and an admin", "seed"],
@@ -137,23 +140,30 @@ export class StoreRun {
   }
 
   async types(): Promise<void> {
-    const probe = path.join(this.dir, "types-probe.ts") // resolves the package as the store's code does
-    fs.writeFileSync(
-      probe,
-      [
-        'import { majorToMinorExact } from "medusa-payment-tbc/lib"',
-        'import { syncInstallmentStatusesWorkflow } from "medusa-payment-tbc/workflows"',
-        'import { startSandbox } from "medusa-payment-tbc/sandbox"',
-        'const minor: number | null = majorToMinorExact("12.34")',
-        "export const used = [minor, syncInstallmentStatusesWorkflow, startSandbox]",
-        "",
-      ].join("\n")
-    )
-    // strict: an import without declarations is an error (TS7016), not an implicit any
-    const options = ["--noEmit", "--strict", "--skipLibCheck", "--module", "node16", "--moduleResolution", "node16"]
+    for (const [name, code] of Object.entries(TYPES_PROBES)) fs.writeFileSync(path.join(this.dir, name), code)
+    // strict: an import without declarations is an error (TS7016), not an implicit any; the store's
+    // tsconfig is not read when files are named, so its module settings are given here
+    const options = ["--noEmit", "--strict", "--skipLibCheck", "--esModuleInterop", "--target", "es2021"]
+    const node16 = ["--module", "node16", "--moduleResolution", "node16"]
     const tsc = path.join(this.dir, "node_modules", ".bin", "tsc")
-    await run(tsc, [...options, "--target", "es2021", probe], { ...this.options(), log: this.log("types-probe") })
+    await run(tsc, [...options, ...node16, ...Object.keys(TYPES_PROBES)], {
+      ...this.options(),
+      log: this.log("types-probe"),
+    })
+    for (const name of Object.keys(TYPES_PROBES)) fs.rmSync(path.join(this.dir, name))
+  }
+
+  /** Each entry of `exports`, resolved, required and imported by the store's node, as Medusa and the docs do. */
+  async entries(): Promise<void> {
+    const probe = path.join(this.dir, "entry-probe.mjs")
+    fs.writeFileSync(probe, ENTRY_PROBE)
+    const logFile = await run(process.execPath, [probe, JSON.stringify(ENTRY_POINTS)], {
+      ...this.options(),
+      log: this.log("entry-probe"),
+    })
     fs.rmSync(probe)
+    const seen = JSON.parse(fs.readFileSync(logFile, "utf8").trim().split("\n").pop()!)
+    expect(seen).toEqual(expectedEntries())
   }
 
   async migrate(): Promise<void> {

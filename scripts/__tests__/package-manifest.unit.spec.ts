@@ -2,12 +2,15 @@
  * What a store gets when it installs the package: every module the shipped code imports is a
  * dependency or a peer dependency (a devDependency is absent from a store's install, so importing
  * one crashes the store's boot); peers are ranges a store satisfies; the documents the README
- * links ship in the tarball; the exported entry points have type declarations.
+ * links ship in the tarball; the exports list each entry by name (every module and provider among
+ * them), each with type declarations. (What the tarball holds, publint's and arethetypeswrong's
+ * verdicts: the install test, integration-tests/install/package-checks.ts.)
  */
 import fs from "fs"
 import path from "path"
 import { builtinModules } from "module"
 import ts from "typescript"
+import { ENTRY_POINTS } from "../../integration-tests/install/package-checks"
 
 const ROOT = path.resolve(__dirname, "../..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
@@ -104,15 +107,62 @@ describe("the published package", () => {
     }
   })
 
-  it("declares types for every code entry point it exports", () => {
-    for (const [entry, target] of Object.entries<unknown>(pkg.exports)) {
-      if (entry === "./package.json" || entry === "./admin") continue
-      expect({ entry, target }).toEqual({
-        entry,
-        target: { types: expect.stringMatching(/\.d\.ts$/), default: expect.stringMatching(/\.js$/) },
+  describe("its exports", () => {
+    const exported = Object.keys(pkg.exports)
+    /** Folders under src/<dir> with an index.ts: what Medusa can load from there. */
+    const loadable = (dir: string): string[] =>
+      fs
+        .readdirSync(path.join(ROOT, "src", dir))
+        .filter((name) => fs.existsSync(path.join(ROOT, "src", dir, name, "index.ts")))
+
+    it("lists each entry by name, no pattern: only what stores and Medusa load is public", () => {
+      expect(JSON.stringify(pkg.exports)).not.toContain("*")
+      // the install test resolves, requires and imports each one in a store
+      expect(exported.sort()).toEqual(Object.keys(ENTRY_POINTS).sort())
+    })
+
+    it("exports each module twice (the README's path, and the one Medusa's plugin loader builds) and each provider", () => {
+      for (const folder of loadable("modules")) {
+        expect(exported).toEqual(
+          expect.arrayContaining([`./modules/${folder}`, `./.medusa/server/src/modules/${folder}`])
+        )
+      }
+      const providers = loadable("providers").filter((folder) => folder !== "common") // common: shared code, no provider
+      expect(providers.length).toBeGreaterThan(1)
+      for (const folder of providers) expect(exported).toContain(`./providers/${folder}`)
+    })
+
+    it("gives every code entry its types, the admin's for require and for import", () => {
+      for (const [entry, target] of Object.entries<unknown>(pkg.exports)) {
+        if (entry === "./package.json" || entry === "./admin") continue
+        const folder = entry.replace(/^\.\/(\.medusa\/server\/src\/)?/, "")
+        expect({ entry, target }).toEqual({
+          entry,
+          target: {
+            types: `./.medusa/server/src/${folder}/index.d.ts`,
+            default: `./.medusa/server/src/${folder}/index.js`,
+          },
+        })
+        expect(fs.existsSync(path.join(ROOT, "src", folder, "index.ts"))).toBe(true)
+      }
+      expect(pkg.exports["./admin"]).toEqual({
+        import: { types: "./types/admin.d.mts", default: "./.medusa/server/src/admin/index.mjs" },
+        require: { types: "./types/admin.d.ts", default: "./.medusa/server/src/admin/index.js" },
       })
-    }
-    expect(fs.readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")).toMatch(/"declaration":\s*true/)
+      for (const file of ["admin.d.ts", "admin.d.mts", "admin-plugin.d.ts"])
+        expect(fs.existsSync(path.join(ROOT, "types", file))).toBe(true)
+      expect(pkg.files).toContain("types")
+      expect(fs.readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")).toMatch(/"declaration":\s*true/)
+    })
+
+    it("maps the same types for TypeScript's node10 resolution, which ignores exports (typesVersions)", () => {
+      const named = Object.fromEntries(
+        Object.entries<{ types?: string; require?: { types: string } }>(pkg.exports)
+          .filter(([entry]) => entry !== "./package.json" && !entry.startsWith("./.medusa/"))
+          .map(([entry, target]) => [entry.slice(2), [(target.types ?? target.require!.types).slice(2)]])
+      )
+      expect(pkg.typesVersions).toEqual({ "*": named })
+    })
   })
 
   it("has the license, changelog and repository links a registry page shows", () => {
