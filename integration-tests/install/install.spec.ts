@@ -25,7 +25,7 @@ import { attwProblems, publintMessages, unwantedFiles } from "./package-checks"
 jest.setTimeout(20 * 60_000)
 
 /**
- * Limits on the tarball, about 10 % over what it was when they were set (633 kB and 633 files,
+ * Limits on the tarball, about 10 % over what it was when they were set (635 kB and 633 files,
  * after the cuts of issue #33: no source maps, no tests): a file type or folder that starts
  * shipping by mistake (a built dashboard left in .medusa/server is 12 MB) fails here.
  */
