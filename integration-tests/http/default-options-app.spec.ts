@@ -18,6 +18,7 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "saved cards": () => require("./checkout-saved-cards.app"),
   "saved cards while processing": () => require("./checkout-saved-cards-processing.app"),
   "saved card owner": () => require("./checkout-saved-card-owner.app"),
+  "saved card order numbers": () => require("./checkout-saved-card-order-numbers.app"),
   "saved payment methods": () => require("./checkout-saved-card-methods.app"),
   "personal data": () => require("./personal-data.app"),
   "ledger admin": () => require("./ledger-admin.app"),

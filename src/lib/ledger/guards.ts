@@ -3,6 +3,7 @@
  * entries and the time). One place for each question, so the session guard, the lost-callback
  * job, the orphan sweep and the attention list can never disagree about the same entry:
  *   - may a new payment start on this cart?            newPaymentVerdict
+ *   - may this saved-card session execute (again)?     savedCardExecutionVerdict
  *   - what must a job do next about an entry?          nextJobStep
  *   - must a person look at it, and why?               attentionReason
  *   - is a failed cart completion worth retrying?      classifyCompletionFailure
@@ -95,6 +96,43 @@ export function newPaymentVerdict(entries: readonly LedgerFacts[]): NewPaymentVe
   )
   if (livePaid) return { allowed: false, reason: "paid", message: ALREADY_PAID_MESSAGE }
   return { allowed: true }
+}
+
+/** A charge as the saved-card verdict reads it: which session and entry it is. */
+export type SessionCharge = Pick<LedgerFacts, "kind" | "state" | "pay_id"> & {
+  id: string
+  payment_session_id: string | null
+}
+
+export type SavedCardExecutionVerdict =
+  /** the session's own execution has a payId and may have moved money: read it back, never resend */
+  | { kind: "read_back"; payId: string }
+  /** a charge of the cart is unresolved (this session's without a payId too): no execution, "we are checking" */
+  | { kind: "checking"; message: string }
+  /** nothing sent, or what was sent moved no money: one execution may be sent */
+  | { kind: "execute" }
+
+/** Execution states after which the session may pay again: the bank moved no money (or gave it back). */
+const EXECUTION_MOVED_NO_MONEY: readonly string[] = ["refused", "expired", "returned"]
+
+/**
+ * What a saved-card session's "Place order" may do, from the ledger's charges of the session and
+ * its cart (newest first): the provider's authorizePayment acts on it, and the completion hook
+ * refuses `checking` before Medusa creates an order (src/use-cases/saved-cards/completion-ledger-check.ts).
+ */
+export function savedCardExecutionVerdict(
+  sessionId: string,
+  charges: readonly SessionCharge[]
+): SavedCardExecutionVerdict {
+  const earlier = charges.find((e) => e.payment_session_id === sessionId && e.kind === "execution" && e.pay_id)
+  if (earlier?.pay_id && !EXECUTION_MOVED_NO_MONEY.includes(earlier.state)) {
+    return { kind: "read_back", payId: earlier.pay_id }
+  }
+  // the session's own execution with a payId is read back above, whatever its state
+  if (charges.some((e) => isUnresolvedCharge(e) && !(e.pay_id && e.id === earlier?.id))) {
+    return { kind: "checking", message: CHECKING_PAYMENT_MESSAGE }
+  }
+  return { kind: "execute" }
 }
 
 /** How long a permanently refused completion keeps its money before the orphan policy may act. */

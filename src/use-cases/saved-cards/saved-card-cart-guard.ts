@@ -47,15 +47,16 @@ const messageOf = (error: unknown) => String((error as { message?: unknown })?.m
  * Throws the shopper's refusal when the payer may not complete the cart with its saved-card
  * sessions; returns for a cart without one, and for an unknown cart (Medusa's to answer). `payer`
  * names the customer who pays, from the cart: the logged-in caller on the route, the cart's own
- * customer in the workflow.
+ * customer in the workflow. Returns the ids of the saved-card sessions it let through (the
+ * workflow's check asks the ledger about them next).
  */
 export async function refuseSavedCardCompletion(
   container: MedusaContainer,
   cartId: string,
   payer: (cart: CartOwnerView) => string | undefined
-): Promise<void> {
+): Promise<string[]> {
   const state = await readCartOwnerState(container, cartId)
-  if (!state || state.savedCardSessions.length === 0) return
+  if (!state || state.savedCardSessions.length === 0) return []
   const customerId = payer(state.view)
   const verdict = savedCardCompletionVerdict({
     sessions: state.savedCardSessions,
@@ -73,6 +74,7 @@ export async function refuseSavedCardCompletion(
       shopperTextCode(SAVED_CARD_OWNER_MESSAGES.not_owner)
     )
   }
+  return state.savedCardSessions.map((session) => session.id)
 }
 
 /**

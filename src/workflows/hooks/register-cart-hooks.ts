@@ -10,16 +10,10 @@ import { completeCartWorkflow, transferCartCustomerWorkflow, updateCartWorkflow 
 import { skippedWorkflowHooks, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
 import { registerTbcCartHooks, type HookRegistrar } from "./saved-card-cart"
 
-/**
- * `<workflow>.<hook>` → the hook's registration function. `beforePaymentAuthorization` is declared
- * by completeCartWorkflow since before 2.18.0 but left out of its type (Medusa's docs mark it
- * internal), hence the lookup by name; should a later Medusa drop it, the completion check falls
- * back to `validate`, which runs before the order is created.
- */
+/** `<workflow>.<hook>` → the hook's registration function. */
 export function hookRegistrars(): Record<TbcWorkflowHook, HookRegistrar | undefined> {
-  const complete = completeCartWorkflow.hooks as unknown as Record<string, HookRegistrar | undefined>
   return {
-    "completeCartWorkflow.beforePaymentAuthorization": complete.beforePaymentAuthorization ?? complete.validate,
+    "completeCartWorkflow.validate": completeCartWorkflow.hooks.validate as unknown as HookRegistrar,
     "updateCartWorkflow.validate": updateCartWorkflow.hooks.validate as unknown as HookRegistrar,
     "transferCartCustomerWorkflow.validate": transferCartCustomerWorkflow.hooks.validate as unknown as HookRegistrar,
   }

@@ -12,10 +12,11 @@
  *   })
  *
  * Hooks chosen (present unchanged in Medusa 2.18.0 and 2.21.2):
- * - completion: `completeCartWorkflow.beforePaymentAuthorization`, the last step before the card
- *   is charged and a hook few stores take (`validate` is the one Medusa's docs teach). The order
- *   it follows is rolled back on a refusal; on the Store API the completion route's middleware
- *   refuses first, before any order exists (src/api/tbc-middlewares/saved-card-owner.ts).
+ * - completion: `completeCartWorkflow.validate`, inside Medusa's lock on the cart and BEFORE it
+ *   creates the order. A refusal after the order exists (`beforePaymentAuthorization`, which the
+ *   plugin took before) rolls the order back but not its number: every refused "Place order" made
+ *   order numbers jump. Everything this check needs it reads itself (the cart's sessions through
+ *   Query, the cart's charges from the money ledger), so it needs only the cart id.
  * - changes: `updateCartWorkflow.validate` and `transferCartCustomerWorkflow.validate`: before
  *   Medusa writes the change, inside its lock on the cart, so a saved-card session never outlives
  *   a change of who orders or where the goods go (an event subscriber would run after it).
@@ -26,6 +27,7 @@ import {
   dropSavedCardSessionsIfChanged,
   refuseSavedCardCompletion,
 } from "../../use-cases/saved-cards/saved-card-cart-guard"
+import { refuseWhileSavedCardChargeUnresolved } from "../../use-cases/saved-cards/completion-ledger-check"
 import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
 
 /** What Medusa hands a hook handler besides its input (the step's context; only the container is read). */
@@ -33,20 +35,23 @@ export interface HookContext {
   container: MedusaContainer
 }
 
-type HookInput = { input?: unknown } | undefined
+type HookInput = { input?: unknown; cart?: unknown } | undefined
 
 const stringOf = (value: unknown): string => (typeof value === "string" ? value : "")
 const fieldOf = (value: unknown, field: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[field] : undefined
 
-/** completeCartWorkflow, right before payment authorization: `{ input: { id } }`. */
+/**
+ * completeCartWorkflow, before the order is created: `{ input: { id }, cart }`. The owner check,
+ * then the ledger's: no saved-card "Place order" while a charge of the cart is being checked.
+ */
 async function checkSavedCardCompletion(hookInput: HookInput, { container }: HookContext): Promise<void> {
+  // a completed cart: Medusa answers with its order, there is nothing left to charge
+  if (fieldOf(hookInput?.cart, "completed_at")) return
+  const cartId = stringOf(fieldOf(hookInput?.input, "id"))
   // the cart's own customer stands for the payer: the workflow does not know who asked
-  await refuseSavedCardCompletion(
-    container,
-    stringOf(fieldOf(hookInput?.input, "id")),
-    (cart) => cart.customer_id ?? undefined
-  )
+  const sessionIds = await refuseSavedCardCompletion(container, cartId, (cart) => cart.customer_id ?? undefined)
+  await refuseWhileSavedCardChargeUnresolved(container, cartId, sessionIds)
 }
 
 /** updateCartWorkflow, before the update: `{ input: <the update Medusa will write>, cart }`. */
@@ -67,7 +72,7 @@ async function dropSavedCardOnCustomerTransfer(hookInput: HookInput, { container
 
 /** The plugin's handler of each hook it takes, by `<workflow>.<hook>`. */
 export const tbcCartHookHandlers: Record<TbcWorkflowHook, (input: HookInput, context: HookContext) => Promise<void>> = {
-  "completeCartWorkflow.beforePaymentAuthorization": checkSavedCardCompletion,
+  "completeCartWorkflow.validate": checkSavedCardCompletion,
   "updateCartWorkflow.validate": dropSavedCardOnCartUpdate,
   "transferCartCustomerWorkflow.validate": dropSavedCardOnCustomerTransfer,
 }

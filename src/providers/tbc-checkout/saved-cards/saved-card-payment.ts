@@ -50,7 +50,7 @@ import {
   type TbcLogger,
 } from "../../../lib/tbc/types"
 import { checkSaveCardToDate } from "../../../lib/tbc/validation"
-import { CHECKING_PAYMENT_MESSAGE, isUnresolvedCharge } from "../../../lib/ledger/guards"
+import { CHECKING_PAYMENT_MESSAGE, savedCardExecutionVerdict } from "../../../lib/ledger/guards"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { toMedusaError } from "../../common"
 import { recordError, type LedgerEntry } from "../../../modules/tbc/ledger/ledger-store"
@@ -416,11 +416,11 @@ async function knownExecution(
   } catch (error) {
     throw toMedusaError(error, "check earlier charges of this checkout")
   }
-  const earlier = charges.find((e) => e.payment_session_id === sessionId && e.kind === "execution" && e.pay_id)
-  if (earlier && !["refused", "expired", "returned"].includes(earlier.state)) {
-    return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: earlier.pay_id }
+  const verdict = savedCardExecutionVerdict(sessionId, charges)
+  if (verdict.kind === "read_back") {
+    return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: verdict.payId }
   }
-  if (charges.some((e) => isUnresolvedCharge(e) && !(e.pay_id && e.id === earlier?.id))) throw checkingError()
+  if (verdict.kind === "checking") throw checkingError()
   return data
 }
 

@@ -16,11 +16,11 @@ import {
 } from "../../../use-cases/saved-cards/__tests__/saved-card-cart-fixture"
 import { registerTbcCartHooks, tbcCartHookHandlers, type HookRegistrar } from "../saved-card-cart"
 
-const complete = tbcCartHookHandlers["completeCartWorkflow.beforePaymentAuthorization"]
+const complete = tbcCartHookHandlers["completeCartWorkflow.validate"]
 const update = tbcCartHookHandlers["updateCartWorkflow.validate"]
 const transfer = tbcCartHookHandlers["transferCartCustomerWorkflow.validate"]
 
-describe("completeCartWorkflow.beforePaymentAuthorization", () => {
+describe("completeCartWorkflow.validate", () => {
   it("passes a saved-card cart that still is its owner's choice, and a cart without one", async () => {
     const owned = cartFixture({ sessions: [savedCardSession()] })
     await expect(complete({ input: { id: "cart_1" } }, { container: owned.scope })).resolves.toBeUndefined()
@@ -120,7 +120,7 @@ describe("registerTbcCartHooks", () => {
       "updateCartWorkflow.validate"
     )
     expect(Object.keys(some.taken)).toEqual([
-      "completeCartWorkflow.beforePaymentAuthorization",
+      "completeCartWorkflow.validate",
       "transferCartCustomerWorkflow.validate",
     ])
   })
