@@ -4,7 +4,8 @@
  * comes from a database sequence). The plugin's refusals that need no bank answer are made in
  * completeCartWorkflow's `validate` hook, before the order exists: a shopper pressing "Place order"
  * again while her saved-card charge is being checked gets "we are checking your payment" at no
- * cost. Only the first attempt, whose execution is sent in authorizePayment (after the order was
+ * cost; so does one while the bank is still deciding it (the hook reads that payment at the bank).
+ * Only the first attempt, whose execution is sent in authorizePayment (after the order was
  * created), still costs one number (docs/architecture.md says why that one stays).
  */
 import { testDbName } from "../utils/db-name"
@@ -23,6 +24,8 @@ jest.setTimeout(180_000)
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 const CHECKING = /We are checking your payment/
+const STILL_PROCESSING = /The bank is still processing this payment/
+const SAVED_CARD_METHOD = 11
 
 /** Every order's display_id, ascending. */
 async function displayIds(container: MedusaContainer): Promise<number[]> {
@@ -47,7 +50,15 @@ medusaIntegrationTestRunner({
     beforeEach(() => bank.setFaults({ reset: true }))
     afterAll(() => bank.setFaults({ reset: true }))
 
-    it("an execution whose answer is lost: two more 'Place order' are refused before any order exists; the callback's order shows one burned number, not three", async () => {
+    /**
+     * Alice's second order by saved card: `fault` is set for its execution, then she presses
+     * "Place order" three times; `settle` makes the bank's callback place the order. Returns what
+     * she read each time, the executions sent, and the order numbers burned on the way.
+     */
+    async function threeAttemptsThenCallback(
+      fault: Record<string, unknown>,
+      settle: (payId: string) => Promise<void>
+    ): Promise<{ answers: string[]; executions: number; burnedNumbers: number }> {
       const container = getContainer()
       const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
       const alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
@@ -60,33 +71,55 @@ medusaIntegrationTestRunner({
       const started = await alice.startSession(collectionId, { saved_card_id: card.id })
       const sessionId: string = started.body.payment_collection.payment_sessions[0].id
       const executions = await bank.calls(CALLS.execution)
-      // the bank charges the card, then the gateway answers 502: the answer is lost
-      await bank.setFaults({ failNext: { count: 1, status: 502, path: CALLS.execution, afterProcessing: true } })
+      await bank.setFaults(fault)
 
       const answers: string[] = []
       for (let attempt = 0; attempt < 3; attempt++) {
-        const { status, body } = await alice.call("post", `/store/carts/${cartId}/complete`)
+        const { body } = await alice.call("post", `/store/carts/${cartId}/complete`)
+        const text = JSON.stringify(body)
         answers.push(
-          `${status} ${body.type === "order" ? "order" : CHECKING.test(JSON.stringify(body)) ? "checking" : JSON.stringify(body)}`
+          body.type === "order"
+            ? "order"
+            : CHECKING.test(text)
+              ? "checking"
+              : STILL_PROCESSING.test(text)
+                ? "processing"
+                : text
         )
       }
       expect(await findOrderIdOfCart(container, cartId)).toBeUndefined()
 
-      // the bank's callback arrives at last and places the order
       const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
-      expect(await postRawCallback(app.appUrl, callbackBody(charge.payId))).toBe(200)
+      await settle(charge.payId)
       const order = await waitForPaidOrderOfCart(container, cartId, "completed")
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: order.id } })
-      const placed = Number(data[0].display_id)
-
-      expect({
-        answers: answers.map((answer) => answer.replace(/^\d+ /, "")),
+      return {
+        answers,
         executions: (await bank.calls(CALLS.execution)) - executions,
-        // the first attempt's order was created before its execution was sent: that number is gone
-        burnedNumbers: await burnedBetween(container, before, placed),
-      }).toEqual({
-        answers: ["checking", "checking", "checking"],
+        burnedNumbers: await burnedBetween(container, before, Number(data[0].display_id)),
+      }
+    }
+
+    it("an execution whose answer is lost: two more 'Place order' are refused before any order exists; the callback's order shows one burned number, not three", async () => {
+      // the bank charges the card, then the gateway answers 502: the answer is lost
+      const outcome = await threeAttemptsThenCallback(
+        { failNext: { count: 1, status: 502, path: CALLS.execution, afterProcessing: true } },
+        async (payId) => {
+          expect(await postRawCallback(app.appUrl, callbackBody(payId))).toBe(200)
+        }
+      )
+      // the first attempt's order was created before its execution was sent: that number is gone
+      expect(outcome).toEqual({ answers: ["checking", "checking", "checking"], executions: 1, burnedNumbers: 1 })
+    })
+
+    it("an execution the bank is still deciding: two more 'Place order' are refused before any order exists (one bank read each); one burned number", async () => {
+      const outcome = await threeAttemptsThenCallback({ processingExecutions: { count: 1 } }, async (payId) => {
+        await bank.pay(payId, "success", SAVED_CARD_METHOD)
+        expect(await postRawCallback(app.appUrl, callbackBody(payId))).toBe(200)
+      })
+      expect(outcome).toEqual({
+        answers: ["processing", "processing", "processing"],
         executions: 1,
         burnedNumbers: 1,
       })

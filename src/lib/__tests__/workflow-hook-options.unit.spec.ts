@@ -21,12 +21,21 @@ describe("skippedWorkflowHooks", () => {
     ).toEqual([...TBC_WORKFLOW_HOOKS])
   })
 
-  it.each([[["completeCartWorkflow.validate"]], ["updateCartWorkflow.validate"], [[42]]])(
+  it.each([[["completeCartWorkflow.orderCreated"]], ["updateCartWorkflow.validate"], [[42]], [["toString"]]])(
     "refuses %j, naming the hooks it may list",
     (value) => {
       expect(() =>
         skippedWorkflowHooks([{ resolve: "medusa-payment-tbc", options: { skipWorkflowHooks: value } }])
-      ).toThrow(/skipWorkflowHooks must be a list of these hook names: completeCartWorkflow.beforePaymentAuthorization/)
+      ).toThrow(/skipWorkflowHooks must be a list of these hook names: completeCartWorkflow.validate, /)
     }
   )
+
+  it("refuses the hook the completion check left, saying where it went and what to list instead", () => {
+    const retired = ["updateCartWorkflow.validate", "completeCartWorkflow.beforePaymentAuthorization"]
+    expect(() =>
+      skippedWorkflowHooks([{ resolve: "medusa-payment-tbc", options: { skipWorkflowHooks: retired } }])
+    ).toThrow(
+      /lists completeCartWorkflow.beforePaymentAuthorization: the plugin's completion check moved to completeCartWorkflow.validate .*list that one and call tbcCartHookHandlers\["completeCartWorkflow.validate"\]/
+    )
+  })
 })

@@ -117,13 +117,16 @@ const EXECUTION_MOVED_NO_MONEY: readonly string[] = ["refused", "expired", "retu
 
 /**
  * What a saved-card session's "Place order" may do, from the ledger's charges of the session and
- * its cart (newest first): the provider's authorizePayment acts on it, and the completion hook
- * refuses `checking` before Medusa creates an order (src/use-cases/saved-cards/completion-ledger-check.ts).
+ * of its cart (each newest first; an entry in both counts once): the provider's authorizePayment
+ * acts on it, and the completion hook refuses before Medusa creates an order
+ * (src/use-cases/saved-cards/completion-ledger-check.ts).
  */
 export function savedCardExecutionVerdict(
   sessionId: string,
-  charges: readonly SessionCharge[]
+  ofSession: readonly SessionCharge[],
+  ofCart: readonly SessionCharge[] = []
 ): SavedCardExecutionVerdict {
+  const charges = [...ofSession, ...ofCart.filter((e) => !ofSession.some((o) => o.id === e.id))]
   const earlier = charges.find((e) => e.payment_session_id === sessionId && e.kind === "execution" && e.pay_id)
   if (earlier?.pay_id && !EXECUTION_MOVED_NO_MONEY.includes(earlier.state)) {
     return { kind: "read_back", payId: earlier.pay_id }

@@ -21,10 +21,11 @@ import {
   isUnresolvedCharge,
   newPaymentVerdict,
   nextJobStep,
+  savedCardExecutionVerdict,
   type LedgerFacts,
 } from "../guards"
 import { isChargeKind } from "../states"
-import { NOW, chargeFactsIn, factsArb } from "./ledger-arbitraries"
+import { NOW, chargeEntryArb, chargeFactsIn, factsArb } from "./ledger-arbitraries"
 
 const MINUTE = 60 * 1000
 const facts = (over: Partial<LedgerFacts>): LedgerFacts => ({
@@ -176,6 +177,38 @@ describe("ledger guards, as properties", () => {
           others.some(isUnresolvedCharge) ? "checking" : live ? "paid" : "allowed"
         )
         expect(newPaymentVerdict([...others].reverse())).toEqual(verdict)
+      }),
+      runs
+    )
+  })
+
+  it("savedCardExecutionVerdict: executes only with nothing unresolved, reads back only the session's own execution, refuses only while a charge is unresolved", () => {
+    // charges of the cart, some of them this session's ("S"); ids tell entries apart
+    const chargesArb = fc
+      .array(fc.record({ entry: chargeEntryArb, own: fc.boolean() }), { maxLength: 6 })
+      .map((rows) =>
+        rows.map(({ entry, own }, i) => ({ ...entry, id: `e${i}`, payment_session_id: own ? "S" : `other${i}` }))
+      )
+    fc.assert(
+      fc.property(chargesArb, fc.nat(6), (charges, shared) => {
+        const ofSession = charges.filter((e) => e.payment_session_id === "S")
+        const verdict = savedCardExecutionVerdict("S", ofSession, charges)
+        if (verdict.kind === "execute") expect(charges.some(isUnresolvedCharge)).toBe(false)
+        if (verdict.kind === "read_back") {
+          expect(ofSession.some((e) => e.kind === "execution" && e.pay_id === verdict.payId)).toBe(true)
+        }
+        if (verdict.kind === "checking") {
+          expect(verdict.message).toBe(CHECKING_PAYMENT_MESSAGE)
+          expect(charges.some(isUnresolvedCharge)).toBe(true)
+        }
+        // an entry listed under the session and the cart counts once; a cart list may hold all of them
+        expect(savedCardExecutionVerdict("S", ofSession, charges.slice(shared))).toEqual(
+          savedCardExecutionVerdict(
+            "S",
+            ofSession,
+            charges.filter((e, i) => i >= shared || e.payment_session_id === "S")
+          )
+        )
       }),
       runs
     )

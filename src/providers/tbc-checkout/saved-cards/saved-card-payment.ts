@@ -408,15 +408,13 @@ async function knownExecution(
   const ledger = deps.book?.ledger
   if (!ledger) return data
   const { cart_id } = chargeContextOf(sessionId, data)
-  let charges: LedgerEntry[]
+  let charges: [LedgerEntry[], LedgerEntry[]]
   try {
-    const own = await ledger.chargesOfSession(sessionId)
-    const ofCart = cart_id ? await ledger.chargesOfCart(cart_id) : []
-    charges = [...own, ...ofCart.filter((e) => !own.some((o) => o.id === e.id))]
+    charges = [await ledger.chargesOfSession(sessionId), cart_id ? await ledger.chargesOfCart(cart_id) : []]
   } catch (error) {
     throw toMedusaError(error, "check earlier charges of this checkout")
   }
-  const verdict = savedCardExecutionVerdict(sessionId, charges)
+  const verdict = savedCardExecutionVerdict(sessionId, ...charges)
   if (verdict.kind === "read_back") {
     return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: verdict.payId }
   }

@@ -65,6 +65,8 @@ export function cartFixture(options: CartFixtureOptions): {
     }),
     [ContainerRegistrationKeys.CONFIG_MODULE]: asValue(CONFIG),
     [ContainerRegistrationKeys.LOGGER]: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+    // the money ledger's table, empty: no charge of the cart yet
+    [ContainerRegistrationKeys.PG_CONNECTION]: asValue({ raw: async () => ({ rows: [] }) }),
     // what Medusa's deletePaymentSessionsWorkflow asks of the payment module
     [Modules.PAYMENT]: asValue({
       listPaymentSessions: async ({ id }: { id: string[] }) =>

@@ -45,6 +45,16 @@ describe("completeCartWorkflow.validate", () => {
     })
   })
 
+  it("leaves a completed cart to Medusa, which answers with its order: nothing is read or refused", async () => {
+    const taken = cartFixture({ sessions: [savedCardSession()], cart: { customer_id: "cus_bob" } })
+    const completed = { input: { id: "cart_1" }, cart: { id: "cart_1", completed_at: new Date() } }
+    await expect(complete(completed, { container: taken.scope })).resolves.toBeUndefined()
+    expect(taken.graphed).toEqual([])
+    await expect(complete({ input: { id: "cart_1" } }, { container: taken.scope })).rejects.toMatchObject({
+      message: SAVED_CARD_OWNER_MESSAGES.not_owner,
+    })
+  })
+
   it("refuses once the owner was deleted", async () => {
     const { scope } = cartFixture({ sessions: [savedCardSession()], customerDeleted: true })
     await expect(complete({ input: { id: "cart_1" } }, { container: scope })).rejects.toMatchObject({
@@ -119,10 +129,7 @@ describe("registerTbcCartHooks", () => {
     expect(registerTbcCartHooks(["updateCartWorkflow.validate"], some.table)).not.toContain(
       "updateCartWorkflow.validate"
     )
-    expect(Object.keys(some.taken)).toEqual([
-      "completeCartWorkflow.validate",
-      "transferCartCustomerWorkflow.validate",
-    ])
+    expect(Object.keys(some.taken)).toEqual(["completeCartWorkflow.validate", "transferCartCustomerWorkflow.validate"])
   })
 
   it("fails loudly when Medusa lacks a hook it is to take", () => {
