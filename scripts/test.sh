@@ -146,10 +146,12 @@ function suiteOf(name, seenBefore) {
 // the first lines of a failure message, colour codes dropped, on one line
 const firstLine = (text) =>
   String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 500)
-function failuresOf(result) {
+// `from`: the result file's name for a suite run apart ("unit-node22"), so that a failure on
+// another Node is not taken for one of npm test's own run
+function failuresOf(result, from) {
   const found = []
   for (const file of result.testResults ?? []) {
-    const where = require("path").relative(process.cwd(), file.name)
+    const where = (from === "all" ? "" : `[${from}] `) + require("path").relative(process.cwd(), file.name)
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed")
     for (const t of failedTests) found.push(`FAILED ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
     if (failedTests.length === 0 && file.status === "failed") found.push(`FAILED ${where} (the file): ${firstLine(file.message)}`)
@@ -185,7 +187,6 @@ for (const file of files) {
   // Files that crashed before any test ran report no failed tests; count each such file once.
   failed += result.numFailedTests + result.numRuntimeErrorTestSuites
   skipped += result.numPendingTests + result.numTodoTests
-  failures.push(...failuresOf(result))
   const unrun = notRunOf(result)
   notRun.push(...unrun)
   if (ci) {
@@ -193,6 +194,7 @@ for (const file of files) {
     skipped -= unrun.length
   }
   const fromFile = require("path").basename(file, ".json").replace(/^jest-/, "")
+  failures.push(...failuresOf(result, fromFile))
   const seen = new Set()
   // longest first, so a property spec that ran in two suites is named reliability (full size) first
   const entries = (result.testResults ?? []).filter((entry) => entry.startTime && entry.endTime)

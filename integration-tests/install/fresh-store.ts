@@ -12,8 +12,11 @@ import type { StoreDependencies } from "./store-cases"
 
 export const REPO_ROOT = path.resolve(__dirname, "../..")
 
-/** Where each command's output goes; printed (tail) when a command fails. */
-export const LOG_DIR = path.join(REPO_ROOT, "test-artifacts", "install-test")
+/**
+ * Where each command's output goes; printed (tail) when a command fails. TBC_INSTALL_LOG_DIR names
+ * another folder under test-artifacts (`.ci/run` keeps each Node's logs apart: install-test-node22).
+ */
+export const LOG_DIR = path.join(REPO_ROOT, "test-artifacts", process.env.TBC_INSTALL_LOG_DIR || "install-test")
 
 /** The README sentence that introduces the plugin's part of the store's config. */
 const CONFIG_BLOCK_INTRO = "The plugin's part of the store's `medusa-config.ts`"

@@ -128,7 +128,8 @@ describe("the packed plugin", () => {
   })
 })
 
-describe.each(STORES)("a store on Medusa $medusa ($role) with $pm", (store) => {
+// the Node in the name: .ci/run runs this test on several (scripts/node-versions.js)
+describe.each(STORES)(`a store on Medusa $medusa ($role) with $pm on Node ${process.versions.node}`, (store) => {
   it.each(STEPS.map(([title, step]) => ({ title, step })))("$title", async ({ step }) => {
     await lanes!.outcome(store, step)
   })

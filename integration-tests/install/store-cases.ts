@@ -3,7 +3,9 @@
  *
  * The stores: the oldest Medusa the plugin's peer ranges accept (the floor: the lowest version of
  * its `@medusajs/framework` range) and the newest 2.x on the registry, each with npm and with pnpm.
- * TBC_INSTALL_STORES="2.13.0:npm,2.21.2:pnpm" chooses others by hand (to try a lower floor).
+ * TBC_INSTALL_STORES="2.13.0:npm,2.21.2:pnpm" chooses others by hand (to try a lower floor);
+ * "floor" and "newest" stand for those two versions there ("floor:npm,newest:pnpm": CI's stores on
+ * Node 22 and 24, scripts/node-versions.js).
  */
 import { execFileSync } from "child_process"
 import fs from "fs"
@@ -83,16 +85,26 @@ export function newestVersion(): string {
 
 /** The stores of this run: floor and newest, each with npm and pnpm; or TBC_INSTALL_STORES. */
 export function storeCases(repoRoot: string, chosen = process.env.TBC_INSTALL_STORES): StoreCase[] {
-  if (chosen?.trim()) {
-    return chosen.split(",").map((entry) => {
-      const [medusa, pm] = entry.trim().split(":")
-      if (!/^2\.\d+\.\d+$/.test(medusa) || (pm !== "npm" && pm !== "pnpm"))
-        throw new Error(`TBC_INSTALL_STORES entry "${entry}": expected <2.N.P>:<npm|pnpm>`)
-      return caseOf(medusa, pm, "chosen")
-    })
-  }
-  const floor = floorVersion(JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")))
-  const newest = newestVersion()
+  const floor = () => floorVersion(JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")))
+  if (chosen?.trim()) return chosenStores(chosen, floor, newestVersion)
+  return defaultStores(floor(), newestVersion())
+}
+
+/** TBC_INSTALL_STORES: "<2.N.P | floor | newest>:<npm | pnpm>" entries, comma separated. */
+export function chosenStores(chosen: string, floor: () => string, newest: () => string): StoreCase[] {
+  let newestSeen: string | undefined // one registry look-up for all the entries
+  return chosen.split(",").map((entry) => {
+    const [version, pm] = entry.trim().split(":")
+    const named = version === "floor" || version === "newest"
+    if ((!named && !/^2\.\d+\.\d+$/.test(version)) || (pm !== "npm" && pm !== "pnpm"))
+      throw new Error(`TBC_INSTALL_STORES entry "${entry}": expected <2.N.P|floor|newest>:<npm|pnpm>`)
+    if (!named) return caseOf(version, pm, "chosen")
+    return caseOf(version === "floor" ? floor() : (newestSeen ??= newest()), pm, version)
+  })
+}
+
+/** Floor and newest, each with npm and pnpm (one of each when they are the same version). */
+function defaultStores(floor: string, newest: string): StoreCase[] {
   const versions =
     floor === newest
       ? [[floor, "floor and newest"]]

@@ -2,7 +2,7 @@
  * The install test's reading of package-manager output and of the peer floor: a parser that
  * missed pnpm's peer warnings would let an unmet peer pass silently (pnpm only warns).
  */
-import { floorVersion, peerComplaints } from "../store-cases"
+import { chosenStores, floorVersion, peerComplaints } from "../store-cases"
 
 // pnpm 10's `pnpm add` output for a plugin asking ^2.21.2 in a 2.18.0 store (shortened)
 const PNPM_OUTPUT = `Progress: resolved 1085, reused 994, downloaded 2, added 4, done
@@ -58,5 +58,42 @@ describe("floorVersion", () => {
   it("refuses a range it cannot read a floor from, naming it", () => {
     expect(() => floorVersion({ peerDependencies: { "@medusajs/framework": ">=2.18" } })).toThrow('is ">=2.18"')
     expect(() => floorVersion({})).toThrow('is ""')
+  })
+})
+
+describe("chosenStores (TBC_INSTALL_STORES)", () => {
+  it("reads floor and newest as those versions, asking the registry for the newest once", () => {
+    const newest = jest.fn(() => "2.21.2")
+    const stores = chosenStores("floor:npm, newest:pnpm,newest:npm", () => "2.18.0", newest)
+    expect(stores.map(({ medusa, pm, role, label }) => `${medusa} ${pm} ${role} ${label}`)).toEqual([
+      "2.18.0 npm floor 2-18-0-npm",
+      "2.21.2 pnpm newest 2-21-2-pnpm",
+      "2.21.2 npm newest 2-21-2-npm",
+    ])
+    expect(newest).toHaveBeenCalledTimes(1)
+  })
+
+  it("takes exact versions as chosen, and refuses what it cannot read, naming the entry", () => {
+    expect(
+      chosenStores(
+        "2.13.0:pnpm",
+        () => "2.18.0",
+        () => "2.21.2"
+      )
+    ).toEqual([{ medusa: "2.13.0", pm: "pnpm", role: "chosen", label: "2-13-0-pnpm" }])
+    expect(() =>
+      chosenStores(
+        "latest:npm",
+        () => "2.18.0",
+        () => "2.21.2"
+      )
+    ).toThrow('entry "latest:npm"')
+    expect(() =>
+      chosenStores(
+        "floor:yarn",
+        () => "2.18.0",
+        () => "2.21.2"
+      )
+    ).toThrow('entry "floor:yarn"')
   })
 })
