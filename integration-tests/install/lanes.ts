@@ -24,6 +24,22 @@ export interface Lanes {
   done: Promise<void>
 }
 
+/**
+ * A step's error as jest can report it: `jest --json` writes every failure with JSON.stringify, and
+ * an axios error (its request refers to itself) made that throw, so the run left no result file
+ * and CI could only count "no jest result" instead of naming the step (seen on a store's capture).
+ */
+export function reportable(error: unknown): unknown {
+  try {
+    JSON.stringify(error)
+    return error
+  } catch {
+    const plain = new Error(error instanceof Error ? error.message : String(error))
+    if (error instanceof Error) plain.stack = error.stack
+    return plain
+  }
+}
+
 /** Settles a promise from outside. */
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
   let resolve!: (value: T) => void
@@ -69,7 +85,7 @@ export function startLanes(stores: StoreCase[], work: string, templateDir: strin
         outcome.resolve()
       } catch (error) {
         failed = step
-        outcome.reject(error)
+        outcome.reject(reportable(error))
       }
       steps.push({
         step,
