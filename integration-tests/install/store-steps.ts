@@ -9,6 +9,7 @@
  * Each step throws (an `expect`, or a command's exit) when it fails; lanes.ts runs them.
  */
 import axios from "axios"
+import http from "node:http"
 import { execFileSync, type ChildProcess } from "child_process"
 import fs from "fs"
 import path from "path"
@@ -25,6 +26,14 @@ import { createStore, filesContaining, logTail, REPO_ROOT, run, start, stop } fr
 import { storeEnv, storePackageJson } from "./fresh-store"
 import { ENTRY_POINTS, ENTRY_PROBE, expectedEntries, TYPES_PROBES } from "./package-checks"
 import { COMMANDS, peerComplaints, quietEnv, storeDependencies, type StoreCase } from "./store-cases"
+
+/**
+ * The install test's requests open a new connection each: Node's global agent keeps sockets alive,
+ * and one the store's server closes after its idle timeout, while the test reuses it under load,
+ * fails as "socket hang up" before the request reaches the store (seen on a loaded machine).
+ */
+const noKeepAlive = new http.Agent({ keepAlive: false })
+const client = axios.create({ httpAgent: noKeepAlive })
 
 const ADMIN = { email: "admin@tbc-install.test", password: "supersecret" }
 
@@ -226,8 +235,8 @@ export class StoreRun {
     }
     const state = await waitFor(health, { timeoutMs: 180_000, intervalMs: 500, description: "the store's /health" })
     if (state === "exited") throw new Error(`medusa start exited:\n${logTail(app.logFile)}`)
-    const auth = await axios.post(`${this.appUrl}/auth/user/emailpass`, ADMIN)
-    const { data } = await axios.get(`${this.appUrl}/admin/payments/payment-providers`, {
+    const auth = await client.post(`${this.appUrl}/auth/user/emailpass`, ADMIN)
+    const { data } = await client.get(`${this.appUrl}/admin/payments/payment-providers`, {
       headers: { authorization: `Bearer ${auth.data.token}` },
     })
     const ids = data.payment_providers.map((provider: { id: string }) => provider.id)
@@ -237,7 +246,7 @@ export class StoreRun {
 
   async order(): Promise<void> {
     const seeded: SeededStore = JSON.parse(fs.readFileSync(this.seedFile, "utf8"))
-    const shop = new StoreCheckout(axios.create({ baseURL: this.appUrl }), seeded)
+    const shop = new StoreCheckout(axios.create({ baseURL: this.appUrl, httpAgent: noKeepAlive }), seeded)
     const bank = new SandboxBankControl(() => this.sandboxUrl)
     const { cartId, total } = await shop.createCartReadyForPayment([1])
     const { session } = await shop.startPaymentSession(cartId)
@@ -268,17 +277,17 @@ export class StoreRun {
   async capture(): Promise<void> {
     if (!this.placed) throw new Error("no order to capture: the order step did not place one")
     const { orderId, payId, totalTetri } = this.placed
-    const auth = await axios.post(`${this.appUrl}/auth/user/emailpass`, ADMIN)
+    const auth = await client.post(`${this.appUrl}/auth/user/emailpass`, ADMIN)
     const admin = { headers: { authorization: `Bearer ${auth.data.token}` } }
     const bank = new SandboxBankControl(() => this.sandboxUrl)
     expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
-    const { data } = await axios.get(`${this.appUrl}/admin/orders/${orderId}`, {
+    const { data } = await client.get(`${this.appUrl}/admin/orders/${orderId}`, {
       ...admin,
       params: { fields: "id,payment_collections.payments.id" },
     })
     const paymentId: string = data.order.payment_collections[0].payments[0].id
     const takenTetri = totalTetri - 100
-    const captured = await axios.post(
+    const captured = await client.post(
       `${this.appUrl}/admin/tbc/payments/${paymentId}/capture`,
       { amount: takenTetri / 100 },
       admin
@@ -290,7 +299,7 @@ export class StoreRun {
       takenTetri,
       100,
     ])
-    const { data: after } = await axios.get(`${this.appUrl}/admin/payments/${paymentId}`, {
+    const { data: after } = await client.get(`${this.appUrl}/admin/payments/${paymentId}`, {
       ...admin,
       params: { fields: "id,amount,captured_at,captures.amount" },
     })

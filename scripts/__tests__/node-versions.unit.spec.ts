@@ -48,21 +48,19 @@ describe("the Nodes CI tests besides Node 20", () => {
     expect(satisfies("21.0.0", "^20.19.0")).toBe(false)
   })
 
-  it("each run two install-test stores that TBC_INSTALL_STORES reads: both versions, both managers, crossed", () => {
-    const all = new Set<string>()
+  it("each run the four install-test stores of Node 20 (TBC_INSTALL_STORES): both versions, both managers", () => {
     for (const { version, stores } of NODES) {
+      const all = new Set<string>()
       const cases = chosenStores(
         stores,
         () => "2.18.0",
         () => "2.21.2"
       )
-      expect(`${version}: ${cases.length} stores`).toBe(`${version}: 2 stores`)
-      expect(new Set(cases.map((c) => c.medusa)).size).toBe(2)
-      expect(new Set(cases.map((c) => c.pm)).size).toBe(2)
       for (const c of cases) all.add(c.label)
+      expect(`${version}: ${[...all].sort().join(" ")}`).toBe(
+        `${version}: 2-18-0-npm 2-18-0-pnpm 2-21-2-npm 2-21-2-pnpm`
+      )
     }
-    // each of Node 20's four stores on one more Node (docs/compatibility.md)
-    expect([...all].sort()).toEqual(["2-18-0-npm", "2-18-0-pnpm", "2-21-2-npm", "2-21-2-pnpm"])
   })
 
   it("are the ones docs/compatibility.md names", () => {
