@@ -126,12 +126,16 @@ export const DEFAULT_METHOD_LIMITS: Readonly<Record<"8" | "bnpl", Required<Amoun
   bnpl: { min: 100, max: 5_000 },
 }
 
-/** The limit of `key` in tetri: the store's, else TBC's default, else none. */
-export function limitInMinor(key: LimitKey, configured: MethodLimits | undefined): { min?: number; max?: number } {
-  const limit = configured?.[key] ?? (DEFAULT_METHOD_LIMITS as MethodLimits)[key] ?? {}
+/** A GEL limit in tetri (ends without an exact tetri value are dropped, as the options refuse them). */
+export function limitToMinor(limit: AmountLimit): { min?: number; max?: number } {
   const minor = (value: number | undefined) =>
     value === undefined ? undefined : (majorToMinorExact(value) ?? undefined)
   return { min: minor(limit.min), max: minor(limit.max) }
+}
+
+/** The limit of `key` in tetri: the store's, else TBC's default, else none. */
+export function limitInMinor(key: LimitKey, configured: MethodLimits | undefined): { min?: number; max?: number } {
+  return limitToMinor(configured?.[key] ?? (DEFAULT_METHOD_LIMITS as MethodLimits)[key] ?? {})
 }
 
 /** "100.00 GEL" from tetri, for messages (integer arithmetic only). */
@@ -153,9 +157,36 @@ export interface Availability {
 const AVAILABLE: Availability = { available: true, reason: null, message: null }
 
 /**
- * Whether an amount lies within the limit of `key`. Limits are in GEL: an amount in another
- * currency is not compared (GEL-only methods are refused by `currencyVerdict`).
+ * Whether a GEL amount lies within `limit` (tetri): `what` names the choice and `option` the
+ * setting that moves the limit, in the message. Limits are in GEL: an amount in another currency
+ * is not compared (GEL-only choices are refused for their currency first).
  */
+export function amountVerdict(
+  what: string,
+  limit: { min?: number; max?: number },
+  option: string,
+  amountMinor: number,
+  currency: string
+): Availability {
+  if (currency.toUpperCase() !== "GEL") return AVAILABLE
+  if (limit.min !== undefined && amountMinor < limit.min) {
+    return {
+      available: false,
+      reason: "below_minimum",
+      message: `${what} is offered from ${gelText(limit.min)}; this cart is ${gelText(amountMinor)} (option ${option}.min)`,
+    }
+  }
+  if (limit.max !== undefined && amountMinor > limit.max) {
+    return {
+      available: false,
+      reason: "above_maximum",
+      message: `${what} is offered up to ${gelText(limit.max)}; this cart is ${gelText(amountMinor)} (option ${option}.max)`,
+    }
+  }
+  return AVAILABLE
+}
+
+/** Whether an amount lies within the limit of `key` (the store's `methodLimits`, else TBC's). */
 export function limitVerdict(
   key: LimitKey,
   what: string,
@@ -163,23 +194,27 @@ export function limitVerdict(
   amountMinor: number,
   currency: string
 ): Availability {
-  if (currency.toUpperCase() !== "GEL") return AVAILABLE
-  const { min, max } = limitInMinor(key, configured)
-  if (min !== undefined && amountMinor < min) {
+  return amountVerdict(what, limitInMinor(key, configured), `methodLimits["${key}"]`, amountMinor, currency)
+}
+
+/**
+ * Whether TBC's Online Installments (the installments provider) may take a cart: GEL only, and
+ * within its `amountLimit` (TBC's terms, 100–10,000 GEL, unless the store set its own).
+ */
+export function installmentsAvailability(
+  limit: AmountLimit,
+  cart?: { amountMinor: number; currency: string }
+): Availability {
+  if (!cart) return AVAILABLE
+  const what = "An installment loan"
+  if (cart.currency.toUpperCase() !== "GEL") {
     return {
       available: false,
-      reason: "below_minimum",
-      message: `${what} is offered from ${gelText(min)}; this cart is ${gelText(amountMinor)} (option methodLimits["${key}"].min)`,
+      reason: "currency_not_supported",
+      message: `${what} is paid in GEL only; this cart is in ${cart.currency.toUpperCase()}`,
     }
   }
-  if (max !== undefined && amountMinor > max) {
-    return {
-      available: false,
-      reason: "above_maximum",
-      message: `${what} is offered up to ${gelText(max)}; this cart is ${gelText(amountMinor)} (option methodLimits["${key}"].max)`,
-    }
-  }
-  return AVAILABLE
+  return amountVerdict(what, limitToMinor(limit), "amountLimit", cart.amountMinor, cart.currency)
 }
 
 function currencyVerdict(method: number, what: string, currency: string): Availability {

@@ -8,6 +8,8 @@
  * - `tbc-checkout` (all methods): `methods` is what its page offers (purchase-only wallets left
  *   out while it holds the money); with a cart, the methods outside their limits (`methodLimits`)
  *   are left out too, as its initiatePayment does; unavailable only when none is left.
+ * - `tbc-installments`: unavailable (with a cart) when it is not in GEL or its total is outside the
+ *   provider's `amountLimit` (TBC's 100–10,000 GEL by default), as its initiatePayment refuses.
  * - a per-method provider (`tbc-card`, `tbc-apple-pay`, …): `method` its one method; unavailable
  *   when the registration's `methods` lacks it, or (with a cart) the amount is outside its limits
  *   or the currency is one it does not take. Its initiatePayment refuses the same cases.
@@ -16,10 +18,17 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { choiceAvailability, methodsWithinLimits, pagePlan, type UnavailableReason } from "../lib/checkout-choices"
+import {
+  choiceAvailability,
+  installmentsAvailability,
+  methodsWithinLimits,
+  pagePlan,
+  type UnavailableReason,
+} from "../lib/checkout-choices"
 import { methodsThatSaveCards, type CheckoutMethod } from "../lib/tbc/types"
 import { medusaAmountToMinor } from "../providers/common/medusa-values"
 import { parseCheckoutOptions } from "../providers/tbc-checkout/options"
+import { parseInstallmentsOptions } from "../providers/tbc-installments/options"
 import type { TbcProviderRegistration } from "./tbc-providers"
 
 export interface PaymentOptionView {
@@ -83,6 +92,12 @@ function checkoutOption(registration: TbcProviderRegistration, cart: OptionsCart
   }
 }
 
+/** The installments provider for a cart: GEL only, within its amountLimit (as its initiatePayment). */
+function installmentsOption(registration: TbcProviderRegistration, cart: OptionsCart | undefined) {
+  const verdict = installmentsAvailability(parseInstallmentsOptions(registration.options).amountLimit, cart)
+  return { available: verdict.available, unavailable_reason: verdict.reason, unavailable_message: verdict.message }
+}
+
 /**
  * Every TBC provider as a payment option, judged for `cart` when given. `registrations`: the
  * store's (listTbcProviders), with the admin's settings in force (effectiveTbcProviders).
@@ -97,7 +112,7 @@ export function paymentOptionsOf(registrations: TbcProviderRegistration[], cart?
           method: null,
           methods: [],
           save_cards: false,
-          ...offered,
+          ...installmentsOption(registration, cart),
         }
       : checkoutOption(registration, cart)
   )

@@ -5,6 +5,7 @@ import {
   DEFAULT_METHOD_LIMITS,
   choiceAvailability,
   choiceOf,
+  installmentsAvailability,
   gelText,
   isCheckoutProviderId,
   limitInMinor,
@@ -144,6 +145,34 @@ describe("min/max per method", () => {
       }),
       RUNS
     )
+  })
+
+  it("installments are available exactly in GEL within [min, max] in tetri (the provider's amountLimit)", () => {
+    const limit = fc.record(
+      { min: fc.integer({ min: 0, max: 100_000 }), max: fc.integer({ min: 0, max: 100_000 }) },
+      { requiredKeys: [] }
+    )
+    const currency = fc.constantFrom("GEL", "gel", "USD", "EUR")
+    fc.assert(
+      fc.property(limit, tetri, currency, (raw, amountMinor, cur) => {
+        const verdict = installmentsAvailability(raw, { amountMinor, currency: cur })
+        const inRange =
+          (raw.min === undefined || amountMinor >= raw.min * 100) &&
+          (raw.max === undefined || amountMinor <= raw.max * 100)
+        expect(verdict.available).toBe(cur.toUpperCase() === "GEL" && inRange)
+        if (!verdict.available) {
+          expect(verdict.reason).toBe(
+            cur.toUpperCase() !== "GEL"
+              ? "currency_not_supported"
+              : amountMinor < (raw.min ?? 0) * 100
+                ? "below_minimum"
+                : "above_maximum"
+          )
+        }
+      }),
+      RUNS
+    )
+    expect(installmentsAvailability(DEFAULT_METHOD_LIMITS["8"])).toMatchObject({ available: true })
   })
 
   it("the all-methods page keeps every method within its limit and leaves out only those outside", () => {

@@ -14,6 +14,7 @@ import { environmentProblem } from "../../lib/tbc/environment-guard"
 import { TbcConfigError } from "../../lib/tbc/errors"
 import { parseOrInvalid } from "./invalid-data"
 import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
+import { majorToMinorExact } from "../../lib/money"
 
 /** An absolute http(s) URL with a host (the message names the rule, never the value). */
 export const httpUrlOption = z.string(typeRule("must be a string")).refine(
@@ -124,6 +125,17 @@ export const registrationIdOption = z
   )
 
 /** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */
+/** An amount in GEL with at most 2 decimals (a limit end). */
+const gelAmount = z
+  .number(typeRule("must be a number of GEL"))
+  .refine((v) => v >= 0 && majorToMinorExact(v) !== null, { message: "must be 0 or more GEL with at most 2 decimals" })
+
+/** The amounts a choice is offered for (GEL), either end optional: the checkout's `methodLimits` per method, the installments' `amountLimit`. */
+export const amountLimitOption = z
+  .object({ min: gelAmount.optional(), max: gelAmount.optional() }, typeRule("must be { min?, max? }"))
+  .strict()
+  .refine((l) => l.min === undefined || l.max === undefined || l.min <= l.max, { message: "min must not exceed max" })
+
 export const OPTIONS_PLACE = { root: "(options)" } as const
 
 /**

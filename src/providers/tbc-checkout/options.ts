@@ -8,7 +8,6 @@ import { z } from "zod/v4"
 import { typeRule } from "../../lib/zod-problems"
 import { METHOD_NAMES } from "../../lib/labels"
 import { DEFAULT_METHOD_LIMITS, LIMIT_KEYS, PURCHASE_ONLY_METHODS, type MethodLimits } from "../../lib/checkout-choices"
-import { majorToMinorExact } from "../../lib/money"
 import {
   CHECKOUT_METHODS,
   MERCHANT_ACTIVATED_METHODS,
@@ -19,6 +18,7 @@ import {
 } from "../../lib/tbc/types"
 import {
   allowCustomEnvironmentOption,
+  amountLimitOption,
   environmentOption,
   httpUrlOption,
   maxRetriesOption,
@@ -67,17 +67,6 @@ function readerOption<T>(key: string, read: (options: Record<string, unknown>) =
     }
   })
 }
-
-/** An amount in GEL with at most 2 decimals (a limit end). */
-const gelAmount = z
-  .number(typeRule("must be a number of GEL"))
-  .refine((v) => v >= 0 && majorToMinorExact(v) !== null, { message: "must be 0 or more GEL with at most 2 decimals" })
-
-/** One method's min/max (GEL); either end may be left out. */
-const amountLimitOption = z
-  .object({ min: gelAmount.optional(), max: gelAmount.optional() }, typeRule("must be { min?, max? }"))
-  .strict()
-  .refine((l) => l.min === undefined || l.max === undefined || l.min <= l.max, { message: "min must not exceed max" })
 
 /** `methodLimits`: per method number (or "bnpl") the amounts it is offered for. */
 const methodLimitsOption = z

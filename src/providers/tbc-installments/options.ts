@@ -6,6 +6,7 @@
  *       apiKey, apiSecret,          // the developer app's installment key and secret (OAuth Basic)
  *       merchantKey,                // TBC's merchant key for Online Installments
  *       campaignId?,                // the loan campaign agreed with the bank ("191" or 191)
+ *       amountLimit?,               // { min?, max? } GEL the choice is offered for (default TBC's 100–10,000)
  *       environment,                // "test" | "production" | the sandbox URL
  *       registrationId?,            // = the `id` above (default "tbc"): names the provider in the money ledger
  *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
@@ -23,8 +24,10 @@ import {
   MAX_RETRY_BACKOFF_SECONDS,
 } from "../../lib/installment-retry"
 import type { TbcClientOptions, TbcLogger } from "../../lib/tbc/types"
+import { DEFAULT_METHOD_LIMITS } from "../../lib/checkout-choices"
 import {
   allowCustomEnvironmentOption,
+  amountLimitOption,
   environmentOption,
   refineEnvironment,
   retentionDaysOption,
@@ -68,6 +71,11 @@ export const installmentsOptionsSchema = z
     campaignId: campaignIdOption
       .optional()
       .describe('the loan campaign agreed with TBC (`"191"` or `191`); unset: none is sent'),
+    amountLimit: amountLimitOption
+      .default({ ...DEFAULT_METHOD_LIMITS["8"] })
+      .describe(
+        "the cart totals, in GEL, installments are offered for (`{ min?, max? }`; default TBC's terms for Online Installments, 100–10,000 GEL; `{}` removes the limit). Outside them the choice is reported unavailable and no application is opened"
+      ),
     environment: environmentOption,
     registrationId: registrationIdOption.describe(
       "the `id` of this registration (`pp_tbc-installments_<id>`): the provider its money-ledger entries name"

@@ -39,6 +39,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
+import { installmentsAvailability } from "../../lib/checkout-choices"
 import { installmentOutcome, installmentSessionStatus } from "../../lib/installment-status"
 import { minorToMajor } from "../../lib/money"
 import { INSTALLMENT_STATUS, type ApplicationStatus, type InstallmentsApi } from "../../lib/tbc/types"
@@ -112,11 +113,13 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   async initiatePayment({ amount, currency_code, data }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    if (currency_code?.toLowerCase() !== "gel") {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `TBC installments are paid in GEL only; this payment is in ${String(currency_code).toUpperCase()}.`
-      )
+    // the same verdict GET /store/tbc/payment-options gives: GEL only, within amountLimit
+    const verdict = installmentsAvailability(this.options_.amountLimit, {
+      amountMinor: medusaAmountToMinor(amount),
+      currency: String(currency_code ?? ""),
+    })
+    if (!verdict.available) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `${verdict.message}.`)
     }
     const input = (data ?? {}) as InstallmentSessionData & { session_id?: string; installmentProducts?: unknown }
     // session_id is set by Medusa (never the storefront). A retried initiate of the same session

@@ -13,6 +13,7 @@ const checkoutOptions = {
   saveCards: true,
   preAuth: true,
 }
+const installmentOptions = { apiKey: "k", apiSecret: "s", merchantKey: "m", environment: "test" }
 const config = (options: Record<string, unknown> = {}) =>
   listTbcProviders({
     modules: {
@@ -20,7 +21,7 @@ const config = (options: Record<string, unknown> = {}) =>
         options: {
           providers: [
             { resolve: "./src/providers/tbc-checkout", id: "tbc", options: { ...checkoutOptions, ...options } },
-            { resolve: "./src/providers/tbc-installments", id: "tbc", options: {} },
+            { resolve: "./src/providers/tbc-installments", id: "tbc", options: installmentOptions },
           ],
         },
       },
@@ -63,7 +64,21 @@ describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
       unavailable_message: expect.stringMatching(/from 100\.00 GEL; this cart is 54\.99 GEL/),
     })
     expect(small["pp_tbc-checkout_tbc"]).toMatchObject({ methods: [5], available: true })
+    // the installments provider has the same 100 GEL floor (TBC's Online Installments terms)
+    expect(small["pp_tbc-installments_tbc"]).toMatchObject({
+      available: false,
+      unavailable_reason: "below_minimum",
+      unavailable_message: expect.stringMatching(
+        /from 100\.00 GEL; this cart is 54\.99 GEL \(option amountLimit\.min\)/
+      ),
+    })
     const within = byId(paymentOptionsOf(config(), { amountMinor: 123_456, currency: "GEL" }))
+    expect(within["pp_tbc-installments_tbc"]).toMatchObject({ available: true, unavailable_reason: null })
+    const dollars = byId(paymentOptionsOf(config(), { amountMinor: 123_456, currency: "USD" }))
+    expect(dollars["pp_tbc-installments_tbc"]).toMatchObject({
+      available: false,
+      unavailable_reason: "currency_not_supported",
+    })
     expect(within["pp_tbc-installment-plan_tbc"]).toMatchObject({ available: true, unavailable_reason: null })
     expect(within["pp_tbc-checkout_tbc"].methods).toEqual([5, 8])
     const limited = byId(

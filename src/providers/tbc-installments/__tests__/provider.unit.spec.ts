@@ -114,7 +114,18 @@ describe("tbc-installments provider", () => {
     const { provider, calls } = scriptedBank()
     await expect(
       provider.initiatePayment({ amount: 10, currency_code: "usd", data: { installmentProducts: PRODUCTS } })
-    ).rejects.toThrow(/GEL only; this payment is in USD/)
+    ).rejects.toThrow(/paid in GEL only; this cart is in USD/)
+    expect(calls).toEqual([])
+  })
+
+  it.each([
+    [99.99, /offered from 100\.00 GEL; this cart is 99\.99 GEL \(option amountLimit\.min\)/],
+    [10_000.01, /offered up to 10000\.00 GEL; this cart is 10000\.01 GEL \(option amountLimit\.max\)/],
+  ])("refuses %s GEL, outside TBC's 100–10,000 GEL, before calling the bank", async (amount, message) => {
+    const { provider, calls } = scriptedBank()
+    await expect(
+      provider.initiatePayment({ amount, currency_code: "gel", data: { installmentProducts: PRODUCTS } })
+    ).rejects.toThrow(message)
     expect(calls).toEqual([])
   })
 
@@ -161,7 +172,7 @@ describe("tbc-installments provider", () => {
 
   it("requires the server-computed installmentProducts, naming the field", async () => {
     const { provider } = scriptedBank()
-    await expect(provider.initiatePayment({ amount: 5, currency_code: "gel", data: {} })).rejects.toThrow(
+    await expect(provider.initiatePayment({ amount: 150, currency_code: "gel", data: {} })).rejects.toThrow(
       /installmentProducts: is required/
     )
   })
