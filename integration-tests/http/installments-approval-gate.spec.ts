@@ -107,7 +107,7 @@ medusaIntegrationTestRunner({
     it("another payment method chosen, or a cart change, cancels the abandoned application at the bank", async () => {
       const store = await seed()
       const checkout = new StoreCheckout(api, store)
-      const switched = await cartWithInstallmentSession(api, store, [1, 0])
+      const switched = await cartWithInstallmentSession(api, store, [3, 0])
       const changed = await cartWithInstallmentSession(api, store, [0, 1])
       const alreadyCanceled = await cartWithInstallmentSession(api, store, [1, 1])
 
@@ -200,7 +200,7 @@ medusaIntegrationTestRunner({
     it("with the bank hanging, choosing another method and completing the cart end within the budget, in words", async () => {
       const store = await seed()
       const checkout = new StoreCheckout(api, store)
-      const pending = await cartWithInstallmentSession(api, store, [1, 0])
+      const pending = await cartWithInstallmentSession(api, store, [3, 0])
       const dropped = await cartWithInstallmentSession(api, store, [0, 1])
       await bank.faults({ timeoutNext: { count: 100_000 } })
 

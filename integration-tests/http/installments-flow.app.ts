@@ -82,7 +82,7 @@ medusaIntegrationTestRunner({
 
     it("declined and expired: no order, the session canceled with the bank's words; via admin 'sync now'", async () => {
       const store = await seed()
-      const declined = await cartWithInstallmentSession(api, store, [1, 0])
+      const declined = await cartWithInstallmentSession(api, store, [3, 0])
       const expired = await cartWithInstallmentSession(api, store, [0, 1])
       await bank.setStatus(declined.bankSessionId, 1)
       await bank.setStatus(declined.bankSessionId, 6)
@@ -171,7 +171,7 @@ medusaIntegrationTestRunner({
 
     it("an approval whose cart cannot be completed is reported and left unacknowledged for a retry, not counted as authorized", async () => {
       const store = await seed()
-      const cart = await cartWithInstallmentSession(api, store, [1, 0], { shipping: false })
+      const cart = await cartWithInstallmentSession(api, store, [3, 0], { shipping: false })
       await bank.setStatus(cart.bankSessionId, 2)
       const result = await sync()
       expect(result).toMatchObject({ received: 1, applied: 0, authorized: 0, retrying: 1, acknowledged: 0 })

@@ -85,7 +85,11 @@ export interface InstallmentCart {
   sessionData: Record<string, unknown>
 }
 
-/** A guest cart in GEL, ready to pay, with a tbc-installments session opened via the Store API. */
+/**
+ * A guest cart in GEL, ready to pay, with a tbc-installments session opened via the Store API.
+ * `quantities` of the seeded variants (49.99 and 1234.56 GEL): the total must reach TBC's 100 GEL
+ * loan minimum, or the provider refuses the session.
+ */
 export async function cartWithInstallmentSession(
   api: AxiosInstance,
   store: SeededStore,

@@ -58,7 +58,7 @@ medusaIntegrationTestRunner({
 
     it("a change that fails twice, then succeeds, is applied once and acknowledged only after the success", async () => {
       const store = await seed()
-      const flaky = await cartWithInstallmentSession(api, store, [1, 0])
+      const flaky = await cartWithInstallmentSession(api, store, [3, 0])
       const healthy = await cartWithInstallmentSession(api, store, [0, 1])
       await bank.setStatus(flaky.bankSessionId, 2)
       await bank.setStatus(healthy.bankSessionId, 2)
@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
 
     it("a change that always fails stops after 3 tries, is acknowledged, and the admin sees it with the error", async () => {
       const store = await seed()
-      const stuck = await cartWithInstallmentSession(api, store, [1, 0], { shipping: false }) // cannot be completed
+      const stuck = await cartWithInstallmentSession(api, store, [3, 0], { shipping: false }) // cannot be completed
       await bank.setStatus(stuck.bankSessionId, 2)
 
       for (const attempts of [1, 2]) {
@@ -140,7 +140,7 @@ medusaIntegrationTestRunner({
     it("three sync runs at once never apply a change twice, a retried one included", async () => {
       const store = await seed()
       const carts = [
-        await cartWithInstallmentSession(api, store, [1, 0]),
+        await cartWithInstallmentSession(api, store, [3, 0]),
         await cartWithInstallmentSession(api, store, [0, 1]),
         await cartWithInstallmentSession(api, store, [1, 1]),
       ]

@@ -159,7 +159,7 @@ medusaIntegrationTestRunner({
       // sessions on other collections, created by a workflow (no middleware ran)
       const sessionOutsideTheRoute = async () => {
         const headers = { "x-publishable-api-key": store.publishableKey }
-        const items = [{ variant_id: store.variantIds[0], quantity: 1 }]
+        const items = [{ variant_id: store.variantIds[0], quantity: 3 }] // over the 100 GEL loan minimum
         const { data: created } = await api.post("/store/carts", { region_id: store.regionId, items }, { headers })
         const { data: pc } = await api.post("/store/payment-collections", { cart_id: created.cart.id }, { headers })
         const { result } = await createPaymentSessionsWorkflow(getContainer()).run({
