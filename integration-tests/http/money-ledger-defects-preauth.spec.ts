@@ -1,6 +1,6 @@
 /**
  * Issue #26's money defect 3, with preauthorization on and a 2 s request budget (its own app:
- * the other defects run with the default options in money-ledger-defects.spec.ts): a hold whose
+ * the other defects run with the default options in money-ledger-defects.app.ts): a hold whose
  * callback was lost, driven by the lost-callback job while the bank answers in 3 s, so the cart
  * completion inside the job runs out of budget. That failure is transient: the hold must stay,
  * and the next run, with the bank fast again, must place the order. Fails on the code the issue

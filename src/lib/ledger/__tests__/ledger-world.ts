@@ -2,8 +2,8 @@
  * The world the ledger model runs in (ledger-model.properties.unit.spec.ts): a simulated bank (the
  * ground truth: every payment with its cart, session, amount and status), Medusa's carts, sessions
  * and orders, and the plugin's ledger. This file holds the state and the few primitive moves
- * (bank changes, ledger writes); ledger-system.ts holds the decisions, which all go through the
- * real rules of ../states.ts and ../guards.ts.
+ * (bank changes, ledger writes); ledger-checkout.ts and ledger-backoffice.ts hold the decisions,
+ * which all go through the real rules of ../states.ts and ../guards.ts.
  */
 import { isFinalStatus } from "../../checkout-status"
 import type { LedgerFacts } from "../guards"
