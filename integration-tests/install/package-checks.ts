@@ -1,7 +1,8 @@
 /**
  * What the install test checks on the packed tarball itself, before any store: its entry points
  * (each one `exports` lists, and a name each must give a store), what it must not ship (source
- * maps, tests), and publint's and arethetypeswrong's verdicts.
+ * maps, tests), and publint's and arethetypeswrong's verdicts. The storefront kit's tarball gets the
+ * same checks (packages/storefront/__tests__/package-lint.unit.spec.ts).
  */
 import { spawnSync } from "child_process"
 import fs from "fs"
