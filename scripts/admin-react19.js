@@ -129,7 +129,10 @@ async function build(dir) {
     },
   }
   const outDir = path.join(dir, "dist")
+  // as `medusa plugin:build` does: the production builds of React and the rest, also under jest (NODE_ENV=test)
+  process.env.NODE_ENV = "production"
   await vite.build({
+    mode: "production",
     configFile: false,
     root: dir,
     logLevel: "warn",
