@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 status=0
 for bench in bench/*.bench.ts; do
   echo "== ${bench}"
-  npx ts-node --swc --transpile-only "${bench}" || status=1
+  npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only "${bench}" || status=1
 done
 exit "${status}"

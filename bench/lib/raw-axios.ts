@@ -5,7 +5,7 @@
 import http from "node:http"
 import axios, { type AxiosInstance } from "axios"
 import type { CreatePaymentRequest } from "../../src/lib/tbc"
-import { SANDBOX_DEFAULTS } from "../../src/sandbox"
+import { SANDBOX_DEFAULTS } from "../../packages/sandbox/src"
 import type { SandboxProcess } from "./sandbox-process"
 
 /** The sandbox's default checkout credentials, as the plugin's options name them. */

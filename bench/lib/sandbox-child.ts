@@ -4,7 +4,7 @@
  * TBC_BENCH_SANDBOX_OPTIONS; the first stdout line is `{"url": ...}`. Ends on SIGTERM or when
  * the parent's stdin closes (the parent died), so no server outlives a bench.
  */
-import { startSandbox, type SandboxOptions } from "../../src/sandbox"
+import { startSandbox, type SandboxOptions } from "../../packages/sandbox/src"
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.TBC_BENCH_SANDBOX_OPTIONS ?? "{}") as SandboxOptions

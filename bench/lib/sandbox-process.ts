@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
 import readline from "node:readline"
-import type { SandboxOptions, SandboxStateView } from "../../src/sandbox"
+import type { SandboxOptions, SandboxStateView } from "../../packages/sandbox/src"
 
 export interface SandboxProcess {
   url: string
@@ -13,11 +13,17 @@ export interface SandboxProcess {
   close: () => Promise<void>
 }
 
-/** `node -r ts-node/register` with swc, transpile-only: the same runner as `npm run bench`. */
+/**
+ * `node -r ts-node/register` with swc, transpile-only: the same runner as `npm run bench`; with the
+ * sandbox package's repository alias (packages/sandbox/repo-lib-alias.js), since its source imports
+ * the plugin's rules as `medusa-payment-tbc/lib`.
+ */
+const REPO_LIB_ALIAS = path.join(__dirname, "..", "..", "packages", "sandbox", "repo-lib-alias.js")
+
 export function tsNodeArgs(file: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   return {
     command: process.execPath,
-    args: ["-r", require.resolve("ts-node/register"), file],
+    args: ["-r", require.resolve("ts-node/register"), "-r", REPO_LIB_ALIAS, file],
     env: { ...process.env, TS_NODE_SWC: "true", TS_NODE_TRANSPILE_ONLY: "true" },
   }
 }

@@ -15,7 +15,7 @@ import { savedCardCast } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { LedgerStore, type PgConnection } from "../../src/modules/tbc/ledger/ledger-store"
 import { statementText } from "../../src/lib/statement-reference"
-import { RESULT_CODES } from "../../src/sandbox/test-cards"
+import { RESULT_CODES } from "../../packages/sandbox/src/test-cards"
 
 jest.setTimeout(90_000)
 

@@ -18,7 +18,7 @@ import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { TbcClient } from "../../src/lib/tbc"
-import { SANDBOX_DEFAULTS } from "../../src/sandbox"
+import { SANDBOX_DEFAULTS } from "../../packages/sandbox/src"
 import { recordCardsForPayment, retryDueRecordings } from "../../src/use-cases/saved-cards/record-from-events"
 import { runDataRetention } from "../../src/use-cases/saved-cards/data-retention"
 

@@ -4,7 +4,7 @@
  * runner in its own beforeAll) already allows its origin (STORE_CORS, AUTH_CORS) and sends the
  * shopper back to it from the bank (TBC_RETURN_URL).
  */
-import type { SandboxHandle } from "../../src/sandbox"
+import type { SandboxHandle } from "../../packages/sandbox/src"
 import { startStorefront, type RunningStorefront } from "../../scripts/demo/storefront"
 import { AppAddress, lateValue } from "./app-env"
 import { startSandboxForApp } from "./start-sandbox-for-app"

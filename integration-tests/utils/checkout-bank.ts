@@ -3,7 +3,7 @@
  * developer uses by hand: pay on the hosted page, read call counters and payments, inject faults.
  */
 import { TbcClient } from "../../src/lib/tbc"
-import { SANDBOX_DEFAULTS } from "../../src/sandbox"
+import { SANDBOX_DEFAULTS } from "../../packages/sandbox/src"
 import type { StorePaymentSession } from "./checkout-store"
 
 /** Names of the sandbox's per-endpoint call counters (GET /_sandbox/state) the tests compare. */

@@ -1,4 +1,4 @@
-import { startSandbox } from "../../src/sandbox"
+import { startSandbox } from "../../packages/sandbox/src"
 import { AppAddress, beforeNextSpecOfGroup, lateValue, oncePerFile, setEnvForSuite, useAppAddress } from "./app-env"
 
 type SandboxOptions = NonNullable<Parameters<typeof startSandbox>[0]>

@@ -10,8 +10,8 @@ import {
   methodLabel,
 } from "../labels"
 import { CHECKOUT_METHODS, CHECKOUT_STATUSES, INSTALLMENT_STATUS } from "../tbc/types"
-import { textsFor } from "../../sandbox/page-texts"
-import { APPLICATION_STATUS_NAMES } from "../../sandbox/applications"
+import { textsFor } from "../../../packages/sandbox/src/page-texts"
+import { APPLICATION_STATUS_NAMES } from "../../../packages/sandbox/src/applications"
 import { checkoutBankView } from "../../api/admin/tbc/helpers/bank-payment-view"
 import { CALLBACK_RESULTS } from "../../modules/tbc/models/callback-log"
 

@@ -12,7 +12,7 @@ import {
   toTbcLocale,
   type TbcErrorCode,
 } from ".."
-import { RESULT_CODES } from "../../../../src/sandbox/test-cards"
+import { RESULT_CODES } from "../../../sandbox/src/test-cards"
 import { INSTALLMENT_STATUS } from "../../../../src/lib/tbc/types"
 import { untranslatedReason } from "../../../../src/lib/__tests__/translation-checks"
 

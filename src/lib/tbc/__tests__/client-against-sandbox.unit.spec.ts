@@ -1,4 +1,4 @@
-import { startSandbox, SANDBOX_DEFAULTS, type SandboxHandle } from "../../../sandbox"
+import { startSandbox, SANDBOX_DEFAULTS, type SandboxHandle } from "../../../../packages/sandbox/src"
 import { TbcClient } from "../client"
 import { TbcApiError, TbcValidationError } from "../errors"
 

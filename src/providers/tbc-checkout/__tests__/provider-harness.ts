@@ -1,6 +1,6 @@
 /** A tbc-checkout provider wired to a local sandbox bank, without a Medusa app. */
 import type { MedusaError } from "@medusajs/framework/utils"
-import { startSandbox, type SandboxHandle } from "../../../sandbox"
+import { startSandbox, type SandboxHandle } from "../../../../packages/sandbox/src"
 import TbcCheckoutProviderService from "../service"
 import type { TbcCheckoutBase } from "../core/checkout-base"
 import type { TbcCheckoutOptionsInput } from "../options"

@@ -4,7 +4,7 @@
  * repeated confirms/cancels are read as "already done".
  */
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { startSandbox, type SandboxHandle } from "../../../sandbox"
+import { startSandbox, type SandboxHandle } from "../../../../packages/sandbox/src"
 import { TbcInstallmentsProviderService } from "../service"
 import { UNRECORDED_FOR_UNIT_TESTS } from "../../../modules/tbc/ledger/ledger-store"
 

@@ -6,7 +6,7 @@
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, MedusaError, Modules } from "@medusajs/framework/utils"
-import { SANDBOX_DEFAULTS, startSandbox, type SandboxHandle } from "../../../sandbox"
+import { SANDBOX_DEFAULTS, startSandbox, type SandboxHandle } from "../../../../packages/sandbox/src"
 import { sealCardToken } from "../../../lib/card-token-at-rest"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { deleteSavedCardWorkflow } from "../delete-saved-card"

@@ -3,7 +3,7 @@
  * right credentials, the bank's problem in words (and no credential) with wrong ones, and a
  * readable reason when the bank cannot be reached.
  */
-import { startSandbox, type SandboxHandle } from "../../../../../sandbox"
+import { startSandbox, type SandboxHandle } from "../../../../../../packages/sandbox/src"
 import { getFreePort } from "../../../../../../integration-tests/utils/free-port"
 import { POST } from "../check-connection/route"
 import { Modules } from "@medusajs/framework/utils"

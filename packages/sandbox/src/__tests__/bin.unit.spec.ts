@@ -3,7 +3,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 
-const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
+const BIN = path.join(__dirname, "..", "..", "bin", "medusa-payment-tbc-sandbox.js")
 
 function startBin(
   args: string[],
@@ -50,7 +50,7 @@ function requestDefaultCheckoutToken(url: string): Promise<Response> {
   })
 }
 
-describe("bin/medusa-payment-tbc.js sandbox", () => {
+describe("bin/medusa-payment-tbc-sandbox.js", () => {
   jest.setTimeout(30_000)
 
   it("starts on a random port, prints URL and credentials, serves the bank, logs without secrets", async () => {

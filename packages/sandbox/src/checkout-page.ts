@@ -5,8 +5,8 @@
  * #shop-name, #amount, input[name=method] (#method-5 …, #method-4-bnpl), #card-number, #test-cards, #save-card,
  * #pay, #decline, #card-error, #confirm-3ds, #cancel-3ds, #message.
  */
-import { limitVerdict } from "../lib/checkout-choices"
-import { minorToMajor } from "../lib/money"
+import { limitVerdict } from "medusa-payment-tbc/lib"
+import { minorToMajor } from "medusa-payment-tbc/lib"
 import type { SandboxBank } from "./bank"
 import { htmlReply, redirectReply, type Reply, type SandboxRequest } from "./http-io"
 import { pageLanguage, textsFor, type PageLanguage, type PageTexts } from "./page-texts"

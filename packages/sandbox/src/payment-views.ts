@@ -1,5 +1,5 @@
 /** JSON shapes of web payments as the live tpay API answers them (see docs/bank-behaviour.md, "Answers real clients read"). */
-import { minorToMajor } from "../lib/money"
+import { minorToMajor } from "medusa-payment-tbc/lib"
 import type { SandboxBank } from "./bank"
 import type { SandboxPayment } from "./store"
 

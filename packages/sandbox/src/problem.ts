@@ -5,7 +5,7 @@
  * Checkout endpoints also carry the tpay business fields (httpStatusCode, developerMessage,
  * userMessage), as the live tpay answers do.
  */
-import type { ValidationIssue } from "../lib/tbc/errors"
+import type { ValidationIssue } from "medusa-payment-tbc/lib"
 
 export type ProblemArea = "checkout" | "installments" | "token" | "sandbox"
 

@@ -2,7 +2,7 @@
  * The sandbox bank page's words (page-texts.ts) in Georgian, English and Russian: the same keys
  * and method numbers in all three, nothing left in English in ka or ru (brands aside).
  */
-import { entriesOf, untranslatedReason } from "../../lib/__tests__/translation-checks"
+import { entriesOf, untranslatedReason } from "../../../../src/lib/__tests__/translation-checks"
 import { textsFor } from "../page-texts"
 
 describe("sandbox page texts", () => {

@@ -5,7 +5,7 @@
  * never to `/_sandbox/*` or the hosted pages.
  */
 import { z } from "zod/v4"
-import { fromZodError, safeParseWithInput } from "../lib/tbc/validation"
+import { fromZodError, safeParseWithInput } from "medusa-payment-tbc/lib"
 import type { CallbackFaults } from "./callbacks"
 import { invalid } from "./problem"
 

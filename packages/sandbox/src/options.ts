@@ -2,7 +2,7 @@
  * Sandbox options and their defaults (docs/architecture.md "Sandbox defaults"). Everything the
  * handlers read comes from one resolved `SandboxConfig`, so tests can override any credential.
  */
-import { PRODUCT_SUM_RULES, type ProductSumRule } from "../lib/tbc/validation/products"
+import { PRODUCT_SUM_RULES, type ProductSumRule } from "medusa-payment-tbc/lib"
 
 export interface SandboxOptions {
   /** 0 = a random free port (default 0) */

@@ -1,7 +1,7 @@
 /** The sandbox's tolerances as a pure function: examples and properties. */
 import fc from "fast-check"
-import { propertyRuns } from "../../lib/__tests__/property-runs"
-import { minorToMajor } from "../../lib/money"
+import { propertyRuns } from "../../../../src/lib/__tests__/property-runs"
+import { minorToMajor } from "medusa-payment-tbc/lib"
 import { CREATE_APPLICATION_SHAPE, CREATE_PAYMENT_SHAPE, EXECUTION_SHAPE, tolerantBody, tolerated } from "../tolerance"
 
 const RUNS = { numRuns: propertyRuns(1000) }

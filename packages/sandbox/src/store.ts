@@ -2,7 +2,7 @@
  * Everything the sandbox bank remembers, in memory. Amounts are integer tetri (minor units);
  * handlers convert to the bank's decimal major units only when answering.
  */
-import type { CreatePaymentRequest, InstallmentProduct } from "../lib/tbc/types"
+import type { CreatePaymentRequest, InstallmentProduct } from "medusa-payment-tbc/lib"
 import { SandboxClock } from "./clock"
 import { StatusFeed } from "./feed"
 

@@ -10,7 +10,7 @@
  *    Core binds names case-insensitively) = the canonical name.
  * Pure: no I/O.
  */
-import { isRecord } from "../lib/tbc/validation"
+import { isRecord } from "medusa-payment-tbc/lib"
 
 /**
  * What a body looks like: each canonical field is a plain value (`true`), an amount (`"amount"`),

@@ -12,7 +12,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
-import { isLoopbackHost } from "../lib/tbc/environment-guard"
+import { isLoopbackHost } from "medusa-payment-tbc/lib"
 
 export const CONTROL_TOKEN_HEADER = "x-sandbox-control-token"
 /** Health checks need no token (scripts wait on them; they carry no state). */

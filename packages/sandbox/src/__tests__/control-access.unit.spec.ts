@@ -130,9 +130,9 @@ describe("GET /_sandbox/state", () => {
   })
 })
 
-describe("bin: medusa-payment-tbc sandbox --host off loopback", () => {
+describe("bin: medusa-payment-tbc-sandbox --host off loopback", () => {
   jest.setTimeout(30_000)
-  const BIN = path.join(__dirname, "..", "..", "..", "bin", "medusa-payment-tbc.js")
+  const BIN = path.join(__dirname, "..", "..", "bin", "medusa-payment-tbc-sandbox.js")
 
   function run(
     args: string[],

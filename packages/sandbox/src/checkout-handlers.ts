@@ -1,13 +1,13 @@
 /** Handlers of the checkout (tpay) endpoints under /v1/tpay/payments. */
-import { majorToMinorExact } from "../lib/money"
-import { ACTIVATION_REQUIRED_METHODS, methodsThatSaveCards, type CreatePaymentRequest } from "../lib/tbc/types"
+import { majorToMinorExact } from "medusa-payment-tbc/lib"
+import { ACTIVATION_REQUIRED_METHODS, methodsThatSaveCards, type CreatePaymentRequest } from "medusa-payment-tbc/lib"
 import {
   checkCreatePaymentRequest,
   checkExecuteSavedCardRequest,
   checkOperationAmount,
   isRecord,
-} from "../lib/tbc/validation"
-import { isPurchaseOnly } from "../lib/checkout-choices"
+} from "medusa-payment-tbc/lib"
+import { isPurchaseOnly } from "medusa-payment-tbc/lib"
 import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { newPayId, newRecId, newRrn, newTransactionId } from "./ids"

@@ -1,6 +1,6 @@
 /**
  * The local TBC sandbox bank: `startSandbox()` serves the bank's live paths (tokens, checkout,
- * installments), hosted pages and a control API on a loopback port. See src/sandbox/README.md.
+ * installments), hosted pages and a control API on a loopback port. See packages/sandbox/README.md.
  */
 import type { AddressInfo } from "node:net"
 import { SandboxBank } from "./bank"

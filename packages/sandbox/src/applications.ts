@@ -3,9 +3,9 @@
  * ApplicationStatuses) and the transitions the merchant drives. Every change after creation is
  * appended to the status-changes feed.
  */
-import { INSTALLMENT_STATUS_WIRE_NAMES } from "../lib/labels"
-import { minorToMajor } from "../lib/money"
-import type { InstallmentProduct } from "../lib/tbc/types"
+import { INSTALLMENT_STATUS_WIRE_NAMES } from "medusa-payment-tbc/lib"
+import { minorToMajor } from "medusa-payment-tbc/lib"
+import type { InstallmentProduct } from "medusa-payment-tbc/lib"
 import type { SandboxBank } from "./bank"
 import type { FeedItem } from "./feed"
 import { newSessionId } from "./ids"

@@ -10,7 +10,7 @@
  *   POST /_sandbox/reset
  */
 import { z } from "zod/v4"
-import { fromZodError, safeParseWithInput } from "../lib/tbc/validation"
+import { fromZodError, safeParseWithInput } from "medusa-payment-tbc/lib"
 import { MAX_STATUS_ID, changeApplicationStatus, createApplication, applicationStateView } from "./applications"
 import type { SandboxBank } from "./bank"
 import { getPayment } from "./checkout-handlers"

@@ -1,6 +1,6 @@
 /** Handlers of the Online Installments endpoints under /v1/online-installments (Bearer, scope online_installments). */
-import { majorToMinorExact } from "../lib/money"
-import { checkCreateApplicationRequest, isRecord } from "../lib/tbc/validation"
+import { majorToMinorExact } from "medusa-payment-tbc/lib"
+import { checkCreateApplicationRequest, isRecord } from "medusa-payment-tbc/lib"
 import {
   CONFIRMABLE_STATUSES,
   FINAL_APPLICATION_STATUSES,

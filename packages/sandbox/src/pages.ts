@@ -3,7 +3,7 @@
  * installment page at the Location URL (GET/POST /installments/{sessionId}). Self-contained HTML
  * (no external assets) with stable ids for browser tests: #approve, #decline, #message.
  */
-import { minorToMajor } from "../lib/money"
+import { minorToMajor } from "medusa-payment-tbc/lib"
 import { APPLICATION_STATUS_NAMES, CONFIRMABLE_STATUSES, changeApplicationStatus } from "./applications"
 import type { SandboxBank } from "./bank"
 import { htmlReply, type Reply, type SandboxRequest } from "./http-io"

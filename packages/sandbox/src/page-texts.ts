@@ -3,7 +3,7 @@
  * or `?lang=` on the approval URL): Georgian, English, Russian, like the bank's own page.
  * Pure: no I/O. The English method names are the admin's (src/lib/labels.ts).
  */
-import { METHOD_NAMES } from "../lib/labels"
+import { METHOD_NAMES } from "medusa-payment-tbc/lib"
 
 export type PageLanguage = "ka" | "en" | "ru"
 

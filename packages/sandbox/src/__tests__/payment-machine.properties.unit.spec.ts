@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { propertyRuns } from "../../lib/__tests__/property-runs"
+import { propertyRuns } from "../../../../src/lib/__tests__/property-runs"
 import { SandboxBank } from "../bank"
 import { resolveConfig } from "../options"
 import { cancelPayment, completePayment } from "../payment-machine"

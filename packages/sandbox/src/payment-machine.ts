@@ -9,8 +9,8 @@
  *   Succeeded | PartialReturned → PartialReturned | Returned (cancel/refund).
  * Callbacks fire on entering Succeeded, Failed, Expired, WaitingConfirm, Returned, PartialReturned.
  */
-import { minorToMajor } from "../lib/money"
-import { limitVerdict } from "../lib/checkout-choices"
+import { minorToMajor } from "medusa-payment-tbc/lib"
+import { limitVerdict } from "medusa-payment-tbc/lib"
 import type { SandboxBank } from "./bank"
 import { THIRTY_DAYS_MS, bankDay } from "./clock"
 import { newRrn, newTransactionId } from "./ids"
