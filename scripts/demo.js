@@ -50,9 +50,12 @@ const supervisor = createSupervisor({ cwd: ROOT })
 /** Runs `npx <args>` to completion (migrations, seed); a failure or a stop rejects. */
 const runStep = (name, args, env) => supervisor.runStep(name, "npx", args, env)
 
-/** The sandbox bank, whose hosted pages name the merchant as the store is named (`storeName`). */
+/**
+ * The sandbox bank (the workspace's packages/sandbox, run from its source by its own bin), whose
+ * hosted pages name the merchant as the store is named (`storeName`).
+ */
 function startSandbox(env, storeName) {
-  const bin = path.join(ROOT, "bin", "medusa-payment-tbc.js")
+  const bin = path.join(ROOT, "packages", "sandbox", "bin", "medusa-payment-tbc-sandbox.js")
   const sandboxEnv = {
     ...env,
     TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE,
@@ -61,7 +64,7 @@ function startSandbox(env, storeName) {
   supervisor.startChild(
     "sandbox",
     process.execPath,
-    [bin, "sandbox", "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"],
+    [bin, "--port", String(SANDBOX_PORT), "--host", "127.0.0.1", "--quiet"],
     sandboxEnv
   )
 }

@@ -18,7 +18,7 @@ import os from "os"
 import path from "path"
 import { LOG_DIR, REPO_ROOT, run, storeEnv, writeStoreTemplate } from "./fresh-store"
 import { startLanes, type Lanes } from "./lanes"
-import { checkPnpm, storeCases } from "./store-cases"
+import { checkPnpm, storeCases, type Tarballs } from "./store-cases"
 import { STEPS } from "./store-steps"
 import { attwProblems, publintMessages, unwantedFiles } from "./package-checks"
 
@@ -37,9 +37,9 @@ const STORES = storeCases(REPO_ROOT)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-install-"))
 const templateDir = path.join(work, "template")
 const unpacked = path.join(work, "unpacked")
-let packed: (tarball: string) => void = () => undefined
+let packed: (tarballs: Tarballs) => void = () => undefined
 let notPacked: (error: unknown) => void = () => undefined
-const tarball = new Promise<string>((resolve, reject) => {
+const tarball = new Promise<Tarballs>((resolve, reject) => {
   packed = resolve
   notPacked = reject
 })
@@ -89,7 +89,6 @@ async function packFromCleanBuild(): Promise<string> {
     expect.arrayContaining([
       "LICENSE",
       "CHANGELOG.md",
-      "src/sandbox/README.md",
       "docs/architecture.md",
       ".medusa/server/src/lib/index.d.ts",
       ".medusa/server/src/admin/index.mjs",
@@ -97,6 +96,8 @@ async function packFromCleanBuild(): Promise<string> {
     ])
   )
   expect(shipped.filter((entry) => entry.startsWith(".medusa/server/public"))).toEqual([])
+  // the sandbox bank is its own package (packages/sandbox), a store's dev dependency: none of it here
+  expect(shipped.filter((entry) => /(^|\/)sandbox(\/|$)/.test(entry))).toEqual([])
   fs.mkdirSync(unpacked, { recursive: true })
   execFileSync("tar", ["-xzf", file, "-C", unpacked, "--strip-components=1"])
   expect(unwantedFiles(unpacked, shipped)).toEqual([])
@@ -108,6 +109,30 @@ async function packFromCleanBuild(): Promise<string> {
   return file
 }
 
+/**
+ * `npm pack` of the sandbox bank (packages/sandbox; its prepack builds dist/ against the plugin's
+ * .medusa/server types, which the plugin's pack just built). Checks it ships its bin, its build and
+ * its guide, and no source or test. Its path.
+ */
+async function packSandbox(): Promise<string> {
+  const logFile = await run("npm", ["pack", "--pack-destination", work], {
+    cwd: path.join(REPO_ROOT, "packages", "sandbox"),
+    env: storeEnv({}),
+    log: "npm-pack-sandbox.log",
+  })
+  const name = fs.readFileSync(logFile, "utf8").trim().split("\n").pop()!.trim()
+  const file = path.join(work, name)
+  const shipped = execFileSync("tar", ["-tzf", file], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((entry) => entry.replace(/^package\//, ""))
+  expect(shipped).toEqual(
+    expect.arrayContaining(["bin/medusa-payment-tbc-sandbox.js", "dist/index.js", "dist/index.d.ts", "README.md"])
+  )
+  expect(shipped.filter((entry) => entry.startsWith("src/") || entry.includes("__tests__"))).toEqual([])
+  return file
+}
+
 describe("the packed plugin", () => {
   it("packs from a clean plugin build, whatever an app build left in .medusa/server", async () => {
     // what `medusa build` of an app (the dev store, the admin browser test) leaves in the shared folder
@@ -115,7 +140,8 @@ describe("the packed plugin", () => {
     fs.mkdirSync(path.dirname(stray), { recursive: true })
     fs.writeFileSync(stray, "<html>a built dashboard</html>")
     try {
-      packed(await packFromCleanBuild())
+      const plugin = await packFromCleanBuild()
+      packed({ plugin, sandbox: await packSandbox() })
     } catch (error) {
       notPacked(error)
       throw error
@@ -123,7 +149,7 @@ describe("the packed plugin", () => {
   })
 
   it("passes publint and arethetypeswrong (every entry typed for node10, node16 and bundlers)", async () => {
-    const file = await tarball
+    const file = (await tarball).plugin
     expect({ publint: publintMessages(file), attw: attwProblems(file) }).toEqual({ publint: [], attw: [] })
   })
 })

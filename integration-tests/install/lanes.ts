@@ -6,7 +6,7 @@
  * test, and the store's later steps fail as "not run"; the lane goes on with its next store.
  */
 import { STEPS, StoreRun, type StepName } from "./store-steps"
-import type { StoreCase } from "./store-cases"
+import type { StoreCase, Tarballs } from "./store-cases"
 
 /** A step's outcome and its seconds (for the summary). */
 export interface StepOutcome {
@@ -60,7 +60,7 @@ export function laneOf(index: number, lanes: number): number {
   return (index + Math.floor(index / lanes)) % lanes
 }
 
-export function startLanes(stores: StoreCase[], work: string, templateDir: string, tarball: Promise<string>): Lanes {
+export function startLanes(stores: StoreCase[], work: string, templateDir: string, tarball: Promise<Tarballs>): Lanes {
   const count = Math.max(1, Number(process.env.TBC_INSTALL_LANES ?? 2))
   const outcomes = new Map<string, ReturnType<typeof deferred<void>>>()
   const key = (store: StoreCase, step: StepName) => `${store.label} ${step}`

@@ -13,7 +13,8 @@ import { REPO_ROOT } from "./fresh-store"
  * Every entry of package.json's `exports` (package-manifest.unit.spec.ts holds the two equal), and
  * a name it must export when a store loads it. Who uses each: README's medusa-config block (the
  * module and the two providers), Medusa's plugin loader (`<plugin>/.medusa/server/src/modules/<folder>`
- * for each folder it finds, and `<plugin>/admin` for the dashboard), the docs (workflows, sandbox, lib).
+ * for each folder it finds, and `<plugin>/admin` for the dashboard), the docs (workflows, lib). The
+ * sandbox bank is its own package (medusa-payment-tbc-sandbox), no entry of the plugin.
  */
 export const ENTRY_POINTS: Record<string, string> = {
   "./package.json": "version",
@@ -23,7 +24,6 @@ export const ENTRY_POINTS: Record<string, string> = {
   "./providers/tbc-installments": "default",
   "./workflows": "syncInstallmentStatusesWorkflow",
   "./lib": "majorToMinorExact",
-  "./sandbox": "startSandbox",
   "./admin": "routeModule",
 }
 
@@ -82,7 +82,7 @@ export const TYPES_PROBES: Record<string, string> = {
   "types-probe.ts": [
     'import { majorToMinorExact } from "medusa-payment-tbc/lib"',
     'import { syncInstallmentStatusesWorkflow } from "medusa-payment-tbc/workflows"',
-    'import { startSandbox } from "medusa-payment-tbc/sandbox"',
+    'import { startSandbox } from "medusa-payment-tbc-sandbox"',
     'import tbcModule, { TBC_MODULE } from "medusa-payment-tbc/modules/tbc"',
     'import checkout, { TbcCheckoutProviderService } from "medusa-payment-tbc/providers/tbc-checkout"',
     'import installments, { TbcInstallmentsProviderService } from "medusa-payment-tbc/providers/tbc-installments"',

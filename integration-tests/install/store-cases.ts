@@ -13,6 +13,12 @@ import path from "path"
 
 export type PackageManager = "npm" | "pnpm"
 
+/** The two packed tarballs a store adds: the plugin, and the sandbox bank as a dev dependency. */
+export interface Tarballs {
+  plugin: string
+  sandbox: string
+}
+
 export interface StoreCase {
   /** @medusajs/{medusa,framework,cli,admin-sdk} of the store, exactly */
   medusa: string
@@ -162,9 +168,12 @@ export function storeDependencies(
  * plugin's tarball. No flag: what speeds the test up (npm's cache first, no audit) goes through
  * npm_config_* in the environment (`quietEnv`), which changes nothing about resolving peers.
  */
-export const COMMANDS: Record<PackageManager, { install: string[]; add: (tarball: string) => string[] }> = {
-  npm: { install: ["install"], add: (tarball) => ["install", tarball] },
-  pnpm: { install: ["install"], add: (tarball) => ["add", tarball] },
+export const COMMANDS: Record<
+  PackageManager,
+  { install: string[]; add: (tarball: string) => string[]; addDev: (tarball: string) => string[] }
+> = {
+  npm: { install: ["install"], add: (tarball) => ["install", tarball], addDev: (tarball) => ["install", "-D", tarball] },
+  pnpm: { install: ["install"], add: (tarball) => ["add", tarball], addDev: (tarball) => ["add", "-D", tarball] },
 }
 
 export const quietEnv = {

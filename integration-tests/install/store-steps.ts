@@ -25,7 +25,7 @@ import { SANDBOX_DEFAULTS } from "../../packages/sandbox/src"
 import { createStore, filesContaining, logTail, REPO_ROOT, run, start, stop } from "./fresh-store"
 import { storeEnv, storePackageJson } from "./fresh-store"
 import { ENTRY_POINTS, ENTRY_PROBE, expectedEntries, TYPES_PROBES } from "./package-checks"
-import { COMMANDS, peerComplaints, quietEnv, storeDependencies, type StoreCase } from "./store-cases"
+import { COMMANDS, peerComplaints, quietEnv, storeDependencies, type StoreCase, type Tarballs } from "./store-cases"
 
 /**
  * The install test's requests open a new connection each: Node's global agent keeps sockets alive,
@@ -109,7 +109,7 @@ export class StoreRun {
     readonly store: StoreCase,
     work: string,
     private readonly templateDir: string,
-    private readonly tarball: Promise<string>
+    private readonly tarball: Promise<Tarballs>
   ) {
     this.dir = path.join(work, store.label)
     this.serverDir = path.join(this.dir, ".medusa", "server")
@@ -139,11 +139,19 @@ export class StoreRun {
 
   async add(): Promise<void> {
     const { pm } = this.store
-    const tarball = await this.tarball
-    const added = await run(pm, COMMANDS[pm].add(tarball), { ...this.options(), log: this.log("add-plugin") })
+    const tarballs = await this.tarball
+    const added = await run(pm, COMMANDS[pm].add(tarballs.plugin), { ...this.options(), log: this.log("add-plugin") })
     expect(peerComplaints(pm, fs.readFileSync(added, "utf8"))).toEqual([])
+    // the sandbox bank is a dev tool: a dev dependency (its peer, the plugin, is the one just added)
+    const addedSandbox = await run(pm, COMMANDS[pm].addDev(tarballs.sandbox), {
+      ...this.options(),
+      log: this.log("add-sandbox"),
+    })
+    expect(peerComplaints(pm, fs.readFileSync(addedSandbox, "utf8"))).toEqual([])
     const storePackage = JSON.parse(fs.readFileSync(path.join(this.dir, "package.json"), "utf8"))
     expect(storePackage.dependencies["medusa-payment-tbc"]).toMatch(/^file:/)
+    expect(storePackage.devDependencies["medusa-payment-tbc-sandbox"]).toMatch(/^file:/)
+    expect(storePackage.dependencies["medusa-payment-tbc-sandbox"]).toBeUndefined()
     const guide = path.join(this.dir, "node_modules", "medusa-payment-tbc", "docs", "installments.md")
     expect(fs.existsSync(guide)).toBe(true)
   }
