@@ -140,7 +140,7 @@ function suiteOf(name, seenBefore) {
   if (/integration-tests\/reliability\/|\.reliability\.spec\./.test(name)) return "reliability"
   if (/integration-tests\/http\/|\.integration\.spec\./.test(name)) return "integration"
   if (/integration-tests\/install\//.test(name)) return "install"
-  const property = /\.properties\.unit\.spec\.|src\/sandbox\/__tests__\/tolerance\.unit\.spec\./.test(name)
+  const property = /\.properties\.unit\.spec\.|packages\/sandbox\/src\/__tests__\/tolerance\.unit\.spec\./.test(name)
   return property && !seenBefore && process.env.TEST_SUITES_RUN?.includes("reliability") ? "reliability" : "unit"
 }
 // the first lines of a failure message, colour codes dropped, on one line
