@@ -172,7 +172,11 @@ export const COMMANDS: Record<
   PackageManager,
   { install: string[]; add: (tarball: string) => string[]; addDev: (tarball: string) => string[] }
 > = {
-  npm: { install: ["install"], add: (tarball) => ["install", tarball], addDev: (tarball) => ["install", "-D", tarball] },
+  npm: {
+    install: ["install"],
+    add: (tarball) => ["install", tarball],
+    addDev: (tarball) => ["install", "-D", tarball],
+  },
   pnpm: { install: ["install"], add: (tarball) => ["add", tarball], addDev: (tarball) => ["add", "-D", tarball] },
 }
 
