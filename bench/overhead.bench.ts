@@ -24,6 +24,7 @@ import { CREDS, createBody, paidPayment, rawCall, rawClient } from "./lib/raw-ax
 import { ITERATIONS, WARMUP, measure, type Pair } from "./lib/paired-measure"
 import { fmt, pool, printTable, silentLogger, summary } from "./lib/stats"
 import { ledgerDatabase } from "./lib/ledger-db"
+import { countingConnection } from "./lib/statement-count"
 
 const CONCURRENT = 200
 const LATENCY_MS = 50
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   }
   // as in an app: the ledger on the app's PostgreSQL connection
   const provider = new TbcCheckoutProviderService({ logger: silentLogger, __pg_connection__: ledgerDb.pg }, options)
+  // the same, on a connection that counts the ledger's statements (one untimed call of each operation)
+  const statements = countingConnection(ledgerDb.pg)
+  const counted = new TbcCheckoutProviderService({ logger: silentLogger, __pg_connection__: statements.pg }, options)
   // the same provider recording nothing: what the ledger adds is the difference
   const unrecorded = new TbcCheckoutProviderService(
     { logger: silentLogger, [UNRECORDED_FOR_UNIT_TESTS]: true },
@@ -317,6 +321,47 @@ async function main(): Promise<void> {
       ],
       ledgerRows
     )
+
+    // where the ledger's wall time goes: its statements per operation, each a round trip, each
+    // write a commit of its own (durable: waits for the WAL fsync; relaxed: does not)
+    type Counted = {
+      name: string
+      setup?: () => Promise<Record<string, unknown>>
+      run: (data: Record<string, unknown>) => Promise<unknown>
+    }
+    const countedCalls: Counted[] = [
+      {
+        name: "initiatePayment",
+        run: () =>
+          counted.initiatePayment({ amount: 100.25, currency_code: "gel", data: { session_id: "payses_count" } }),
+      },
+      { name: "authorizePayment", run: () => counted.authorizePayment({ data: fixedData }) },
+      { name: "capturePayment", setup: () => heldThroughProvider(), run: (data) => counted.capturePayment({ data }) },
+      {
+        name: "cancelPayment (held)",
+        setup: () => heldThroughProvider(),
+        run: (data) => counted.cancelPayment({ data }),
+      },
+      {
+        name: `refundPayment (${REFUND_STEP} GEL)`,
+        setup: async () => (await capturedPair(0)).plugin,
+        run: (data) => counted.refundPayment({ data, amount: REFUND_STEP }),
+      },
+    ]
+    const countRows: string[][] = []
+    for (const { name, setup, run } of countedCalls) {
+      // the setup (a held or captured payment, through the uncounted provider) is not counted
+      const data = setup ? await setup() : {}
+      const c = await statements.count(() => run(data))
+      countRows.push([
+        name,
+        String(c.reads),
+        String(c.durable),
+        String(c.relaxed),
+        String(c.reads + c.durable + c.relaxed),
+      ])
+    }
+    printTable(["operation", "reads", "durable commits", "relaxed commits", "statements"], countRows)
 
     await sandbox.control("/_sandbox/faults", { latencyMs: LATENCY_MS })
     console.log(`\n${CONCURRENT} concurrent checkouts with the sandbox adding ${LATENCY_MS} ms to every bank call`)

@@ -36,7 +36,7 @@ export async function recordAuthorized(
   try {
     const entry = how.known ?? (await ledger.byPayId(payId))
     if (!entry) return
-    result = await ledger.markAuthorized(entry.id, how.actor)
+    result = await ledger.markAuthorized(entry, how.actor)
   } catch (error) {
     how.logger.error(`payment ${payId}: not handed to Medusa, the ledger failed: ${recordError(error)}`)
     throw notChecked()

@@ -5,11 +5,23 @@
  */
 import type { CompletionFailureClass, RecordedOrphanAction } from "../../../lib/ledger/facets"
 import type { LedgerEvent } from "../../../lib/ledger/states"
-import type { ApplyResult } from "./ledger-store"
+import type { ApplyOptions, ApplyResult, HeldMove, LedgerEntry } from "./ledger-store"
+
+/** An entry's id, or the entry as the caller holds it (LedgerStore.apply: no read, its revision guards the write). */
+export type EntryRef = string | LedgerEntry
 
 export abstract class LedgerFacetWrites {
-  abstract apply(entryId: string, event: LedgerEvent, actor: string): Promise<ApplyResult>
+  abstract apply(entry: EntryRef, event: LedgerEvent, actor: string, options?: ApplyOptions): Promise<ApplyResult>
   abstract applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined>
+
+  /** Several moves (LedgerStore writes them in one statement); here one after another, in order. */
+  async applyAll(moves: readonly HeldMove[], options: Pick<ApplyOptions, "commit"> = {}): Promise<ApplyResult[]> {
+    const results: ApplyResult[] = []
+    for (const move of moves) {
+      results.push(await this.apply(move.entry, move.event, move.actor, { ...options, card_mask: move.card_mask }))
+    }
+    return results
+  }
 
   /** The clock a release claim's staleness is judged by (the memory ledger's test clock). */
   protected now(): Date {
@@ -22,8 +34,8 @@ export abstract class LedgerFacetWrites {
    * not tell Medusa the payment is authorized (placing the order and releasing the hold are
    * serialized by this compare-and-set: exactly one wins).
    */
-  markAuthorized(entryId: string, actor: string): Promise<ApplyResult> {
-    return this.apply(entryId, { type: "authorized" }, actor)
+  markAuthorized(entry: EntryRef, actor: string): Promise<ApplyResult> {
+    return this.apply(entry, { type: "authorized" }, actor)
   }
 
   /** The order that owns the charge's money (idempotent; refused for a second, different order). */
@@ -71,15 +83,16 @@ export abstract class LedgerFacetWrites {
 
   /**
    * An operation's baseline, once, while it is unsent (after the read its call starts with, before
-   * the call): what the bank showed for the charge. True when written.
+   * the call): what the bank showed for the charge. Durable: the bank call follows. The entry as
+   * written, undefined when it was not.
    */
   async recordBaseline(
-    entryId: string,
+    entry: EntryRef,
     baseline: { status: string; returnedMinor: number; confirmedMinor: number },
     actor: string
-  ): Promise<boolean> {
-    const result = await this.apply(entryId, { type: "operation_baseline", ...baseline }, actor)
-    return result.ok && result.changed
+  ): Promise<LedgerEntry | undefined> {
+    const result = await this.apply(entry, { type: "operation_baseline", ...baseline }, actor)
+    return result.ok && result.changed ? result.entry : undefined
   }
 
   async recordOrphanAction(

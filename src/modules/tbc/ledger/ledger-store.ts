@@ -14,25 +14,16 @@
  * even when Medusa rolls a session back, which is what we want (the payment exists at the bank
  * either way).
  */
-import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { applyLedgerEvent, type LedgerEvent, type LedgerKind, type LedgerState } from "../../../lib/ledger/states"
-import {
-  CLAIM_STALE_MS,
-  FACET_EVENT_TYPES,
-  NOW,
-  facetAuditName,
-  facetNote,
-  type CompletionFailureClass,
-  type FacetEvent,
-  type FacetPatch,
-} from "../../../lib/ledger/facets"
+import type { LedgerEvent, LedgerKind, LedgerState } from "../../../lib/ledger/states"
+import { CLAIM_STALE_MS, type CompletionFailureClass } from "../../../lib/ledger/facets"
 import { COMPLETION_FAILURES_LISTED, type LedgerFacts, type OrphanAction } from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
 import { LedgerFacetWrites } from "./facet-writes"
+import { commitModeCte, movesStatement, newId, planMove, touchStatement, type Commit, type WritePlan } from "./moves"
 
-export type { PgConnection }
+export type { PgConnection, Commit }
 
 /** A ledger row as the code reads it. Amounts in integer tetri. */
 export interface LedgerEntry extends LedgerFacts {
@@ -97,6 +88,20 @@ export interface OpenEntry {
 export type ApplyResult =
   { ok: true; entry: LedgerEntry; changed: boolean } | { ok: false; entry: LedgerEntry | undefined; reason: string }
 
+/** How apply writes: a card mask the answer named, and how its commit waits (./moves.ts Commit; durable by default). */
+export interface ApplyOptions {
+  card_mask?: string
+  commit?: Commit
+}
+
+/** One move of applyAll: an event on the entry as the caller holds it (its revision is the guard). */
+export interface HeldMove {
+  entry: LedgerEntry
+  event: LedgerEvent
+  actor: string
+  card_mask?: string
+}
+
 /**
  * The index that allows one `sending` operation per charge (Migration20261127133000): opening an
  * operation is the compare-and-set that serializes money operations on a charge.
@@ -122,8 +127,6 @@ const isUniqueViolationOf = (error: unknown, index: string): boolean => {
   const e = error as { code?: string; constraint?: string; message?: string }
   return e?.code === "23505" && (e.constraint === index || String(e.message ?? "").includes(index))
 }
-
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replace(/-/g, "").toUpperCase().slice(0, 26)}`
 
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value))
@@ -198,56 +201,6 @@ export function operationSeed(
 export const recordError = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
 
-/** What an event says about itself in the audit trail (never a secret: statuses, reasons, payIds). */
-function noteOf(event: LedgerEvent): string | null {
-  if (isFacetEvent(event)) return facetNote(event)
-  switch (event.type) {
-    case "bank_status":
-      return event.status
-    case "admin_attach_pay_id":
-      return event.payId
-    default:
-      return event.reason
-  }
-}
-
-const isFacetEvent = (event: LedgerEvent): event is FacetEvent => FACET_EVENT_TYPES.has(event.type)
-
-/** Only the facet columns a pure rule may write (./facets.ts FacetPatch), never a name from input. */
-const FACET_COLUMNS: ReadonlySet<string> = new Set([
-  "order_id",
-  "authorized_at",
-  "session_gone_at",
-  "orphan_action",
-  "orphan_action_at",
-  "orphan_amount",
-  "orphan_error",
-  "completion_failed_at",
-  "completion_failure",
-  "completion_failure_class",
-  "completion_failures",
-  "completion_refused_at",
-  "reopened_at",
-  "baseline_status",
-  "baseline_returned",
-  "baseline_confirmed",
-])
-
-/** `col = ?` (or `= now()`) for each column of a patch, and their bindings. */
-function facetSets(facets: FacetPatch | undefined): { sql: string; bindings: unknown[] } {
-  const sets: string[] = []
-  const bindings: unknown[] = []
-  for (const [column, value] of Object.entries(facets ?? {})) {
-    if (!FACET_COLUMNS.has(column)) throw new Error(`ledger: ${column} is not a facet column`)
-    if (value === NOW) sets.push(`${column} = now()`)
-    else {
-      sets.push(`${column} = ?`)
-      bindings.push(value)
-    }
-  }
-  return { sql: sets.map((set) => `${set}, `).join(""), bindings }
-}
-
 const SELECT = `select * from tbc_payment where deleted_at is null`
 
 export class LedgerStore extends LedgerFacetWrites {
@@ -317,9 +270,10 @@ export class LedgerStore extends LedgerFacetWrites {
   }
 
   /**
-   * Writes an entry BEFORE its bank call. Throws when it cannot be written: the caller must then
-   * not make the call (the plugin never charges without a record). An operation on a charge that
-   * has one under way is refused (OperationUnderWayError): one open operation per charge.
+   * Writes an entry BEFORE its bank call, durably (./moves.ts: the commit waits for the disk).
+   * Throws when it cannot be written: the caller must then not make the call (the plugin never
+   * charges without a record). An operation on a charge that has one under way is refused
+   * (OperationUnderWayError): one open operation per charge.
    */
   async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
     try {
@@ -334,14 +288,15 @@ export class LedgerStore extends LedgerFacetWrites {
     const id = newId("tbcpay")
     const state = seed.state ?? "sending"
     const { rows } = await this.pg.raw(
-      `with opened as (
+      `with ${commitModeCte("durable")},
+       opened as (
          insert into tbc_payment (id, provider_id, pay_id, payment_session_id, payment_collection_id, cart_id, amount,
            currency, kind, state, state_at, state_by, parent_id, merchant_payment_id, card_mask)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), ?, ?, ?, ?) returning *),
        audit as (
          insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
          select ?, id, 'opened', null, state, ?, ? from opened)
-       select * from opened`,
+       select opened.*, commit_mode.commit_mode from opened, commit_mode`,
       [
         id,
         seed.provider_id,
@@ -370,72 +325,87 @@ export class LedgerStore extends LedgerFacetWrites {
    * audit line, in one statement that only applies while the entry is still as read (its
    * revision): a concurrent move makes it re-read and decide again (the bank's newer answer wins,
    * an admin action, a release claim or an authorization is re-judged).
+   *
+   * `target`: the entry's id (it is read first), or the entry as the caller already holds it (no
+   * read: its revision guards the write). A decision that writes nothing (refused, or nothing to
+   * move) is never taken on a held copy: the entry is read again and judged as it is now.
    */
   async apply(
-    entryId: string,
+    target: string | LedgerEntry,
     event: LedgerEvent,
     actor: string,
-    extra: { card_mask?: string } = {}
+    options: ApplyOptions = {}
   ): Promise<ApplyResult> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const entry = await this.byId(entryId)
-      if (!entry) return { ok: false, entry, reason: `no ledger entry ${entryId}` }
-      const next = applyLedgerEvent(entry, event)
-      if (!next.ok) return { ok: false, entry, reason: next.reason }
-      const bankStatus = event.type === "bank_status" ? event.status : null
-      const statusChanged = bankStatus !== null && bankStatus !== entry.bank_status
-      if (!next.changed && !statusChanged) {
-        if (bankStatus !== null) {
-          await this.pg.raw(`update tbc_payment set bank_status_at = now() where id = ?`, [entryId])
-        }
-        return { ok: true, entry, changed: false }
-      }
-      // a facet's move leaves who moved the state, and why, as they were
-      const facet = isFacetEvent(event)
-      const reason = event.type === "bank_status" || facet ? null : noteOf(event)
-      const sets = facetSets(next.facets)
-      const { rows } = await this.pg.raw(
-        `with moved as (
-           update tbc_payment set state = ?, pay_id = ?, bank_status = coalesce(?, bank_status),
-             bank_status_at = case when ? then now() else bank_status_at end,
-             card_mask = coalesce(?, card_mask), ${sets.sql}
-             state_at = case when ? then state_at else now() end, state_by = case when ? then state_by else ? end,
-             state_reason = coalesce(?, state_reason), revision = revision + 1, updated_at = now()
-           where id = ? and revision = ? and deleted_at is null
-           returning *),
-         audit as (
-           insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
-           select ?, id, ?, ?, state, ?, ? from moved)
-         select * from moved`,
-        [
-          next.state,
-          next.pay_id,
-          bankStatus,
-          bankStatus !== null,
-          extra.card_mask ?? null,
-          ...sets.bindings,
-          facet,
-          facet,
-          actor,
-          reason,
-          entryId,
-          entry.revision ?? 0,
-          newId("tbcle"),
-          facet ? facetAuditName(event) : event.type,
-          entry.state,
-          actor,
-          noteOf(event),
-        ]
-      )
-      if (rows[0]) return { ok: true, entry: toEntry(rows[0]), changed: true }
+    if (typeof target !== "string") {
+      const [result] = await this.applyAll([{ entry: target, event, actor, card_mask: options.card_mask }], options)
+      return result
     }
-    return { ok: false, entry: await this.byId(entryId), reason: "the entry kept changing; try again" }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await this.byId(target)
+      if (!entry) return { ok: false, entry, reason: `no ledger entry ${target}` }
+      const decided = await this.decide({ entry, event, actor, card_mask: options.card_mask }, options.commit)
+      if (decided) return decided
+    }
+    return { ok: false, entry: await this.byId(target), reason: "the entry kept changing; try again" }
   }
 
-  /** apply() on the entry that names this payId; undefined when no entry does. */
+  /**
+   * apply() on the entry just read: the result, or undefined when its compare-and-set was lost
+   * (the caller reads again).
+   */
+  private async decide(move: HeldMove, commit: Commit = "durable"): Promise<ApplyResult | undefined> {
+    const plan = planMove(move.entry, move.event, move.actor, move.card_mask ?? null)
+    if (plan.kind === "refused") return { ok: false, entry: move.entry, reason: plan.reason }
+    if (plan.kind === "unchanged") {
+      if (plan.touch) {
+        const touch = touchStatement(move.entry.id)
+        await this.pg.raw(touch.sql, touch.bindings)
+      }
+      return { ok: true, entry: move.entry, changed: false }
+    }
+    const [row] = await this.writeMoves([plan], commit)
+    return row ? { ok: true, entry: row, changed: true } : undefined
+  }
+
+  /**
+   * Several moves, each on the entry as the caller holds it, written in ONE statement (one
+   * commit): e.g. an operation and its charge moved by the bank's answer to the operation. A move
+   * whose entry changed meanwhile (its compare-and-set lost), or that would write nothing on the
+   * held copy, goes through apply() by id (read, judged as it is now). Results in `moves` order.
+   */
+  async applyAll(moves: readonly HeldMove[], options: { commit?: Commit } = {}): Promise<ApplyResult[]> {
+    const plans = moves.map((move) => planMove(move.entry, move.event, move.actor, move.card_mask ?? null))
+    const writes = plans.filter((plan): plan is WritePlan => plan.kind === "write")
+    const rows = writes.length > 0 ? await this.writeMoves(writes, options.commit ?? "durable") : []
+    const results: ApplyResult[] = []
+    for (const [i, move] of moves.entries()) {
+      const row = rows[writes.indexOf(plans[i] as WritePlan)]
+      results.push(
+        row
+          ? { ok: true, entry: row, changed: true }
+          : await this.apply(move.entry.id, move.event, move.actor, {
+              card_mask: move.card_mask,
+              commit: options.commit,
+            })
+      )
+    }
+    return results
+  }
+
+  /** The rows the planned writes left (undefined where a compare-and-set was lost), in `plans` order. */
+  private async writeMoves(plans: readonly WritePlan[], commit: Commit): Promise<(LedgerEntry | undefined)[]> {
+    const { sql, bindings } = movesStatement(plans, commit)
+    const { rows } = await this.pg.raw(sql, bindings)
+    const written: (LedgerEntry | undefined)[] = plans.map(() => undefined)
+    for (const row of rows) written[Number(row.move_index)] = toEntry(row)
+    return written
+  }
+
+  /** apply() on the entry that names this payId (the read it decides on); undefined when no entry does. */
   async applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined> {
     const entry = await this.byPayId(payId)
-    return entry ? this.apply(entry.id, event, actor) : undefined
+    if (!entry) return undefined
+    return (await this.decide({ entry, event, actor })) ?? this.apply(entry.id, event, actor)
   }
 
   /**

@@ -138,14 +138,25 @@ export class PaymentBookkeeping {
     }
   }
 
-  /** Moves an entry by a bank answer or refusal; a ledger failure is logged (the bank already acted). */
-  async move(entry: LedgerEntry | undefined, event: LedgerEvent, actor: string = ACTORS.answer): Promise<void> {
-    if (!this.ledger || !entry) return
-    const result = await this.ledger.apply(entry.id, event, actor).catch((error) => ({
+  /**
+   * Moves an entry (as this call holds it: no read) by a bank answer or refusal; a ledger failure
+   * is logged (the bank already acted). The commit is relaxed (../../../modules/tbc/ledger/moves.ts):
+   * the entry was written durably before the call, and a lost answer leaves it as written then.
+   * The entry as it now is, when known.
+   */
+  async move(
+    entry: LedgerEntry | undefined,
+    event: LedgerEvent,
+    actor: string = ACTORS.answer
+  ): Promise<LedgerEntry | undefined> {
+    if (!this.ledger || !entry) return undefined
+    const result = await this.ledger.apply(entry, event, actor, { commit: "relaxed" }).catch((error) => ({
       ok: false as const,
+      entry: undefined,
       reason: recordError(error),
     }))
     if (!result.ok) this.logger.warn(`ledger entry ${entry.id}: ${event.type} not applied: ${result.reason}`)
+    return result.entry
   }
 
   /**
@@ -248,11 +259,8 @@ export class PaymentBookkeeping {
         `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
-    return this.runOperation(ledger, op, payId, () =>
-      work(
-        (details) => this.keepBaseline(ledger, op, details),
-        () => this.recordedRefunds(ledger, chargeId)
-      )
+    return this.runOperation(ledger, op, charge, payId, (baseline) =>
+      work(baseline, () => this.recordedRefunds(ledger, chargeId))
     )
   }
 
@@ -269,16 +277,19 @@ export class PaymentBookkeeping {
     }
   }
 
-  /** The operation's baseline; fails closed (nothing is sent) when it cannot be kept. */
-  private async keepBaseline(ledger: LedgerStore, op: LedgerEntry, details: PaymentDetails): Promise<void> {
+  /**
+   * The operation's baseline, durably (the bank call follows); fails closed (nothing is sent)
+   * when it cannot be kept. The entry as written (its revision is the next move's guard).
+   */
+  private async keepBaseline(ledger: LedgerStore, op: LedgerEntry, details: PaymentDetails): Promise<LedgerEntry> {
     const baseline = {
       status: String(details.status),
       returnedMinor: refundedMinor(details),
       confirmedMinor: minorOf(details.confirmedAmount),
     }
-    const kept = await ledger.recordBaseline(op.id, baseline, ACTORS.admin).catch((error) => {
+    const kept = await ledger.recordBaseline(op, baseline, ACTORS.admin).catch((error) => {
       this.logger.error(`ledger entry ${op.id}: baseline not written: ${recordError(error)}`)
-      return false
+      return undefined
     })
     if (!kept) {
       throw new MedusaError(
@@ -286,6 +297,7 @@ export class PaymentBookkeeping {
         `The ${op.kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
+    return kept
   }
 
   /**
@@ -327,29 +339,36 @@ export class PaymentBookkeeping {
     payId: string,
     work: () => Promise<T>
   ): Promise<T> {
-    if (this.ledger) return this.runOperation(this.ledger, op, payId, work)
+    if (this.ledger) return this.runOperation(this.ledger, op, undefined, payId, () => work())
     this.refuseWithoutLedger(op.kind)
     return work()
   }
 
+  /**
+   * The operation's call (`work`) between its ledger writes: the baseline it records before its
+   * bank call, then the answer, which moves the operation and its charge in ONE relaxed statement
+   * (`settle`). `charge`: the charge's entry as operation() read it (undefined: read it here).
+   */
   private async runOperation<T extends { data?: Record<string, unknown> }>(
     ledger: LedgerStore,
     op: LedgerEntry,
+    charge: LedgerEntry | undefined,
     payId: string,
-    work: () => Promise<T>
+    work: (baseline: RecordBaseline) => Promise<T>
   ): Promise<T> {
+    let current = op
+    const baseline: RecordBaseline = async (details) => {
+      current = await this.keepBaseline(ledger, current, details)
+    }
     try {
-      const result = await work()
+      const result = await work(baseline)
       const status = typeof result.data?.status === "string" ? result.data.status : undefined
-      if (status) {
-        // by the answer's actor: a refund done so is one Medusa records (recordedRefunds counts it)
-        await this.move(op, { type: "bank_status", status })
-        await this.read(payId, status)
-      }
+      // moved by the answer's actor: a refund done so is one Medusa records (recordedRefunds counts it)
+      const now = status ? await this.settle(ledger, current, charge, payId, status) : current
       // a status that does not show the operation's effect (a cancel of an unpaid payment, which
       // simply expires): nothing moved at the bank, and the entry says so
-      if ((await ledger.byId(op.id).catch(() => undefined))?.state === "sending") {
-        await this.move(op, {
+      if (now?.state === "sending") {
+        await this.move(now, {
           type: "clear_refusal",
           reason: `nothing to do at the bank (status ${status ?? "unknown"})`,
         })
@@ -359,12 +378,47 @@ export class PaymentBookkeeping {
       const type = (error as { type?: string })?.type
       const refused = type === MedusaError.Types.NOT_ALLOWED || type === MedusaError.Types.INVALID_DATA
       await this.move(
-        op,
+        current,
         refused
           ? { type: "clear_refusal", reason: recordError(error) }
           : { type: "unreadable_answer", reason: recordError(error) }
       )
       throw error
+    }
+  }
+
+  /**
+   * The bank's answer to an operation (its status of the charge): the operation's entry and the
+   * charge's, each by the rules, in one relaxed statement (as move() and read() would each do).
+   * A ledger failure is logged (the bank already acted). The operation's entry as it now is, or
+   * undefined when it cannot be told.
+   */
+  private async settle(
+    ledger: LedgerStore,
+    op: LedgerEntry,
+    charge: LedgerEntry | undefined,
+    payId: string,
+    status: string
+  ): Promise<LedgerEntry | undefined> {
+    try {
+      const held = charge ?? (payId ? await ledger.byPayId(payId) : undefined)
+      const [opMoved, chargeMoved] = await ledger.applyAll(
+        [
+          { entry: op, event: { type: "bank_status", status }, actor: ACTORS.answer },
+          ...(held
+            ? [{ entry: held, event: { type: "bank_status", status, payId } as const, actor: ACTORS.answer }]
+            : []),
+        ],
+        { commit: "relaxed" }
+      )
+      if (!opMoved.ok) this.logger.warn(`ledger entry ${op.id}: bank_status not applied: ${opMoved.reason}`)
+      if (chargeMoved && !chargeMoved.ok) {
+        this.logger.warn(`ledger: bank status of ${payId} not recorded: ${chargeMoved.reason}`)
+      }
+      return opMoved.entry
+    } catch (error) {
+      this.logger.warn(`ledger entry ${op.id}: bank status ${status} of ${payId} not recorded: ${recordError(error)}`)
+      return ledger.byId(op.id).catch(() => undefined)
     }
   }
 

@@ -6,7 +6,7 @@
  */
 import { applyLedgerEvent, OPERATION_KINDS, type LedgerEvent } from "../../../../lib/ledger/states"
 import { FACET_EVENT_TYPES, facetAuditName, patchAt, type FacetEvent } from "../../../../lib/ledger/facets"
-import { LedgerFacetWrites } from "../facet-writes"
+import { LedgerFacetWrites, type EntryRef } from "../facet-writes"
 import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
 import {
   OperationUnderWayError,
@@ -147,7 +147,9 @@ export class MemoryLedger extends LedgerFacetWrites {
     return entry
   }
 
-  async apply(entryId: string, event: LedgerEvent, actor: string): Promise<ApplyResult> {
+  /** Rows are held by reference here, so a held entry is always as it is now: it is looked up by id. */
+  async apply(target: EntryRef, event: LedgerEvent, actor: string): Promise<ApplyResult> {
+    const entryId = typeof target === "string" ? target : target.id
     const entry = await this.byId(entryId)
     if (!entry) return { ok: false, entry, reason: `no ledger entry ${entryId}` }
     const next = applyLedgerEvent(entry, event)

@@ -1,0 +1,168 @@
+/**
+ * LedgerStore on PostgreSQL (the tbc module's own migrations): how its writes commit (durable
+ * before a bank call, relaxed for an answer, ../moves.ts) and the compare-and-set on an entry the
+ * caller already holds, alone and several in one statement (apply, applyAll). Every statement is
+ * logged by ./recording-pg.ts, with the commit mode PostgreSQL reported inside its transaction.
+ */
+import path from "path"
+import { ModulesSdkUtils } from "@medusajs/framework/utils"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { testDbName } from "../../../../../integration-tests/utils/db-name"
+import { TBC_MODULE } from "../.."
+import { LedgerStore, operationSeed, type LedgerEntry, type OpenEntry } from "../ledger-store"
+import { recordingConnection, type RecordingConnection } from "./recording-pg"
+
+jest.setTimeout(60_000)
+
+const MODULE_DIR = path.join(__dirname, "../..")
+
+const chargeSeed = (sessionId = "payses_1"): OpenEntry => ({
+  kind: "web",
+  provider_id: "pp_tbc-checkout_tbc",
+  payment_session_id: sessionId,
+  amount: 5499,
+  currency: "GEL",
+  merchant_payment_id: sessionId,
+})
+
+const read = (status: string, payId = "PAY1") => ({ type: "bank_status" as const, status, payId })
+
+moduleIntegrationTestRunner({
+  moduleName: TBC_MODULE,
+  resolve: MODULE_DIR,
+  dbName: testDbName("tbc-it-ledger-store"),
+  pathToMigrations: path.join(MODULE_DIR, "migrations"),
+  testSuite: ({ dbConfig }) => {
+    let knex: ReturnType<typeof ModulesSdkUtils.createPgConnection>
+    let pg: RecordingConnection
+    let ledger: LedgerStore
+
+    // ONE pooled connection: a setting that outlived its statement would show in the next one
+    beforeAll(() => {
+      knex = ModulesSdkUtils.createPgConnection({ ...dbConfig, pool: { min: 1, max: 1 } })
+    })
+    afterAll(() => knex.destroy())
+    beforeEach(() => {
+      pg = recordingConnection(knex)
+      ledger = new LedgerStore(pg)
+    })
+
+    const setting = async (): Promise<string> =>
+      (await knex.raw("select current_setting('synchronous_commit') as mode")).rows[0].mode
+    /** A charge the bank holds (WaitingConfirm, payId PAY1), as the ledger has it. */
+    const heldCharge = async (): Promise<LedgerEntry> => {
+      const opened = await ledger.open(chargeSeed(), "test")
+      const moved = await ledger.apply(opened.id, read("WaitingConfirm"), "test")
+      if (!moved.ok) throw new Error(moved.reason)
+      pg.log.length = 0
+      return moved.entry
+    }
+    const auditOf = async (id: string) =>
+      (await ledger.events(id)).map((line) => `${line.event}: ${line.from_state} → ${line.to_state}`)
+
+    describe("commits", () => {
+      it("opens durably; a relaxed move commits with synchronous_commit off for its own transaction only", async () => {
+        const opened = await ledger.open(chargeSeed(), "test")
+        const moved = await ledger.apply(opened, read("Created"), "bank:answer", { commit: "relaxed" })
+        expect(moved).toMatchObject({ ok: true, changed: true, entry: { state: "created", pay_id: "PAY1" } })
+        // the next durable write, on the same pooled connection, is durable again
+        await ledger.apply(moved.entry!, read("WaitingConfirm"), "bank:callback")
+        expect(pg.log).toEqual(["write durable", "write relaxed", "write durable"])
+        expect(await setting()).not.toBe("off")
+      })
+
+      it("a durable write turns synchronous_commit on for itself where the connection's default is off", async () => {
+        await knex.raw("set synchronous_commit to off")
+        try {
+          await ledger.open(chargeSeed(), "test")
+          expect(pg.log).toEqual(["write durable"])
+          expect(await setting()).toBe("off")
+        } finally {
+          await knex.raw("reset synchronous_commit")
+        }
+      })
+
+      it("a bank read of the status the entry already has keeps only its time, relaxed", async () => {
+        const charge = await heldCharge()
+        const again = await ledger.applyByPayId("PAY1", read("WaitingConfirm"), "bank:callback")
+        expect(again).toMatchObject({ ok: true, changed: false, entry: { id: charge.id, revision: charge.revision } })
+        expect(pg.log).toEqual(["read", "write relaxed"])
+      })
+    })
+
+    describe("apply on the entry the caller holds", () => {
+      it("writes without reading it first; its revision guards the write", async () => {
+        const charge = await heldCharge()
+        const paid = await ledger.apply(charge, read("Succeeded"), "bank:answer")
+        expect(paid).toMatchObject({
+          ok: true,
+          changed: true,
+          entry: { state: "paid", revision: charge.revision! + 1 },
+        })
+        expect(pg.log).toEqual(["write durable"])
+      })
+
+      it("a copy that another move made stale loses its compare-and-set and is judged again as the entry now is", async () => {
+        const charge = await heldCharge()
+        await ledger.apply(charge.id, read("Succeeded"), "bank:callback") // a callback, meanwhile
+        pg.log.length = 0
+        const late = await ledger.apply(charge, read("Succeeded"), "bank:answer")
+        expect(late).toMatchObject({ ok: true, changed: false, entry: { state: "paid" } })
+        expect(pg.log).toEqual(["write lost", "read", "write relaxed"])
+        expect((await auditOf(charge.id)).filter((line) => line.endsWith("→ paid"))).toHaveLength(1)
+      })
+
+      it("never refuses on a held copy: a refusal is decided on the entry as it now is", async () => {
+        const charge = await heldCharge()
+        expect(await ledger.claimOrphan("PAY1", false, "policy:orphan")).toBe(true)
+        const claimed = (await ledger.byId(charge.id))!
+        await ledger.releaseOrphanClaim("PAY1", "policy:orphan") // the claim given back, meanwhile
+        pg.log.length = 0
+        // on the copy the money is being released (refused); as the entry now is, it is free
+        const authorized = await ledger.markAuthorized(claimed, "provider:authorize")
+        expect(authorized).toMatchObject({ ok: true, changed: true })
+        expect(authorized.entry?.authorized_at).toBeInstanceOf(Date)
+        expect(pg.log).toEqual(["read", "write durable"])
+      })
+    })
+
+    describe("applyAll", () => {
+      it("moves an operation and its charge in ONE statement, each with its audit line", async () => {
+        const charge = await heldCharge()
+        const op = await ledger.open(operationSeed(charge, "completion", 5499), "provider:admin-request")
+        pg.log.length = 0
+        const [opMoved, chargeMoved] = await ledger.applyAll(
+          [
+            { entry: op, event: { type: "bank_status", status: "Succeeded" }, actor: "bank:answer" },
+            { entry: charge, event: read("Succeeded"), actor: "bank:answer" },
+          ],
+          { commit: "relaxed" }
+        )
+        expect(opMoved).toMatchObject({ ok: true, changed: true, entry: { id: op.id, state: "done" } })
+        expect(chargeMoved).toMatchObject({ ok: true, changed: true, entry: { id: charge.id, state: "paid" } })
+        expect(pg.log).toEqual(["write relaxed"])
+        expect(await auditOf(op.id)).toEqual(["opened: null → sending", "bank_status: sending → done"])
+        expect((await auditOf(charge.id)).at(-1)).toBe("bank_status: held → paid")
+      })
+
+      it("a held entry moved meanwhile is read again and judged as it now is; the other move stays written", async () => {
+        const charge = await heldCharge()
+        const op = await ledger.open(operationSeed(charge, "completion", 5499), "provider:admin-request")
+        await ledger.apply(charge.id, read("Succeeded"), "bank:callback") // the callback came first
+        pg.log.length = 0
+        const [opMoved, chargeMoved] = await ledger.applyAll(
+          [
+            { entry: op, event: { type: "bank_status", status: "Succeeded" }, actor: "bank:answer" },
+            { entry: charge, event: read("Succeeded"), actor: "bank:answer" },
+          ],
+          { commit: "relaxed" }
+        )
+        expect(opMoved).toMatchObject({ ok: true, changed: true, entry: { state: "done" } })
+        expect(chargeMoved).toMatchObject({ ok: true, changed: false, entry: { state: "paid" } })
+        // one statement (the operation's row came back, the charge's did not), then the charge alone
+        expect(pg.log).toEqual(["write relaxed", "read", "write relaxed"])
+        expect((await auditOf(charge.id)).filter((line) => line.endsWith("→ paid"))).toHaveLength(1)
+      })
+    })
+  },
+})
