@@ -274,21 +274,26 @@ export class LedgerStore extends LedgerFacetWrites {
    * Throws when it cannot be written: the caller must then not make the call (the plugin never
    * charges without a record). An operation on a charge that has one under way is refused
    * (OperationUnderWayError): one open operation per charge.
+   *
+   * `commit: "relaxed"` only for a caller whose next write is durable and comes before any call
+   * that can move money (a cancel's or refund's baseline): that commit flushes the log up to
+   * itself, this entry included. The one-open-operation check is the same either way (a commit is
+   * seen by others at once; only its flush waits).
    */
-  async open(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
+  async open(seed: OpenEntry, actor: string, options: { commit?: Commit } = {}): Promise<LedgerEntry> {
     try {
-      return await this.insert(seed, actor)
+      return await this.insert(seed, actor, options.commit ?? "durable")
     } catch (error) {
       if (!seed.parent_id || !isUniqueViolationOf(error, ONE_OPEN_OPERATION)) throw error
       throw new OperationUnderWayError(seed.kind, await this.openOperationOf(seed.parent_id).catch(() => undefined))
     }
   }
 
-  private async insert(seed: OpenEntry, actor: string): Promise<LedgerEntry> {
+  private async insert(seed: OpenEntry, actor: string, commit: Commit): Promise<LedgerEntry> {
     const id = newId("tbcpay")
     const state = seed.state ?? "sending"
     const { rows } = await this.pg.raw(
-      `with ${commitModeCte("durable")},
+      `with ${commitModeCte(commit)},
        opened as (
          insert into tbc_payment (id, provider_id, pay_id, payment_session_id, payment_collection_id, cart_id, amount,
            currency, kind, state, state_at, state_by, parent_id, merchant_payment_id, card_mask)

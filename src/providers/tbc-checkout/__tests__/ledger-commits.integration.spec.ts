@@ -97,12 +97,14 @@ moduleIntegrationTestRunner({
       expect(charge).toMatchObject({ state: "paid", bank_status: "Succeeded" })
     })
 
-    it("cancel: the entry and its baseline durably before the cancel call; the answer relaxed", async () => {
+    // the open need not wait for the disk: the baseline's durable commit, after the bank's read and
+    // before the cancel call, flushes PostgreSQL's log up to itself, the open included
+    it("cancel: the entry opened relaxed, made durable by its baseline's commit before the cancel call; the answer relaxed", async () => {
       const data = await held()
       const log = await logOf(() => provider.cancelPayment({ data }))
       expect(log).toEqual([
         "read",
-        "write durable",
+        "write relaxed",
         "bank: read",
         "write durable",
         "bank: cancel, read",
@@ -121,7 +123,7 @@ moduleIntegrationTestRunner({
       const log = await logOf(() => provider.refundPayment({ data: captured, amount: 10 }))
       expect(log).toEqual([
         "read",
-        "write durable",
+        "write relaxed",
         "bank: read",
         "write durable",
         "bank: cancel, read",
@@ -131,7 +133,7 @@ moduleIntegrationTestRunner({
         const error = await caught(provider.refundPayment({ data: captured, amount: 99 }))
         expect(error.message).toMatch(/more than the 20.00 GEL left/)
       })
-      expect(refused).toEqual(["read", "write durable", "bank: read", "write durable", "write relaxed"])
+      expect(refused).toEqual(["read", "write relaxed", "bank: read", "write durable", "write relaxed"])
     })
   },
 })

@@ -173,6 +173,39 @@ it("a refund while another operation of the payment is under way elsewhere is re
   expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
 })
 
+// the open of a cancel's or refund's entry does not wait for the disk: its baseline's commit, before
+// the cancel call, does (bookkeeping.ts OPEN_COMMIT); so no cancel call may go out without it
+it("a refund or cancel whose baseline cannot be kept sends no cancel call and is recorded refused", async () => {
+  const { provider, ledger } = onMemoryLedger(h.provider({ preAuth: true }))
+  const heldData = async (amount: number) => {
+    const session_id = `payses_baseline_${++sessionCounter}`
+    const out = await provider.initiatePayment({ amount, currency_code: "gel", data: { session_id } })
+    await h.pay(String(out.data!.payId), "success")
+    return (await provider.authorizePayment({ data: out.data })).data!
+  }
+  const held = await heldData(40)
+  const captured = (await provider.capturePayment({ data: await heldData(60) })).data!
+  ledger.recordBaseline = async () => {
+    throw new Error("database unreachable (test)")
+  }
+  const cancelsBefore = h.calls(CALLS.cancel)
+
+  const refund = await caught(provider.refundPayment({ data: captured, amount: 10 }))
+  const cancel = await caught(provider.cancelPayment({ data: held }))
+
+  for (const error of [refund, cancel]) {
+    expect(error.message).toMatch(/could not be recorded; nothing was sent to the bank/)
+  }
+  expect(h.calls(CALLS.cancel)).toBe(cancelsBefore)
+  for (const data of [captured, held]) {
+    const charge = (await ledger.byPayId(String(data.payId)))!
+    expect((await ledger.operationsOf(charge.id)).map((op) => [op.kind, op.state])).toContainEqual([
+      data === held ? "cancel" : "refund",
+      "refused",
+    ])
+  }
+})
+
 describe("money the bank returned that the store has not recorded", () => {
   it("refuses another amount, naming the unrecorded sum; refunding exactly that sum records it without paying", async () => {
     const provider = h.provider()

@@ -14,6 +14,7 @@ import {
   OperationUnderWayError,
   operationSeed,
   recordError,
+  type Commit,
   type LedgerEntry,
   type LedgerStore,
   type OpenEntry,
@@ -78,8 +79,23 @@ const underWay = (error: OperationUnderWayError) =>
       "Try again once it has finished; if it stays unanswered, re-check it in Settings → TBC Bank."
   )
 
-/** Keeps what the bank showed for the charge before an operation's call (its baseline). */
+/**
+ * Keeps what the bank showed for the charge before an operation's call (its baseline), durably;
+ * throws (nothing may be sent) when it cannot. A cancel's or refund's work calls it after its
+ * first read and BEFORE any call that can move money: its commit is what makes the operation's
+ * entry durable (OPEN_COMMIT).
+ */
 export type RecordBaseline = (details: PaymentDetails) => Promise<void>
+
+/**
+ * How an operation's entry is opened (docs/money-ledger.md "Durability"). A completion's call
+ * follows its open: durable. A cancel or refund first reads the bank, then keeps that read as
+ * its baseline, durably, before its cancel call (money-moves/money-moves.ts cancelHeldOrTaken,
+ * money-moves/refund.ts; nothing is sent when it cannot be kept): PostgreSQL flushes its log in
+ * order, so that commit makes the open durable too, and the open need not wait for the disk
+ * itself. Before the baseline only a read of the bank was made, which moves no money.
+ */
+const OPEN_COMMIT: Record<OperationKind, Commit> = { completion: "durable", cancel: "relaxed", refund: "relaxed" }
 /** No entry to keep it on (a payment from before the ledger, or a unit test's unrecorded provider). */
 const noBaseline: RecordBaseline = async () => undefined
 
@@ -250,7 +266,9 @@ export class PaymentBookkeeping {
     const chargeId = charge.id
     let op: LedgerEntry
     try {
-      op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin)
+      op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin, {
+        commit: OPEN_COMMIT[kind],
+      })
     } catch (error) {
       if (error instanceof OperationUnderWayError) throw underWay(error)
       this.logger.error(`ledger entry for ${kind} of ${payId} not written: ${recordError(error)}`)
