@@ -7,7 +7,9 @@
  * The provider runs as in an app: its money ledger on PostgreSQL (a scratch database cloned from
  * the tests' migrated template). A second table gives what the ledger adds to each money
  * operation: the same provider without a ledger, interleaved with it (target ≤ 2 ms), in wall
- * time and in this process's CPU time per call (the steadier figure on a shared machine).
+ * time and in this process's CPU time per call (the steadier figure on a shared machine), and
+ * the ledger's statements per operation (bench/lib/statement-count.ts: reads, durable and relaxed
+ * commits), which explain its wall time on an idle machine.
  * (The callback handler is measured end to end through Medusa by webhooks.bench.ts.)
  *
  * Then, with the sandbox adding 50 ms to every bank call: 200 concurrent checkouts through the
