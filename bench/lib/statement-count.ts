@@ -18,7 +18,7 @@ export interface StatementCount {
 /** The ledger's tables (the admin settings' cached read, once a second, is not the ledger's). */
 const LEDGER = /\btbc_(payment|ledger_event)\b/
 const WRITE = /\b(insert|update|delete)\b/i
-const RELAXED = /set_config\('synchronous_commit'/i
+const RELAXED = /set_config\('synchronous_commit', 'off', true\)/i
 
 /** A connection that forwards every statement to `pg` and counts it into `count` while counting. */
 export function countingConnection(pg: PgConnection): {
