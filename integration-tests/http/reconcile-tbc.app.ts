@@ -89,7 +89,12 @@ medusaIntegrationTestRunner({
       const stuck: Array<Awaited<ReturnType<typeof paidCart>>> = []
       for (let i = 0; i < DEFAULT_BREAKER_FAILURES; i++) {
         const paid = await paidCart()
-        failCartCompletion("validate", paid.cartId, Infinity, "the store's stock system said no (ECONNRESET)")
+        failCartCompletion(
+          "beforePaymentAuthorization",
+          paid.cartId,
+          Infinity,
+          "the store's stock system said no (ECONNRESET)"
+        )
         stuck.push(paid)
       }
       let newer: Awaited<ReturnType<typeof paidCart>> | undefined
@@ -117,7 +122,7 @@ medusaIntegrationTestRunner({
           listed: stuck.map(() => expect.stringMatching(/placing its order failed 3 times/)),
         })
       } finally {
-        for (const s of stuck) healCartCompletion("validate", s.cartId)
+        for (const s of stuck) healCartCompletion("beforePaymentAuthorization", s.cartId)
       }
     })
 

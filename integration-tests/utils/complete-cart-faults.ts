@@ -2,18 +2,19 @@
  * A store's own code failing inside Medusa's cart completion, for the app tests: a handler on one
  * of completeCartWorkflow's hooks that throws a plain Error (no Medusa error type: the job cannot
  * recognise it) for the carts a test names, and does nothing for every other cart.
- *   - "validate" runs before the order is created and the payment authorized: the money stays held
- *     and no Medusa payment is made;
+ *   - "beforePaymentAuthorization" runs before the payment is authorized (after the order is
+ *     created, which Medusa then rolls back): the money stays held and no Medusa payment is made.
+ *     Not `validate`: the plugin's own cart check holds that hook;
  *   - "orderCreated" runs after the authorization: Medusa compensates by cancelling the payment
  *     at the bank (and deleting the order).
  * Medusa allows one handler per hook, registered once per process (the app group shares it).
  */
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 
-type FaultHook = "validate" | "orderCreated"
+type FaultHook = "beforePaymentAuthorization" | "orderCreated"
 
 const faults: Record<FaultHook, Map<string, { times: number; message: string }>> = {
-  validate: new Map(),
+  beforePaymentAuthorization: new Map(),
   orderCreated: new Map(),
 }
 const registered = new Set<FaultHook>()
@@ -28,17 +29,18 @@ function throwIfFaulty(hook: FaultHook, cartId: string | undefined): void {
 function register(hook: FaultHook): void {
   if (registered.has(hook)) return
   registered.add(hook)
-  if (hook === "validate") {
-    completeCartWorkflow.hooks.validate(async ({ input }: { input: { id?: string } }) => {
-      throwIfFaulty("validate", input?.id)
+  // both declared by Medusa 2.21.2's workflow, absent from its exported types (only `validate` is typed)
+  const hooks = completeCartWorkflow.hooks as unknown as Record<
+    FaultHook,
+    (handler: (input: { input?: { id?: string }; cart_id?: string }) => Promise<void>) => void
+  >
+  if (hook === "beforePaymentAuthorization") {
+    hooks.beforePaymentAuthorization(async ({ input }) => {
+      throwIfFaulty(hook, input?.id)
     })
   } else {
-    // declared by Medusa 2.21.2's workflow, absent from its exported types (only `validate` is typed)
-    const hooks = completeCartWorkflow.hooks as unknown as {
-      orderCreated(handler: (input: { cart_id?: string }) => Promise<void>): void
-    }
     hooks.orderCreated(async ({ cart_id }) => {
-      throwIfFaulty("orderCreated", cart_id)
+      throwIfFaulty(hook, cart_id)
     })
   }
 }
