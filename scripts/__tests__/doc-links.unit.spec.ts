@@ -91,6 +91,14 @@ describe("links of the repository's Markdown files", () => {
   })
 })
 
+describe("README.md", () => {
+  // a newcomer reads it to the end: everything else is a link away (issue #33)
+  it("is at most 150 lines", () => {
+    const lines = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").trimEnd().split("\n").length
+    expect(lines).toBeLessThanOrEqual(150)
+  })
+})
+
 describe("the link checker", () => {
   it("finds inline, image and reference links but not code", () => {
     const markdown = [
