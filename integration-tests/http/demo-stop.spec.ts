@@ -166,7 +166,7 @@ describe("npm run demo: stopping", () => {
       description: "the demo up",
     })
     const commands = demo.tree.commands().join("\n")
-    expect(commands).toMatch(/medusa-payment-tbc\.js sandbox/)
+    expect(commands).toMatch(/medusa-payment-tbc-sandbox\.js/) // the sandbox package's own bin (packages/sandbox)
     expect(commands).toMatch(/medusa start/)
     expect(commands).toMatch(/postgres/)
     const storefront = await fetch(`http://127.0.0.1:${demo.ports.storefront}/`)
