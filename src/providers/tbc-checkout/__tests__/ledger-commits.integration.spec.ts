@@ -126,6 +126,8 @@ moduleIntegrationTestRunner({
         "write relaxed",
         "bank: read",
         "write durable",
+        // the charge's finished refunds, which every instance shares (what Medusa already recorded)
+        "read",
         "bank: cancel, read",
         "write relaxed",
       ])
@@ -133,7 +135,7 @@ moduleIntegrationTestRunner({
         const error = await caught(provider.refundPayment({ data: captured, amount: 99 }))
         expect(error.message).toMatch(/more than the 20.00 GEL left/)
       })
-      expect(refused).toEqual(["read", "write relaxed", "bank: read", "write durable", "write relaxed"])
+      expect(refused).toEqual(["read", "write relaxed", "bank: read", "write durable", "read", "write relaxed"])
     })
   },
 })
