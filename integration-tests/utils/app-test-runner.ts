@@ -28,12 +28,33 @@ const PACKAGE_DIR = path.dirname(require.resolve("@medusajs/test-utils/package.j
 const actual: TestUtils = require(PACKAGE_DIR)
 // the runner's own database copy (no bookkeeping of its "restore next" flags), for app groups
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createPostgresDatabaseTemplate, dropPostgresDatabaseTemplate } = require(
-  path.join(PACKAGE_DIR, "dist/medusa-test-runner-utils/postgres-template.js")
-) as {
+const runnerTemplates = require(path.join(PACKAGE_DIR, "dist/medusa-test-runner-utils/postgres-template.js")) as {
   createPostgresDatabaseTemplate(input: { databaseName: string; templateName: string }): Promise<void>
   dropPostgresDatabaseTemplate(templateName: string): Promise<void>
 }
+const { dropPostgresDatabaseTemplate } = runnerTemplates
+
+/**
+ * The runner's copy of the live app's database, retried while PostgreSQL still counts another
+ * session on it. The runner closes the database to new sessions and ends the open ones, but the
+ * app's pool can have a session half-way through its start at that moment (past the "may connect"
+ * check, not yet in pg_stat_activity to be ended): CREATE DATABASE … TEMPLATE then waits 5 s for
+ * it and fails with "source database … is being accessed by other users" (seen in CI, 2026-11-27,
+ * on the installments group). A second round ends that session too. Put in the runner's module
+ * export, which the runner's own snapshot after the boot reads at call time (test-utils 2.21.2).
+ */
+const createOnce = runnerTemplates.createPostgresDatabaseTemplate
+async function createPostgresDatabaseTemplate(input: { databaseName: string; templateName: string }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOnce(input)
+    } catch (error) {
+      if (attempt >= 4 || !/being accessed by other users/.test(String((error as Error).message))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
+    }
+  }
+}
+runnerTemplates.createPostgresDatabaseTemplate = createPostgresDatabaseTemplate
 
 /**
  * The runner's migration step (the module its `migrateDatabase` export comes from; the runner
