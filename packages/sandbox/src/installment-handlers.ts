@@ -14,6 +14,7 @@ import type { SandboxBank } from "./bank"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
 import { conflict, fail, invalid, notFound } from "./problem"
 import type { SandboxApplication } from "./store"
+import { loanOutOfRange } from "./payment-machine"
 import { formField, requireToken } from "./tokens"
 import { CREATE_APPLICATION_SHAPE, MERCHANT_CALL_SHAPE, tolerated } from "./tolerance"
 
@@ -84,11 +85,15 @@ export function createApplicationHandler(bank: SandboxBank, req: SandboxRequest)
   }
   const input = checked.value
   const merchantKey = requireMerchantKey(bank, input.merchantKey)
+  const priceTotalMinor = majorToMinorExact(input.priceTotal) ?? 0
+  // TBC lends 100–10,000 GEL (its published terms): no application outside them, as the live bank
+  const outOfRange = loanOutOfRange("An installment loan", priceTotalMinor)
+  if (outOfRange) invalid("installments", [{ field: "priceTotal", rule: "range", message: outOfRange }])
   const application = createApplication(bank, {
     merchantKey,
     campaignId: input.campaignId,
     invoiceId: input.invoiceId,
-    priceTotalMinor: majorToMinorExact(input.priceTotal) ?? 0,
+    priceTotalMinor,
     products: input.products,
   })
   const location = `${bank.baseUrl}/installments/${application.sessionId}`

@@ -95,7 +95,16 @@ export interface PayOutcome {
  */
 export function installmentOutOfRange(payment: Pick<SandboxPayment, "amountMinor" | "currency">, method: number) {
   if (method !== 8) return undefined
-  const verdict = limitVerdict("8", "an installment (method 8)", undefined, payment.amountMinor, payment.currency)
+  return loanOutOfRange("an installment (method 8)", payment.amountMinor, payment.currency)
+}
+
+/**
+ * Why TBC would not lend `amountMinor` (outside its published 100–10,000 GEL), in the bank's words
+ * (no plugin option named), or undefined: the one limit of the installment page and of an Online
+ * Installments application.
+ */
+export function loanOutOfRange(what: string, amountMinor: number, currency = "GEL"): string | undefined {
+  const verdict = limitVerdict("8", what, undefined, amountMinor, currency)
   return verdict.available ? undefined : verdict.message?.replace(/ \(option [^)]*\)$/, "")
 }
 

@@ -24,7 +24,7 @@ describe("SandboxHandle in-process helpers", () => {
     expect(() => sandbox.advanceClock(-1)).toThrow(SandboxProblem)
 
     const created = await bank.inst("/applications", {
-      body: { merchantKey: "SandboxMerchant", priceTotal: 5, products: [{ name: "x", price: 5, quantity: 1 }] },
+      body: { merchantKey: "SandboxMerchant", priceTotal: 150, products: [{ name: "x", price: 150, quantity: 1 }] },
     })
     sandbox.setApplicationStatus(created.body.sessionId, 2)
     expect(sandbox.state().feed).toEqual([expect.objectContaining({ sessionId: created.body.sessionId, statusId: 2 })])

@@ -4,10 +4,10 @@ const APPLICATION = {
   merchantKey: MERCHANT_KEY,
   campaignId: 204,
   invoiceId: "inv-1",
-  priceTotal: 30.3,
+  priceTotal: 303,
   products: [
-    { Name: "Phone × 2", Price: 20.2, Quantity: 1 },
-    { name: "Case", price: 10.1, quantity: 1 },
+    { Name: "Phone × 2", Price: 202, Quantity: 1 },
+    { name: "Case", price: 101, quantity: 1 },
   ],
 }
 
@@ -32,26 +32,26 @@ describe("sandbox online installments", () => {
       expect(bank.sandbox.state().applications[0]).toMatchObject({
         sessionId: answer.body.sessionId,
         statusId: 0,
-        priceTotal: 30.3,
+        priceTotal: 303,
         invoiceId: "inv-1",
         campaignId: "204",
         products: [
-          { name: "Phone × 2", price: 20.2, quantity: 1 },
-          { name: "Case", price: 10.1, quantity: 1 },
+          { name: "Phone × 2", price: 202, quantity: 1 },
+          { name: "Case", price: 101, quantity: 1 },
         ],
       })
     })
 
     it("validates the body (products = priceTotal under both readings when strict) and the merchant key", async () => {
-      const wrongSum = await bank.inst("/applications", { body: { ...APPLICATION, priceTotal: 30.31 } })
+      const wrongSum = await bank.inst("/applications", { body: { ...APPLICATION, priceTotal: 303.01 } })
       expectProblem(wrongSum, 400)
       expect(issueKeys(wrongSum)).toEqual(["products:sum_equals_total"])
       // strict: unit prices with quantities (Σ price × quantity only) are refused
       const unitOnly = {
         ...APPLICATION,
         products: [
-          { name: "Phone", price: 10.1, quantity: 2 },
-          { name: "Case", price: 10.1, quantity: 1 },
+          { name: "Phone", price: 101, quantity: 2 },
+          { name: "Case", price: 101, quantity: 1 },
         ],
       }
       expect(issueKeys(await bank.inst("/applications", { body: unitOnly }))).toEqual(["products:sum_equals_total"])
@@ -67,10 +67,29 @@ describe("sandbox online installments", () => {
       expect(bank.sandbox.state().applications).toHaveLength(0)
     })
 
+    it("refuses an application outside TBC's 100–10,000 GEL (400 naming the limit), as the live bank lends", async () => {
+      const loan = (total: number) => ({
+        ...APPLICATION,
+        priceTotal: total,
+        products: [{ name: "Lamp", price: total, quantity: 1 }],
+      })
+      const small = await bank.inst("/applications", { body: loan(40) })
+      expectProblem(small, 400)
+      expect(issueKeys(small)).toEqual(["priceTotal:range"])
+      expect(small.body.detail).toContain("offered from 100.00 GEL; this cart is 40.00 GEL")
+      expect(small.body.detail).not.toContain("option")
+      expect(issueKeys(await bank.inst("/applications", { body: loan(99.99) }))).toEqual(["priceTotal:range"])
+      expect(issueKeys(await bank.inst("/applications", { body: loan(10_000.01) }))).toEqual(["priceTotal:range"])
+      expect(bank.sandbox.state().applications).toHaveLength(0)
+      for (const edge of [100, 10_000])
+        expect((await bank.inst("/applications", { body: loan(edge) })).status).toBe(200)
+      expect(bank.sandbox.state().applications).toHaveLength(2)
+    })
+
     it("status by query or by JSON body on the GET: {amount, contributionAmount, statusId, description}", async () => {
       const sessionId = await create()
       expect((await status(sessionId)).body).toEqual({
-        amount: 30.3,
+        amount: 303,
         contributionAmount: 0,
         statusId: 0,
         description: expect.any(String),
@@ -141,7 +160,7 @@ describe("sandbox online installments", () => {
             statusId: 1,
             statusDescription: expect.any(String),
             changeDate: expect.any(String),
-            amount: 30.3,
+            amount: 303,
             contributionAmount: 0,
           },
           {
@@ -149,7 +168,7 @@ describe("sandbox online installments", () => {
             statusId: 2,
             statusDescription: expect.any(String),
             changeDate: expect.any(String),
-            amount: 30.3,
+            amount: 303,
             contributionAmount: 0,
           },
         ],

@@ -80,8 +80,8 @@ describe("sandbox hosted pages", () => {
       const answer = await bank.inst("/applications", {
         body: {
           merchantKey: "SandboxMerchant",
-          priceTotal: 20,
-          products: [{ name: "Lamp × 2", price: 20, quantity: 1 }],
+          priceTotal: 200,
+          products: [{ name: "Lamp × 2", price: 200, quantity: 1 }],
         },
       })
       return { sessionId: answer.body.sessionId, location: answer.headers.get("location") as string }
@@ -90,7 +90,7 @@ describe("sandbox hosted pages", () => {
     it("shows amount, products and Approve/Decline; Approve → WaitingForMerchant (5) in the feed", async () => {
       const { sessionId, location } = await application()
       const page = await call(location)
-      expect(page.text).toContain("20.00 GEL")
+      expect(page.text).toContain("200.00 GEL")
       expect(page.text).toContain("Lamp")
       expect(page.text).toContain('id="approve"')
       expect(page.text).toContain('id="decline"')
@@ -205,7 +205,11 @@ describe("sandbox hosted pages", () => {
       expect(threeDs.text).toContain('id="three-ds"')
       expect(threeDs.text).toContain(line)
       const application = await named.inst("/applications", {
-        body: { merchantKey: "SandboxMerchant", priceTotal: 20, products: [{ name: "Lamp", price: 20, quantity: 1 }] },
+        body: {
+          merchantKey: "SandboxMerchant",
+          priceTotal: 200,
+          products: [{ name: "Lamp", price: 200, quantity: 1 }],
+        },
       })
       const installmentPage = await call(application.headers.get("location") as string)
       expect(installmentPage.text).toContain(line)

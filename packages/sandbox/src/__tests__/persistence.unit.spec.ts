@@ -25,7 +25,7 @@ describe("sandbox state on disk", () => {
     const payId = await first.paidPayment({ saveCard: true })
     const recId = first.sandbox.state().payments[0].recId as string
     const created = await first.inst("/applications", {
-      body: { merchantKey: MERCHANT_KEY, priceTotal: 50, products: [{ name: "Lamp", price: 50, quantity: 1 }] },
+      body: { merchantKey: MERCHANT_KEY, priceTotal: 150, products: [{ name: "Lamp", price: 150, quantity: 1 }] },
     })
     first.sandbox.setApplicationStatus(created.body.sessionId, 5)
     first.sandbox.advanceClock(60_000)

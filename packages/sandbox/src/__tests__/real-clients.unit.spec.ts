@@ -232,10 +232,10 @@ describe("requests real clients send", () => {
     it("strict means productSum both, whatever productSum says", async () => {
       const lineTotals = {
         merchantKey: MERCHANT_KEY,
-        priceTotal: 36.99,
+        priceTotal: 369.9,
         products: [
-          { name: "A", price: 12.33, quantity: 1 },
-          { name: "B", price: 24.66, quantity: 2 },
+          { name: "A", price: 123.3, quantity: 1 },
+          { name: "B", price: 246.6, quantity: 2 },
         ],
       }
       expect(issueKeys(await bank.inst("/applications", { body: lineTotals }))).toEqual(["products:sum_equals_total"])
@@ -245,17 +245,17 @@ describe("requests real clients send", () => {
   describe("productSum", () => {
     const lineTotals = {
       merchantKey: MERCHANT_KEY,
-      priceTotal: 36.99,
+      priceTotal: 369.9,
       products: [
-        { name: "A", price: 12.33, quantity: 1 },
-        { name: "B", price: 24.66, quantity: 2 },
+        { name: "A", price: 123.3, quantity: 1 },
+        { name: "B", price: 246.6, quantity: 2 },
       ],
     }
     const unitPrices = {
       ...lineTotals,
       products: [
-        { name: "A", price: 12.33, quantity: 1 },
-        { name: "B", price: 12.33, quantity: 2 },
+        { name: "A", price: 123.3, quantity: 1 },
+        { name: "B", price: 123.3, quantity: 2 },
       ],
     }
 

@@ -223,10 +223,10 @@ describe("installments and mortgages against the sandbox", () => {
   const application = {
     campaignId: "204",
     invoiceId: "inv_sbx_1",
-    priceTotal: 12.34,
+    priceTotal: 123.4,
     products: [
-      { name: "Shoes × 2", price: 10.34, quantity: 1 },
-      { name: "Laces", price: 2, quantity: 1 },
+      { name: "Shoes × 2", price: 103.4, quantity: 1 },
+      { name: "Laces", price: 20, quantity: 1 },
     ],
   }
 
@@ -242,7 +242,7 @@ describe("installments and mortgages against the sandbox", () => {
     expect(created.redirectUrl).toContain(created.sessionId)
     const seen = sandbox.state().applications.find((a) => a.sessionId === created.sessionId)
     expect(seen).toMatchObject({
-      priceTotal: 12.34,
+      priceTotal: 123.4,
       products: application.products,
       invoiceId: "inv_sbx_1",
       campaignId: "204",
