@@ -162,6 +162,15 @@ export class SandboxBankControl {
     }
   }
 
+  /**
+   * The merchant returns money in TBC's merchant dashboard (the sandbox's control, not the API):
+   * `amount` GEL refunded, or without it everything left (a hold released); the bank calls back.
+   */
+  async dashboardReturn(payId: string, amount?: number): Promise<SandboxPayment> {
+    const path = `/_sandbox/payments/${encodeURIComponent(payId)}/dashboard-return`
+    return controlCall(this.baseUrl(), "POST", path, amount === undefined ? {} : { amount })
+  }
+
   /** Moves the bank's clock forward, e.g. past the one-partial-return-per-day rule. */
   async advanceClockDays(days: number): Promise<void> {
     await controlCall(this.baseUrl(), "POST", "/_sandbox/clock", { advanceMs: days * 24 * 60 * 60 * 1000 })

@@ -92,6 +92,9 @@ export interface RefundEntryFacts {
   state_by: string | null
   /** the refund asked for (tetri) */
   amount: number
+  /** a return made at the bank (TBC's merchant dashboard), and when Medusa recorded it (src/lib/ledger/bank-returns.ts) */
+  made_at_bank?: boolean | null
+  medusa_recorded_at?: Date | null
 }
 
 /**
@@ -100,10 +103,12 @@ export interface RefundEntryFacts {
  * what it is told. Left out: an entry still open or refused (nothing moved), an uncertain one (its
  * answer was lost: Medusa recorded nothing), and one an admin's re-check later found done (the
  * bank paid, Medusa still recorded nothing: its retry must be recognised, not paid again).
+ * A return made at the bank (TBC's merchant dashboard) counts once Medusa recorded it.
  */
 export function ledgerRecordedRefundsMinor(entries: readonly RefundEntryFacts[], answeredBy: string): number {
   return entries
-    .filter((e) => e.kind === "refund" && e.state === "done" && e.state_by === answeredBy)
+    .filter((e) => e.kind === "refund" && e.state === "done")
+    .filter((e) => (e.made_at_bank ? !!e.medusa_recorded_at : e.state_by === answeredBy))
     .reduce((sum, e) => sum + e.amount, 0)
 }
 

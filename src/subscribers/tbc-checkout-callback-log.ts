@@ -6,14 +6,11 @@
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../modules/tbc"
 import { isCardAdditionPayment } from "../use-cases/saved-cards/card-additions"
-import {
-  paymentIdOfBody,
-  type CallbackVerdict,
-  type TbcWebhookResult,
-} from "../providers/tbc-checkout/callbacks/webhook"
+import { paymentIdOfBody } from "../providers/tbc-checkout/callbacks/webhook"
+import { callbackPayloadOf, callbackVerdictOf } from "../use-cases/callback-log/verdict"
 import { isCheckoutProviderId } from "../lib/checkout-choices"
 
 export default async function recordTbcCheckoutCallback({ event, container }: SubscriberArgs<ProviderWebhookPayload>) {
@@ -21,21 +18,8 @@ export default async function recordTbcCheckoutCallback({ event, container }: Su
   if (typeof input?.provider !== "string" || !isCheckoutProviderId(input.provider)) return
   const providerId = input.provider.startsWith("pp_") ? input.provider : `pp_${input.provider}`
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const payload = { ...input.payload }
-  const raw = payload.rawData as unknown as { type?: string; data?: number[] }
-  if (raw?.type === "Buffer" && Array.isArray(raw.data)) payload.rawData = Buffer.from(raw.data)
-  let verdict: CallbackVerdict | undefined
-  try {
-    const payment = container.resolve(Modules.PAYMENT)
-    const result = (await payment.getWebhookActionAndData({
-      provider: input.provider,
-      payload,
-    })) as Partial<TbcWebhookResult>
-    verdict = result.tbc_callback
-  } catch (error) {
-    // the provider throws when the bank could not be asked; its verdict rides on the error
-    verdict = (error as { tbc_callback?: CallbackVerdict })?.tbc_callback
-  }
+  const payload = callbackPayloadOf(input)
+  const verdict = await callbackVerdictOf(container, input)
   try {
     const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
     const payId = verdict?.pay_id ?? paymentIdOfBody(payload.data) ?? null

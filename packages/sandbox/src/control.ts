@@ -2,6 +2,9 @@
  * The control API (not part of the bank) for tests and demos, under /_sandbox:
  *   POST /_sandbox/payments/{payId}/pay {method, outcome:"success"|"decline"|"processing"|"expire", saveCard?}
  *     (processing: paid, the bank still deciding; a later pay call with success/decline/expire ends it)
+ *   POST /_sandbox/payments/{payId}/dashboard-return {amount?}
+ *     (the merchant returns money in TBC's merchant dashboard: a refund of `amount` GEL, or without
+ *     it everything left, a held preauthorization released; the bank then calls back as usual)
  *   POST /_sandbox/installments/{sessionId}/status {statusId}
  *   POST /_sandbox/installments/bulk {count, statusId?}
  *   POST /_sandbox/clock {advanceMs}
@@ -10,12 +13,12 @@
  *   POST /_sandbox/reset
  */
 import { z } from "zod/v4"
-import { fromZodError, safeParseWithInput } from "medusa-payment-tbc/lib"
+import { fromZodError, majorToMinorExact, safeParseWithInput } from "medusa-payment-tbc/lib"
 import { MAX_STATUS_ID, changeApplicationStatus, createApplication, applicationStateView } from "./applications"
 import type { SandboxBank } from "./bank"
 import { getPayment } from "./checkout-handlers"
 import { jsonReply, type Reply, type SandboxRequest } from "./http-io"
-import { payPayment, sweepExpired } from "./payment-machine"
+import { cancelPayment, payPayment, sweepExpired } from "./payment-machine"
 import { detailsView } from "./payment-views"
 import { invalid, notFound } from "./problem"
 import { buildStateView } from "./state-view"
@@ -38,6 +41,26 @@ export function controlPayHandler(bank: SandboxBank, req: SandboxRequest): Reply
   const input = parse(paySchema, req)
   const payment = getPayment(bank, req.params.payId)
   payPayment(bank, payment, input)
+  return jsonReply(detailsView(bank, payment))
+}
+
+const dashboardReturnSchema = z.object({
+  amount: z
+    .number()
+    .positive()
+    .refine((amount) => majorToMinorExact(amount) !== null, "must have at most 2 decimals")
+    .optional(),
+})
+
+/**
+ * A refund or cancel the merchant makes in TBC's own dashboard, not through the API: the same rules
+ * as the API's cancel (a hold only in full, at most what is left), and the same callback after.
+ * Counted apart from the API's calls, so a test can tell that the plugin itself sent nothing.
+ */
+export function controlDashboardReturnHandler(bank: SandboxBank, req: SandboxRequest): Reply {
+  const { amount } = parse(dashboardReturnSchema, req)
+  const payment = getPayment(bank, req.params.payId)
+  cancelPayment(bank, payment, amount === undefined ? undefined : (majorToMinorExact(amount) ?? undefined))
   return jsonReply(detailsView(bank, payment))
 }
 

@@ -13,6 +13,7 @@ import {
   controlClockHandler,
   controlFaultsHandler,
   controlPayHandler,
+  controlDashboardReturnHandler,
   controlResetHandler,
   controlStateHandler,
   healthHandler,
@@ -59,6 +60,7 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   route("POST", "/installments/{sessionId}", "page", installmentSubmitHandler),
 
   route("POST", "/_sandbox/payments/{payId}/pay", "control", controlPayHandler),
+  route("POST", "/_sandbox/payments/{payId}/dashboard-return", "control", controlDashboardReturnHandler),
   route("POST", "/_sandbox/installments/bulk", "control", controlBulkHandler),
   route("POST", "/_sandbox/installments/{sessionId}/status", "control", controlApplicationStatusHandler),
   route("POST", "/_sandbox/clock", "control", controlClockHandler),

@@ -18,6 +18,11 @@
  *                  the operation's call (status; returned by refunds and completed, in tetri);
  *                  written once, by the provider before the call; a re-check judges the operation by what changed
  *                  since (./admin-actions.ts operationEffectSeen)
+ *   medusa_recorded  Medusa now shows what the bank did by itself: a return made at the bank
+ *                  (./bank-returns.ts: a refund created, a payment cancelled) or the rest of a hold
+ *                  its capture route took whole (capture_shortfall); once, naming Medusa's record
+ *   capture_shortfall  Medusa's own capture route recorded less than the completion took (the
+ *                  bank completes the whole hold there: Medusa gives the provider no amount)
  *
  * A move is a patch of columns (`FacetPatch`); NOW stands for the database's clock.
  */
@@ -55,6 +60,14 @@ export type FacetEvent =
   | { type: "orphan_claim_returned" }
   | { type: "orphan_action"; action: RecordedOrphanAction; amount: number | null; error: string | null }
   | { type: "operation_baseline"; status: string; returnedMinor: number; confirmedMinor: number }
+  /** `record`: Medusa's refund, capture or payment id that shows it (or "none": Medusa has no payment for it) */
+  | { type: "medusa_recorded"; record: string }
+  /** Medusa rolled that record back (its row is not there): the entry waits for a record again */
+  | { type: "medusa_record_undone"; record: string }
+  /** `askedMinor`: what Medusa's capture recorded; `takenMinor`: what the completion took */
+  | { type: "capture_shortfall"; askedMinor: number; takenMinor: number }
+  /** refunds of the charge have returned a capture's excess (what the bank took beyond Medusa's capture) */
+  | { type: "capture_excess_returned" }
 
 export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
   "authorized",
@@ -65,6 +78,10 @@ export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
   "orphan_claim_returned",
   "orphan_action",
   "operation_baseline",
+  "medusa_recorded",
+  "medusa_record_undone",
+  "capture_shortfall",
+  "capture_excess_returned",
 ])
 
 /** The facets as the rules read them; absent ones (older callers, test rows) read as unset. */
@@ -78,6 +95,15 @@ export interface EntryFacets {
   completion_refused_at?: Date | null
   /** an operation's baseline status (set once) */
   baseline_status?: string | null
+  /** an operation the bank made by itself (TBC's merchant dashboard), opened by the bank's read */
+  made_at_bank?: boolean | null
+  /** the Medusa record that shows what the bank did by itself, and when it was made */
+  medusa_record?: string | null
+  medusa_recorded_at?: Date | null
+  /** a completion: what Medusa's capture recorded when it was less than the bank took (tetri) */
+  capture_asked?: number | null
+  /** when refunds returned that shortfall's excess (the entry leaves the attention list) */
+  excess_returned_at?: Date | null
 }
 
 /** Columns a move writes (besides state and pay_id). */
@@ -99,6 +125,10 @@ export interface FacetPatch {
   baseline_status?: string
   baseline_returned?: number
   baseline_confirmed?: number
+  medusa_record?: string | null
+  medusa_recorded_at?: Now | null
+  capture_asked?: number
+  excess_returned_at?: Now
 }
 
 export type FacetMove = { ok: true; changed: boolean; facets: FacetPatch } | { ok: false; reason: string }
@@ -127,8 +157,32 @@ function claim(entry: EntryFacets, event: Extract<FacetEvent, { type: "orphan_cl
   return set({ orphan_action: "acting", orphan_action_at: NOW })
 }
 
+/** Medusa now shows what the bank did by itself: once, for an entry that needs it. */
+function recorded(entry: EntryFacets, event: Extract<FacetEvent, { type: "medusa_recorded" }>): FacetMove {
+  if (!entry.made_at_bank && (entry.capture_asked ?? null) === null) {
+    return no("only a return made at the bank or a capture's shortfall is recorded in Medusa so")
+  }
+  if (entry.medusa_recorded_at) {
+    return entry.medusa_record === event.record ? same : no(`Medusa already shows it (${entry.medusa_record})`)
+  }
+  return set({ medusa_record: event.record, medusa_recorded_at: NOW })
+}
+
+function shortfall(entry: EntryFacts, event: Extract<FacetEvent, { type: "capture_shortfall" }>): FacetMove {
+  if (entry.kind !== undefined && (entry.kind !== "completion" || entry.state !== "done")) {
+    return no("only a finished completion has a shortfall")
+  }
+  if (event.askedMinor <= 0 || event.askedMinor >= event.takenMinor) return no("Medusa recorded what the bank took")
+  const asked = entry.capture_asked ?? null
+  if (asked !== null) return asked === event.askedMinor ? same : no(`its shortfall was already recorded (${asked})`)
+  return set({ capture_asked: event.askedMinor })
+}
+
+/** The facets with what some rules check of the entry itself (absent in older callers' views). */
+type EntryFacts = EntryFacets & { kind?: string; state?: string }
+
 /** How a facet event moves an entry's facets; `{ok: false}` names why it may not. */
-export function applyFacetEvent(entry: EntryFacets, event: FacetEvent): FacetMove {
+export function applyFacetEvent(entry: EntryFacts, event: FacetEvent): FacetMove {
   switch (event.type) {
     case "authorized":
       if (entry.orphan_action && RELEASING.has(entry.orphan_action)) {
@@ -166,6 +220,17 @@ export function applyFacetEvent(entry: EntryFacets, event: FacetEvent): FacetMov
         baseline_returned: event.returnedMinor,
         baseline_confirmed: event.confirmedMinor,
       })
+    case "medusa_recorded":
+      return recorded(entry, event)
+    case "medusa_record_undone":
+      return entry.medusa_recorded_at && entry.medusa_record === event.record
+        ? set({ medusa_record: null, medusa_recorded_at: null })
+        : same
+    case "capture_shortfall":
+      return shortfall(entry, event)
+    case "capture_excess_returned":
+      if ((entry.capture_asked ?? null) === null) return no("it has no capture shortfall")
+      return entry.excess_returned_at ? same : set({ excess_returned_at: NOW })
     case "orphan_action":
       if (entry.orphan_action && RELEASED.has(entry.orphan_action)) {
         return entry.orphan_action === event.action ? same : no(`its money was already ${entry.orphan_action}`)
@@ -195,6 +260,11 @@ export function facetNote(event: FacetEvent): string | null {
       return event.error
     case "operation_baseline":
       return `${event.status}, returned ${event.returnedMinor}, completed ${event.confirmedMinor}`
+    case "medusa_recorded":
+    case "medusa_record_undone":
+      return event.record
+    case "capture_shortfall":
+      return `Medusa recorded ${event.askedMinor} of ${event.takenMinor}`
     default:
       return null
   }

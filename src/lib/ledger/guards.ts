@@ -49,6 +49,34 @@ export interface LedgerFacts extends LedgerEntryView {
   reopened_at?: Date | null
   /** when the orphan action (or the release claim, "acting") was recorded */
   orphan_action_at?: Date | null
+  /** integer tetri (an operation: what it moved) */
+  amount?: number
+}
+
+const gelText = (minor: number) => `${(minor / 100).toFixed(2)} GEL`
+
+/**
+ * Why an operation the bank made by itself, or a capture Medusa recorded short, is listed: the
+ * merchant's words for what happened and what to do (src/lib/ledger/bank-returns.ts).
+ */
+function bankTruthReason(entry: LedgerFacts, age: number): string | undefined {
+  const amount = entry.amount ?? 0
+  const asked = entry.capture_asked ?? null
+  if (entry.kind === "completion" && entry.state === "done" && asked !== null && !entry.excess_returned_at) {
+    return (
+      `Medusa's own capture route was asked for ${gelText(asked)}, but the bank completes a hold only once and ` +
+      `took the whole hold, ${gelText(amount)} (that route gives the bank no amount). Medusa now shows ` +
+      `${gelText(amount)} captured; refund ${gelText(amount - asked)} from the order to return the excess to the customer ` +
+      `(capture less with the TBC widget's "Capture less" next time).`
+    )
+  }
+  if (entry.made_at_bank && entry.state === "done" && !entry.medusa_recorded_at && age >= STALE_SENDING_MS) {
+    return (
+      `the bank ${entry.kind === "cancel" ? "released this hold" : `returned ${gelText(amount)}`} by itself (TBC's merchant ` +
+      "dashboard), and Medusa does not show it yet: it is recorded on the next reconcile run"
+    )
+  }
+  return undefined
 }
 
 /**
@@ -215,6 +243,8 @@ export const LONG_PROCESSING_MS = 60 * 60 * 1000
 export function attentionReason(entry: LedgerFacts, now: Date): string | undefined {
   const age = now.getTime() - entry.created_at.getTime()
   if (!isChargeKind(entry.kind)) {
+    const truth = bankTruthReason(entry, age)
+    if (truth) return truth
     if (entry.state === "uncertain") return "the bank's answer to this operation could not be read"
     // a capture, cancel or refund whose process died mid-call (no answer, no error recorded): the
     // bank may have acted, e.g. completed a partial capture whose callback was then judged the

@@ -21,6 +21,8 @@ import { COMPLETION_FAILURES_LISTED, type LedgerFacts, type OrphanAction } from 
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
 import { LedgerFacetWrites } from "./facet-writes"
+import { openBankReturn } from "./bank-returns"
+import type { BankReturnVerdict } from "../../../lib/ledger/bank-returns"
 import { commitModeCte, movesStatement, newId, planMove, touchStatement, type Commit, type WritePlan } from "./moves"
 
 export type { PgConnection, Commit }
@@ -59,6 +61,13 @@ export interface LedgerEntry extends LedgerFacts {
   baseline_status?: string | null
   baseline_returned?: number | null
   baseline_confirmed?: number | null
+  /** an operation the bank made by itself (src/lib/ledger/bank-returns.ts) and the Medusa record showing it */
+  made_at_bank?: boolean
+  medusa_record?: string | null
+  medusa_recorded_at?: Date | null
+  /** a completion: what Medusa's capture recorded when it was less than the bank took (tetri) */
+  capture_asked?: number | null
+  excess_returned_at?: Date | null
   /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
   payment_method?: number | null
   rrn?: string | null
@@ -170,6 +179,11 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
     baseline_status: textOrNull(row.baseline_status),
     baseline_returned: numberOrNull(row.baseline_returned),
     baseline_confirmed: numberOrNull(row.baseline_confirmed),
+    made_at_bank: row.made_at_bank === true,
+    medusa_record: textOrNull(row.medusa_record),
+    medusa_recorded_at: dateOrNull(row.medusa_recorded_at),
+    capture_asked: numberOrNull(row.capture_asked),
+    excess_returned_at: dateOrNull(row.excess_returned_at),
     payment_method: row.payment_method === null || row.payment_method === undefined ? null : Number(row.payment_method),
     rrn: textOrNull(row.rrn),
     transaction_id: textOrNull(row.transaction_id),
@@ -262,6 +276,19 @@ export class LedgerStore extends LedgerFacetWrites {
   /** The operations (completion, cancel, refund) recorded on a charge, oldest first. */
   operationsOf(chargeId: string): Promise<LedgerEntry[]> {
     return this.many("parent_id = ?", [chargeId])
+  }
+
+  /**
+   * A return the bank made by itself, as an operation of `charge` opened `done` (./bank-returns.ts);
+   * undefined when another reader of the same bank state recorded it first.
+   */
+  recordBankReturn(
+    charge: LedgerEntry,
+    verdict: Extract<BankReturnVerdict, { kind: "record" }>,
+    bankStatus: string,
+    actor: string
+  ): Promise<LedgerEntry | undefined> {
+    return openBankReturn(this.pg, charge, verdict, bankStatus, actor)
   }
 
   /** The operation of a charge that is under way (`sending`), if any. */
@@ -461,7 +488,9 @@ export class LedgerStore extends LedgerFacetWrites {
           and (orphan_action in ('notified', 'failed') or session_gone_at is not null
             or completion_refused_at is not null or completion_failures >= ? or authorized_at is not null
             or reopened_at is not null
-            or (orphan_action = 'acting' and orphan_action_at < now() - (? * interval '1 millisecond')))))
+            or (orphan_action = 'acting' and orphan_action_at < now() - (? * interval '1 millisecond'))))
+        or (state = 'done' and made_at_bank = true and medusa_recorded_at is null)
+        or (state = 'done' and kind = 'completion' and capture_asked is not null and excess_returned_at is null))
        and created_at < ?`,
       [COMPLETION_FAILURES_LISTED, CLAIM_STALE_MS, before ?? new Date("9999-01-01T00:00:00Z")],
       "created_at desc, id desc",

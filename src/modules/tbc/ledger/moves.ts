@@ -79,6 +79,10 @@ const FACET_COLUMNS: ReadonlySet<string> = new Set([
   "baseline_status",
   "baseline_returned",
   "baseline_confirmed",
+  "medusa_record",
+  "medusa_recorded_at",
+  "capture_asked",
+  "excess_returned_at",
 ])
 
 /** `col = ?` (or `= now()`) for each column of a patch, and their bindings. */

@@ -75,6 +75,19 @@ const TbcPayment = model
       baseline_status: model.text().nullable(),
       baseline_returned: model.number().nullable(),
       baseline_confirmed: model.number().nullable(),
+      /**
+       * An operation the bank made by itself (a refund or cancel in TBC's merchant dashboard),
+       * opened `done` by the bank's read (src/lib/ledger/bank-returns.ts); its baseline_returned is
+       * what the ledger showed returned before it (one such entry per charge and baseline).
+       */
+      made_at_bank: model.boolean().default(false),
+      /** the Medusa record (refund, capture, payment) that shows what the bank did by itself, and when */
+      medusa_record: model.text().nullable(),
+      medusa_recorded_at: model.dateTime().nullable(),
+      /** a completion: what Medusa's own capture route recorded when the bank took more (tetri) */
+      capture_asked: model.number().nullable(),
+      /** when refunds returned that excess to the customer (the entry leaves the attention list) */
+      excess_returned_at: model.dateTime().nullable(),
       /** the order whose money this is, once one was placed from it */
       order_id: model.text().index("IDX_tbc_payment_order_id").nullable(),
       /** when our authorizePayment told Medusa the money is there (a Medusa payment is made from it) */
@@ -122,6 +135,13 @@ const TbcPayment = model
       on: ["parent_id"],
       unique: true,
       where: "state = 'sending' and kind in ('completion', 'cancel', 'refund') and deleted_at is null",
+    },
+    // a return made at the bank is recorded once, whoever reads it first (src/lib/ledger/bank-returns.ts)
+    {
+      name: "IDX_tbc_payment_one_bank_return",
+      on: ["parent_id", "baseline_returned"],
+      unique: true,
+      where: "made_at_bank = true and deleted_at is null",
     },
   ])
   .checks([

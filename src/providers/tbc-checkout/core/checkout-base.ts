@@ -63,6 +63,7 @@ import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
 import { acceptedStatus } from "../hosted-payment/authorize-guard"
 import { capture, cancelHeldOrTaken } from "../money-moves/money-moves"
 import { ACTORS, PaymentBookkeeping } from "../ledger/bookkeeping"
+import { medusaRecordEntryId } from "../ledger/capture-request"
 import { ledgerFrom, unrecordedForUnitTests } from "../../../modules/tbc/ledger/ledger-store"
 import { refund, RefundQueue } from "../money-moves/refund"
 import { startPayment } from "../hosted-payment/start-payment"
@@ -275,6 +276,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     await this.refreshOptions()
     const payId = payIdOf(input.data)
+    // the plugin records in Medusa the rest of a hold the bank already completed: nothing is sent
+    const recording = medusaRecordEntryId()
+    if (recording) return this.book_.recordedInMedusa({ ...this.recordArgs(input, recording), kind: "completion" })
     const intent = await this.book_.captureIntent(payId)
     const heldMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
     // one in-flight or finished capture per payment AND amount: a repeat of another amount asks the bank
@@ -290,9 +294,22 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     return attempt
   }
 
+  /** What a record of the bank's own money move in Medusa names (../money-moves/bank-returns.ts). */
+  private recordArgs(input: { data?: Record<string, unknown>; context?: { idempotency_key?: string } }, entryId: string) {
+    const record = input.context?.idempotency_key ?? "medusa"
+    return { entryId, payId: payIdOf(input.data), record, data: input.data }
+  }
+
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     await this.refreshOptions()
     const payId = payIdOf(input.data)
+    // a return made at the bank (TBC's merchant dashboard), recorded as Medusa's refund: nothing is sent
+    const recording = medusaRecordEntryId()
+    if (recording) {
+      const amountMinor = medusaAmountToMinor(input.amount)
+      return this.book_.recordedInMedusa({ ...this.recordArgs(input, recording), kind: "refund", amountMinor })
+    }
+    await this.book_.refuseWhileBankReturnUnrecorded(payId)
     // refunds of one payment in this process run one after another, each with its own entry
     return this.refunds_.run(payId, () =>
       this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), (baseline, recordedRefunds) =>
@@ -307,6 +324,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     await this.refreshOptions()
     const payId = payIdOf(input.data)
+    // a hold released at the bank (TBC's merchant dashboard), recorded as Medusa's cancel: nothing is sent
+    const recording = medusaRecordEntryId()
+    if (recording) return this.book_.recordedInMedusa({ ...this.recordArgs(input, recording), kind: "cancel" })
     const amountMinor = medusaAmountToMinor((input.data?.amount as number | undefined) ?? 0)
     return this.book_.operation("cancel", payId, amountMinor, (baseline) =>
       cancelHeldOrTaken(this.budgeted(), input.data ?? {}, payId, "cancel the payment", this.logger_, baseline)

@@ -8,7 +8,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEvent, OperationKind } from "../../../lib/ledger/states"
 import type { CheckoutApi, PaymentDetails, TbcLogger } from "../../../lib/tbc/types"
 import { factsChange, hasFacts, mergeFacts, paymentFactsOf } from "../../../lib/payment-facts"
-import { minorOf, refundedMinor } from "../money-moves/money-moves"
+import { gel, minorOf, refundedMinor, type Data } from "../money-moves/money-moves"
+import { noticeBankReturn, recordInMedusa, settleCaptureExcess } from "../money-moves/bank-returns"
+import { awaitsMedusaRecord } from "../../../lib/ledger/bank-returns"
 import { ledgerRecordedRefundsMinor } from "../../../lib/refund-ledger"
 import {
   OperationUnderWayError,
@@ -196,6 +198,8 @@ export class PaymentBookkeeping {
         actor
       )
       const entry = result?.entry
+      // money the bank returned by itself (TBC's merchant dashboard) is recorded at the read that shows it
+      if (entry && details?.status !== undefined) await noticeBankReturn(this.ledger, entry, details, this.logger)
       const facts = details ? paymentFactsOf(details) : undefined
       if (!entry || !facts || !hasFacts(facts) || !factsChange(entry, facts)) return entry
       return (await this.keepFacts(payId, details!)) ? { ...entry, ...mergeFacts(entry, facts) } : entry
@@ -351,6 +355,43 @@ export class PaymentBookkeeping {
     return intent
   }
 
+  /**
+   * Medusa's refund, cancel or capture run by the plugin to show what the bank did by itself
+   * (../money-moves/bank-returns.ts recordInMedusa): no bank call, the entry marked recorded once.
+   */
+  async recordedInMedusa(args: Omit<Parameters<typeof recordInMedusa>[1], "data"> & { data?: Data }) {
+    if (!this.ledger) throw noLedgerError(args.kind)
+    return recordInMedusa(this.ledger, { ...args, data: args.data ?? {} })
+  }
+
+  /**
+   * A refund from Medusa while a return the bank made by itself is not in Medusa yet is refused,
+   * nothing sent: the plugin is recording that return as Medusa's refund, and counting it as this
+   * refund's too would show it twice (or send money the bank already returned). Fails closed.
+   */
+  async refuseWhileBankReturnUnrecorded(payId: string): Promise<void> {
+    if (!this.ledger || !payId) return
+    let waiting: LedgerEntry[]
+    try {
+      const charge = await this.ledger.byPayId(payId)
+      waiting = charge ? (await this.ledger.operationsOf(charge.id)).filter(awaitsMedusaRecord) : []
+    } catch (error) {
+      this.logger.error(`ledger: refunds of ${payId} not checked: ${recordError(error)}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The refund could not be checked against the store's records; nothing was sent to the bank. Please try again."
+      )
+    }
+    if (waiting.length === 0) return
+    const total = waiting.reduce((sum, op) => sum + op.amount, 0)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The refund was not sent: the bank already returned ${gel(total, waiting[0].currency)} of this payment by itself ` +
+        "(in TBC's merchant dashboard), and the store is recording that in Medusa now (no money moves). " +
+        "Reload the order in a moment, then refund what is left."
+    )
+  }
+
   /** operation() for an entry already opened (a partial capture's, by the capture route). */
   async runIntent<T extends { data?: Record<string, unknown> }>(
     op: LedgerEntry,
@@ -385,6 +426,9 @@ export class PaymentBookkeeping {
       const now = status ? await this.settle(ledger, current, charge, payId, status) : current
       // a status that does not show the operation's effect (a cancel of an unpaid payment, which
       // simply expires): nothing moved at the bank, and the entry says so
+      if (now?.kind === "refund" && now.state === "done" && now.parent_id) {
+        await settleCaptureExcess(ledger, now.parent_id, this.logger)
+      }
       if (now?.state === "sending") {
         await this.move(now, {
           type: "clear_refusal",

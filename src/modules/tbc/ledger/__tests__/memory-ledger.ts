@@ -7,6 +7,7 @@
 import { applyLedgerEvent, OPERATION_KINDS, type LedgerEvent } from "../../../../lib/ledger/states"
 import { FACET_EVENT_TYPES, facetAuditName, patchAt, type FacetEvent } from "../../../../lib/ledger/facets"
 import { LedgerFacetWrites, type EntryRef } from "../facet-writes"
+import type { BankReturnVerdict } from "../../../../lib/ledger/bank-returns"
 import { hasFacts, mergeFacts, type PaymentFacts } from "../../../../lib/payment-facts"
 import {
   OperationUnderWayError,
@@ -175,6 +176,32 @@ export class MemoryLedger extends LedgerFacetWrites {
   async applyByPayId(payId: string, event: LedgerEvent, actor: string) {
     const entry = await this.byPayId(payId)
     return entry ? this.apply(entry.id, event, actor) : undefined
+  }
+
+  /** As the store: once per charge and baseline (its unique index). */
+  async recordBankReturn(
+    charge: LedgerEntry,
+    verdict: Extract<BankReturnVerdict, { kind: "record" }>,
+    bankStatus: string,
+    actor: string
+  ): Promise<LedgerEntry | undefined> {
+    const twin = this.rows.find(
+      (r) => r.parent_id === charge.id && r.made_at_bank && r.baseline_returned === verdict.knownMinor
+    )
+    if (twin) return undefined
+    const entry = await this.open(
+      { ...charge, kind: verdict.op, amount: verdict.amountMinor, parent_id: charge.id, state: "done" },
+      actor
+    )
+    Object.assign(entry, {
+      pay_id: null,
+      made_at_bank: true,
+      bank_status: bankStatus,
+      baseline_status: bankStatus,
+      baseline_returned: verdict.knownMinor,
+      baseline_confirmed: 0,
+    })
+    return entry
   }
 
   async events(entryId: string) {
