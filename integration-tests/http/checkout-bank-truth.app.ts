@@ -11,11 +11,9 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
-import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { placeHeldCardOrder } from "../utils/held-order"
 import { callbackBody, listCallbackLogs, postRawCallback } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
@@ -36,16 +34,7 @@ medusaIntegrationTestRunner({
     /** An order placed from a card payment the bank holds, and an admin to act on it. */
     async function heldOrder() {
       const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
-      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      expect(completion.type).toBe("order")
-      const orderId = completion.order!.id
-      const payment = onlyPayment(await readOrder(container, orderId))
-      const admin = await createAdminRequestConfig(container, api)
+      const { total, payId, orderId, payment, admin } = await placeHeldCardOrder(api, container, bank, [1, 1])
       const paymentNow = async () => onlyPayment(await readOrder(container, orderId))
       return { container, heldTetri: toTetri(total), payId, orderId, payment, admin, paymentNow }
     }
@@ -81,7 +70,12 @@ medusaIntegrationTestRunner({
       expect(toTetri((await bank.payment(payId)).confirmedAmount)).toBe(heldTetri)
       expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
       const [completion] = await operationsOf(container, payId)
-      expect(completion).toMatchObject({ kind: "completion", state: "done", amount: heldTetri, capture_asked: askedTetri })
+      expect(completion).toMatchObject({
+        kind: "completion",
+        state: "done",
+        amount: heldTetri,
+        capture_asked: askedTetri,
+      })
       expect(completion.recorded).toBe(true)
 
       // listed for the merchant, in words saying what happened and that a refund returns the excess
@@ -122,14 +116,22 @@ medusaIntegrationTestRunner({
       expect((await paymentNow()).refundsTetri).toEqual([dashboardTetri])
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)
       const refunds = (await operationsOf(container, payId)).filter((op) => op.kind === "refund")
-      expect(refunds).toEqual([expect.objectContaining({ state: "done", amount: dashboardTetri, made_at_bank: true, recorded: true })])
+      expect(refunds).toEqual([
+        expect.objectContaining({ state: "done", amount: dashboardTetri, made_at_bank: true, recorded: true }),
+      ])
 
       // a Medusa refund afterwards returns only the rest
       const restTetri = heldTetri - dashboardTetri
-      const tooMuch = await api.post(`/admin/payments/${payment.id}/refund`, { amount: major(restTetri + 1) }, { ...admin, ...ok })
+      const tooMuch = await api.post(
+        `/admin/payments/${payment.id}/refund`,
+        { amount: major(restTetri + 1) },
+        { ...admin, ...ok }
+      )
       expect(tooMuch.status).toBe(400)
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)
-      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: major(restTetri) }, admin)).status).toBe(200)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: major(restTetri) }, admin)).status).toBe(
+        200
+      )
       await waitForAppIdle(container)
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore + 1)
       const atBank = await bank.payment(payId)
@@ -152,9 +154,9 @@ medusaIntegrationTestRunner({
       await waitForAppIdle(container)
       expect(await paymentCanceled(container, payment.id)).toBe(true)
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancelsBefore)
-      expect((await operationsOf(container, payId)).map((op) => [op.kind, op.state, op.made_at_bank, op.recorded])).toEqual([
-        ["cancel", "done", true, true],
-      ])
+      expect(
+        (await operationsOf(container, payId)).map((op) => [op.kind, op.state, op.made_at_bank, op.recorded])
+      ).toEqual([["cancel", "done", true, true]])
     })
   },
 })

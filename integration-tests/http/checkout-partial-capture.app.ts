@@ -12,11 +12,9 @@ import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
-import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { placeHeldCardOrder } from "../utils/held-order"
 import { listCallbackLogs } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
@@ -39,17 +37,7 @@ medusaIntegrationTestRunner({
     /** An order placed from a preauthorized card payment the bank holds, and an admin to act on it. */
     async function heldOrder(quantities: number[]) {
       const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
-      const { cartId, total } = await shop.createCartReadyForPayment(quantities)
-      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
-      await bank.pay(payId, "success")
-      const completion = await shop.completeCart(cartId)
-      expect(completion.type).toBe("order")
-      const orderId = completion.order!.id
-      const payment = onlyPayment(await readOrder(container, orderId))
-      const admin = await createAdminRequestConfig(container, api)
-      return { container, total, payId, orderId, payment, admin }
+      return { container, ...(await placeHeldCardOrder(api, container, bank, quantities)) }
     }
 
     it("captures less than the hold once, shows held / confirmed / returned, refuses a second capture, refunds at most what was taken", async () => {

@@ -53,9 +53,7 @@ const none = (why: string): BankReturnVerdict => ({ kind: "none", why })
 
 /** What the ledger shows returned by refunds of the charge (ours and the bank's own), tetri. */
 export function ledgerReturnedMinor(operations: readonly ReturnOperationFacts[]): number {
-  return operations
-    .filter((op) => op.kind === "refund" && op.state === "done")
-    .reduce((sum, op) => sum + op.amount, 0)
+  return operations.filter((op) => op.kind === "refund" && op.state === "done").reduce((sum, op) => sum + op.amount, 0)
 }
 
 /**
@@ -99,8 +97,6 @@ export function captureExcessReturned(
 }
 
 /** An operation made at the bank that Medusa does not show yet (a refund to create, a payment to cancel). */
-export function awaitsMedusaRecord(
-  op: ReturnOperationFacts & { medusa_recorded_at?: Date | null }
-): boolean {
+export function awaitsMedusaRecord(op: ReturnOperationFacts & { medusa_recorded_at?: Date | null }): boolean {
   return op.made_at_bank === true && op.state === "done" && !op.medusa_recorded_at
 }

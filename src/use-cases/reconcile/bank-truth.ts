@@ -44,7 +44,16 @@ type PaymentRow = {
   refunds?: { id: string; amount?: unknown }[]
 }
 
-const PAYMENT_FIELDS = ["id", "provider_id", "amount", "canceled_at", "data", "captures.amount", "refunds.id", "refunds.amount"]
+const PAYMENT_FIELDS = [
+  "id",
+  "provider_id",
+  "amount",
+  "canceled_at",
+  "data",
+  "captures.amount",
+  "refunds.id",
+  "refunds.amount",
+]
 const sumMinor = (rows: { amount?: unknown }[] | undefined) =>
   (rows ?? []).reduce((sum, row) => sum + medusaAmountToMinor((row.amount ?? 0) as number), 0)
 
@@ -107,7 +116,11 @@ export async function recordEntryInMedusa(
       if (payment.capturedMinor - payment.refundedMinor < entry.amount) return "cannot"
       await record(() =>
         refundPaymentWorkflow(container).run({
-          input: { payment_id: payment.id, amount: minorToMajor(entry.amount), note: "Returned in TBC's merchant dashboard" },
+          input: {
+            payment_id: payment.id,
+            amount: minorToMajor(entry.amount),
+            note: "Returned in TBC's merchant dashboard",
+          },
         })
       )
     } else if (entry.kind === "cancel") {
@@ -151,7 +164,8 @@ async function undoUnkeptRecord(
       : entry.kind === "cancel"
         ? !!payment?.canceled_at
         : (payment?.capturedMinor ?? 0) >= entry.amount
-  if (!kept) await ledger.apply(entry.id, { type: "medusa_record_undone", record: entry.medusa_record }, "medusa:record")
+  if (!kept)
+    await ledger.apply(entry.id, { type: "medusa_record_undone", record: entry.medusa_record }, "medusa:record")
 }
 
 /**

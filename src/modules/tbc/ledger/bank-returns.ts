@@ -61,19 +61,28 @@ export async function openBankReturn(
   return rows[0] ? toEntry(rows[0]) : undefined
 }
 
+/** Rows of tbc_payment (live ones) by a condition of this file's, in an order, at most `limit`. */
+async function entriesWhere(pg: PgConnection, where: string, bindings: unknown[], order: string, limit: number) {
+  const { rows } = await pg.raw(
+    `select * from tbc_payment where deleted_at is null and ${where} order by ${order} limit ?`,
+    [...bindings, limit]
+  )
+  return (rows as Record<string, unknown>[]).map(toEntry)
+}
+
 /**
  * Operations made at the bank (and completions whose shortfall was recorded) that Medusa does not
  * show yet, oldest first, for the provider: what the recording job still has to bring into Medusa.
  */
-export async function awaitingMedusaRecord(pg: PgConnection, providerId: string, limit: number): Promise<LedgerEntry[]> {
-  const { rows } = await pg.raw(
-    `select * from tbc_payment
-     where deleted_at is null and provider_id = ? and state = 'done' and medusa_recorded_at is null
-       and (made_at_bank = true or (kind = 'completion' and capture_asked is not null))
-     order by created_at asc, id asc limit ?`,
-    [providerId, limit]
+export function awaitingMedusaRecord(pg: PgConnection, providerId: string, limit: number): Promise<LedgerEntry[]> {
+  return entriesWhere(
+    pg,
+    `provider_id = ? and state = 'done' and medusa_recorded_at is null
+       and (made_at_bank = true or (kind = 'completion' and capture_asked is not null))`,
+    [providerId],
+    "created_at asc, id asc",
+    limit
   )
-  return rows.map(toEntry)
 }
 
 /**
@@ -81,17 +90,13 @@ export async function awaitingMedusaRecord(pg: PgConnection, providerId: string,
  * (held or paid), least recently read first: the job reads a few each run, so a dashboard return
  * whose callback was lost is found within a bounded number of runs.
  */
-export async function chargesToWatchForReturns(
-  pg: PgConnection,
-  providerId: string,
-  limit: number
-): Promise<LedgerEntry[]> {
-  const { rows } = await pg.raw(
-    `select * from tbc_payment
-     where deleted_at is null and provider_id = ? and kind in ('web', 'execution') and pay_id is not null
-       and order_id is not null and state in ('held', 'paid')
-     order by bank_status_at asc nulls first, id asc limit ?`,
-    [providerId, limit]
+export function chargesToWatchForReturns(pg: PgConnection, providerId: string, limit: number): Promise<LedgerEntry[]> {
+  return entriesWhere(
+    pg,
+    `provider_id = ? and kind in ('web', 'execution') and pay_id is not null
+       and order_id is not null and state in ('held', 'paid')`,
+    [providerId],
+    "bank_status_at asc nulls first, id asc",
+    limit
   )
-  return rows.map(toEntry)
 }

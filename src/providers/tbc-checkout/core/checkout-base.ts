@@ -295,7 +295,10 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   }
 
   /** What a record of the bank's own money move in Medusa names (../money-moves/bank-returns.ts). */
-  private recordArgs(input: { data?: Record<string, unknown>; context?: { idempotency_key?: string } }, entryId: string) {
+  private recordArgs(
+    input: { data?: Record<string, unknown>; context?: { idempotency_key?: string } },
+    entryId: string
+  ) {
     const record = input.context?.idempotency_key ?? "medusa"
     return { entryId, payId: payIdOf(input.data), record, data: input.data }
   }
@@ -309,7 +312,6 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       const amountMinor = medusaAmountToMinor(input.amount)
       return this.book_.recordedInMedusa({ ...this.recordArgs(input, recording), kind: "refund", amountMinor })
     }
-    await this.book_.refuseWhileBankReturnUnrecorded(payId)
     // refunds of one payment in this process run one after another, each with its own entry
     return this.refunds_.run(payId, () =>
       this.book_.operation("refund", payId, medusaAmountToMinor(input.amount), (baseline, recordedRefunds) =>

@@ -27,6 +27,23 @@ import { settleOrphan } from "../money-moves/orphans"
 import { recordAuthorized } from "../../common/authorization-ledger"
 
 /** Who moved an entry, in the audit trail. */
+/**
+ * A refund from Medusa while a return the bank made by itself is not in Medusa yet is refused,
+ * nothing sent: the plugin is recording that return as Medusa's refund, and counting it as this
+ * refund's too would show it twice (or send money the bank already returned).
+ */
+function refuseWhileBankReturnUnrecorded(operations: readonly LedgerEntry[]): void {
+  const waiting = operations.filter(awaitsMedusaRecord)
+  if (waiting.length === 0) return
+  const total = waiting.reduce((sum, op) => sum + op.amount, 0)
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The refund was not sent: the bank already returned ${gel(total, waiting[0].currency)} of this payment by itself ` +
+      "(in TBC's merchant dashboard), and the store is recording that in Medusa now (no money moves). " +
+      "Reload the order in a moment, then refund what is left."
+  )
+}
+
 /** What the shopper reads when the store released this payment's money while the order was being placed. */
 export const RELEASED_MESSAGE =
   "The store has released this payment, so it cannot be used for an order; its money goes back to your card. Please pay again."
@@ -288,8 +305,9 @@ export class PaymentBookkeeping {
 
   /** RecordedRefunds from the charge's entries; fails closed (nothing is sent) when they cannot be read. */
   private async recordedRefunds(ledger: LedgerStore, chargeId: string): Promise<number> {
+    let operations: LedgerEntry[]
     try {
-      return ledgerRecordedRefundsMinor(await ledger.operationsOf(chargeId), ACTORS.answer)
+      operations = await ledger.operationsOf(chargeId)
     } catch (error) {
       this.logger.error(`ledger: refunds of ${chargeId} not read: ${recordError(error)}`)
       throw new MedusaError(
@@ -297,6 +315,8 @@ export class PaymentBookkeeping {
         "The refund could not be checked against the store's records; nothing was sent to the bank. Please try again."
       )
     }
+    refuseWhileBankReturnUnrecorded(operations)
+    return ledgerRecordedRefundsMinor(operations, ACTORS.answer)
   }
 
   /**
@@ -362,34 +382,6 @@ export class PaymentBookkeeping {
   async recordedInMedusa(args: Omit<Parameters<typeof recordInMedusa>[1], "data"> & { data?: Data }) {
     if (!this.ledger) throw noLedgerError(args.kind)
     return recordInMedusa(this.ledger, { ...args, data: args.data ?? {} })
-  }
-
-  /**
-   * A refund from Medusa while a return the bank made by itself is not in Medusa yet is refused,
-   * nothing sent: the plugin is recording that return as Medusa's refund, and counting it as this
-   * refund's too would show it twice (or send money the bank already returned). Fails closed.
-   */
-  async refuseWhileBankReturnUnrecorded(payId: string): Promise<void> {
-    if (!this.ledger || !payId) return
-    let waiting: LedgerEntry[]
-    try {
-      const charge = await this.ledger.byPayId(payId)
-      waiting = charge ? (await this.ledger.operationsOf(charge.id)).filter(awaitsMedusaRecord) : []
-    } catch (error) {
-      this.logger.error(`ledger: refunds of ${payId} not checked: ${recordError(error)}`)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "The refund could not be checked against the store's records; nothing was sent to the bank. Please try again."
-      )
-    }
-    if (waiting.length === 0) return
-    const total = waiting.reduce((sum, op) => sum + op.amount, 0)
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The refund was not sent: the bank already returned ${gel(total, waiting[0].currency)} of this payment by itself ` +
-        "(in TBC's merchant dashboard), and the store is recording that in Medusa now (no money moves). " +
-        "Reload the order in a moment, then refund what is left."
-    )
   }
 
   /** operation() for an entry already opened (a partial capture's, by the capture route). */

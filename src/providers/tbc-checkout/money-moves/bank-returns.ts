@@ -67,10 +67,7 @@ export async function settleCaptureExcess(ledger: ReturnLedger, chargeId: string
 }
 
 const notRecorded = (why: string) =>
-  new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `Nothing was sent to the bank, and Medusa records nothing: ${why}.`
-  )
+  new MedusaError(MedusaError.Types.NOT_ALLOWED, `Nothing was sent to the bank, and Medusa records nothing: ${why}.`)
 
 /**
  * Medusa's `kind` call (refund of `amountMinor`, cancel, or capture of a shortfall), made by the
@@ -79,14 +76,23 @@ const notRecorded = (why: string) =>
  */
 export async function recordInMedusa(
   ledger: ReturnLedger,
-  args: { entryId: string; payId: string; kind: "refund" | "cancel" | "completion"; amountMinor?: number; record: string; data: Data }
+  args: {
+    entryId: string
+    payId: string
+    kind: "refund" | "cancel" | "completion"
+    amountMinor?: number
+    record: string
+    data: Data
+  }
 ): Promise<{ data: Data }> {
   const [entry, charge] = await Promise.all([ledger.byId(args.entryId), ledger.byPayId(args.payId)])
   if (!entry || !charge || entry.parent_id !== charge.id || entry.kind !== args.kind || entry.state !== "done") {
     throw notRecorded(`ledger entry ${args.entryId} is not a finished ${args.kind} of this payment`)
   }
   if (args.amountMinor !== undefined && args.kind === "refund" && args.amountMinor !== entry.amount) {
-    throw notRecorded(`the bank returned ${gel(entry.amount, entry.currency)}, not ${gel(args.amountMinor, entry.currency)}`)
+    throw notRecorded(
+      `the bank returned ${gel(entry.amount, entry.currency)}, not ${gel(args.amountMinor, entry.currency)}`
+    )
   }
   const moved = await ledger.apply(entry.id, { type: "medusa_recorded", record: args.record }, "medusa:record")
   if (!moved.ok) throw notRecorded(moved.reason)
@@ -94,7 +100,12 @@ export async function recordInMedusa(
   return { data: dataAfter(args.data, entry) }
 }
 
-/** The payment's data once Medusa shows what the bank did: its status and returned total as the bank read showed them. */
+/**
+ * The payment's data once Medusa shows what the bank did: the bank's status, and the returned total
+ * Medusa now knows of: what it knew plus this return, at most the bank's total at this return (the
+ * data may know a refund of ours Medusa never recorded, a lost answer: its retry must still see it
+ * as unrecorded, ../../../lib/refund-ledger.ts).
+ */
 function dataAfter(data: Data, entry: LedgerEntry): Data {
   if (entry.kind === "completion") return data
   if (entry.kind === "cancel") return { ...data, status: "Returned" }
@@ -103,9 +114,10 @@ function dataAfter(data: Data, entry: LedgerEntry): Data {
     confirmedMinor: minorOf(data.confirmedAmount as number | undefined),
     returnedMinor: 0,
   })
+  const knownMinor = minorOf(data.returnedAmount as number | undefined)
   const returnedMinor = Math.max(
-    minorOf(data.returnedAmount as number | undefined),
-    released + (entry.baseline_returned ?? 0) + entry.amount
+    knownMinor,
+    Math.min(released + (entry.baseline_returned ?? 0) + entry.amount, knownMinor + entry.amount)
   )
   return { ...data, status: entry.bank_status ?? data.status, returnedAmount: minorToMajor(returnedMinor) }
 }
