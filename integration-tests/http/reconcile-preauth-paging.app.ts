@@ -14,6 +14,7 @@ import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { reconcileExpiringPreauthsWorkflow } from "../../src/workflows/reconcile"
 import { paidCheckoutOrder } from "./admin-paid-order"
+import { ledgerOf } from "../utils/tbc-payments"
 
 jest.setTimeout(180_000)
 
@@ -68,15 +69,23 @@ medusaIntegrationTestRunner({
       })
       expect(first.find((r) => r.pay_id === freshPayId)).toMatchObject({ outcome: "notified" })
       const notHeld = first.filter((r) => r.pay_id !== freshPayId)
-      expect(notHeld).toHaveLength(STALE + 1)
+      // the app's own lost-callback job may have read one first (it watches held charges with an
+      // order for money the bank returned by itself): that one is no longer held, so not asked again
+      const readFirst = [stale.payId, ...clones].filter((payId) => !first.some((r) => r.pay_id === payId))
+      const ledger = ledgerOf(container)
+      for (const payId of readFirst) expect((await ledger.byPayId(payId))?.state).not.toBe("held")
+      expect(notHeld).toHaveLength(STALE + 1 - readFirst.length)
       expect(notHeld.every((r) => r.outcome === "not_held")).toBe(true)
-      expect(notHeld.find((r) => r.pay_id === stale.payId)?.bank_status).toBe("Returned")
+      const staleRow = notHeld.find((r) => r.pay_id === stale.payId)
+      expect(staleRow ? staleRow.bank_status : (await ledger.byPayId(stale.payId))?.state).toBe(
+        staleRow ? "Returned" : "returned"
+      )
       expect(new Set(notHeld.filter((r) => r.pay_id !== stale.payId).map((r) => r.bank_status))).toEqual(
         new Set(["Expired"])
       )
       // oldest first: the last clone is the oldest, the fresh preauthorization the newest
       const order = first.map((r) => r.pay_id)
-      expect(order[0]).toBe(clones[STALE - 1])
+      expect(order[0]).toBe([...clones].reverse().find((payId) => !readFirst.includes(payId)))
       expect(order[order.length - 1]).toBe(freshPayId)
 
       // the next run asks only about what the bank may still hold

@@ -39,7 +39,7 @@ export async function noticeBankReturn(
       if (made.kind === "refund") await settleCaptureExcess(ledger, charge.id, logger)
       logger.warn(
         `payment ${charge.pay_id}: the bank returned ${gel(verdict.amountMinor, details.currency)} that the store did not ask for ` +
-          `(a ${verdict.op} made in TBC's merchant dashboard): recorded, and shown in Medusa next`
+          `(a ${verdict.op} made at the bank, e.g. in TBC's merchant dashboard): recorded, and shown in Medusa next`
       )
     }
     return made
