@@ -298,13 +298,24 @@ export class PaymentBookkeeping {
         `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
       )
     }
-    return this.runOperation(ledger, op, charge, payId, (baseline) =>
-      work(baseline, () => this.recordedRefunds(ledger, chargeId))
+    // a capture's excess (../money-moves/bank-returns.ts) is looked at only when the refund's own
+    // read of the charge's operations showed one still listed: no statement for any other refund
+    let excessListed = false
+    const result = await this.runOperation(ledger, op, charge, payId, (baseline) =>
+      work(baseline, async () => {
+        const operations = await this.refundsOf(ledger, chargeId)
+        excessListed = operations.some(
+          (o) => o.kind === "completion" && o.capture_asked != null && !o.excess_returned_at
+        )
+        return ledgerRecordedRefundsMinor(operations, ACTORS.answer)
+      })
     )
+    if (excessListed) await settleCaptureExcess(ledger, chargeId, this.logger)
+    return result
   }
 
-  /** RecordedRefunds from the charge's entries; fails closed (nothing is sent) when they cannot be read. */
-  private async recordedRefunds(ledger: LedgerStore, chargeId: string): Promise<number> {
+  /** The charge's operations a refund judges by (RecordedRefunds); refused while a return made at the bank waits for Medusa; fails closed (nothing is sent) when they cannot be read. */
+  private async refundsOf(ledger: LedgerStore, chargeId: string): Promise<LedgerEntry[]> {
     let operations: LedgerEntry[]
     try {
       operations = await ledger.operationsOf(chargeId)
@@ -316,7 +327,7 @@ export class PaymentBookkeeping {
       )
     }
     refuseWhileBankReturnUnrecorded(operations)
-    return ledgerRecordedRefundsMinor(operations, ACTORS.answer)
+    return operations
   }
 
   /**
@@ -418,9 +429,6 @@ export class PaymentBookkeeping {
       const now = status ? await this.settle(ledger, current, charge, payId, status) : current
       // a status that does not show the operation's effect (a cancel of an unpaid payment, which
       // simply expires): nothing moved at the bank, and the entry says so
-      if (now?.kind === "refund" && now.state === "done" && now.parent_id) {
-        await settleCaptureExcess(ledger, now.parent_id, this.logger)
-      }
       if (now?.state === "sending") {
         await this.move(now, {
           type: "clear_refusal",
