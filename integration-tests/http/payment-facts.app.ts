@@ -78,6 +78,7 @@ medusaIntegrationTestRunner({
           card_last4: last4,
           payment_method: 5,
           payment_method_label: "Card",
+          installment_status_id: null,
         },
       })
       expect(JSON.stringify(own)).not.toContain(entry!.rrn!)

@@ -1,13 +1,13 @@
 /**
  * Each payment method a checkout choice of its own, through the Store API against the sandbox
- * bank (the storefront group: preauthorization on, methods 5, 8 and 14): a per-method provider
+ * bank (the storefront group: preauthorization on, methods 5, 7, 8 and 14): a per-method provider
  * pays and its callback comes back on its own path; Google Pay is a purchase although the store
  * holds card payments; an installment outside 100–10,000 GEL is unavailable for the cart and
  * refused when started; the bank page's language follows the cart's locale.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { TbcStoreClient } from "../../packages/storefront/src"
 import { seedStore, type SeededStore } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -112,15 +112,47 @@ medusaIntegrationTestRunner({
         available: false,
         unavailable_reason: "below_minimum",
       })
-      expect(byId[GOOGLE_PAY]).toMatchObject({ method: 14, available: true, unavailable_reason: null })
+      // Google Pay is a purchase; the card's money is held (the group's preauthorization)
+      expect(byId[GOOGLE_PAY]).toMatchObject({
+        method: 14,
+        available: true,
+        unavailable_reason: null,
+        holds_money: false,
+      })
+      expect(byId[CARD]).toMatchObject({ method: 5, available: true, holds_money: true, title: null })
       expect(byId[APPLE_PAY]).toMatchObject({ available: false, unavailable_reason: "method_not_enabled" })
       // the all-methods page: 8 below its minimum, Google Pay never with a hold
-      expect(byId["pp_tbc-checkout_tbc"]).toMatchObject({ methods: [5], available: true })
+      expect(byId["pp_tbc-checkout_tbc"]).toMatchObject({ methods: [5, 7], available: true, holds_money: true })
       // the kit hides what is not offered for this cart
       const offered = (await kit.getPaymentOptions(small.cartId)).map((o) => o.provider_id)
       expect(offered).toContain(GOOGLE_PAY)
       expect(offered).not.toContain(INSTALLMENT_PLAN)
       expect(offered).not.toContain(APPLE_PAY)
+
+      // a provider the cart's region does not enable is unavailable for the cart (the region's own list)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const link = getContainer().resolve(ContainerRegistrationKeys.LINK)
+      const googlePayInRegion = {
+        [Modules.REGION]: { region_id: store.regionId },
+        [Modules.PAYMENT]: { payment_provider_id: GOOGLE_PAY },
+      }
+      await link.dismiss(googlePayInRegion)
+      try {
+        const { data: regional } = await api.get(`/store/tbc/payment-options?cart_id=${small.cartId}`, {
+          headers: headers(),
+        })
+        const googlePay = regional.payment_options.find((o: { provider_id: string }) => o.provider_id === GOOGLE_PAY)
+        expect(googlePay).toMatchObject({ available: false, unavailable_reason: "not_in_region" })
+        expect((await kit.getPaymentOptions(small.cartId)).map((o) => o.provider_id)).not.toContain(GOOGLE_PAY)
+      } finally {
+        await link.create(googlePayInRegion)
+      }
+      const { data: restored } = await query.graph({
+        entity: "region",
+        fields: ["payment_providers.id"],
+        filters: { id: store.regionId },
+      })
+      expect(restored[0].payment_providers.map((p: { id: string }) => p.id)).toContain(GOOGLE_PAY)
 
       const refused = await shop.startPaymentSession(small.cartId, { providerId: INSTALLMENT_PLAN }).catch((e) => e)
       expect(refused.response?.status).toBe(400)

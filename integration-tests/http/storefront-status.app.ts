@@ -91,6 +91,7 @@ medusaIntegrationTestRunner({
           provider_id: TBC_CHECKOUT_PROVIDER_ID,
           order_id: null,
           result_code: null,
+          installment_status_id: null,
         },
       })
       await payOnHostedPage(redirectUrl, NO_FUNDS_CARD)
@@ -110,8 +111,8 @@ medusaIntegrationTestRunner({
       const withoutKey = await api.get(`/store/tbc/carts/${cartId}/payment-status`, { validateStatus: () => true })
       expect(withoutKey.status).toBe(400) // Medusa asks every /store route for the publishable key
 
-      // the payment step's facts for "save this card": the group's page (card, installments; Google
-      // Pay left out while the money is held), cards saved
+      // the payment step's facts for "save this card": the group's page (card, internet bank,
+      // installments; Google Pay left out while the money is held), cards saved
       const { data: options } = await api.get("/store/tbc/payment-options", { headers: headers() })
       const offered = { available: true, unavailable_reason: null, unavailable_message: null }
       expect(options.payment_options[0]).toEqual({
@@ -119,8 +120,11 @@ medusaIntegrationTestRunner({
         kind: "checkout",
         identifier: "tbc-checkout",
         method: null,
-        methods: [5, 8],
+        methods: [5, 7, 8],
         save_cards: true,
+        // the group holds card payments (preauthorization); the store has set no title of its own
+        holds_money: true,
+        title: null,
         ...offered,
       })
       expect(options.payment_options[options.payment_options.length - 1]).toEqual({
@@ -130,6 +134,8 @@ medusaIntegrationTestRunner({
         method: null,
         methods: [],
         save_cards: false,
+        holds_money: false,
+        title: null,
         ...offered,
       })
       // the kit hides the per-method providers the store has not enabled
@@ -181,6 +187,12 @@ medusaIntegrationTestRunner({
       const waiting = await startPayment(TBC_INSTALLMENTS_PROVIDER_ID, [1, 1])
       const bankSession = String(waiting.session.data?.sessionId)
       await installmentsBank.setStatus(bankSession, 1)
+      // the return page names the application's status while it waits (1: the bank is reviewing it)
+      expect((await statusOf(waiting.cartId)).data.payment_status).toMatchObject({
+        status: "pending",
+        reason: "installment_pending",
+        installment_status_id: 1,
+      })
       let questions = 0
       const approved = await waitForTbcDecision(waiting.cartId, {
         ...kit,
@@ -192,6 +204,18 @@ medusaIntegrationTestRunner({
       })
       expect(questions).toBeGreaterThanOrEqual(25)
       expect(Number(approved.order.display_id)).toBe(start + 1)
+      // once placed, the status (from the ledger) and the order's payment name the approval and the method
+      expect((await statusOf(waiting.cartId)).data.payment_status).toMatchObject({
+        status: "decided",
+        installment_status_id: 2,
+      })
+      expect(await kit.getOrderPayment(approved.order.id, waiting.cartId)).toEqual({
+        card_mask: null,
+        card_last4: null,
+        payment_method: 8,
+        payment_method_label: "Installment",
+        installment_status_id: 2,
+      })
 
       // the control: completing an unpaid cart, as the kit used to while waiting, loses a number
       const control = await startPayment(TBC_CHECKOUT_PROVIDER_ID)

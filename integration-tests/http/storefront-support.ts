@@ -2,8 +2,8 @@
  * The storefront group's shared app (storefront-app.spec.ts): the sandbox bank, and a storefront
  * origin chosen before the app boots, so medusa-config.ts already allows it (STORE_CORS) and the
  * bank sends shoppers back to it (TBC_RETURN_URL). No scheduled installment sync: the shopper's
- * return is what these specs test. Preauthorization on, methods 5, 8 and 14 (the per-method
- * providers' rules). The kit talks to the app over HTTP like a browser.
+ * return is what these specs test. Preauthorization on, methods 5, 7, 8 and 14 (the per-method
+ * providers' rules; internet bank so an order can show the method actually used). The kit talks to the app over HTTP like a browser.
  */
 import { createTbcStoreClient, type TbcStoreClient } from "../../packages/storefront/src"
 import type { AppAddress } from "../utils/app-env"
@@ -23,9 +23,9 @@ async function storefrontAppEnv(app: AppAddress): Promise<Record<string, string>
     STORE_CORS: `${origin},${app.appUrl}`,
     AUTH_CORS: `${origin},${app.appUrl}`,
     TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400",
-    // card, installments and Google Pay, each also a provider of its own (storefront-methods.app.ts);
-    // the money is held, so Google Pay's purchase-only rule shows
-    TBC_METHODS: "5,8,14",
+    // card, internet bank, installments and Google Pay, each also a provider of its own
+    // (storefront-methods.app.ts); the money is held, so Google Pay's purchase-only rule shows
+    TBC_METHODS: "5,7,8,14",
     TBC_PREAUTH: "true",
   }
 }

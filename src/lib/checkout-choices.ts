@@ -75,6 +75,10 @@ export function sameCheckoutRegistration(a: string | null | undefined, b: string
   return left !== undefined && left.registrationId === parseCheckoutProviderId(b)?.registrationId
 }
 
+/** Whether a Medusa provider id is an Online Installments provider (`pp_tbc-installments_<id>`). */
+export const isInstallmentsProviderId = (providerId: string | null | undefined): boolean =>
+  Boolean(providerId?.startsWith("pp_tbc-installments_"))
+
 /** Whether a Medusa provider id (or a webhook segment without `pp_`) is one of the checkout services. */
 export function isCheckoutProviderId(providerId: string | null | undefined): boolean {
   return parseCheckoutProviderId(providerId) !== undefined

@@ -8,6 +8,7 @@
  * Field names and casings the live bank may use are in /docs/bank-behaviour.md ("What happened to
  * the payment"); the bank client already reads them case-insensitively (src/lib/tbc/responses.ts).
  */
+import { choiceOf, isInstallmentsProviderId, parseCheckoutProviderId } from "./checkout-choices"
 import { methodLabel } from "./labels"
 import type { PaymentDetails } from "./tbc/types"
 
@@ -144,4 +145,22 @@ export function shopperFactsOf(facts: Pick<PaymentFacts, "card_mask" | "payment_
     payment_method: methodOf(facts.payment_method),
     payment_method_label: methodOf(facts.payment_method) === null ? null : methodLabel(facts.payment_method as number),
   }
+}
+
+/** The method numbers a provider stands for when no bank answer named one. */
+const SAVED_CARD_METHOD = 11
+const INSTALLMENTS_METHOD = 8
+
+/**
+ * The method a payment was made with when the bank's answers named none: a saved card's charge
+ * (11), a per-method provider's one method (Apple Pay's 9, internet bank's 7, …), Online
+ * Installments (8). Null for the all-methods page (the shopper chose on the bank's page, only the
+ * bank can say which) and for Part-by-Part (method 4's page, not a QR payment).
+ */
+export function providerMethodOf(providerId: string, data: Record<string, unknown> = {}): number | null {
+  if (isInstallmentsProviderId(providerId)) return INSTALLMENTS_METHOD
+  const parsed = parseCheckoutProviderId(providerId)
+  if (!parsed) return null
+  if (typeof data.saved_card_id === "string" && data.saved_card_id !== "") return SAVED_CARD_METHOD
+  return parsed.identifier === "tbc-bnpl" ? null : (choiceOf(parsed.identifier)?.method ?? null)
 }

@@ -12,7 +12,9 @@
  */
 import { sessionOutcome } from "./checkout-status"
 import { installmentOutcome, DECLINED_INSTALLMENT_STATUSES } from "./installment-status"
+import { installmentStatusIdOf } from "./ledger/installment-states"
 import { SESSION_STATUS } from "./medusa-statuses"
+import { INSTALLMENT_STATUS } from "./tbc/types"
 
 export type ShopperPaymentReason =
   | "payment_pending"
@@ -106,4 +108,35 @@ export function statusFromBank(fact: BankFact): ShopperPaymentStatus {
   }
   if (fact.status === "Failed") return failed("declined", fact.resultCode ?? null)
   return failed(fact.status === "Expired" ? "expired" : "canceled")
+}
+
+/** The highest status id the bank documents (DocumentDeclined); anything above is not shown. */
+const LAST_INSTALLMENT_STATUS = Math.max(...Object.values(INSTALLMENT_STATUS))
+
+const knownStatusId = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= LAST_INSTALLMENT_STATUS ? value : null
+
+/** Where an installment application's status may be read, freshest first. */
+export interface InstallmentStatusSources {
+  /** the bank's answer read for this question, when the bank was asked */
+  bank?: BankFact
+  /** the ledger entry's last recorded bank status ("5"), when the store knows the application */
+  ledger?: string | null
+  /** the session data's `statusId` (what the provider last wrote there) */
+  session?: unknown
+}
+
+/**
+ * The bank's status id (0–13) of the cart's installment application, for the shopper's page to name
+ * ("the bank is reviewing your application"): the bank's fresh answer, else the ledger's last word,
+ * else the session's data. Null for a card payment, and for an id the bank has not documented.
+ */
+export function shopperInstallmentStatusId(kind: TbcKind | null, sources: InstallmentStatusSources): number | null {
+  if (kind !== "tbc-installments") return null
+  if (sources.bank?.kind === "tbc-installments") {
+    const fresh = knownStatusId(sources.bank.statusId)
+    if (fresh !== null) return fresh
+  }
+  const recorded = sources.ledger ? knownStatusId(installmentStatusIdOf(sources.ledger)) : null
+  return recorded ?? knownStatusId(sources.session)
 }

@@ -3,7 +3,7 @@
  * test (integration-tests/install/package-checks.ts): publint and arethetypeswrong report nothing
  * (every entry typed for node10, node16 CJS and ESM, bundlers), no source map or test ships, and
  * its size and file count stay under limits. Fast enough for the unit suite (about 10 s: a tsc
- * build of 14 small files, `npm pack`, attw): the kit is packed from a copy of its folder, so its
+ * build of 22 small files, `npm pack`, attw): the kit is packed from a copy of its folder, so its
  * prepack (which empties dist/) never races package.integration.spec.ts packing the real folder.
  */
 import { execFileSync } from "child_process"
@@ -18,12 +18,13 @@ const ROOT = path.resolve(__dirname, "../../..")
 const KIT_DIR = path.join(ROOT, "packages", "storefront")
 
 /**
- * Limits on the tarball, about 10 % over what it was when they were set (30 kB and 33 files: the
- * build of 14 modules with their .d.ts, README, LICENSE, package.json): a folder or file type that
- * starts shipping by mistake (tests, source maps, src/) fails here.
+ * Limits on the tarball, about 10 % over what it was when they were set (46.6 kB and 47 files: the
+ * build of 22 modules with their .d.ts, README, LICENSE, package.json; the drop-in React
+ * components added 8 modules): a folder or file type that starts shipping by mistake (tests,
+ * source maps, src/) fails here.
  */
-const MAX_TARBALL_BYTES = 33_000
-const MAX_TARBALL_FILES = 36
+const MAX_TARBALL_BYTES = 52_000
+const MAX_TARBALL_FILES = 52
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-kit-lint-"))
 const copy = path.join(work, "storefront")

@@ -67,6 +67,8 @@ export interface CompleteTbcPaymentOptions {
   timeoutMs?: number
   /** Pause between questions; default 1.5 s. */
   intervalMs?: number
+  /** Told every status answer (e.g. to show the installment application's status while waiting). */
+  onStatus?: (status: TbcPaymentStatus) => void
   /**
    * Complete at once, before asking the status: a saved card has no bank page, completing the
    * cart is what charges it. Afterwards (e.g. the bank's answer was unreadable) the status decides.
@@ -102,6 +104,7 @@ export function completionOf(order: StoreOrder, providerId?: string): TbcComplet
 async function askStatus(cartId: string, options: CompleteTbcPaymentOptions) {
   try {
     const answer = await options.getPaymentStatus(cartId)
+    options.onStatus?.(answer)
     return { answer, step: judgeStatus(answer) }
   } catch (caught) {
     const error = asTbcPaymentError(caught)

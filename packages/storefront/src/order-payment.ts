@@ -4,7 +4,45 @@
  * page: the bank's reference numbers stay in the store's admin. The store answers the order's own
  * (logged-in) customer, or whoever passes the order's cart id; anyone else gets 404.
  */
-import { paymentMethodText, tbcWords } from "./words"
+import { installmentStatusText, paymentMethodText, tbcWords } from "./words"
+
+/** Where the kit keeps, for this browser tab, which cart an order was placed from. */
+const ORDER_CART_KEY = (orderId: string) => `tbc-order-cart:${orderId}`
+
+/** The part of `sessionStorage` the kit uses. */
+export interface TabStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+}
+
+function tabStorage(): TabStorage | null {
+  try {
+    return (globalThis as { sessionStorage?: TabStorage }).sessionStorage ?? null
+  } catch {
+    return null // storage blocked by the browser
+  }
+}
+
+/**
+ * Remembers in this tab that `orderId` was placed from `cartId`: a guest's order page then passes
+ * the cart id, the only thing that lets the store show a guest how the order was paid.
+ */
+export function rememberOrderCart(orderId: string, cartId: string, storage = tabStorage()): void {
+  try {
+    storage?.setItem(ORDER_CART_KEY(orderId), cartId)
+  } catch {
+    // a full or blocked storage: the logged-in customer still sees the payment
+  }
+}
+
+/** The cart `orderId` was placed from in this tab, or undefined. */
+export function rememberedOrderCart(orderId: string, storage = tabStorage()): string | undefined {
+  try {
+    return storage?.getItem(ORDER_CART_KEY(orderId)) ?? undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** The route's `payment`: null when the order was not paid through TBC. */
 export interface TbcOrderPayment {
@@ -15,9 +53,14 @@ export interface TbcOrderPayment {
   payment_method: number | null
   /** the method's name in English (the plugin's words); paymentMethodText gives it in ka/ru */
   payment_method_label: string | null
+  /** the bank's 0–13 status of an installment order's application; null otherwise (absent from older stores) */
+  installment_status_id?: number | null
 }
 
-/** Two lines for the order page in `locale`: the method ("Paid with: Apple Pay") and the card ("Card: …1111"). */
+/**
+ * The order page's lines in `locale`: the method actually used ("Paid with: Internet bank"), the
+ * card ("Card: ************1111") and an installment's status ("Installment: Approved by the bank").
+ */
 export function orderPaymentLines(
   payment: TbcOrderPayment | null,
   locale?: string | null
@@ -28,5 +71,10 @@ export function orderPaymentLines(
   const lines: Array<{ label: string; value: string }> = []
   if (method) lines.push({ label: words.method, value: method })
   if (payment.card_mask) lines.push({ label: words.card, value: payment.card_mask })
+  const installment =
+    typeof payment.installment_status_id === "number"
+      ? installmentStatusText(payment.installment_status_id, locale)
+      : null
+  if (installment) lines.push({ label: words.installment, value: installment })
   return lines
 }

@@ -31,6 +31,11 @@ export interface TbcPaymentStatus {
   order_id: string | null
   /** the bank's resultCode of a declined card payment */
   result_code: string | null
+  /**
+   * the bank's 0–13 status of the cart's installment application (installmentStatusText names it);
+   * null for any other payment, absent from stores older than the kit
+   */
+  installment_status_id?: number | null
 }
 
 const STATUSES = new Set(["decided", "pending", "failed"])

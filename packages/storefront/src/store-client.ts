@@ -5,7 +5,7 @@
  */
 import { TbcPaymentError } from "./errors"
 import type { StorePaymentSession } from "./session"
-import { offeredTbcOptions, type TbcPaymentOption } from "./save-card"
+import { offeredTbcOptions, type TbcPaymentOption, type TbcSavedCard } from "./save-card"
 import type { TbcPaymentStatus } from "./status"
 import type { TbcOrderPayment } from "./order-payment"
 
@@ -152,6 +152,24 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
         "GET",
         `/store/tbc/orders/${id(orderId)}/payment` + (cartId ? `?cart_id=${encodeURIComponent(cartId)}` : "")
       ).then((r) => r.payment),
+    /**
+     * The logged-in customer's usable saved cards; null for a guest (no authToken, or the store
+     * answers 401): nothing is asked without a token.
+     */
+    listSavedCards: async (): Promise<TbcSavedCard[] | null> => {
+      if (!options.authToken?.()) return null
+      try {
+        return (await call<{ cards: TbcSavedCard[] }>("GET", "/store/customers/me/tbc-cards")).cards
+      } catch (error) {
+        if (error instanceof StoreRequestError && error.status === 401) return null
+        throw error
+      }
+    },
+    /** Removes one of the logged-in customer's saved cards (also at the bank). */
+    deleteSavedCard: (cardId: string) =>
+      call<{ id: string; deleted: boolean }>("DELETE", `/store/customers/me/tbc-cards/${id(cardId)}`).then(
+        () => undefined
+      ),
     getOrder: (orderId: string) =>
       call<{ order: StoreOrder }>(
         "GET",

@@ -84,6 +84,7 @@ export const EN: TbcWords = {
   orderPayment: {
     card: "Card",
     method: "Paid with",
+    installment: "Installment",
   },
   methods: {
     "4": "QR code",
@@ -105,5 +106,17 @@ export const EN: TbcWords = {
     installmentsDone: "I have finished at TBC",
     cardTitle: "Card (TBC Bank)",
     installmentsTitle: "TBC installments",
+    pageTitle: "{{methods}} (TBC Bank)",
+    bankTitle: "TBC Bank",
+    bnplTitle: "Part-by-Part (TBC Bank)",
+    holdsMoney: "The bank only holds the money now; the shop takes it when it confirms your order.",
+    saveCardAfterCapture: "You can pay with this card once the shop has taken this payment.",
+    installmentsOpened: "The bank's application has opened in a new tab. Come back here when you have finished there.",
+  },
+  account: {
+    title: "Saved cards",
+    empty: "You have no saved cards.",
+    remove: "Remove",
+    removing: "Removing…",
   },
 }

@@ -83,6 +83,7 @@ export const KA: TbcWords = {
   orderPayment: {
     card: "ბარათი",
     method: "გადახდის საშუალება",
+    installment: "განვადება",
   },
   methods: {
     "4": "QR კოდი",
@@ -104,5 +105,17 @@ export const KA: TbcWords = {
     installmentsDone: "TBC-ის გვერდზე დავასრულე",
     cardTitle: "ბარათი (TBC ბანკი)",
     installmentsTitle: "TBC განვადება",
+    pageTitle: "{{methods}} (TBC ბანკი)",
+    bankTitle: "TBC ბანკი",
+    bnplTitle: "ნაწილ-ნაწილ (TBC ბანკი)",
+    holdsMoney: "ბანკი ახლა თანხას მხოლოდ დაბლოკავს; მაღაზია მას შეკვეთის დადასტურებისას ჩამოჭრის.",
+    saveCardAfterCapture: "ამ ბარათით გადახდას შეძლებთ მას შემდეგ, რაც მაღაზია ამ გადახდას ჩამოჭრის.",
+    installmentsOpened: "ბანკის განაცხადი ახალ ჩანართში გაიხსნა. იქ დასრულების შემდეგ აქ დაბრუნდით.",
+  },
+  account: {
+    title: "დამახსოვრებული ბარათები",
+    empty: "დამახსოვრებული ბარათები არ გაქვთ.",
+    remove: "წაშლა",
+    removing: "იშლება…",
   },
 }

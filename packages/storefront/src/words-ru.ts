@@ -82,6 +82,7 @@ export const RU: TbcWords = {
   orderPayment: {
     card: "Карта",
     method: "Способ оплаты",
+    installment: "Рассрочка",
   },
   methods: {
     "4": "QR-код",
@@ -103,5 +104,17 @@ export const RU: TbcWords = {
     installmentsDone: "Я завершил(а) заявку в TBC",
     cardTitle: "Карта (банк TBC)",
     installmentsTitle: "Рассрочка TBC",
+    pageTitle: "{{methods}} (банк TBC)",
+    bankTitle: "Банк TBC",
+    bnplTitle: "Частями (банк TBC)",
+    holdsMoney: "Сейчас банк только заблокирует сумму; магазин спишет её, когда подтвердит заказ.",
+    saveCardAfterCapture: "Оплатить этой картой можно будет, когда магазин спишет этот платёж.",
+    installmentsOpened: "Заявка банка открылась в новой вкладке. Когда закончите там, вернитесь сюда.",
+  },
+  account: {
+    title: "Сохранённые карты",
+    empty: "У вас нет сохранённых карт.",
+    remove: "Удалить",
+    removing: "Удаляем…",
   },
 }

@@ -81,8 +81,8 @@ export interface TbcWords {
   actions: Record<TbcWayForward, string>
   /** an installment application's status (installmentStatusText) */
   installmentStatuses: Record<TbcInstallmentStatus, string>
-  /** the order page: how the order was paid (orderPaymentText) */
-  orderPayment: Record<"card" | "method", string>
+  /** the order page: how the order was paid (orderPaymentLines), and an installment's status */
+  orderPayment: Record<"card" | "method" | "installment", string>
   /** the method the shopper used on the bank's page, by the bank's method number */
   methods: Record<"4" | "5" | "7" | "8" | "9" | "11" | "14", string>
   /** the checkout's labels */
@@ -96,9 +96,22 @@ export interface TbcWords {
     | "expires"
     | "installmentsDone"
     | "cardTitle"
-    | "installmentsTitle",
+    | "installmentsTitle"
+    /** the all-methods page's title: its methods' names in place of {{methods}} */
+    | "pageTitle"
+    /** the bank's name, where a choice's methods are not known (tbcPaymentInfo) */
+    | "bankTitle"
+    | "bnplTitle"
+    /** under a choice whose money is only held (preauthorization) */
+    | "holdsMoney"
+    /** under "save this card" when the money is held: the card is usable once the shop captured */
+    | "saveCardAfterCapture"
+    /** beside "I have finished at TBC", once the installment application opened in a new tab */
+    | "installmentsOpened",
     string
   >
+  /** My Account's saved-cards panel */
+  account: Record<"title" | "empty" | "remove" | "removing", string>
 }
 
 const WORDS: Readonly<Record<TbcLocale, TbcWords>> = { en: EN, ka: KA, ru: RU }

@@ -10,10 +10,12 @@ import {
   mergeFacts,
   NO_FACTS,
   paymentFactsOf,
+  providerMethodOf,
   safeCardMask,
   shopperFactsOf,
 } from "../payment-facts"
 import { readPaymentDetails } from "../tbc/responses"
+import { CHECKOUT_CHOICES } from "../checkout-choices"
 
 const RUNS = { numRuns: propertyRuns(500) }
 const ctx = { operation: "get payment", status: 200 }
@@ -135,5 +137,24 @@ describe("payment facts", () => {
       payment_method: 9,
       payment_method_label: "Apple Pay",
     })
+  })
+
+  it("a provider stands for its method when no bank answer named one; the all-methods page never guesses", () => {
+    expect(providerMethodOf("pp_tbc-internet-bank_tbc")).toBe(7)
+    expect(providerMethodOf("pp_tbc-apple-pay_shop2")).toBe(9)
+    expect(providerMethodOf("pp_tbc-installments_tbc")).toBe(8)
+    expect(providerMethodOf("pp_tbc-checkout_tbc")).toBeNull()
+    expect(providerMethodOf("pp_tbc-checkout_tbc", { saved_card_id: "tbccard_1" })).toBe(11)
+    expect(providerMethodOf("pp_tbc-card_tbc", { saved_card_id: "tbccard_1" })).toBe(11)
+    // Part-by-Part is paid on method 4's page, but it is no QR payment
+    expect(providerMethodOf("pp_tbc-bnpl_tbc")).toBeNull()
+    expect(providerMethodOf("pp_stripe_stripe")).toBeNull()
+    fc.assert(
+      fc.property(fc.constantFrom(...CHECKOUT_CHOICES), fc.stringMatching(/^[a-z0-9]{1,8}$/), (choice, id) => {
+        const method = providerMethodOf(`pp_${choice.identifier}_${id}`)
+        expect(method).toBe(choice.identifier === "tbc-bnpl" ? null : choice.method)
+      }),
+      RUNS
+    )
   })
 })

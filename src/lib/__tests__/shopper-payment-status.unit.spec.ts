@@ -1,7 +1,13 @@
 import fc from "fast-check"
 import { sessionOutcome } from "../checkout-status"
 import { placesOrder } from "../installment-status"
-import { statusFromBank, statusFromSession, statusFromStore, type StoredTbcSession } from "../shopper-payment-status"
+import {
+  shopperInstallmentStatusId,
+  statusFromBank,
+  statusFromSession,
+  statusFromStore,
+  type StoredTbcSession,
+} from "../shopper-payment-status"
 import { CHECKOUT_STATUSES, INSTALLMENT_STATUS } from "../tbc/types"
 import { propertyRuns } from "./property-runs"
 
@@ -92,6 +98,44 @@ describe("the shopper's payment status", () => {
         expect(answer.status === "decided").toBe(s.status === "authorized" || s.status === "captured")
       }),
       { numRuns: propertyRuns(100) }
+    )
+  })
+
+  it("names the installment application's status: the bank's fresh answer, else the ledger's, else the session's; never for a card", () => {
+    const { Pending, InProgress, WaitingForMerchant, Declined } = INSTALLMENT_STATUS
+    const bank = (statusId: number) => ({ kind: "tbc-installments" as const, statusId })
+    expect(shopperInstallmentStatusId("tbc-installments", { bank: bank(InProgress), ledger: "0", session: 0 })).toBe(
+      InProgress
+    )
+    expect(shopperInstallmentStatusId("tbc-installments", { ledger: String(WaitingForMerchant), session: 0 })).toBe(
+      WaitingForMerchant
+    )
+    expect(shopperInstallmentStatusId("tbc-installments", { ledger: null, session: Declined })).toBe(Declined)
+    expect(shopperInstallmentStatusId("tbc-installments", {})).toBeNull()
+    // an id the bank does not document is not shown; the next source answers
+    expect(shopperInstallmentStatusId("tbc-installments", { bank: bank(99), ledger: "1" })).toBe(InProgress)
+    expect(shopperInstallmentStatusId("tbc-installments", { ledger: "Created", session: "2" })).toBeNull()
+    expect(shopperInstallmentStatusId("tbc-checkout", { ledger: "0", session: Pending })).toBeNull()
+    expect(shopperInstallmentStatusId(null, { session: Pending })).toBeNull()
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: -2, max: 20 }), { nil: undefined }),
+        fc.option(fc.oneof(fc.integer({ min: -2, max: 20 }).map(String), fc.constant("Succeeded")), { nil: null }),
+        fc.option(fc.integer({ min: -2, max: 20 }), { nil: undefined }),
+        (fresh, ledger, session) => {
+          const id = shopperInstallmentStatusId("tbc-installments", {
+            bank: fresh === undefined ? undefined : bank(fresh),
+            ledger,
+            session,
+          })
+          const valid = (value: number | undefined) =>
+            value !== undefined && Number.isInteger(value) && value >= 0 && value <= INSTALLMENT_STATUS.DocumentDeclined
+          const fromLedger = ledger !== null && /^\d+$/.test(ledger) ? Number(ledger) : undefined
+          const expected = [fresh, fromLedger, session].find(valid) ?? null
+          expect(id).toBe(expected)
+        }
+      ),
+      { numRuns: propertyRuns(200) }
     )
   })
 })

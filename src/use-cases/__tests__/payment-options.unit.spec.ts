@@ -93,4 +93,51 @@ describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
       unavailable_reason: "no_method_for_amount",
     })
   })
+
+  it("says which choices only hold the money (preauthorization in force; never a purchase-only wallet or installments); no store title yet", () => {
+    const held = byId(paymentOptionsOf(config()))
+    expect(held["pp_tbc-checkout_tbc"]).toMatchObject({ holds_money: true, title: null })
+    expect(held["pp_tbc-card_tbc"]).toMatchObject({ holds_money: true, title: null })
+    expect(held["pp_tbc-installment-plan_tbc"]).toMatchObject({ holds_money: true })
+    // Google Pay and Apple Pay are purchases whatever the store's preAuth
+    expect(held["pp_tbc-google-pay_tbc"]).toMatchObject({ holds_money: false })
+    expect(held["pp_tbc-apple-pay_tbc"]).toMatchObject({ holds_money: false })
+    expect(held["pp_tbc-installments_tbc"]).toMatchObject({ holds_money: false, title: null })
+    // a page of wallets alone is a purchase; so is every choice once preAuth is off (the admin's switch)
+    expect(byId(paymentOptionsOf(config({ methods: [14] })))["pp_tbc-checkout_tbc"]).toMatchObject({
+      methods: [14],
+      holds_money: false,
+    })
+    const purchase = paymentOptionsOf(config({ preAuth: false }))
+    expect(purchase.filter((option) => option.holds_money)).toEqual([])
+    // no method left for the cart: nothing to hold
+    const none = paymentOptionsOf(config({ methods: [8], methodLimits: { "8": { max: 200 } } }), {
+      amountMinor: 123_456,
+      currency: "GEL",
+    })
+    expect(byId(none)["pp_tbc-checkout_tbc"]).toMatchObject({ available: false, holds_money: false })
+  })
+
+  it("with a cart: a provider its region does not enable is unavailable (not_in_region), whatever else holds", () => {
+    const cart = {
+      amountMinor: 123_456,
+      currency: "GEL",
+      regionProviderIds: ["pp_tbc-checkout_tbc", "pp_system_default"],
+    }
+    const options = byId(paymentOptionsOf(config(), cart))
+    expect(options["pp_tbc-checkout_tbc"]).toMatchObject({ available: true, unavailable_reason: null })
+    expect(options["pp_tbc-card_tbc"]).toMatchObject({
+      available: false,
+      unavailable_reason: "not_in_region",
+      unavailable_message: expect.stringMatching(/pp_tbc-card_tbc is not enabled in the cart's region/),
+    })
+    expect(options["pp_tbc-installments_tbc"]).toMatchObject({ available: false, unavailable_reason: "not_in_region" })
+    // a reason of its own comes first (Apple Pay is not in the registration's methods)
+    expect(options["pp_tbc-apple-pay_tbc"]).toMatchObject({ unavailable_reason: "method_not_enabled" })
+    // a region that enables every TBC provider changes nothing
+    const all = paymentOptionsOf(config()).map((o) => o.provider_id)
+    expect(paymentOptionsOf(config(), { ...cart, regionProviderIds: all })).toEqual(
+      paymentOptionsOf(config(), { amountMinor: 123_456, currency: "GEL" })
+    )
+  })
 })

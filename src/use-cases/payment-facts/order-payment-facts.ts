@@ -9,10 +9,13 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isInstallmentsProviderId } from "../../lib/checkout-choices"
 import { methodLabel } from "../../lib/labels"
+import { shopperInstallmentStatusId } from "../../lib/shopper-payment-status"
 import {
   NO_FACTS,
   mergeFacts,
+  providerMethodOf,
   shopperFactsOf,
   type PaymentFacts,
   type ShopperPaymentFacts,
@@ -94,15 +97,23 @@ export function mayReadOrderPayment(
   return Boolean(who.cartId && order.cart_id && who.cartId === order.cart_id)
 }
 
+/** What the shopper's order page reads: the card and the method, and an installment's status. */
+export interface ShopperOrderPayment extends ShopperPaymentFacts {
+  /** the bank's 0–13 status of the order's installment application; null for any other payment */
+  installment_status_id: number | null
+}
+
 /**
  * The shopper's view of an order's TBC payment: `undefined` when the order does not exist or
  * `who` may not read it (the route answers 404 for both), `null` when it was not paid through TBC.
+ * The method is the one the bank reported, else the one the provider stands for (a per-method
+ * provider's, a saved card's, installments'): never a guess for the all-methods page.
  */
 export async function shopperOrderPayment(
   container: MedusaContainer,
   orderId: string,
   who: ShopperReader
-): Promise<ShopperPaymentFacts | null | undefined> {
+): Promise<ShopperOrderPayment | null | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: orders } = await query.graph({
     entity: "order",
@@ -122,8 +133,17 @@ export async function shopperOrderPayment(
   if (!payment) return null
   const entry = await ledgerEntryOf(container, payment)
   const fromData = factsOfData(payment.data)
-  return shopperFactsOf({
+  const facts = shopperFactsOf({
     card_mask: entry?.card_mask ?? fromData.card_mask,
-    payment_method: entry?.payment_method ?? fromData.payment_method,
+    payment_method:
+      entry?.payment_method ?? fromData.payment_method ?? providerMethodOf(payment.provider_id, payment.data),
   })
+  const kind = isInstallmentsProviderId(payment.provider_id) ? "tbc-installments" : "tbc-checkout"
+  return {
+    ...facts,
+    installment_status_id: shopperInstallmentStatusId(kind, {
+      ledger: entry?.bank_status,
+      session: payment.data.statusId,
+    }),
+  }
 }

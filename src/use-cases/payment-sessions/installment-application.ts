@@ -11,11 +11,10 @@
  * The sync still falls back to a payment_session lookup for sessions created by other routes.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { isInstallmentsProviderId } from "../../lib/checkout-choices"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 import { cartIdOfCollection } from "../installments/cart-of-collection"
-
-const INSTALLMENTS_PROVIDER_PREFIX = "pp_tbc-installments_"
 
 /** What the step reads of the session Medusa just created. */
 export interface CreatedSession {
@@ -28,7 +27,7 @@ export interface CreatedSession {
 
 /** The bank sessionId of a tbc-installments session, undefined for any other session. */
 export function applicationOf(session: CreatedSession): string | undefined {
-  if (!session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) return undefined
+  if (!isInstallmentsProviderId(session.provider_id)) return undefined
   const bankSessionId = session.data?.sessionId
   return typeof bankSessionId === "string" && bankSessionId !== "" ? bankSessionId : undefined
 }

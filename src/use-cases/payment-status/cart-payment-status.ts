@@ -12,6 +12,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BoundedCache } from "../../lib/bounded-cache"
 import {
+  shopperInstallmentStatusId,
   statusFromBank,
   statusFromSession,
   statusFromStore,
@@ -19,6 +20,7 @@ import {
   type ShopperPaymentStatus,
   type StoredTbcSession,
 } from "../../lib/shopper-payment-status"
+import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 import { clientWithin } from "../../providers/common/client"
 import { requestBudgetMsOf } from "../request-budget"
 import { bankClientFor } from "../bank-clients"
@@ -28,6 +30,8 @@ export interface CartPaymentStatus extends ShopperPaymentStatus {
   cart_id: string
   provider_id: string | null
   order_id: string | null
+  /** the bank's 0–13 status id of the cart's installment application; null for any other payment */
+  installment_status_id: number | null
 }
 
 interface SessionRow {
@@ -127,13 +131,39 @@ export async function cartPaymentStatus(container: MedusaContainer, cartId: stri
     : null
   const fromStore = statusFromStore(Boolean(orderId || cart.completed_at), session)
   let status: ShopperPaymentStatus
+  let bank: BankFact | undefined
   if (fromStore !== "ask_bank") {
     status = fromStore
   } else {
     // an unanswered bank is not a decision: the page asks again
-    status = await sharedBankAnswer(container, latest!.registration, session!.bankId!).then(statusFromBank, () =>
-      statusFromSession(session!)
-    )
+    bank = await sharedBankAnswer(container, latest!.registration, session!.bankId!).catch(() => undefined)
+    status = bank ? statusFromBank(bank) : statusFromSession(session!)
   }
-  return { cart_id: cartId, ...status, provider_id: latest?.registration.providerId ?? null, order_id: orderId }
+  return {
+    cart_id: cartId,
+    ...status,
+    provider_id: latest?.registration.providerId ?? null,
+    order_id: orderId,
+    installment_status_id: await installmentStatusOf(container, session, bank, latest?.row.data),
+  }
+}
+
+/**
+ * The application's status for the shopper's page: the bank's answer just read, else the ledger's
+ * last recorded status (what the sync and the callbacks moved it to), else the session's data.
+ */
+async function installmentStatusOf(
+  container: MedusaContainer,
+  session: StoredTbcSession | null,
+  bank: BankFact | undefined,
+  data: SessionRow["data"]
+): Promise<number | null> {
+  if (session?.kind !== "tbc-installments") return null
+  const entry =
+    !bank && session.bankId
+      ? await ledgerOf(container)
+          .byPayId(session.bankId)
+          .catch(() => undefined)
+      : undefined
+  return shopperInstallmentStatusId(session.kind, { bank, ledger: entry?.bank_status, session: data?.statusId })
 }

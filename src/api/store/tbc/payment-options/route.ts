@@ -1,7 +1,8 @@
 /**
  * GET /store/tbc/payment-options[?cart_id=cart_…] — the store's TBC providers as a storefront
  * needs them to draw the payment step: `{ payment_options: [{ provider_id, kind, identifier,
- * method, methods, save_cards, available, unavailable_reason, unavailable_message }] }`
+ * method, methods, save_cards, holds_money, title, available, unavailable_reason,
+ * unavailable_message }] }`
  * (src/use-cases/payment-options.ts). With `cart_id`, a method outside its min/max for that cart is
  * reported unavailable (per-method providers) or left out of `methods` (the all-methods page);
  * the storefront kit hides what is unavailable. Its canOfferSaveCard reads `methods` and

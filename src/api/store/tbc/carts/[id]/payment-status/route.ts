@@ -6,7 +6,8 @@
  *   { payment_status: { cart_id, status: "decided" | "pending" | "failed",
  *       reason: null | "payment_pending" | "installment_pending" | "declined" | "expired" | "canceled"
  *             | "installment_declined" | "installment_canceled" | "cart_changed",
- *       provider_id, order_id, result_code } }
+ *       provider_id, order_id, result_code,
+ *       installment_status_id: null | 0…13 (the bank's status of the cart's installment application) } }
  *
  * Public by cart id (with the publishable key), like Medusa's own store cart route; 404 for an
  * unknown cart. See src/use-cases/payment-status/cart-payment-status.ts.

@@ -2,7 +2,8 @@
  * GET /store/tbc/orders/:id/payment[?cart_id=cart_…] — for the shopper's order page: how the order
  * was paid through TBC, the card's mask and the method only (never the bank's reference numbers).
  *
- *   { order_id, payment: null | { card_mask, card_last4, payment_method, payment_method_label } }
+ *   { order_id, payment: null | { card_mask, card_last4, payment_method, payment_method_label,
+ *       installment_status_id } }
  *
  * Readable by the order's own customer (logged in) or with the order's cart id (the id the
  * storefront kept for the checkout, e.g. a guest's confirmation page). Anyone else gets 404, the
