@@ -20,6 +20,7 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "saved card owner": () => require("./checkout-saved-card-owner.app"),
   "saved card order numbers": () => require("./checkout-saved-card-order-numbers.app"),
   "saved payment methods": () => require("./checkout-saved-card-methods.app"),
+  "saved card balance charge": () => require("./saved-card-balance-charge.app"),
   "personal data": () => require("./personal-data.app"),
   "ledger admin": () => require("./ledger-admin.app"),
   "money ledger defects": () => require("./money-ledger-defects.app"),

@@ -109,10 +109,12 @@ export async function login(api: AxiosInstance, email: string, password: string)
  */
 export async function firstOrderSavesCard(
   shopper: Shopper,
-  bank: SandboxBankControl
+  bank: SandboxBankControl,
+  /** more session data with save_card, e.g. the consent to charges by the store */
+  extra: Record<string, unknown> = {}
 ): Promise<{ card: any; recId: string }> {
   const { cartId, collectionId } = await shopper.cartReadyForPayment()
-  const started = await shopper.startSession(collectionId, { save_card: true })
+  const started = await shopper.startSession(collectionId, { save_card: true, ...extra })
   if (started.status !== 200) throw new Error(`save-card session refused: ${JSON.stringify(started.body)}`)
   const session = started.body.payment_collection.payment_sessions[0]
   await bank.pay(session.data.payId, "success")

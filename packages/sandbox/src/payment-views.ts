@@ -107,6 +107,8 @@ export function stateView(payment: SandboxPayment): Record<string, unknown> {
     preAuth: payment.preAuth,
     paymentMethod: payment.paymentMethod ?? null,
     merchantPaymentId: payment.merchantPaymentId ?? null,
+    // an execution's initiator as sent ("merchant": a merchant-initiated transaction; null: the customer's)
+    initiator: payment.initiator ?? null,
     recId: payment.recId ?? null,
     methods: payment.methods,
     callbackUrl: payment.callbackUrl ?? null,

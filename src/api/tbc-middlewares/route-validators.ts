@@ -12,6 +12,7 @@ import {
   emptyQuerySchema,
   listQuerySchema,
   notChargedBodySchema,
+  savedCardChargeBodySchema,
   savedCardsQuerySchema,
   settingsBodySchema,
   syncBodySchema,
@@ -47,6 +48,17 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   // a capture for a given amount (less than the hold: one smaller completion)
   { method: ["POST"], matcher: "/admin/tbc/payments/:id/capture", middlewares: [validateBody(captureBodySchema)] },
+  // the store charges the customer's saved card for what the order owes (merchant-initiated)
+  {
+    method: ["POST"],
+    matcher: "/admin/tbc/orders/:id/saved-card-charge",
+    middlewares: [validateBody(savedCardChargeBodySchema)],
+  },
+  {
+    method: ["GET"],
+    matcher: "/admin/tbc/orders/:id/saved-card-charge",
+    middlewares: [validateQuery(emptyQuerySchema)],
+  },
   { method: ["GET"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateQuery(savedCardsQuerySchema)] },
   { method: ["POST"], matcher: "/store/customers/me/tbc-cards", middlewares: [validateBody(addCardBodySchema)] },
   // the shopper's return page (no query of its own) and payment step (optionally the cart)

@@ -105,6 +105,23 @@ export const captureBodySchema = z
   .strict()
 export type CaptureBody = z.output<typeof captureBodySchema>
 
+/**
+ * POST /admin/tbc/orders/:id/saved-card-charge: which of the customer's cards, and how much (GEL
+ * as typed; absent: what the order owes). Whether the card may be charged and the amount is
+ * money the order owes is judged by the workflow's rules (src/lib/merchant-charges.ts).
+ */
+export const savedCardChargeBodySchema = z
+  .object({
+    saved_card_id: savedCardIdSchema,
+    amount: z
+      .union([z.number(), z.string().trim().min(1)], {
+        error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
+      })
+      .optional(),
+  })
+  .strict()
+export type SavedCardChargeBody = z.output<typeof savedCardChargeBodySchema>
+
 /** `:id` of /store/customers/me/tbc-cards/:id. */
 export const savedCardParamsSchema = z.object({ id: savedCardIdSchema })
 

@@ -20,6 +20,7 @@ import { joinUrl, originOf } from "../common"
 import { medusaAmountToMinor } from "../common/medusa-values"
 import { callbackUrlFor, webhookPath } from "./callbacks/callback-auth"
 import { statementText } from "../../lib/statement-reference"
+import { MERCHANT_CHARGES_CONSENT_KEY, recordedConsentOf, type RecordedConsent } from "../../lib/merchant-charges"
 import type { TbcCheckoutOptions } from "./options"
 
 export interface CheckoutData {
@@ -59,6 +60,12 @@ export interface CheckoutData {
    */
   card_mask?: string
   payment_method?: number
+  /**
+   * The shopper's consent to charges by the store, given with `save_card` (validated and stamped
+   * by the session-creation workflow): carried into the payment's data, where the saved-card
+   * recording reads it and keeps it with the card (src/lib/merchant-charges.ts).
+   */
+  merchant_charges_consent?: RecordedConsent
 }
 
 const INSTALLMENT_METHOD = 8
@@ -123,6 +130,9 @@ export function dataFromDetails(
   const shown = shopperFactsOf(paymentFactsOf(details))
   put("card_mask", shown.card_mask ?? prior.card_mask)
   put("payment_method", shown.payment_method ?? prior.payment_method)
+  if (prior.merchant_charges_consent !== undefined) {
+    put(MERCHANT_CHARGES_CONSENT_KEY, recordedConsentOf(prior.merchant_charges_consent))
+  }
   for (const key of Object.keys(extra) as Array<keyof CheckoutData>) put(key, extra[key] as never)
   return data
 }

@@ -87,6 +87,24 @@ export async function acquireLock(
   }
 }
 
+/**
+ * Takes `key` for `ownerId` only if nobody holds it (no wait): false when it is held. For a
+ * second press of a button while the first is still working: refused, not queued behind it.
+ */
+export async function takeLockNow(
+  container: { resolve(key: string): unknown },
+  key: string,
+  ownerId: string,
+  expireSeconds = CHARGE_LOCK_TTL_SECONDS
+): Promise<boolean> {
+  try {
+    await lockingOf(container).acquire(key, { ownerId, expire: expireSeconds })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export async function releaseLock(
   container: { resolve(key: string): unknown },
   key: string,

@@ -8,7 +8,10 @@
  * - `saved_card_id`: only a logged-in customer, only their own ACTIVE card of this provider;
  *   anything else is the same 404 (another customer's card is indistinguishable from none);
  *   the recId goes to the provider sealed (saved-card-seal.ts), never in clear;
- * - `save_card` must be a boolean; for a guest it is dropped (ignored, as documented).
+ * - `save_card` must be a boolean; for a guest it is dropped (ignored, as documented);
+ * - `merchant_charges_consent` (the save-card box's explicit opt-in to charges by the store,
+ *   src/lib/merchant-charges.ts) only with `save_card: true`; the server stamps when it took it
+ *   (`given_at`), and the card records it once saved. Never inferred from `save_card`.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod/v4"
@@ -20,6 +23,7 @@ import { isCardUsable, type StoredSavedCard } from "./saved-card-table"
 import { savedCardIdSchema } from "../../lib/saved-card-input"
 import { parseOrInvalid } from "../../providers/common/invalid-data"
 import { sameCheckoutRegistration } from "../../lib/checkout-choices"
+import { MERCHANT_CHARGES_CONSENT_KEY, merchantChargesConsentSchema } from "../../lib/merchant-charges"
 
 const sessionDataSchema = z
   .object({
@@ -29,6 +33,7 @@ const sessionDataSchema = z
       .string(typeRule("must be a string"))
       .regex(/^(0[1-9]|1[0-2])\d{2}$/, { message: "must be MMYY (month 01-12)" })
       .optional(),
+    [MERCHANT_CHARGES_CONSENT_KEY]: merchantChargesConsentSchema.optional(),
   })
   .loose()
 
@@ -62,13 +67,25 @@ export async function prepareSavedCardSessionData(
   const parsed = parseOrInvalid(sessionDataSchema, data, { prefix: "data" })
   const savedCardId = parsed[SAVED_CARD_DATA.savedCardId] as string | undefined
   const saveCard = parsed[SAVED_CARD_DATA.saveCard] as boolean | undefined
+  const consent = parsed[MERCHANT_CHARGES_CONSENT_KEY]
+  if (consent !== undefined && saveCard !== true) {
+    throw invalid(`data.${MERCHANT_CHARGES_CONSENT_KEY}: is given only when saving a card (with data.save_card true)`)
+  }
   if (savedCardId === undefined) {
     if (saveCard !== undefined && !args.customerId) {
       // guests cannot keep cards: the wish is ignored, not an error
-      const { [SAVED_CARD_DATA.saveCard]: _dropped, [SAVED_CARD_DATA.saveCardToDate]: _date, ...rest } = data
+      const {
+        [SAVED_CARD_DATA.saveCard]: _dropped,
+        [SAVED_CARD_DATA.saveCardToDate]: _date,
+        [MERCHANT_CHARGES_CONSENT_KEY]: _consent,
+        ...rest
+      } = data
       return rest
     }
-    return data
+    if (!consent) return data
+    // the server's clock says when it was given, never the storefront's
+    const given_at = new Date(args.now ?? Date.now()).toISOString()
+    return { ...data, [MERCHANT_CHARGES_CONSENT_KEY]: { ...consent, given_at } }
   }
   if (saveCard === true) {
     throw invalid("data.save_card: cannot be combined with data.saved_card_id (that card is saved already)")

@@ -16,6 +16,7 @@ import { recordSavedCard, type RecordOutcome } from "./record-saved-card"
 import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { dueRecordingFailures, noteRecordingFailure, resolveRecordingFailure } from "./recording-failures"
 import { savedCardTable } from "./saved-card-table"
+import { MERCHANT_CHARGES_CONSENT_KEY, recordedConsentOf } from "../../lib/merchant-charges"
 
 interface PaymentRow {
   id: string
@@ -60,7 +61,16 @@ async function recordPayments(
     try {
       const table = savedCardTable(tbc, cardTokenSecretOf(parseCheckoutOptions(registration.options)))
       const bank = bankClientFor(registration, container).checkout
-      const outcome = await recordSavedCard({ bank, table, payId, customerId, providerId: payment.provider_id })
+      // the consent the save-card box sent travels in the payment's data; without it, none is recorded
+      const consent = recordedConsentOf(payment.data?.[MERCHANT_CHARGES_CONSENT_KEY])
+      const outcome = await recordSavedCard({
+        bank,
+        table,
+        payId,
+        customerId,
+        providerId: payment.provider_id,
+        consent,
+      })
       await resolveRecordingFailure(tbc, payment.id)
       if (outcome === "other_customer") {
         logger.warn(

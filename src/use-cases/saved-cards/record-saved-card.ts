@@ -14,6 +14,7 @@
  * - a failed insert because another instance inserted the same rec_id first counts as recorded.
  */
 import type { CheckoutApi, PaymentDetails } from "../../lib/tbc/types"
+import type { RecordedConsent } from "../../lib/merchant-charges"
 
 export type SavedCardStatus = "pending" | "active" | "deleted"
 
@@ -35,6 +36,19 @@ export interface NewSavedCard {
   save_until: string | null
   pay_id: string
   status: SavedCardStatus
+  /** the shopper's consent to charges by the store, from the saving payment's data; null: none given */
+  merchant_charges_consent_at?: Date | null
+  merchant_charges_consent_version?: string | null
+  merchant_charges_consent_locale?: string | null
+}
+
+/** The consent columns of a new card: what the saving payment carried, or nothing (never inferred). */
+export function consentColumns(consent: RecordedConsent | undefined) {
+  return {
+    merchant_charges_consent_at: consent ? new Date(consent.given_at) : null,
+    merchant_charges_consent_version: consent?.words_version ?? null,
+    merchant_charges_consent_locale: consent?.locale ?? null,
+  }
 }
 
 /** The part of the tbc module the recording needs. */
@@ -84,6 +98,8 @@ export async function recordSavedCard(args: {
   payId: string
   customerId: string
   providerId: string
+  /** the shopper's consent to charges by the store, as the saving payment's data carries it */
+  consent?: RecordedConsent
 }): Promise<RecordOutcome> {
   const details = await args.bank.getPayment(args.payId)
   const card = savedCardOf(details)
@@ -106,6 +122,7 @@ export async function recordSavedCard(args: {
       save_until: saveUntil,
       pay_id: details.payId || args.payId,
       status,
+      ...consentColumns(args.consent),
     })
     return "created"
   } catch (error) {

@@ -14,6 +14,8 @@ export interface StoredSavedCard extends SavedCardRow {
   expiry_date: string | null
   save_until: string | null
   created_at?: Date | string
+  /** the customer's consent to charges by the store (src/lib/merchant-charges.ts), or null */
+  merchant_charges_consent_at?: Date | string | null
 }
 
 /** What a customer may see of a card: never rec_id or pay_id. */

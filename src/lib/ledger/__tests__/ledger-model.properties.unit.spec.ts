@@ -16,6 +16,10 @@
  *   (c) no order without money; (d) the ledger never calls money over that the bank holds;
  *   (e) Medusa's capture is what the bank took (a partial capture at its own amount, once);
  * and once the run has settled, every cart's money is its order's and the ledger agrees with the bank.
+ * The store's own charges of a phone order's balance to a saved card (merchant-initiated) are
+ * played in their own world (ledger-balance-charges.ts): at most what the order owes is taken,
+ * nothing is taken without the order or a visible entry, and no execution is sent while an
+ * earlier one is unresolved.
  */
 import fc from "fast-check"
 import { propertyRuns } from "../../__tests__/property-runs"
@@ -24,6 +28,15 @@ import { play, settle, stepArb, type Step } from "./ledger-script"
 import type { CompletionFault } from "./ledger-faults"
 import { MINUTE, newWorld, type World } from "./ledger-world"
 import { checkReturns, newReturnsWorld, playReturn, returnStepArb, settleReturns } from "./ledger-bank-returns"
+import {
+  balanceStepArb,
+  checkBalanceInvariants,
+  newBalanceWorld,
+  playBalance,
+  settleBalance,
+  type BalanceStep,
+  type BalanceWorld,
+} from "./ledger-balance-charges"
 
 /** The reliability suite's size: about 15 s on this machine's slower core. */
 const RUNS = propertyRuns(20_000)
@@ -248,5 +261,60 @@ describe("the money ledger, model-based", () => {
     ]) {
       expect([reached, (seen.get(reached) ?? 0) > 0]).toEqual([reached, true])
     }
+  })
+
+  describe("merchant-initiated charges of an order's balance", () => {
+    const BALANCE_RUNS = propertyRuns(5_000)
+    const playCharges = (script: BalanceStep[]): BalanceWorld => {
+      const w = newBalanceWorld()
+      for (const step of script) {
+        playBalance(w, step)
+        checkBalanceInvariants(w)
+      }
+      settleBalance(w)
+      return w
+    }
+
+    it("plays a known story: a 5xx after the bank charged, a second charge refused, the payId places it", () => {
+      const w = playCharges([
+        { t: "charge", part: 2500, outcome: "5xx_charged", secondPress: false },
+        { t: "callback", pick: 0, lose: true },
+        { t: "charge", part: 0, outcome: "taken", secondPress: false },
+        { t: "admin" },
+        { t: "job" },
+        { t: "charge", part: 0, outcome: "taken", secondPress: true },
+      ])
+      expect(w.seen.get("refused: id")).toBe(1)
+      expect(w.seen.get("admin attached the payId")).toBe(1)
+      expect(w.entries.map((e) => [e.amount, e.state, e.order_id])).toEqual([
+        [2500, "paid", "order_1"],
+        [2500, "paid", "order_1"],
+      ])
+      expect([...w.medusaPaid.values()]).toEqual([2500, 2500])
+    })
+
+    it(`keeps its invariants after every step of ${BALANCE_RUNS} generated runs`, () => {
+      const seen = new Map<string, number>()
+      fc.assert(
+        fc.property(fc.array(balanceStepArb, { minLength: 1, maxLength: 30 }), (script) => {
+          for (const [what, n] of playCharges(script).seen) seen.set(what, (seen.get(what) ?? 0) + n)
+        }),
+        { numRuns: BALANCE_RUNS }
+      )
+      if (BALANCE_RUNS >= 1000) {
+        for (const what of [
+          "execution: 5xx_charged",
+          "execution: crash_charged",
+          "callback paired by merchantPaymentId",
+          "admin attached the payId",
+          "refused: id",
+          "refused: amount",
+          "refused: a charge under way",
+          "placed on the order",
+        ]) {
+          expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
+        }
+      }
+    })
   })
 })

@@ -273,6 +273,16 @@ export class LedgerStore extends LedgerFacetWrites {
     return this.many("cart_id = ? and kind in ('web', 'execution', 'installment')", [cartId], "created_at desc")
   }
 
+  /** The charges made on these Medusa payment collections (an order's, for the store's own charges), newest first. */
+  chargesOfCollections(collectionIds: readonly string[]): Promise<LedgerEntry[]> {
+    if (collectionIds.length === 0) return Promise.resolve([])
+    return this.many(
+      "payment_collection_id = any(?) and kind in ('web', 'execution', 'installment')",
+      [[...collectionIds]],
+      "created_at desc"
+    )
+  }
+
   /** The operations (completion, cancel, refund) recorded on a charge, oldest first. */
   operationsOf(chargeId: string): Promise<LedgerEntry[]> {
     return this.many("parent_id = ?", [chargeId])

@@ -38,6 +38,15 @@ const SavedCard = model
       delete_requested_at: model.dateTime().nullable(),
       /** when the card was deleted (status "deleted"); the row itself goes after the retention age */
       deleted_card_at: model.dateTime().nullable(),
+      /**
+       * The customer's consent to charges the store makes without them (a merchant-initiated
+       * charge of an order's balance), given in the storefront's save-card box when the card was
+       * saved: when, and which words (their version and language). Null: saved without it, and the
+       * store may not charge the card by itself (src/lib/merchant-charges.ts).
+       */
+      merchant_charges_consent_at: model.dateTime().nullable(),
+      merchant_charges_consent_version: model.text().nullable(),
+      merchant_charges_consent_locale: model.text().nullable(),
     }
   )
   .indexes([

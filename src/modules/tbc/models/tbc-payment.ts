@@ -105,7 +105,8 @@ const TbcPayment = model
       /** bumped by every move (LedgerStore.apply): the compare-and-set's version of the entry */
       revision: model.number().default(0),
       payment_session_id: model.text().index("IDX_tbc_payment_payment_session_id"),
-      payment_collection_id: model.text().nullable(),
+      // indexed: the store's own charges of an order's balance are found by its collections
+      payment_collection_id: model.text().index("IDX_tbc_payment_payment_collection_id").nullable(),
       cart_id: model.text().index("IDX_tbc_payment_cart_id").nullable(),
       /** integer tetri (minor units) */
       amount: model.number(),

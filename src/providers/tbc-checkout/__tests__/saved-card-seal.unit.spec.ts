@@ -34,6 +34,15 @@ describe("saved card seal", () => {
     expect(openSavedCardSeal(seal, SECRET, { customerId: "cus_A", now: NOW + 1000 })).toEqual(content())
   })
 
+  it("carries a merchant-initiated charge inside the seal; a checkout's seal carries none", () => {
+    const merchant = sealSavedCard(content({ initiator: "merchant" }), SECRET)
+    expect(openSavedCardSeal(merchant, SECRET, { customerId: "cus_A", now: NOW })).toEqual(
+      content({ initiator: "merchant" })
+    )
+    const checkout = openSavedCardSeal(sealSavedCard(content(), SECRET), SECRET, { customerId: "cus_A", now: NOW })
+    expect(checkout).not.toHaveProperty("initiator")
+  })
+
   it("never shows the recId, card id or customer in the sealed string", () => {
     fc.assert(
       fc.property(

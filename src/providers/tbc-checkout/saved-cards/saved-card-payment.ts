@@ -173,6 +173,8 @@ export function savedCardInitiate(args: {
   now?: number
 }): {
   savedCardId: string
+  /** "merchant" when the store charges the card without the customer (sealed by the admin's workflow) */
+  initiator?: "merchant"
   data: Record<string, unknown>
 } {
   const customerId = args.context?.customer?.id
@@ -182,6 +184,7 @@ export function savedCardInitiate(args: {
   const content = openSessionSeal(args.data, args.clientSecret, customerId, args.now)
   return {
     savedCardId: content.savedCardId,
+    initiator: content.initiator,
     data: {
       [SAVED_CARD_DATA.savedCardId]: content.savedCardId,
       [SAVED_CARD_DATA.customerId]: customerId,
@@ -293,6 +296,8 @@ export async function authorizeWithSavedCard(args: {
       preAuth: args.preAuth,
       merchantPaymentId: args.sessionId,
       ...(args.extra ? { extra: args.extra } : {}),
+      // TBC's execution docs: initiator "merchant" marks a merchant-initiated transaction
+      ...(content.initiator ? { initiator: content.initiator } : {}),
     })
     return { kind: "executed", details, data: { ...mine, [SAVED_CARD_DATA.payId]: details.payId } }
   } catch (error) {
@@ -368,7 +373,7 @@ export function saveCardFields(
 /** initiatePayment of a session that pays with a saved card: checks the seal, no bank call, no redirect. */
 export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePaymentInput): InitiatePaymentOutput {
   const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
-  const { savedCardId, data } = savedCardInitiate({
+  const { savedCardId, initiator, data } = savedCardInitiate({
     data: input.data,
     context: input.context,
     clientSecret: deps.options.clientSecret,
@@ -384,7 +389,8 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
       session_id: sessionId,
       amount: minorToMajor(amountMinor),
       currency: currencyOf(input.currency_code),
-      preAuth: deps.options.preAuth,
+      // the store's charge of what an order owes is taken at once: there is no order to capture it later
+      preAuth: initiator === "merchant" ? false : deps.options.preAuth,
       status: "Created",
       created_at: new Date().toISOString(),
       ...data,

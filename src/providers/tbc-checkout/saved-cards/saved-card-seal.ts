@@ -38,6 +38,13 @@ export interface SavedCardSealContent {
   customerId: string
   /** when the middleware sealed it (ms since epoch) */
   issuedAt: number
+  /**
+   * "merchant": the store charges the card without the customer (an order's balance, sealed by
+   * the admin's workflow, src/workflows/saved-cards/charge-balance.ts, only for a card saved with
+   * the customer's consent); absent: the customer pays at checkout. Inside the seal, so no
+   * storefront can turn its own checkout into a merchant-initiated charge or the reverse.
+   */
+  initiator?: "merchant"
 }
 
 /** Why a seal was refused; the message never contains the seal's content or the key. */
@@ -67,7 +74,13 @@ export function sealSavedCard(content: SavedCardSealContent, secret: string): st
   const cipher = createCipheriv("aes-256-gcm", keyFrom(secret), iv)
   cipher.setAAD(AAD)
   const plain = Buffer.from(
-    JSON.stringify({ s: content.savedCardId, r: content.recId, c: content.customerId, t: content.issuedAt })
+    JSON.stringify({
+      s: content.savedCardId,
+      r: content.recId,
+      c: content.customerId,
+      t: content.issuedAt,
+      ...(content.initiator ? { i: content.initiator } : {}),
+    })
   )
   const body = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()])
   return SEAL_PREFIX + Buffer.concat([iv, body]).toString("base64url")
@@ -120,9 +133,12 @@ function decrypt(seal: unknown, secret: string): SavedCardSealContent {
     throw new SavedCardSealError("forged", "the saved card reference is not one this store issued")
   }
   const parsed = JSON.parse(plain.toString("utf8")) as Record<string, unknown>
-  const { s, r, c, t } = parsed
+  const { s, r, c, t, i } = parsed
   if (typeof s !== "string" || typeof r !== "string" || typeof c !== "string" || typeof t !== "number") {
     throw new SavedCardSealError("malformed", "the saved card reference is not one this store issued")
   }
-  return { savedCardId: s, recId: r, customerId: c, issuedAt: t }
+  if (i !== undefined && i !== "merchant") {
+    throw new SavedCardSealError("malformed", "the saved card reference is not one this store issued")
+  }
+  return { savedCardId: s, recId: r, customerId: c, issuedAt: t, ...(i ? { initiator: i } : {}) }
 }

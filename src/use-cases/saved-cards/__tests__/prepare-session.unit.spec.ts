@@ -105,6 +105,37 @@ describe("prepareSavedCardSessionData", () => {
     expect(await prepareSavedCardSessionData(args({ save_card: true }))).toEqual({ save_card: true })
   })
 
+  it("keeps the shopper's explicit consent to charges by the store, stamped with the server's time; never infers it", async () => {
+    const consent = { accepted: true, words_version: "2026-12", locale: "ka" }
+    const now = Date.parse("2026-12-01T10:00:00.000Z")
+    const out = await prepareSavedCardSessionData({
+      ...args({ save_card: true, merchant_charges_consent: consent }),
+      now,
+    })
+    expect(out).toEqual({
+      save_card: true,
+      merchant_charges_consent: { ...consent, given_at: "2026-12-01T10:00:00.000Z" },
+    })
+    // save_card alone is no consent
+    expect(await prepareSavedCardSessionData(args({ save_card: true }))).not.toHaveProperty("merchant_charges_consent")
+    // a guest's wish and consent are both dropped
+    expect(
+      await prepareSavedCardSessionData(args({ save_card: true, merchant_charges_consent: consent }, null))
+    ).toEqual({})
+    const without = await errorOf(prepareSavedCardSessionData(args({ merchant_charges_consent: consent })))
+    expect(without.message).toMatch(/^data.merchant_charges_consent: is given only when saving a card/)
+    const stamped = await errorOf(
+      prepareSavedCardSessionData(
+        args({ save_card: true, merchant_charges_consent: { ...consent, given_at: "2020-01-01T00:00:00Z" } })
+      )
+    )
+    expect(stamped.message).toMatch(/data.merchant_charges_consent/)
+    const unticked = await errorOf(
+      prepareSavedCardSessionData(args({ save_card: true, merchant_charges_consent: { ...consent, accepted: false } }))
+    )
+    expect(unticked.message).toMatch(/^data.merchant_charges_consent.accepted: must be true/)
+  })
+
   it("refuses every server-only key from the storefront, naming it", async () => {
     for (const key of SERVER_ONLY_DATA_KEYS) {
       const error = await errorOf(prepareSavedCardSessionData(args({ [key]: "x" })))

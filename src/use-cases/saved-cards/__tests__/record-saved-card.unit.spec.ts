@@ -66,6 +66,28 @@ describe("recordSavedCard", () => {
     ])
   })
 
+  it("keeps the consent to charges by the store that the saving payment carried, and none without it", async () => {
+    const consent = {
+      accepted: true as const,
+      words_version: "2026-12",
+      locale: "ru" as const,
+      given_at: "2026-12-01T10:00:00.000Z",
+    }
+    const table = memoryTable()
+    await recordSavedCard({ ...base, bank: bankAnswering(details("Succeeded", "rec1")), table, consent })
+    await recordSavedCard({ ...base, payId: "pay2", bank: bankAnswering(details("Succeeded", "rec2")), table })
+    expect(table.rows[0]).toMatchObject({
+      merchant_charges_consent_at: new Date("2026-12-01T10:00:00.000Z"),
+      merchant_charges_consent_version: "2026-12",
+      merchant_charges_consent_locale: "ru",
+    })
+    expect(table.rows[1]).toMatchObject({
+      merchant_charges_consent_at: null,
+      merchant_charges_consent_version: null,
+      merchant_charges_consent_locale: null,
+    })
+  })
+
   it("keeps a preauth's card pending until completion, then activates it once", async () => {
     const table = memoryTable()
     expect(await recordSavedCard({ ...base, bank: bankAnswering(details("WaitingConfirm", "rec1")), table })).toBe(
