@@ -159,6 +159,11 @@ async function main() {
     `  Storefront      ${storefront.url}   ← start here (${state.storeName})`,
     `  Admin           ${BACKEND_URL}/app   login ${state.admin.email} / ${state.admin.password}`,
     `  Customer        ${state.customer.email} / ${state.customer.password}`,
+    ...(state.phoneOrder
+      ? [
+          `  Phone order     #${state.phoneOrder} owes its total: save a card on the storefront as the customer, ticking both boxes; then its TBC widget charges it`,
+        ]
+      : []),
     `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
     `  Sandbox bank    ${SANDBOX_URL}   (state: ${SANDBOX_URL}/_sandbox/state; on its page press Pay or Decline)`,
     `  Payments        ${PREAUTH === "true" ? "preauthorization: card payments are held, capture them in the admin" : "captured at once (TBC_PREAUTH=false)"}; checkout methods ${CHECKOUT_METHODS}`,

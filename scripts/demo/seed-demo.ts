@@ -6,6 +6,7 @@
  */
 import fs from "fs"
 import {
+  createOrderWorkflow,
   createProductsWorkflow,
   createUserAccountWorkflow,
   updateRegionsWorkflow,
@@ -27,6 +28,8 @@ export interface DemoState {
   admin: { email: string; password: string }
   customer: { email: string; password: string }
   storeName: string
+  /** the display id of the phone order that owes its total (to charge the customer's saved card for it) */
+  phoneOrder?: number
 }
 
 async function registeredTbcProviders(container: MedusaContainer): Promise<string[]> {
@@ -140,6 +143,56 @@ async function ensureAdminUser(container: MedusaContainer): Promise<void> {
   })
 }
 
+/** The tag of the demo's phone order in its metadata (found again by it). */
+const PHONE_ORDER_TAG = "tbc_demo_phone_order"
+
+/**
+ * A phone order for the demo customer, paid by nothing yet: it owes its total, which the admin
+ * charges to her saved card once she saved one agreeing to charges by the store (the order
+ * widget's "Charge the saved card"). Idempotent by its metadata tag.
+ */
+async function ensurePhoneOrder(container: MedusaContainer, regionId: string): Promise<number | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [customer] = await container.resolve(Modules.CUSTOMER).listCustomers({ email: DEMO_CUSTOMER.email })
+  if (!customer) return undefined
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["display_id", "metadata"],
+    filters: { customer_id: customer.id },
+  })
+  const existing = (orders as Array<{ display_id: number; metadata?: Record<string, unknown> | null }>).find(
+    (order) => order.metadata?.[PHONE_ORDER_TAG] === true
+  )
+  if (existing) return existing.display_id
+  const [product] = await container
+    .resolve(Modules.PRODUCT)
+    .listProducts({ handle: "demo-saperavi-3" }, { relations: ["variants"] })
+  const [store] = await container.resolve(Modules.STORE).listStores({})
+  const variant = product?.variants?.[0]
+  if (!variant || !store?.default_sales_channel_id) return undefined
+  const address = {
+    first_name: "Nino",
+    last_name: "Beridze",
+    address_1: "Rustaveli Ave 12",
+    city: "Tbilisi",
+    country_code: "ge",
+  }
+  const { result } = await createOrderWorkflow(container).run({
+    input: {
+      region_id: regionId,
+      sales_channel_id: store.default_sales_channel_id,
+      customer_id: customer.id,
+      email: customer.email,
+      currency_code: "gel",
+      shipping_address: address,
+      billing_address: address,
+      metadata: { [PHONE_ORDER_TAG]: true },
+      items: [{ title: product.title, variant_id: variant.id, quantity: 1, unit_price: 89.9 }],
+    },
+  })
+  return result.display_id
+}
+
 /** Names the store as the storefront does (Medusa creates it as "Medusa Store"). */
 async function ensureStoreName(container: MedusaContainer): Promise<void> {
   const [store] = await container.resolve(Modules.STORE).listStores({})
@@ -171,6 +224,7 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
   await ensureDemoProducts(container)
   await ensureAdminUser(container)
   await ensureStoreName(container)
+  state.phoneOrder = await ensurePhoneOrder(container, state.regionId)
   const stateFile = process.env.TBC_DEMO_STATE_FILE
   if (stateFile) fs.writeFileSync(stateFile, JSON.stringify(state, null, 2))
 }

@@ -3,6 +3,15 @@
  * Pure and dependency-free: runs in a browser, in Node and in a React Server Component alike.
  */
 
+import { toTbcLocale } from "./words"
+
+/**
+ * The version of the kit's words for the consent to charges by the store (`checkout.saveCardMerchantCharges`
+ * in each language). The plugin accepts only versions it knows (its src/lib/merchant-charges.ts);
+ * a new wording gets a new version in both.
+ */
+export const TBC_MERCHANT_CHARGES_WORDS_VERSION = "2026-12"
+
 /** Medusa registers providers as `pp_<identifier>_<id>`; the id is the store's choice ("tbc" in the README). */
 export const TBC_CHECKOUT_PREFIX = "pp_tbc-checkout_"
 export const TBC_INSTALLMENTS_PREFIX = "pp_tbc-installments_"
@@ -48,6 +57,12 @@ export interface TbcPaymentChoice {
   returnUrl?: string
   /** Save the card with this payment (logged-in customers, provider option saveCards). */
   saveCard?: boolean
+  /**
+   * With `saveCard`: the shopper also ticked the second box, `checkout.saveCardMerchantCharges`
+   * (shown in `locale`): the store may charge this card for what an order still owes. Only an
+   * explicit tick sets it; never default it to true.
+   */
+  merchantChargesConsent?: boolean
   /** Pay with a saved card (`GET /store/customers/me/tbc-cards`): no bank page, complete at once. */
   savedCardId?: string
   /**
@@ -69,6 +84,14 @@ export function tbcSessionData(choice: TbcPaymentChoice): Record<string, unknown
   }
   if (choice.returnUrl) data.return_url = choice.returnUrl
   if (choice.saveCard) data.save_card = true
+  if (choice.saveCard && choice.merchantChargesConsent === true) {
+    // what the shopper saw: the words' version and their language
+    data.merchant_charges_consent = {
+      accepted: true,
+      words_version: TBC_MERCHANT_CHARGES_WORDS_VERSION,
+      locale: toTbcLocale(choice.locale),
+    }
+  }
   if (choice.locale) data.locale = choice.locale
   return data
 }

@@ -100,6 +100,8 @@ export const EN: TbcWords = {
     opening: "Opening the bank…",
     placeOrder: "Place order",
     saveCard: "Save this card for next time",
+    saveCardMerchantCharges:
+      "Also let the store charge this card for what I still owe on an order (for example after a change to it), without asking me each time. I can remove the card in My account.",
     newCard: "A new card on TBC's page",
     savedCard: "Saved card",
     expires: "expires",

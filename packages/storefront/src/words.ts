@@ -91,6 +91,7 @@ export interface TbcWords {
     | "opening"
     | "placeOrder"
     | "saveCard"
+    | "saveCardMerchantCharges"
     | "newCard"
     | "savedCard"
     | "expires"

@@ -5,7 +5,8 @@
  * order actions (a capture of less than the hold is typed here: ../components/partial-capture.tsx);
  * the widget asks the bank again when they change the order's payments. Below, what the bank's
  * answers said happened, as the ledger kept it (rrn, transactionId, approval and result codes, the
- * statement reference). Words: src/admin/i18n (keys tbc.widget.*).
+ * statement reference), and the charge of the customer's saved card for what the order still owes
+ * (../components/saved-card-charge.tsx). Words: src/admin/i18n (keys tbc.widget.*).
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
@@ -21,6 +22,7 @@ import {
 } from "../lib/order-payment-state"
 import { useOrderPayment } from "../lib/queries"
 import { PartialCapture } from "../components/partial-capture"
+import { SavedCardCharge } from "../components/saved-card-charge"
 import { methodText } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
 
@@ -40,7 +42,8 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
   const t = useTbcT()
 
   if (view && view.payment === null) {
-    return null // not paid through TBC
+    // not paid through TBC: only the charge of its customer's saved card, when that applies
+    return <SavedCardCharge orderId={order.id} standalone />
   }
   const payment = view?.payment
   const checkout = payment?.checkout
@@ -136,6 +139,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
         </div>
       )}
       {payment && <PartialCapture payment={payment} />}
+      <SavedCardCharge orderId={order.id} />
       {payment && preauth && showsCompletionDeadline(payment) && (
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <div className="flex items-center justify-between">

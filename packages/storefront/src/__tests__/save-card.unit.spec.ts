@@ -1,6 +1,16 @@
 import fc from "fast-check"
 import { NO_SAVE_CARD_METHODS } from "../../../../src/lib/tbc/types"
-import { canOfferSaveCard, TBC_NO_SAVE_CARD_METHODS, TBC_WAY_FORWARD_PATHS, TbcPaymentError, tbcShopperView } from ".."
+import {
+  TBC_MERCHANT_CHARGES_WORDS_VERSION,
+  canOfferSaveCard,
+  TBC_NO_SAVE_CARD_METHODS,
+  TBC_WAY_FORWARD_PATHS,
+  TbcPaymentError,
+  tbcSessionData,
+  tbcShopperView,
+  tbcWords,
+} from ".."
+import { MERCHANT_CHARGES_WORDS_VERSIONS } from "../../../../src/lib/merchant-charges"
 
 const CHECKOUT = "pp_tbc-checkout_tbc"
 const base = { providerId: CHECKOUT, option: { methods: [5], save_cards: true }, loggedIn: true }
@@ -47,5 +57,30 @@ describe("tbcShopperView", () => {
       { kind: "pay_again", label: "Pay again" },
       { kind: "back_to_cart", label: "Back to cart" },
     ])
+  })
+})
+
+describe("the consent to charges by the store", () => {
+  const choice = { providerId: CHECKOUT, saveCard: true, locale: "ka-GE" }
+
+  it("is sent only when the shopper ticked it, with the words' version and language", () => {
+    expect(tbcSessionData({ ...choice, merchantChargesConsent: true }).merchant_charges_consent).toEqual({
+      accepted: true,
+      words_version: TBC_MERCHANT_CHARGES_WORDS_VERSION,
+      locale: "ka",
+    })
+    expect(tbcSessionData(choice)).not.toHaveProperty("merchant_charges_consent")
+    // never without saving the card
+    expect(tbcSessionData({ ...choice, saveCard: false, merchantChargesConsent: true })).not.toHaveProperty(
+      "merchant_charges_consent"
+    )
+  })
+
+  it("names a version of the words the plugin accepts, and has the words in every language", () => {
+    expect(MERCHANT_CHARGES_WORDS_VERSIONS).toContain(TBC_MERCHANT_CHARGES_WORDS_VERSION)
+    for (const locale of ["en", "ka", "ru"]) {
+      expect(tbcWords(locale).checkout.saveCardMerchantCharges.length).toBeGreaterThan(40)
+    }
+    expect(new Set(["en", "ka", "ru"].map((l) => tbcWords(l).checkout.saveCardMerchantCharges)).size).toBe(3)
   })
 })

@@ -1,6 +1,6 @@
 // The demo shop page: products → cart → address → delivery → payment → bank → order confirmation.
 import { storeApi, customerToken } from "./store-api.js"
-import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, completeOrder, offeredTbcProviders, pendingPayment, startPayment } from "./checkout.js"
+import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, MERCHANT_CHARGES_WORDS, completeOrder, offeredTbcProviders, pendingPayment, startPayment } from "./checkout.js"
 import { $, el, formatGel, paymentChoices, show } from "./view.js"
 import { openBankTab, stopWaitingForInstallments, waitForInstallmentApplication } from "./installments-tab.js"
 import { guarded, showError, showMessage } from "./notices.js"
@@ -88,6 +88,10 @@ function updateSaveCardRow() {
   const offered = Boolean(state.customer && choice?.providerId === CHECKOUT_PROVIDER && !choice?.savedCard)
   if (!offered) $("#save-card").checked = false
   show("#save-card-row", offered)
+  // the second tick is offered only once the card is to be saved, and is never ticked for the shopper
+  $("#merchant-charges-words").textContent = MERCHANT_CHARGES_WORDS
+  if (!$("#save-card").checked) $("#merchant-charges").checked = false
+  show("#merchant-charges-row", offered && $("#save-card").checked)
   // the bank's rule: with preauthorization a card saved by this payment works once the shop captures it
   $("#save-card-note").textContent = storeApi.config.preAuth ? PREAUTH_SAVED_CARD_NOTE : ""
   show("#save-card-note", Boolean(storeApi.config.preAuth))
@@ -100,6 +104,7 @@ async function pay() {
   const bankTab = installments ? openBankTab() : null // before any await: popup rules
   const data = { ...choice.data }
   if (!$("#save-card-row").hidden && $("#save-card").checked) data.save_card = true
+  if (data.save_card && !$("#merchant-charges-row").hidden && $("#merchant-charges").checked) data.merchant_charges = true
   $("#pay-button").disabled = true
   try {
     showMessage(choice.savedCard ? "Paying with your saved card…" : "Opening the bank's page…")
@@ -226,6 +231,7 @@ async function init() {
   $("#logout").addEventListener("click", logout)
   $("#checkout-form").addEventListener("submit", (event) => guarded(() => saveAddress(event)))
   $("#pay-button").addEventListener("click", () => guarded(pay))
+  $("#save-card").addEventListener("change", updateSaveCardRow)
   $("#continue-shopping").addEventListener("click", () => {
     show("#confirmation", false)
     show("#shop", true)

@@ -2,10 +2,19 @@
 // /kit/ by the demo server): open a payment session, send the shopper to the bank's hosted page
 // (or pay a saved card at once), and on the way back complete the cart into an order once the
 // store's payment status says the bank has decided.
-import { completeTbcPayment, createTbcStoreClient, startTbcPayment, TbcPaymentError, waitForTbcDecision } from "/kit/index.js"
+import {
+  completeTbcPayment,
+  createTbcStoreClient,
+  startTbcPayment,
+  TbcPaymentError,
+  tbcWords,
+  waitForTbcDecision,
+} from "/kit/index.js"
 import { customerToken, storeApi } from "./store-api.js"
 
 export const CHECKOUT_PROVIDER = "pp_tbc-checkout_tbc"
+/** The consent to charges by the store, in the kit's words (the demo storefront is in English). */
+export const MERCHANT_CHARGES_WORDS = tbcWords("en").checkout.saveCardMerchantCharges
 export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
 const PENDING_KEY = "tbc-demo-pending-payment"
 /** How long the return page asks quickly for the bank (or its callback) before saying "waiting for the bank". */
@@ -61,6 +70,8 @@ export async function startPayment(cartId, choice, onWaiting) {
       // The bank sends the shopper back here (an origin the store allows), cart id included.
       returnUrl: `${window.location.origin}/?cart=${encodeURIComponent(cartId)}`,
       saveCard: Boolean(choice.data?.save_card),
+      // only the shopper's own second tick: the store may then charge the card for what an order owes
+      merchantChargesConsent: choice.data?.merchant_charges === true,
       savedCardId: choice.data?.saved_card_id,
     })
   } catch (error) {
