@@ -5,9 +5,10 @@
  * bank completes that amount once and returns the rest of the hold to the card
  * (docs/bank-behaviour.md, "Partial capture").
  */
-import { Button, Input, Label, Text } from "@medusajs/ui"
+import { Label, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { errorText } from "../lib/api"
+import { AmountRow } from "./amount-row"
 import { isHeld, partialCaptureAmount, type TbcPaymentView } from "../lib/order-payment-state"
 import { useCaptureAmount } from "../lib/queries"
 import { useTbcT } from "../lib/use-tbc-t"
@@ -33,26 +34,15 @@ export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
       <Text size="xsmall" className="text-ui-fg-subtle">
         {t("tbc.capture.hint")}
       </Text>
-      <div className="flex gap-x-2">
-        <Input
-          id="tbc-capture-amount"
-          size="small"
-          inputMode="decimal"
-          placeholder="0.00"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          data-testid="tbc-capture-amount"
-        />
-        <Button
-          size="small"
-          variant="secondary"
-          type="submit"
-          isLoading={capture.isPending}
-          data-testid="tbc-capture-submit"
-        >
-          {t("tbc.capture.submit")}
-        </Button>
-      </div>
+      <AmountRow
+        id="tbc-capture-amount"
+        value={typed}
+        onChange={setTyped}
+        placeholder="0.00"
+        submit={t("tbc.capture.submit")}
+        busy={capture.isPending}
+        testId="tbc-capture"
+      />
       {problem && (
         <Text size="small" className="text-ui-fg-error" data-testid="tbc-capture-error">
           {problem}

@@ -6,7 +6,7 @@
  * earlier charge of the order without an answer is shown until it is resolved. The routes:
  * GET/POST /admin/tbc/orders/:id/saved-card-charge (docs/saved-cards.md).
  */
-import { Button, Container, Heading, Input, Label, Select, Text, toast, usePrompt } from "@medusajs/ui"
+import { Container, Heading, Label, Select, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import type { BalanceChargeResult, BalanceChargeView } from "../../lib/balance-charge-view"
@@ -14,6 +14,7 @@ import { chargeableCards, chargeAmountOf } from "../lib/balance-charge"
 import { adminFetch, errorText } from "../lib/api"
 import { money } from "../lib/order-payment-state"
 import { useTbcT } from "../lib/use-tbc-t"
+import { AmountRow } from "./amount-row"
 
 const viewKey = (orderId: string) => ["tbc", "balance-charge", orderId] as const
 
@@ -105,26 +106,15 @@ export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: stri
           <Label size="small" htmlFor="tbc-balance-charge-amount">
             {t("tbc.balanceCharge.amount")}
           </Label>
-          <div className="flex gap-x-2">
-            <Input
-              id="tbc-balance-charge-amount"
-              size="small"
-              inputMode="decimal"
-              placeholder={String(view.outstanding_amount)}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              data-testid="tbc-balance-charge-amount"
-            />
-            <Button
-              size="small"
-              variant="secondary"
-              type="submit"
-              isLoading={charge.isPending}
-              data-testid="tbc-balance-charge-submit"
-            >
-              {t("tbc.balanceCharge.submit")}
-            </Button>
-          </div>
+          <AmountRow
+            id="tbc-balance-charge-amount"
+            value={typed}
+            onChange={setTyped}
+            placeholder={String(view.outstanding_amount)}
+            submit={t("tbc.balanceCharge.submit")}
+            busy={charge.isPending}
+            testId="tbc-balance-charge"
+          />
         </form>
       )}
       {(invalid ?? result) && (
