@@ -8,6 +8,7 @@ import {
   CHECKING_PAYMENT_MESSAGE,
   SAVED_CARD_DATA,
   authorizeWithSavedCard,
+  initiateSavedCardSession,
   isClearRefusal,
   executionMovedNoMoney,
   isSavedCardSession,
@@ -123,6 +124,40 @@ describe("authorizeWithSavedCard", () => {
     ])
     expect(result.data[SAVED_CARD_DATA.payId]).toBe("pay1")
     expect(JSON.stringify(result.data)).not.toContain(SAVED_CARD_DATA.seal)
+  })
+
+  it("a merchant-initiated seal sends initiator merchant; a shopper's sends none (TBC's execution docs)", async () => {
+    const bank = fakeBank()
+    const merchantSeal = sealSavedCard(
+      { savedCardId: "tbccard_1", recId: REC_ID, customerId: "cus_A", issuedAt: NOW, initiator: "merchant" },
+      SECRET
+    )
+    await authorizeWithSavedCard(args(bank, { ...session(), [SAVED_CARD_DATA.seal]: merchantSeal }))
+    await authorizeWithSavedCard(args(bank, session()))
+    expect(bank.executions.map((execution) => execution.initiator)).toEqual(["merchant", undefined])
+  })
+
+  it("the store's charge is never a hold, whatever the preAuth option says", () => {
+    const merchantSeal = sealSavedCard(
+      { savedCardId: "tbccard_1", recId: REC_ID, customerId: "cus_A", issuedAt: Date.now(), initiator: "merchant" },
+      SECRET
+    )
+    const shopperSeal = sealSavedCard(
+      { savedCardId: "tbccard_1", recId: REC_ID, customerId: "cus_A", issuedAt: Date.now() },
+      SECRET
+    )
+    const deps = {
+      checkout: fakeBank(),
+      options: { clientSecret: SECRET, preAuth: true, saveCards: true, statementText: undefined },
+    }
+    const initiate = (seal: string) =>
+      initiateSavedCardSession(deps, {
+        data: { session_id: "payses_1", [SAVED_CARD_DATA.seal]: seal },
+        context: customerA,
+        amount: 10,
+        currency_code: "gel",
+      }).data?.preAuth
+    expect([initiate(merchantSeal), initiate(shopperSeal)]).toEqual([false, true])
   })
 
   it("a retry after success only reads the payment back", async () => {
