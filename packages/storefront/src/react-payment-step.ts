@@ -32,7 +32,7 @@ export interface TbcSaveCardStatementContext {
   locale: string | null
 }
 
-export type TbcSavedCardBoxPart = "root" | "card" | "newCard" | "save" | "note"
+export type TbcSavedCardBoxPart = "root" | "card" | "newCard" | "save" | "note" | "consent"
 
 export interface TbcSavedCardBoxProps {
   cards: readonly TbcSavedCard[]
@@ -41,6 +41,12 @@ export interface TbcSavedCardBoxProps {
   /** null: no "save this card" (a guest, saving off, or no method of the page saves a card) */
   saveCard: boolean | null
   onSaveCardChange: (save: boolean) => void
+  /**
+   * The second, explicit tick under a ticked "save this card": the store may charge the card for
+   * what an order still owes (words `checkout.saveCardMerchantCharges`). Undefined: not offered.
+   */
+  merchantCharges?: boolean
+  onMerchantChargesChange?: (agreed: boolean) => void
   /** this payment only holds the money: a card saved with it pays once the shop has taken it */
   holdsMoney: boolean
   locale?: string | null
@@ -76,6 +82,11 @@ export interface UseTbcPaymentStepOptions extends TbcComponentProps {
   classNames?: ClassNames<TbcChoicesPart> & { box?: ClassNames<TbcSavedCardBoxPart> }
   /** see TbcSavedCardBoxProps.statements */
   saveCardStatements?: TbcSavedCardBoxProps["statements"]
+  /**
+   * Offer the consent to charges by the store under "save this card" (for a store that charges
+   * saved cards for what an order owes, from its admin). Never ticked for the shopper.
+   */
+  offerMerchantCharges?: boolean
   /** For tests: the browser's wallets (default: tbcBrowserAbilities()). */
   abilities?: TbcBrowserAbilities
 }
@@ -156,6 +167,20 @@ export function reactPaymentStep<Element>(kit: Kit<Element>) {
             h("span", null, words.saveCard)
           )
         : null,
+      props.saveCard === true && !props.savedCardId && props.merchantCharges !== undefined
+        ? h(
+            "label",
+            { className: cn.consent },
+            h("input", {
+              type: "checkbox",
+              checked: props.merchantCharges,
+              onChange: (event: { target: { checked: boolean } }) =>
+                props.onMerchantChargesChange?.(event.target.checked),
+              "data-testid": "tbc-merchant-charges",
+            }),
+            h("span", null, words.saveCardMerchantCharges)
+          )
+        : null,
       props.saveCard !== null && !props.savedCardId && props.holdsMoney
         ? h("p", { className: cn.note, "data-testid": "tbc-save-card-caveat" }, words.saveCardAfterCapture)
         : null,
@@ -213,6 +238,7 @@ export function reactPaymentStep<Element>(kit: Kit<Element>) {
     const [savedCards, setSavedCards] = React.useState<TbcSavedCard[] | null>(null)
     const [savedCardId, setSavedCardId] = React.useState<string | undefined>(undefined)
     const [saveCard, setSaveCard] = React.useState(false)
+    const [merchantCharges, setMerchantCharges] = React.useState(false)
     const [abilities, setAbilities] = React.useState<TbcBrowserAbilities | null>(options.abilities ?? null)
     const locale = kit.useLocale(options.locale, cart.locale)
     const cartId = cart.id
@@ -256,7 +282,11 @@ export function reactPaymentStep<Element>(kit: Kit<Element>) {
             savedCardId: payingWith,
             onSavedCardChange: setSavedCardId,
             saveCard: canSave ? saveCard : null,
-            onSaveCardChange: setSaveCard,
+            onSaveCardChange: (save: boolean) => {
+              setSaveCard(save)
+              if (!save) setMerchantCharges(false) // the consent goes with the card it was given for
+            },
+            ...(options.offerMerchantCharges ? { merchantCharges, onMerchantChargesChange: setMerchantCharges } : {}),
             holdsMoney: choice.holdsMoney,
             locale,
             classNames: options.classNames?.box,
@@ -273,6 +303,7 @@ export function reactPaymentStep<Element>(kit: Kit<Element>) {
               providerId: selected,
               returnUrl: new URL(kit.basePathOf(options) + tbcReturnPath(cartId), globalThis.location.origin).href,
               saveCard: canSave && saveCard,
+              merchantChargesConsent: Boolean(options.offerMerchantCharges && canSave && saveCard && merchantCharges),
               savedCardId: payingWith,
               locale,
             })

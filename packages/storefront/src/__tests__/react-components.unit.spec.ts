@@ -9,7 +9,14 @@
  */
 import * as React from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import { tbcWords, type TbcOrderPayment, type TbcPaymentOption, type TbcPaymentStatus, type TbcStore } from ".."
+import {
+  TBC_MERCHANT_CHARGES_WORDS_VERSION,
+  tbcWords,
+  type TbcOrderPayment,
+  type TbcPaymentOption,
+  type TbcPaymentStatus,
+  type TbcStore,
+} from ".."
 import { createTbcReact, type TbcButtonProps, type UseTbcPaymentStepOptions } from "../react"
 import { byTestId, fakeReact, flush, oneByTestId, textOf, type FakeElement } from "./fake-react"
 
@@ -180,6 +187,30 @@ describe("the payment step (useTbcPaymentStep)", () => {
     expect(textOf(oneByTestId(step.choices, "consent"))).toBe("consent false false")
     // Google Pay is left out: this browser cannot pay with it
     expect(byTestId(step.choices, `tbc-choice-${GOOGLE_PAY}`)).toEqual([])
+  })
+
+  it("the consent to charges by the store: offered only when the store asks, only under a ticked 'save this card', never ticked", async () => {
+    const { fake, useTbcPaymentStep, props } = paymentStep(CHECKOUT)
+    const withConsent = { ...props, offerMerchantCharges: true }
+    let step = await settle(fake, useTbcPaymentStep, withConsent)
+    expect(byTestId(step.choices, "tbc-merchant-charges")).toEqual([])
+    ;(oneByTestId(step.choices, "tbc-save-card").props.onChange as (e: unknown) => void)({ target: { checked: true } })
+    step = fake.render(useTbcPaymentStep, withConsent)
+    const consent = oneByTestId(step.choices, "tbc-merchant-charges")
+    expect(consent.props.checked).toBe(false)
+    expect(textOf(step.choices)).toContain(tbcWords("ka").checkout.saveCardMerchantCharges)
+    expect(step.sessionData()).not.toHaveProperty("merchant_charges_consent")
+    ;(consent.props.onChange as (e: unknown) => void)({ target: { checked: true } })
+    step = fake.render(useTbcPaymentStep, withConsent)
+    expect(step.sessionData()).toMatchObject({
+      save_card: true,
+      merchant_charges_consent: { accepted: true, words_version: TBC_MERCHANT_CHARGES_WORDS_VERSION, locale: "ka" },
+    })
+    // unticking "save this card" takes the consent with it; a store that does not ask never shows it
+    ;(oneByTestId(step.choices, "tbc-save-card").props.onChange as (e: unknown) => void)({ target: { checked: false } })
+    step = fake.render(useTbcPaymentStep, withConsent)
+    expect(step.sessionData()).not.toHaveProperty("merchant_charges_consent")
+    expect(byTestId(fake.render(useTbcPaymentStep, props).choices, "tbc-merchant-charges")).toEqual([])
   })
 
   it("the session data: the return page with the cart, a saved card only for a card choice, 'save this card', the language", async () => {
