@@ -15,6 +15,7 @@ import {
 import { TbcClient } from "../client"
 import { TbcApiError } from "../errors"
 import { CHECKOUT_CREDS, startStubBank, TOKEN_ROUTES, type StubBank } from "./stub-bank"
+import { advanceVirtualDate, useVirtualDate } from "./virtual-date"
 
 const DETAILS = "GET /v1/tpay/payments/p1"
 
@@ -132,16 +133,28 @@ describe("a client request inside a budget, the bank hanging", () => {
   })
 
   it("a hanging GET is retried only while the budget leaves room; outside a budget it gets every retry", async () => {
-    bank.on(DETAILS, () => "hang")
-    const error = await clientFor(400)
-      .within(1_000)
-      .checkout.getPayment("p1")
-      .catch((e) => e)
-    expect(error).toBeInstanceOf(TbcBudgetExceededError)
-    // 400 + 400 + (≤ 200 left: no third attempt)
-    expect(bank.count(DETAILS)).toBe(2)
-    await expect(clientFor(400).checkout.getPayment("p1")).rejects.not.toBeInstanceOf(TbcBudgetExceededError)
-    expect(bank.count(DETAILS)).toBe(2 + 3)
+    // The budget reads a virtual clock that charges each hanging attempt its whole 400 ms as it
+    // reaches the bank (the attempts' timeouts stay real). The attempt count then follows from the
+    // budget rules alone, not from how busy the machine is: on the real clock a loaded machine ate
+    // the room for the second attempt.
+    useVirtualDate()
+    try {
+      bank.on(DETAILS, () => {
+        advanceVirtualDate(400)
+        return "hang"
+      })
+      const error = await clientFor(400)
+        .within(1_000)
+        .checkout.getPayment("p1")
+        .catch((e) => e)
+      expect(error).toBeInstanceOf(TbcBudgetExceededError)
+      // 400 + 400 + (200 left: no third attempt)
+      expect(bank.count(DETAILS)).toBe(2)
+      await expect(clientFor(400).checkout.getPayment("p1")).rejects.not.toBeInstanceOf(TbcBudgetExceededError)
+      expect(bank.count(DETAILS)).toBe(2 + 3)
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   it("waits for a token another caller is fetching only as long as its own budget", async () => {

@@ -1,6 +1,7 @@
 import { TbcClient } from "../client"
 import { TbcApiError } from "../errors"
 import { CHECKOUT_CREDS, INSTALLMENT_CREDS, TOKEN_ROUTES, newToken, startStubBank, type StubBank } from "./stub-bank"
+import { advanceVirtualDate, useVirtualDate } from "./virtual-date"
 
 /** Token caching: single-flight, refresh before expiry, refresh exactly once on a 401. */
 
@@ -68,14 +69,25 @@ describe("lifetime", () => {
     expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
   })
 
-  it("refreshes shortly before expiry (expires_in 2 s → a new token after ~1.8 s)", async () => {
-    bank.on(TOKEN_ROUTES.checkout, () => ({ body: { access_token: newToken(), token_type: "Bearer", expires_in: 2 } }))
-    await client.checkout.getPayment("p1")
-    await client.checkout.getPayment("p1")
-    expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
-    await delay(1900)
-    await client.checkout.getPayment("p1")
-    expect(bank.count(TOKEN_ROUTES.checkout)).toBe(2)
+  it("refreshes shortly before expiry (expires_in 2 s → a new token after 1.8 s)", async () => {
+    // on a virtual clock: how long the calls really take (a loaded machine) does not move it
+    useVirtualDate()
+    try {
+      const timed = new TbcClient({ environment: bank.url, checkout: CHECKOUT_CREDS, maxRetries: 0 })
+      bank.on(TOKEN_ROUTES.checkout, () => ({
+        body: { access_token: newToken(), token_type: "Bearer", expires_in: 2 },
+      }))
+      await timed.checkout.getPayment("p1")
+      advanceVirtualDate(1_799)
+      await timed.checkout.getPayment("p1")
+      expect(bank.count(TOKEN_ROUTES.checkout)).toBe(1)
+      advanceVirtualDate(1)
+      await timed.checkout.getPayment("p1")
+      timed.close()
+      expect(bank.count(TOKEN_ROUTES.checkout)).toBe(2)
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   it("two clients with the same credentials do not share tokens", async () => {
