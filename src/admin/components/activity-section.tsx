@@ -2,7 +2,7 @@ import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs
 import { errorText, formatTime, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
 import { useSyncNow } from "../lib/queries"
 import { lastPollText, syncNeedsAttention, syncSummaryText } from "../lib/sync-summary"
-import { callbackResultText, checkoutStatusText } from "../lib/i18n"
+import { callbackRowText, checkoutStatusText } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
 
 /**
@@ -50,21 +50,23 @@ export function ActivitySection({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {callbacks.map((c) => (
-                <Table.Row key={c.id}>
-                  <Table.Cell>{formatTime(c.created_at)}</Table.Cell>
-                  <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
-                  <Table.Cell>
-                    <Badge size="2xsmall" color={c.result === "accepted" ? "green" : "orange"} title={c.result}>
-                      {callbackResultText(c.result, t)}
-                      {(c.count ?? 1) > 1 ? ` ×${c.count}` : ""}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell title={c.bank_status ?? undefined}>
-                    {c.bank_status ? checkoutStatusText(c.bank_status, t) : "—"}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
+              {callbacks
+                .map((c) => ({ c, verdict: callbackRowText(c, t) }))
+                .map(({ c, verdict }) => (
+                  <Table.Row key={c.id} data-testid={`tbc-callback-${c.id}`}>
+                    <Table.Cell>{formatTime(c.created_at)}</Table.Cell>
+                    <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
+                    <Table.Cell>
+                      <Badge size="2xsmall" color={verdict.tone} title={c.result}>
+                        {verdict.text}
+                        {(c.count ?? 1) > 1 ? ` ×${c.count}` : ""}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell title={c.bank_status ?? undefined}>
+                      {c.bank_status ? checkoutStatusText(c.bank_status, t) : "—"}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
             </Table.Body>
           </Table>
         )}

@@ -1,6 +1,6 @@
 import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import type { ProviderSettings } from "../lib/api"
-import { methodText, type TbcT } from "../lib/i18n"
+import { methodText, paymentMethodText, type TbcT } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
 
 const yesNo = (value: boolean, t: TbcT) => (
@@ -53,7 +53,7 @@ export function ProvidersSection({ providers }: { providers: ProviderSettings[] 
                       list: (p.method_providers ?? [])
                         .map(
                           (m) =>
-                            `${m.provider_id} (${methodText(m.method, t)}${m.enabled ? "" : `, ${t("tbc.providers.methodOff")}`})`
+                            `${m.provider_id} (${paymentMethodText(m.method, m.provider_id, t)}${m.enabled ? "" : `, ${t("tbc.providers.methodOff")}`})`
                         )
                         .join(", "),
                     })}

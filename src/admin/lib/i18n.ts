@@ -5,6 +5,7 @@
  * helper gives the same sentence as `t()` in a component. English by default (the unit tests).
  */
 import en from "../i18n/json/en.json"
+import { choiceOf, parseCheckoutProviderId } from "../../lib/checkout-choices"
 
 /** A translate function: react-i18next's `t` in components, `translatorFor(...)` elsewhere. */
 export type TbcT = (key: string, vars?: Record<string, string | number>) => string
@@ -48,6 +49,23 @@ function known(t: TbcT, key: string, fallback: () => string): string {
 export const methodText = (code: number, t: TbcT = tEn): string =>
   known(t, `tbc.methods.${code}`, () => t("tbc.methods.unknown", { code }))
 
+/**
+ * A per-method provider's name (`tbc-bnpl` → "Part-by-Part (BNPL)"): BNPL has no method number of
+ * its own (the bank offers it on method 4's page), so the method's name would say "Web QR".
+ */
+export const choiceText = (identifier: string, t: TbcT = tEn): string =>
+  known(t, `tbc.choices.${identifier}`, () => choiceOf(identifier)?.label ?? identifier)
+
+/**
+ * The method an order's payment was made with. A per-method provider's payment is named after its
+ * choice when the bank reports that choice's method (a BNPL payment is method 4, not "Web QR");
+ * anything else (a saved card's 11, the all-methods page) by the method the bank reported.
+ */
+export function paymentMethodText(method: number, providerId: string | null | undefined, t: TbcT = tEn): string {
+  const choice = choiceOf(parseCheckoutProviderId(providerId)?.identifier)
+  return choice && choice.method === method ? choiceText(choice.identifier, t) : methodText(method, t)
+}
+
 /** A checkout payment status in words; an unknown status as the bank named it. */
 export const checkoutStatusText = (status: string, t: TbcT = tEn): string =>
   known(t, `tbc.checkoutStatus.${status}`, () => status)
@@ -55,6 +73,23 @@ export const checkoutStatusText = (status: string, t: TbcT = tEn): string =>
 /** What the plugin did with a bank callback, in words; an unknown verdict as it is stored. */
 export const callbackResultText = (result: string, t: TbcT = tEn): string =>
   known(t, `tbc.callbackResult.${result}`, () => result)
+
+/** Bank statuses that end a payment with nothing charged (a decline, a page left to expire). */
+const NOTHING_CHARGED: Readonly<Record<string, string>> = { Failed: "declined", Expired: "expiredUnpaid" }
+
+/**
+ * A Recent callbacks row's verdict in words. A decline or an expiry whose checkout the shopper had
+ * already left (a new payment started, so Medusa dropped the session: `session_gone`) took no
+ * money: it says so, not "orphan policy", which is for money that came without an order.
+ */
+export function callbackRowText(
+  row: { result: string; bank_status: string | null },
+  t: TbcT = tEn
+): { text: string; tone: "green" | "grey" | "orange" } {
+  const unpaid = row.bank_status ? NOTHING_CHARGED[row.bank_status] : undefined
+  if (row.result === "session_gone" && unpaid) return { text: t(`tbc.callbackResult.${unpaid}`), tone: "grey" }
+  return { text: callbackResultText(row.result, t), tone: row.result === "accepted" ? "green" : "orange" }
+}
 
 /** True when the language has words for the installment status id. */
 export const isKnownInstallmentStatus = (statusId: number, t: TbcT = tEn): boolean =>

@@ -23,7 +23,7 @@ import {
 import { useOrderPayment } from "../lib/queries"
 import { PartialCapture } from "../components/partial-capture"
 import { SavedCardCharge } from "../components/saved-card-charge"
-import { methodText } from "../lib/i18n"
+import { paymentMethodText } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
@@ -88,7 +88,9 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           <Row
             label={t("tbc.widget.method")}
             value={
-              typeof facts?.payment_method === "number" ? methodText(facts.payment_method, t) : (checkout.method ?? "—")
+              typeof facts?.payment_method === "number"
+                ? paymentMethodText(facts.payment_method, payment.provider_id, t)
+                : (checkout.method ?? "—")
             }
             testId="tbc-payment-method"
           />
@@ -120,7 +122,10 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       {facts && (
         <div className="py-2" data-testid="tbc-payment-facts">
           {!checkout && facts.payment_method !== null && (
-            <Row label={t("tbc.widget.method")} value={methodText(facts.payment_method, t)} />
+            <Row
+              label={t("tbc.widget.method")}
+              value={paymentMethodText(facts.payment_method, payment?.provider_id, t)}
+            />
           )}
           {!checkout && facts.card_mask && <Row label={t("tbc.widget.card")} value={facts.card_mask} />}
           {facts.rrn && <Row label={t("tbc.widget.rrn")} value={facts.rrn} testId="tbc-rrn" />}
