@@ -122,6 +122,13 @@ export interface AmountLimit {
 export type MethodLimits = Partial<Record<LimitKey, AmountLimit>>
 
 /**
+ * The largest end a limit may have, in GEL. A store's limit is a cart total it sells for; one of
+ * a million GEL or more is no limit at all (leave `max` out for that), and it keeps every end far
+ * inside what integer tetri represent exactly.
+ */
+export const MAX_LIMIT_GEL = 1_000_000
+
+/**
  * TBC's published terms: Online Installments 100–10,000 GEL; Part-by-Part (BNPL) 100–5,000 GEL.
  * A store's `methodLimits` replaces these per key (`{ "8": {} }` removes the installment limit).
  */

@@ -15,6 +15,7 @@ import { TbcConfigError } from "../../lib/tbc/errors"
 import { parseOrInvalid } from "./invalid-data"
 import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
 import { majorToMinorExact } from "../../lib/money"
+import { MAX_LIMIT_GEL } from "../../lib/checkout-choices"
 
 /** An absolute http(s) URL with a host (the message names the rule, never the value). */
 export const httpUrlOption = z.string(typeRule("must be a string")).refine(
@@ -125,10 +126,21 @@ export const registrationIdOption = z
   )
 
 /** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */
-/** An amount in GEL with at most 2 decimals (a limit end). */
-const gelAmount = z
-  .number(typeRule("must be a number of GEL"))
-  .refine((v) => v >= 0 && majorToMinorExact(v) !== null, { message: "must be 0 or more GEL with at most 2 decimals" })
+/**
+ * An amount in GEL with at most 2 decimals (a limit end), from 0 to MAX_LIMIT_GEL. One rule per
+ * value, the one it breaks: 1e15 is too large (not "too many decimals"), -1 is below 0.
+ */
+const gelAmount = z.number(typeRule("must be a number of GEL")).superRefine((value, ctx) => {
+  const rule =
+    value < 0
+      ? "must be 0 GEL or more"
+      : value > MAX_LIMIT_GEL
+        ? `must be at most ${MAX_LIMIT_GEL} GEL (leave it empty for no limit)`
+        : majorToMinorExact(value) === null
+          ? "must have at most 2 decimals (whole tetri)"
+          : undefined
+  if (rule) ctx.addIssue({ code: "custom", message: rule })
+})
 
 /** The amounts a choice is offered for (GEL), either end optional: the checkout's `methodLimits` per method, the installments' `amountLimit`. */
 export const amountLimitOption = z

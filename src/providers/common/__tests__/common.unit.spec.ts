@@ -8,7 +8,9 @@ import {
   TbcTimeoutError,
   TbcValidationError,
 } from "../../../lib/tbc/errors"
+import { MAX_LIMIT_GEL } from "../../../lib/checkout-choices"
 import {
+  amountLimitOption,
   environmentOption,
   joinUrl,
   originOf,
@@ -73,6 +75,36 @@ describe("parseProviderOptions", () => {
           return !(e as Error).message.includes(value)
         }
         return true
+      })
+    )
+  })
+})
+
+describe("amountLimitOption (a method's min/max in GEL)", () => {
+  const rulesOf = (limit: unknown): string[] => {
+    const parsed = amountLimitOption.safeParse(limit)
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+  }
+
+  it("refuses a maximum beyond a million GEL with that reason, whatever its digits", () => {
+    const tooLarge = `max: must be at most ${MAX_LIMIT_GEL} GEL (leave it empty for no limit)`
+    expect(rulesOf({ max: 99_999_999_999 })).toEqual([tooLarge])
+    expect(rulesOf({ max: 1e15 })).toEqual([tooLarge])
+    expect(rulesOf({ max: 1e15 + 0.5 })).toEqual([tooLarge])
+    expect(rulesOf({ min: MAX_LIMIT_GEL + 0.01 })).toEqual([tooLarge.replace("max", "min")])
+  })
+
+  it("names the one rule a bad end breaks: below 0, a third decimal, not a number, min above max", () => {
+    expect(rulesOf({ min: -1 })).toEqual(["min: must be 0 GEL or more"])
+    expect(rulesOf({ max: 12.345 })).toEqual(["max: must have at most 2 decimals (whole tetri)"])
+    expect(rulesOf({ max: "500" })).toEqual(["max: must be a number of GEL"])
+    expect(rulesOf({ min: 600, max: 500 })).toEqual([": min must not exceed max"])
+  })
+
+  it("accepts every whole-tetri amount from 0 to a million GEL (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_LIMIT_GEL * 100 }), (tetri) => {
+        expect(rulesOf({ min: 0, max: tetri / 100 })).toEqual([])
       })
     )
   })
