@@ -244,7 +244,11 @@ medusaIntegrationTestRunner({
         await page.getByTestId("tbc-partial-capture").scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "09-partial-capture-typed.png"), fullPage: true })
         await page.getByTestId("tbc-capture-submit").click()
+        // a capture cannot be redone: the widget asks first, as Medusa's own Capture does
+        await page.getByRole("alertdialog").getByRole("button", { name: "Capture", exact: true }).click()
         await page.getByTestId("tbc-released").waitFor({ timeout: UI_TIMEOUT })
+        expect(await page.getByTestId("tbc-refunded").innerText()).toBe("0.00 GEL")
+        expect(await page.getByTestId("tbc-refundable").innerText()).toBe(`${gel(partial.takenTetri)} GEL`)
         expect(await page.getByTestId("tbc-authorized").innerText()).toBe(`${gel(partial.heldTetri)} GEL`)
         expect(await page.getByTestId("tbc-confirmed").innerText()).toBe(`${gel(partial.takenTetri)} GEL`)
         expect(await page.getByTestId("tbc-returned").innerText()).toBe(`${gel(partial.restTetri)} GEL`)

@@ -13,6 +13,7 @@ runAppGroup(testDbName("tbc-it-group-preauth"), {
   "preauthorization callbacks": () => require("./checkout-preauth-callbacks.app"),
   "amount guards": () => require("./checkout-amount-guards.app"),
   "partial capture": () => require("./checkout-partial-capture.app"),
+  "order edits on a hold": () => require("./checkout-order-change-capture.app"),
   "money moved at the bank": () => require("./checkout-bank-truth.app"),
   "paid session replaced": () => require("./checkout-paid-session-replaced.app"),
   "saved cards with preauthorization": () => require("./checkout-saved-cards-preauth.app"),

@@ -9,6 +9,7 @@ import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
 import { orderPaymentMiddlewares } from "./tbc-middlewares/order-payment"
+import { orderEditMiddlewares } from "./tbc-middlewares/order-edits"
 
 export default defineMiddlewares({
   routes: [
@@ -23,5 +24,7 @@ export default defineMiddlewares({
     ...routeValidatorMiddlewares,
     // the shopper's order page: card mask and method, to the order's customer or cart holder
     ...orderPaymentMiddlewares,
+    // Medusa's order-edit confirmation would cancel a held TBC payment: refused while it is held
+    ...orderEditMiddlewares,
   ],
 })

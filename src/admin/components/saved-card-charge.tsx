@@ -7,26 +7,22 @@
  * GET/POST /admin/tbc/orders/:id/saved-card-charge (docs/saved-cards.md).
  */
 import { Container, Heading, Label, Select, Text, toast, usePrompt } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
-import type { BalanceChargeResult, BalanceChargeView } from "../../lib/balance-charge-view"
+import type { BalanceChargeResult } from "../../lib/balance-charge-view"
+import { useBalanceChargeView } from "../lib/queries"
 import { chargeableCards, chargeAmountOf } from "../lib/balance-charge"
 import { adminFetch, errorText } from "../lib/api"
 import { money } from "../lib/order-payment-state"
 import { useTbcT } from "../lib/use-tbc-t"
 import { AmountRow } from "./amount-row"
 
-const viewKey = (orderId: string) => ["tbc", "balance-charge", orderId] as const
-
 /** `standalone`: the order has no TBC payment, so the widget shows this part alone, in its own card. */
 export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: string; standalone?: boolean }) => {
   const t = useTbcT()
   const prompt = usePrompt()
   const queryClient = useQueryClient()
-  const { data: view } = useQuery({
-    queryKey: viewKey(orderId),
-    queryFn: () => adminFetch<BalanceChargeView>(`/admin/tbc/orders/${orderId}/saved-card-charge`),
-  })
+  const { data: view } = useBalanceChargeView(orderId)
   const charge = useMutation({
     mutationFn: (body: { saved_card_id: string; amount: number }) =>
       adminFetch<BalanceChargeResult>(`/admin/tbc/orders/${orderId}/saved-card-charge`, { method: "POST", body }),

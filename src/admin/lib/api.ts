@@ -15,6 +15,7 @@ import type { AttentionEntryView, AttentionListView, LedgerActionView } from "..
 import type { AdminAction } from "../../lib/ledger/admin-actions"
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
 import type { AdminPaymentFacts } from "../../use-cases/payment-facts/order-payment-facts"
+import type { OrderEditCaptureView } from "../../use-cases/payment-facts/order-edit-capture-view"
 import { sdk } from "./sdk"
 
 export function adminFetch<T>(
@@ -98,6 +99,8 @@ export interface OrderPaymentView {
     bank_error: BankProblemView | null
     /** what the bank's answers said happened, as the ledger kept it */
     facts?: AdminPaymentFacts
+    /** while held: the order's open order edit, its new total and what the capture from it takes */
+    order_edit?: OrderEditCaptureView | null
   }
 }
 

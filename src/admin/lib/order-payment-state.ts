@@ -123,3 +123,46 @@ export function partialCaptureAmount(
   }
   return { amount: minorToMajor(minor) }
 }
+
+/**
+ * What was refunded of a captured payment and what can still be refunded (major units), from the
+ * bank's own amounts: the bank counts the rest of a hold a smaller capture gave back as returned
+ * too, which was never a refund. null until the bank took money.
+ */
+export function refundState(payment: TbcPaymentView): { refunded: number; refundable: number } | null {
+  const checkout = payment.checkout
+  const confirmedMinor = majorToMinorExact(checkout?.confirmed_amount ?? 0) ?? 0
+  if (!checkout || confirmedMinor <= 0) return null
+  const returnedMinor = majorToMinorExact(checkout.returned_amount ?? 0) ?? 0
+  const releasedMinor = majorToMinorExact(checkout.released_amount ?? 0) ?? 0
+  const refundedMinor = Math.min(confirmedMinor, Math.max(0, returnedMinor - releasedMinor))
+  return { refunded: minorToMajor(refundedMinor), refundable: minorToMajor(confirmedMinor - refundedMinor) }
+}
+
+/** An item of the order as the "capture from the order" form lists it. */
+export interface OrderItemRow {
+  id: string
+  quantity: number
+}
+
+/**
+ * The quantities the merchant typed (what is delivered, per item; untouched = as ordered) → the
+ * items that changed, as POST /admin/tbc/orders/:id/order-change-capture takes them, or why not.
+ */
+export function changedItems(
+  items: readonly OrderItemRow[],
+  typed: Readonly<Record<string, string>>,
+  t: TbcT = tEn
+): { items: { id: string; quantity: number }[] } | { error: string } {
+  const changed: { id: string; quantity: number }[] = []
+  for (const item of items) {
+    const text = typed[item.id]?.trim()
+    if (text === undefined || text === "") continue
+    const quantity = Number(text)
+    if (!Number.isInteger(quantity) || quantity < 0 || quantity > item.quantity) {
+      return { error: t("tbc.orderChange.badQuantity", { max: item.quantity }) }
+    }
+    if (quantity !== item.quantity) changed.push({ id: item.id, quantity })
+  }
+  return changed.length > 0 ? { items: changed } : { error: t("tbc.orderChange.nothingChanged") }
+}

@@ -20,6 +20,7 @@ import {
   type SyncRunRow,
 } from "./api"
 import { paymentsStateKey, type OrderPaymentsState } from "./order-payment-state"
+import type { BalanceChargeView } from "../../lib/balance-charge-view"
 
 export const tbcQueryKeys = {
   settingsPage: ["tbc", "settings-page"] as const,
@@ -155,5 +156,34 @@ export function useCaptureAmount(paymentId: string) {
         body: { amount },
       }),
     onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
+/** The result of a capture from the order (POST /admin/tbc/orders/:id/order-change-capture), major units. */
+export interface OrderChangeCaptureResult {
+  order_id: string
+  captured: number
+  released: number
+  owed: number
+}
+
+/** Capture from the order: the items that changed (none = the open order edit); everything is asked again after. */
+export function useOrderChangeCapture(orderId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { items?: { id: string; quantity: number }[]; note?: string }) =>
+      adminFetch<OrderChangeCaptureResult>(`/admin/tbc/orders/${orderId}/order-change-capture`, {
+        method: "POST",
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
+/** What the order owes and the customer's cards the store may charge (GET /admin/tbc/orders/:id/saved-card-charge). */
+export function useBalanceChargeView(orderId: string) {
+  return useQuery({
+    queryKey: ["tbc", "balance-charge", orderId] as const,
+    queryFn: () => adminFetch<BalanceChargeView>(`/admin/tbc/orders/${orderId}/saved-card-charge`),
   })
 }

@@ -2,7 +2,9 @@
  * Order details, side column: the bank's live view of the order's TBC payment (status, payId,
  * method, card, amounts), the preauthorization deadline with a warning when fewer than 3 days
  * remain, or the installment application's status. Capture / cancel / refund stay Medusa's own
- * order actions (a capture of less than the hold is typed here: ../components/partial-capture.tsx);
+ * order actions (a capture for what is delivered, or for an order edit waiting, starts from the order
+ * here: ../components/order-change-capture.tsx; a bare smaller amount: ../components/partial-capture.tsx);
+ * what was refunded and what can still be;
  * the widget asks the bank again when they change the order's payments. Below, what the bank's
  * answers said happened, as the ledger kept it (rrn, transactionId, approval and result codes, the
  * statement reference), and the charge of the customer's saved card for what the order still owes
@@ -18,10 +20,12 @@ import {
   daysLeftText,
   installmentStatusText,
   money,
+  refundState,
   showsCompletionDeadline,
 } from "../lib/order-payment-state"
 import { useOrderPayment } from "../lib/queries"
 import { PartialCapture } from "../components/partial-capture"
+import { OrderChangeCapture } from "../components/order-change-capture"
 import { SavedCardCharge } from "../components/saved-card-charge"
 import { paymentMethodText } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
@@ -55,6 +59,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       ? payment.facts
       : undefined
   const badge = payment ? bankStatusBadge(payment, t) : null
+  const refunds = payment ? refundState(payment) : null
   return (
     <Container className="divide-y p-0" data-testid="tbc-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
@@ -117,6 +122,20 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
               testId="tbc-released"
             />
           )}
+          {refunds && (
+            <>
+              <Row
+                label={t("tbc.widget.refunded")}
+                value={money(refunds.refunded, checkout.currency)}
+                testId="tbc-refunded"
+              />
+              <Row
+                label={t("tbc.widget.refundable")}
+                value={money(refunds.refundable, checkout.currency)}
+                testId="tbc-refundable"
+              />
+            </>
+          )}
         </div>
       )}
       {facts && (
@@ -143,7 +162,8 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
           )}
         </div>
       )}
-      {payment && <PartialCapture payment={payment} />}
+      {payment && <OrderChangeCapture order={order} payment={payment} />}
+      {payment && !payment.order_edit && <PartialCapture payment={payment} />}
       <SavedCardCharge orderId={order.id} />
       {payment && preauth && showsCompletionDeadline(payment) && (
         <div className="flex flex-col gap-y-1 px-6 py-4">

@@ -50,7 +50,7 @@ const queryValue = (value: unknown): string | undefined =>
  */
 const parsedOptions = new WeakMap<object, TbcCheckoutOptions | null>()
 
-function parsedCheckoutOptions(raw: Record<string, unknown>): TbcCheckoutOptions | undefined {
+export function parsedCheckoutOptions(raw: Record<string, unknown>): TbcCheckoutOptions | undefined {
   if (!parsedOptions.has(raw)) {
     let parsed: TbcCheckoutOptions | null = null
     try {

@@ -10,6 +10,10 @@
  * have to happen around it, and the row must exist before the shopper gets the bank's link. One
  * workflow does all of it, so a failure in any part undoes the rest.
  *
+ * The shopper's IP address (the socket's, X-Forwarded-For only from the provider's `trustProxy`
+ * proxies, as for callbacks) goes to the bank with the payment it creates, for its fraud checks,
+ * through the run's async context only: never stored (src/providers/common/shopper-address.ts).
+ *
  * Medusa's body and query validators for this route run before plugin middlewares (core routes are
  * registered first), so `validatedBody` is Medusa's strict { provider_id, data? } and
  * `queryConfig.fields` the response's fields. Without them (another Medusa version), the request
@@ -25,6 +29,11 @@ import {
 import { createTbcPaymentSessionWorkflow } from "../../workflows/payment-sessions/create-tbc-payment-session"
 import { isRecord } from "../../lib/tbc/validation"
 import { customerIdOf } from "./saved-cards"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { findTbcProvider } from "../../use-cases/tbc-providers"
+import { parsedCheckoutOptions } from "./callbacks"
+import { callbackSourceAddress } from "../../providers/tbc-checkout/callbacks/callback-auth"
+import { withShopperAddress } from "../../providers/common/shopper-address"
 
 type SessionRequest = MedusaRequest & {
   validatedBody?: { provider_id?: unknown; data?: unknown }
@@ -44,15 +53,18 @@ export async function createPaymentSessionThroughWorkflow(
   }
   try {
     const collectionId = String(req.params.id ?? "")
-    await createTbcPaymentSessionWorkflow(req.scope).run({
-      input: {
-        payment_collection_id: collectionId,
-        provider_id: body.provider_id,
-        data: body.data as Record<string, unknown> | undefined,
-        actor_id: request.auth_context?.actor_id,
-        customer_id: customerIdOf(request),
-      },
-    })
+    const providerId = body.provider_id
+    const run = () =>
+      createTbcPaymentSessionWorkflow(req.scope).run({
+        input: {
+          payment_collection_id: collectionId,
+          provider_id: providerId,
+          data: body.data as Record<string, unknown> | undefined,
+          actor_id: request.auth_context?.actor_id,
+          customer_id: customerIdOf(request),
+        },
+      })
+    await withShopperAddress(shopperAddressOf(req, providerId), run)
     const paymentCollection = await refetchEntity({
       entity: "payment_collection",
       idOrFilter: collectionId,
@@ -63,6 +75,16 @@ export async function createPaymentSessionThroughWorkflow(
   } catch (error) {
     return next(error)
   }
+}
+
+/** The shopper's address as a tbc-checkout registration trusts it; undefined for other providers. */
+export function shopperAddressOf(req: MedusaRequest, providerId: string): string | undefined {
+  const registration = findTbcProvider(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  if (!registration || registration.kind !== "tbc-checkout") return undefined
+  const options = parsedCheckoutOptions(registration.options)
+  return options
+    ? callbackSourceAddress(req.socket?.remoteAddress, req.headers?.["x-forwarded-for"], options.trustProxy)
+    : undefined
 }
 
 export const paymentSessionMiddlewares: MiddlewareRoute[] = [

@@ -12,6 +12,7 @@ import {
   emptyQuerySchema,
   listQuerySchema,
   notChargedBodySchema,
+  orderChangeCaptureBodySchema,
   savedCardChargeBodySchema,
   savedCardsQuerySchema,
   settingsBodySchema,
@@ -48,6 +49,12 @@ export const routeValidatorMiddlewares: MiddlewareRoute[] = [
   { method: ["POST"], matcher: "/admin/tbc/ledger/:id/release", middlewares: [validateBody(emptyBodySchema)] },
   // a capture for a given amount (less than the hold: one smaller completion)
   { method: ["POST"], matcher: "/admin/tbc/payments/:id/capture", middlewares: [validateBody(captureBodySchema)] },
+  // a capture that starts from the order: Medusa's order edit, then the new total from the hold
+  {
+    method: ["POST"],
+    matcher: "/admin/tbc/orders/:id/order-change-capture",
+    middlewares: [validateBody(orderChangeCaptureBodySchema)],
+  },
   // the store charges the customer's saved card for what the order owes (merchant-initiated)
   {
     method: ["POST"],

@@ -122,6 +122,38 @@ export const savedCardChargeBodySchema = z
   .strict()
 export type SavedCardChargeBody = z.output<typeof savedCardChargeBodySchema>
 
+/**
+ * POST /admin/tbc/orders/:id/order-change-capture: what changed on the order (each item's new
+ * quantity, optionally its new unit price in GEL), and why; no items = the order's open order
+ * edit. Whether the items are the order's is judged by the workflow (src/lib/order-change-capture.ts).
+ */
+export const orderChangeCaptureBodySchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            id: z.string(typeRule("must be a string")).trim().min(1, { message: "must not be empty" }).max(100),
+            quantity: z
+              .number(typeRule("must be a number"))
+              .int({ message: "must be a whole number" })
+              .min(0, { message: "must be at least 0" }),
+            unit_price: z.number(typeRule("must be a number")).min(0, { message: "must be at least 0" }).optional(),
+          })
+          .strict(),
+        typeRule("must be a list of items")
+      )
+      .max(200, { message: "must list at most 200 items" })
+      .optional(),
+    note: z
+      .string(typeRule("must be a string"))
+      .trim()
+      .max(500, { message: "must be at most 500 characters" })
+      .optional(),
+  })
+  .strict()
+export type OrderChangeCaptureBody = z.output<typeof orderChangeCaptureBodySchema>
+
 /** `:id` of /store/customers/me/tbc-cards/:id. */
 export const savedCardParamsSchema = z.object({ id: savedCardIdSchema })
 

@@ -6,6 +6,7 @@ import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import TbcCheckoutProviderService from "../service"
 import { CALLS, CLIENT_SECRET, RETURN_URL, STORE_URL, caught, harnessPerSuite } from "./provider-harness"
 import { startPayment } from "./provider-payment-steps"
+import { withShopperAddress } from "../../common/shopper-address"
 
 jest.setTimeout(30_000)
 
@@ -67,6 +68,20 @@ describe("initiatePayment", () => {
     const json = JSON.stringify(data)
     for (const secret of [CLIENT_SECRET, "sandbox-apikey", callback.searchParams.get("sig")!, "hooks/payment"]) {
       expect(json).not.toContain(secret)
+    }
+  })
+
+  it("sends the shopper's IP of the running session request as userIpAddress, and stores it nowhere", async () => {
+    const provider = h.provider()
+    const asShopper = (address: string | undefined) => withShopperAddress(address, () => startPayment(provider, 10))
+    for (const address of ["203.0.113.7", "2001:db8::5"]) {
+      const { payId, data } = await asShopper(address)
+      expect(h.payment(payId).request?.userIpAddress).toBe(address)
+      expect(JSON.stringify(data)).not.toContain(address)
+    }
+    // outside a shopper's request (a job, an admin), or no readable address: no field at all
+    for (const started of [await startPayment(provider, 10), await asShopper(undefined), await asShopper("bank")]) {
+      expect(h.payment(started.payId).request).not.toHaveProperty("userIpAddress")
     }
   })
 

@@ -19,6 +19,7 @@ import {
 } from "../saved-cards/saved-card-payment"
 import { chargeContextOf, type PaymentBookkeeping } from "../ledger/bookkeeping"
 import { recordError } from "../../../modules/tbc/ledger/ledger-store"
+import { shopperAddressFields } from "../../common/shopper-address"
 
 /** What startPayment uses of the provider (its options, logger, bookkeeping and caches). */
 export interface StartPaymentDeps {
@@ -74,6 +75,7 @@ export async function startPayment(
     )
   }
   Object.assign(request, saveCardFields(input, provider.options, request.methods)) // saved cards: save-card wish
+  Object.assign(request, shopperAddressFields()) // the shopper's IP, for the bank's fraud checks (never stored)
   if (droppedInstallments && !provider.choice) {
     provider.logger.warn(
       `session ${sessionId}: installment products missing or not summing to the total; method 8 left out`

@@ -4,7 +4,9 @@
  * (30 days after authorization) with a warning flag; for installments the application status.
  * When the bank cannot be asked, `bank_error` says why and the Medusa-side fields still show, with
  * `facts`: what the bank's answers said happened, as the ledger kept it (card mask, method, rrn,
- * transactionId, approval code, resultCode, the statement reference).
+ * transactionId, approval code, resultCode, the statement reference). While the bank holds the
+ * payment and the order has an open order edit, `order_edit` is that edit with its new total and
+ * what the widget's capture would take (src/use-cases/payment-facts/order-edit-capture-view.ts).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
@@ -25,6 +27,7 @@ import { parseParams } from "../../../../../validators/validate-request"
 import { adminBankClient } from "../../../../../../use-cases/admin-bank-client"
 import type { TbcProviderRegistration } from "../../../../../../use-cases/tbc-providers"
 import { adminPaymentFacts } from "../../../../../../use-cases/payment-facts/order-payment-facts"
+import { orderEditCaptureView } from "../../../../../../use-cases/payment-facts/order-edit-capture-view"
 
 /** The shared client, read limits, the whole read (token included) within the admin's request budget. */
 const budgetedRead = (req: MedusaRequest, registration: TbcProviderRegistration) =>
@@ -66,6 +69,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     canceled_at: payment.canceled_at,
     // what the bank's answers said happened, kept in the ledger: shown even when the bank is not reachable
     facts: await adminPaymentFacts(req.scope, payment),
+    order_edit: await orderEditCaptureView(req.scope, id, payment),
   }
   let checkout: CheckoutBankView | null = null
   let installment: InstallmentBankView | null = null

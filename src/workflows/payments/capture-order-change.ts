@@ -1,0 +1,138 @@
+/**
+ * A capture that starts from the order (POST /admin/tbc/orders/:id/order-change-capture): the
+ * order's TBC payment is still held, and the merchant either lists what changed (items not
+ * delivered, lower quantities, a lower price) or has already made an order edit in Medusa's
+ * dashboard. Steps:
+ *   1. plan: the order's held TBC checkout payment and, when items are listed, the items checked
+ *      against the order (src/lib/order-change-capture.ts), before anything is written;
+ *   2. items listed: Medusa's own order-edit workflows record the change (begin an edit, update
+ *      the items); their compensation removes the edit if a later step fails;
+ *   3. the new total, from Medusa's preview of the change: what the bank completes (at most the
+ *      hold; a raised total takes the hold whole and the rest stays owed);
+ *   4. the plugin's capture workflow (capture-part.ts): ONE completion of that amount through the
+ *      money ledger's partial completion; the bank returns the rest of the hold by itself;
+ *   5. Medusa's own confirmation of the edit. It comes last on purpose: Medusa's confirmation
+ *      cancels an authorized payment and opens a collection for the whole new total
+ *      (createOrUpdateOrderPaymentCollectionWorkflow, 2.21), which would release the hold. Once
+ *      captured, the payment is left alone, and the order owes nothing (or only what a raised
+ *      total added, for the saved-card charge).
+ * Medusa's own POST /admin/order-edits/:id/confirm is refused while the hold stands
+ * (src/api/tbc-middlewares/order-edits.ts), so the hold is never cancelled to be re-taken.
+ */
+import {
+  beginOrderEditOrderWorkflow,
+  confirmOrderEditRequestWorkflow,
+  orderEditUpdateItemQuantityWorkflow,
+} from "@medusajs/medusa/core-flows"
+import type { BigNumberInput, IOrderModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { minorToMajor } from "../../lib/money"
+import { medusaAmountToMinor } from "../../providers/common/medusa-values"
+import { orderChangeCapturePlan, orderChangeItemProblems, type OrderChangeItem } from "../../lib/order-change-capture"
+import { findHeldCheckoutPayment, openOrderEditOf } from "../../use-cases/payment-facts/held-payment"
+import { tbcCapturePaymentWorkflow } from "./capture-part"
+
+export const tbcCaptureOrderChangeWorkflowId = "tbc-capture-order-change"
+
+export interface TbcCaptureOrderChangeInput {
+  order_id: string
+  /** what changed; absent = the order's open edit (made in Medusa's dashboard) */
+  items?: OrderChangeItem[]
+  /** why, kept on Medusa's order change */
+  note?: string
+  /** the admin user */
+  actor_id?: string
+}
+
+type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
+
+/** Medusa's numbers (quantities, totals) come as numbers, strings or big-number objects. */
+const minorOf = (amount: unknown): number => medusaAmountToMinor(amount as BigNumberInput)
+const countOf = (quantity: unknown): number => Number(MathBN.convert(quantity as BigNumberInput).toFixed())
+
+export const planOrderChangeCaptureStep = createStep(
+  "tbc-plan-order-change-capture",
+  async (input: TbcCaptureOrderChangeInput, { container }) => {
+    const held = await findHeldCheckoutPayment(container, input.order_id)
+    const openEdit = await openOrderEditOf(container, input.order_id)
+    if (!input.items && !openEdit) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "items: the order has no open order edit; list the items that changed (id and new quantity or price)"
+      )
+    }
+    if (input.items && openEdit) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `items: the order already has an open order edit (${openEdit.id}); capture it without items, or cancel it first`
+      )
+    }
+    if (input.items) {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
+      const { data } = await query.graph({
+        entity: "order",
+        // "items.*": an order item's quantity is read from its detail row, which a bare "items.quantity" leaves out
+        fields: ["id", "items.*"],
+        filters: { id: input.order_id },
+      })
+      const items = ((data[0] as { items?: { id: string; quantity: unknown }[] })?.items ?? []).map((item) => ({
+        id: item.id,
+        quantity: countOf(item.quantity),
+      }))
+      const problems = orderChangeItemProblems(input.items, items)
+      if (problems.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, problems.join("; "))
+    }
+    return new StepResponse({ payment_id: held.payment_id, held_minor: minorOf(held.amount) })
+  }
+)
+
+/** The new total (Medusa's preview of the open change) → the amount the bank completes. */
+export const orderChangeCaptureAmountStep = createStep(
+  "tbc-order-change-capture-amount",
+  async (input: { order_id: string; held_minor: number }, { container }) => {
+    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+    const preview = await orders.previewOrderChange(input.order_id)
+    const plan = orderChangeCapturePlan({ heldMinor: input.held_minor, newTotalMinor: minorOf(preview.total) })
+    if (plan.kind === "refuse") throw new MedusaError(MedusaError.Types.INVALID_DATA, plan.message)
+    return new StepResponse({ ...plan, amount: minorToMajor(plan.captureMinor) })
+  }
+)
+
+export const tbcCaptureOrderChangeWorkflow = createWorkflow(
+  tbcCaptureOrderChangeWorkflowId,
+  (input: TbcCaptureOrderChangeInput) => {
+    const held = planOrderChangeCaptureStep(input)
+    when({ input }, ({ input }) => Boolean(input.items)).then(() => {
+      const begin = transform({ input }, ({ input }) => ({
+        order_id: input.order_id,
+        created_by: input.actor_id,
+        internal_note: input.note,
+      }))
+      beginOrderEditOrderWorkflow.runAsStep({ input: begin })
+      const update = transform({ input }, ({ input }) => ({ order_id: input.order_id, items: input.items ?? [] }))
+      orderEditUpdateItemQuantityWorkflow.runAsStep({ input: update })
+    })
+    const amountInput = transform({ input, held }, ({ input, held }) => ({
+      order_id: input.order_id,
+      held_minor: held.held_minor,
+    }))
+    const plan = orderChangeCaptureAmountStep(amountInput)
+    const captureInput = transform({ input, held, plan }, ({ input, held, plan }) => ({
+      payment_id: held.payment_id,
+      amount: plan.amount,
+      captured_by: input.actor_id,
+    }))
+    tbcCapturePaymentWorkflow.runAsStep({ input: captureInput })
+    const confirm = transform({ input }, ({ input }) => ({ order_id: input.order_id, confirmed_by: input.actor_id }))
+    confirmOrderEditRequestWorkflow.runAsStep({ input: confirm })
+    return new WorkflowResponse(plan)
+  }
+)
