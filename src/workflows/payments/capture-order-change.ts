@@ -16,6 +16,10 @@
  *      (createOrUpdateOrderPaymentCollectionWorkflow, 2.21), which would release the hold. Once
  *      captured, the payment is left alone, and the order owes nothing (or only what a raised
  *      total added, for the saved-card charge).
+ * If Medusa's confirmation fails after the bank completed (another edit holding the order's lock,
+ * a reservation refused), the compensation removes the edit step 2 began: the payment stays
+ * captured for the new total and the order shows the difference as outstanding. The edit can then
+ * be made again and confirmed with Medusa's own Confirm, which is allowed once captured.
  * Medusa's own POST /admin/order-edits/:id/confirm is refused while the hold stands
  * (src/api/tbc-middlewares/order-edits.ts), so the hold is never cancelled to be re-taken.
  */

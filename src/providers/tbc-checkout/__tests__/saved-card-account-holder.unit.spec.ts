@@ -5,6 +5,7 @@
  * saveCard payment recorded before its link, deletion at the bank.
  */
 import { MedusaError } from "@medusajs/framework/utils"
+import { withShopperAddress } from "../../common/shopper-address"
 import { customerA, saveCardAtBank, sealedData } from "./saved-card-fixtures"
 import { CALLS, RETURN_URL, STORE_URL, caught, harnessPerSuite } from "./provider-harness"
 
@@ -96,10 +97,13 @@ describe("account holder and payment methods", () => {
   it("adds a card: a zero-amount saveCard card payment, recorded before its link; paying it saves the card", async () => {
     const { calls, cradle } = scriptedPg()
     const provider = h.provider({ saveCards: true, methods: [5, 7, 8], preAuth: true }, cradle)
-    const out = await provider.savePaymentMethod({
-      data: { save_card_to_date: "1229" },
-      context: { customer: customerA, account_holder: holderA },
-    })
+    // the customer's own request (the card-addition route runs it with her address)
+    const out = await withShopperAddress("198.51.100.23", () =>
+      provider.savePaymentMethod({
+        data: { save_card_to_date: "1229" },
+        context: { customer: customerA, account_holder: holderA },
+      })
+    )
     expect(out.id).toMatch(/^tbccadd_/)
     const payId = out.data!.payId as string
     expect(out.data).toEqual({
@@ -110,7 +114,13 @@ describe("account holder and payment methods", () => {
     })
     const payment = h.payment(payId)
     expect(payment).toMatchObject({ amount: 0, preAuth: false, methods: [5], merchantPaymentId: out.id })
-    expect(payment.request).toMatchObject({ saveCard: true, saveCardToDate: "1229", returnurl: RETURN_URL })
+    expect(payment.request).toMatchObject({
+      saveCard: true,
+      saveCardToDate: "1229",
+      returnurl: RETURN_URL,
+      userIpAddress: "198.51.100.23",
+    })
+    expect(JSON.stringify(out.data)).not.toContain("198.51.100.23")
     // the plain callback URL: no session stands behind this payment
     expect(payment.callbackUrl).toBe(`${STORE_URL}/hooks/payment/tbc-checkout_tbc`)
     const insert = calls.find((call) => /insert into tbc_card_addition/.test(call.sql))

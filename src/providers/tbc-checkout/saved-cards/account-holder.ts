@@ -19,6 +19,7 @@
  *   come through here: its workflow (tbc-delete-saved-card) calls the bank directly.
  */
 import { MedusaError, generateEntityId } from "@medusajs/framework/utils"
+import { shopperAddressFields } from "../../common/shopper-address"
 import type {
   CreateAccountHolderInput,
   CreateAccountHolderOutput,
@@ -176,6 +177,8 @@ export async function savePaymentMethod(
     ...wish,
     ...(deps.options.language ? { language: deps.options.language } : {}),
     ...(deps.options.description ? { description: deps.options.description } : {}),
+    // the customer's IP, for the bank's fraud checks (the card-addition route's request; never stored)
+    ...shopperAddressFields(),
   }
   const details = await deps.checkout.createPayment(request).catch((error) => {
     throw toMedusaError(error, "start adding the card at the bank")

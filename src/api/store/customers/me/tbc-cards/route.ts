@@ -20,6 +20,8 @@ import { isCardUsable, listCustomerCards, publicSavedCard } from "../../../../..
 import { listTbcRegistrations } from "../../../../../use-cases/tbc-providers"
 import { sameCheckoutRegistration } from "../../../../../lib/checkout-choices"
 import { addTbcCardWorkflow } from "../../../../../workflows/saved-cards/add-card"
+import { withShopperAddress } from "../../../../../providers/common/shopper-address"
+import { shopperAddressOf } from "../../../../tbc-middlewares/payment-sessions"
 import type { AddCardBody, SavedCardsQuery } from "../../../../validators/route-schemas"
 import { customerIdOf } from "../../../../tbc-middlewares/saved-cards"
 
@@ -72,9 +74,10 @@ export async function POST(req: MedusaRequest<AddCardBody>, res: MedusaResponse)
     ...(body.return_url !== undefined ? { return_url: body.return_url } : {}),
     ...(body.save_card_to_date !== undefined ? { save_card_to_date: body.save_card_to_date } : {}),
   }
-  const { result } = await addTbcCardWorkflow(req.scope).run({
-    input: { customer_id: customerId, provider_id: providerId, data },
-  })
+  // the customer's IP goes to the bank with the card payment, for its fraud checks (never stored)
+  const { result } = await withShopperAddress(shopperAddressOf(req, providerId), () =>
+    addTbcCardWorkflow(req.scope).run({ input: { customer_id: customerId, provider_id: providerId, data } })
+  )
   res.json({
     payment_method: { id: result.id, provider_id: providerId, data: result.data },
     redirect_url: result.data?.redirect_url,
