@@ -30,9 +30,10 @@ export const OrderChangeCapture = ({ order, payment }: Props) => {
   const currency = payment.currency_code.toUpperCase()
   const edit = payment.order_edit ?? null
 
-  const run = async (amount: number, body: Parameters<typeof capture.mutate>[0]) => {
+  /** `title`: the amount when it is known here (an edit's preview), else the hold it comes from */
+  const run = async (title: string, body: Parameters<typeof capture.mutate>[0]) => {
     const confirmed = await prompt({
-      title: t("tbc.orderChange.confirmTitle", { amount: money(amount, currency) }),
+      title,
       description: t("tbc.orderChange.confirmDescription"),
       confirmText: t("tbc.orderChange.confirm"),
       cancelText: t("tbc.orderChange.cancel"),
@@ -70,7 +71,10 @@ export const OrderChangeCapture = ({ order, payment }: Props) => {
               size="small"
               variant="secondary"
               isLoading={capture.isPending}
-              onClick={() => edit.capture && run(edit.capture.amount, {})}
+              onClick={() =>
+                edit.capture &&
+                run(t("tbc.orderChange.confirmTitle", { amount: money(edit.capture.amount, currency) }), {})
+              }
               data-testid="tbc-order-edit-capture-submit"
             >
               {t("tbc.orderChange.editSubmit", { amount: money(edit.capture.amount, currency) })}
@@ -91,8 +95,9 @@ export const OrderChangeCapture = ({ order, payment }: Props) => {
     event.preventDefault()
     const checked = changedItems(items, typed, t)
     setInvalid("error" in checked ? checked.error : null)
-    // the server computes the new total (taxes, shipping, promotions); the prompt names the hold's side
-    if ("items" in checked) void run(payment.amount, { items: checked.items, ...(note.trim() ? { note } : {}) })
+    // the server computes the new total (taxes, shipping, promotions): the prompt names the hold it comes from
+    const title = t("tbc.orderChange.confirmItemsTitle", { held: money(payment.amount, currency) })
+    if ("items" in checked) void run(title, { items: checked.items, ...(note.trim() ? { note } : {}) })
   }
   return (
     <form className="flex flex-col gap-y-2 px-6 py-4" onSubmit={submit} data-testid="tbc-order-change-capture">
