@@ -124,6 +124,31 @@ const redisModules = redisUrl
     ]
   : []
 
+/**
+ * The tests' passwords are hashed with a cheap scrypt (2^10 instead of Medusa's 2^15 rounds): every
+ * app test registers and logs in its admin and shoppers again on a freshly restored database, and
+ * at 2^15 each hash or check costs ~0.1 CPU-s on the 2-core test machine. Only under NODE_ENV=test
+ * (jest sets it): the demo and every real store keep Medusa's default. A login checks a password
+ * with the parameters stored in its hash, so the flow is the same.
+ */
+const testAuthModule =
+  process.env.NODE_ENV === "test"
+    ? [
+        {
+          resolve: "@medusajs/medusa/auth",
+          options: {
+            providers: [
+              {
+                resolve: "@medusajs/medusa/auth-emailpass",
+                id: "emailpass",
+                options: { hashConfig: { logN: 10, r: 8, p: 1 } },
+              },
+            ],
+          },
+        },
+      ]
+    : []
+
 const config = defineConfig({
   projectConfig: {
     databaseUrl: env("DATABASE_URL", "postgres://postgres@localhost:5432/medusa-payment-tbc"),
@@ -144,6 +169,7 @@ const config = defineConfig({
     { resolve: "./src/modules/tbc" },
     { resolve: "@medusajs/medusa/payment", options: { providers: paymentProviders } },
     ...redisModules,
+    ...testAuthModule,
   ],
 })
 

@@ -30,6 +30,12 @@ export DB_USERNAME="${DB_USERNAME:-postgres}"
 export DB_PASSWORD="${DB_PASSWORD:-}"
 export NODE_OPTIONS="${NODE_OPTIONS:---experimental-vm-modules}"
 case "$NODE_OPTIONS" in *--experimental-vm-modules*) ;; *) NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" ;; esac
+# A larger young generation (V8's default semi-space is 16 MB) for every process of the run, the
+# jest workers and the checks: a booted Medusa allocates a lot of short-lived objects per request
+# (query results, workflow checkpoints), and with 16 MB V8 scavenges them so often that garbage
+# collection took ~10 % of an app file's main-thread CPU (--cpu-prof, default group, 2026-12-02);
+# at 64 MB ~7 %, and the whole file used fewer CPU-s (bench figures in BENCHMARKS.md).
+case "$NODE_OPTIONS" in *--max-semi-space-size*) ;; *) NODE_OPTIONS="$NODE_OPTIONS --max-semi-space-size=${TBC_TEST_SEMI_SPACE_MB:-64}" ;; esac
 
 # the test databases in a PostgreSQL tablespace in RAM where the machine allows it (the script says why not)
 export TBC_TEST_TABLESPACE="${TBC_TEST_TABLESPACE-$(node scripts/test-tablespace.js)}"
