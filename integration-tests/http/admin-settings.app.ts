@@ -74,6 +74,16 @@ medusaIntegrationTestRunner({
         expect(before.byKey.preAuth).toMatchObject({ config_value: false, value: false, stored: null, ignored: null })
         expect(before.byKey.methods).toMatchObject({ config_value: [5], input: { type: "methods" } })
         expect(before.byKey.statementText).toMatchObject({ value: null, input: { type: "text", maxLength: 25 } })
+        // only what this config can save is offered: a method TBC has not activated (9 here) is not a
+        // choice, and the amount limits are two fields per method that can be chosen
+        const { choices, unavailable } = before.byKey.methods.input
+        expect([...choices, ...unavailable].sort((a: number, b: number) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 14])
+        expect([choices, unavailable]).toEqual([expect.arrayContaining([5]), expect.arrayContaining([9])])
+        const limitMethod = (key: string) => (key === "bnpl" ? 4 : Number(key))
+        expect(before.byKey.methodLimits.input.type).toBe("limits")
+        const limitMethods = [...new Set<number>(before.byKey.methodLimits.input.keys.map(limitMethod))]
+        // every method that can be chosen has its limit fields (6, loyalty points, has no limit)
+        expect(limitMethods.sort((a, b) => a - b)).toEqual(choices.filter((m: number) => m !== 6))
         expect(Object.keys(before.byKey)).not.toContain("clientSecret")
         expect(before.body.changes).toEqual([])
         const installments = await settingsOf(TBC_INSTALLMENTS_PROVIDER_ID)
@@ -88,6 +98,9 @@ medusaIntegrationTestRunner({
           [{ language: "DE" }, /language: must be KA, EN or RU/],
           [{ deletedCardRetentionDays: 0 }, /deletedCardRetentionDays: must be at least 1 day/],
           [{ clientSecret: "stolen" }, /clientSecret: cannot be changed in the admin/],
+          // a sane largest limit, refused for being too large (not for its decimals)
+          [{ methodLimits: { "5": { max: 99_999_999_999 } } }, /methodLimits\.5\.max: must be at most 1000000 GEL/],
+          [{ methodLimits: { "5": { max: 1e15 } } }, /methodLimits\.5\.max: must be at most 1000000 GEL/],
         ]
         for (const [set, words] of refusals) {
           const refused = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set })

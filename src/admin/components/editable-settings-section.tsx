@@ -1,10 +1,11 @@
 import { useState } from "react"
-import { Badge, Button, Checkbox, Container, Heading, Input, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Input, Switch, Table, Text, toast } from "@medusajs/ui"
 import { errorText, formatTime, type EditableSetting, type ProviderSettings } from "../lib/api"
 import { useSaveSettings } from "../lib/queries"
 import { NO_PROBLEMS, problemsOf, type Problems } from "../lib/settings-problems"
 import { settingHint, settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
 import { methodText } from "../lib/i18n"
+import { LimitsEditor } from "./limits-editor"
 import { useTbcT } from "../lib/use-tbc-t"
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -51,17 +52,24 @@ function Editor({
       const toggle = (method: number, on: boolean) =>
         onChange(input.choices.filter((m) => (m === method ? on : list.includes(m))))
       return (
-        <div className="flex flex-wrap gap-x-3 gap-y-1" data-testid={testId}>
-          {input.choices.map((method) => (
-            <label key={method} className="flex items-center gap-x-1">
-              <Checkbox
-                checked={list.includes(method)}
-                onCheckedChange={(checked) => toggle(method, checked === true)}
-                data-testid={`${testId}-${method}`}
-              />
-              <Text size="small">{methodText(method, t)}</Text>
-            </label>
-          ))}
+        <div>
+          <div className="flex flex-wrap gap-x-3 gap-y-1" data-testid={testId}>
+            {input.choices.map((method) => (
+              <label key={method} className="flex items-center gap-x-1">
+                <Checkbox
+                  checked={list.includes(method)}
+                  onCheckedChange={(checked) => toggle(method, checked === true)}
+                  data-testid={`${testId}-${method}`}
+                />
+                <Text size="small">{methodText(method, t)}</Text>
+              </label>
+            ))}
+          </div>
+          {(input.unavailable ?? []).length > 0 && (
+            <Text size="xsmall" className="text-ui-fg-subtle mt-1" data-testid={`${testId}-unavailable`}>
+              {settingsWords(t).unavailable((input.unavailable ?? []).map((m) => methodText(m, t)).join(", "))}
+            </Text>
+          )}
         </div>
       )
     }
@@ -93,21 +101,8 @@ function Editor({
         </div>
       )
     }
-    case "json":
-      return (
-        <Textarea
-          className="min-w-[260px] font-mono text-xs"
-          value={typeof value === "string" ? value : JSON.stringify(value ?? null)}
-          onChange={(event) => {
-            try {
-              onChange(JSON.parse(event.target.value))
-            } catch {
-              onChange(event.target.value) // judged (and refused) by the server with the rule
-            }
-          }}
-          data-testid={testId}
-        />
-      )
+    case "limits":
+      return <LimitsEditor testId={testId} keys={input.keys} value={value} onChange={onChange} />
   }
 }
 
@@ -194,6 +189,7 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
               </Table.Cell>
               <Table.Cell className="whitespace-normal py-2">
                 <Editor
+                  key={JSON.stringify(setting.value)}
                   providerId={provider.provider_id}
                   setting={setting}
                   value={current(setting)}

@@ -40,6 +40,7 @@ export function settingsWords(t: TbcT = tEn) {
     auditSetting: w("auditSetting"),
     auditChange: w("auditChange"),
     configValue: w("configValue"),
+    unavailable: (methods: string) => w("unavailable", { methods }),
   } as const
 }
 

@@ -10,18 +10,23 @@
  *
  * Pure: no I/O, no Medusa imports (the admin bundle imports this file).
  */
-import { CHECKOUT_METHODS } from "../tbc/types"
+import { CHECKOUT_CHOICES, LIMIT_KEYS, type LimitKey } from "../checkout-choices"
+import { CHECKOUT_METHODS, MERCHANT_ACTIVATED_METHODS } from "../tbc/types"
 
 export type SettingsProviderKind = "tbc-checkout" | "tbc-installments"
 
 export type SettingInput =
   | { type: "boolean" }
   | { type: "choice"; choices: readonly string[] }
-  | { type: "methods"; choices: readonly number[] }
+  /**
+   * choices: what can be saved with this registration's config; unavailable: what the bank has not
+   * activated for the shop (not offered: it could never be saved, see availableInput)
+   */
+  | { type: "methods"; choices: readonly number[]; unavailable?: readonly number[] }
+  /** a min/max in GEL per limit key (a method's number or "bnpl"), edited as two fields per method */
+  | { type: "limits"; keys: readonly LimitKey[] }
   | { type: "days" }
   | { type: "text"; maxLength: number }
-  /** any JSON value the schema accepts (an object such as per-method limits), edited as JSON text */
-  | { type: "json" }
 
 export interface EditableSetting {
   /** the option's name in medusa-config */
@@ -41,7 +46,7 @@ export const EDITABLE_SETTINGS: readonly EditableSetting[] = [
   { key: "methods", kinds: CHECKOUT, input: { type: "methods", choices: CHECKOUT_METHODS } },
   { key: "preAuth", kinds: CHECKOUT, input: { type: "boolean" } },
   // per-method min/max in GEL ({ "8": { "min": 100, "max": 10000 }, "bnpl": { … } }), checkout only
-  { key: "methodLimits", kinds: CHECKOUT, input: { type: "json" } },
+  { key: "methodLimits", kinds: CHECKOUT, input: { type: "limits", keys: LIMIT_KEYS } },
   { key: "language", kinds: CHECKOUT, input: { type: "choice", choices: ["KA", "EN", "RU"] } },
   { key: "saveCards", kinds: CHECKOUT, input: { type: "boolean" } },
   { key: "statementText", kinds: CHECKOUT, input: { type: "text", maxLength: STATEMENT_TEXT_MAX } },
@@ -58,4 +63,30 @@ export function editableSettingsOf(kind: SettingsProviderKind): EditableSetting[
 
 export function isEditable(kind: SettingsProviderKind, key: string): boolean {
   return editableSettingsOf(kind).some((setting) => setting.key === key)
+}
+
+/** The method a limit key's choice pays with ("bnpl" is method 4's page). */
+const methodOfLimit = (key: LimitKey): number | undefined =>
+  CHECKOUT_CHOICES.find((choice) => choice.limitKey === key)?.method
+
+/**
+ * A setting's input for one registration: only what its config lets it save. A method the bank
+ * has not activated for the shop (not in `activatedMethods`) is not a choice but listed as
+ * unavailable, and its amount limits are not offered: the options' own rule would refuse it.
+ */
+export function availableInput(input: SettingInput, activatedMethods: readonly number[]): SettingInput {
+  const available = (method: number) =>
+    !(MERCHANT_ACTIVATED_METHODS as readonly number[]).includes(method) || activatedMethods.includes(method)
+  switch (input.type) {
+    case "methods":
+      return {
+        ...input,
+        choices: input.choices.filter(available),
+        unavailable: input.choices.filter((m) => !available(m)),
+      }
+    case "limits":
+      return { ...input, keys: input.keys.filter((key) => available(methodOfLimit(key) ?? Number(key))) }
+    default:
+      return input
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod/v4"
 import { typeRule } from "../../zod-problems"
 import { checkSettingsChange, mergeStoredSettings } from "../merge"
-import { EDITABLE_SETTINGS, editableSettingsOf, isEditable } from "../editable-settings"
+import { availableInput, EDITABLE_SETTINGS, editableSettingsOf, isEditable } from "../editable-settings"
 
 /** A small stand-in of the checkout options schema: defaults, a normalizing preprocess and a cross-option rule. */
 const schema = z
@@ -140,5 +140,24 @@ describe("checkSettingsChange", () => {
       reset: [],
     })
     expect(checked).toEqual({ ok: true, changes: [{ key: "preAuth", old_value: null, new_value: false }] })
+  })
+})
+
+describe("availableInput: only what the registration's config lets it save", () => {
+  it("offers only the methods TBC activated for the shop, lists the others as unavailable", () => {
+    const methods = EDITABLE_SETTINGS.find((s) => s.key === "methods")!.input
+    expect(availableInput(methods, [])).toEqual({ type: "methods", choices: [5], unavailable: [4, 6, 7, 8, 9, 14] })
+    expect(availableInput(methods, [9, 4])).toEqual({
+      type: "methods",
+      choices: [4, 5, 9],
+      unavailable: [6, 7, 8, 14],
+    })
+  })
+
+  it("offers amount limits by method only for methods that can be chosen (BNPL with method 4)", () => {
+    const limits = EDITABLE_SETTINGS.find((s) => s.key === "methodLimits")!.input
+    expect(availableInput(limits, [])).toEqual({ type: "limits", keys: ["5"] })
+    expect(availableInput(limits, [4, 8])).toEqual({ type: "limits", keys: ["4", "5", "8", "bnpl"] })
+    expect(availableInput({ type: "days" }, [])).toEqual({ type: "days" })
   })
 })

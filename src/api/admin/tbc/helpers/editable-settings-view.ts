@@ -8,7 +8,7 @@
  * the page through this view. Pure: no I/O.
  */
 import type { TbcProviderRegistration } from "../../../../use-cases/tbc-providers"
-import { editableSettingsOf, type SettingInput } from "../../../../lib/settings/editable-settings"
+import { availableInput, editableSettingsOf, type SettingInput } from "../../../../lib/settings/editable-settings"
 import { OPTION_SCHEMAS } from "../../../../providers/common/effective-options"
 import { mergeStoredSettings } from "../../../../lib/settings/merge"
 import { checkWith } from "../../../../lib/zod-problems"
@@ -58,11 +58,12 @@ export function editableSettingsView(
     mine.map((row) => ({ key: row.key, value: row.value }))
   )
   const inForce = (merged.options ?? config) as Record<string, unknown>
+  const activated = Array.isArray(config.activatedMethods) ? (config.activatedMethods as number[]) : []
   const settings = editableSettingsOf(registration.kind).map((setting): EditableSettingView => {
     const row = mine.find((r) => r.key === setting.key)
     return {
       key: setting.key,
-      input: setting.input,
+      input: availableInput(setting.input, activated),
       config_value: orNull(config[setting.key]),
       value: orNull(inForce[setting.key]),
       stored: row ? { value: row.value, updated_by: row.updated_by, updated_at: row.updated_at.toISOString() } : null,
