@@ -188,6 +188,12 @@ medusaIntegrationTestRunner({
         await page.getByTestId(`tbc-action-not_charged-${notCharged.id}`).click()
         await page.getByTestId(`tbc-action-input-${notCharged.id}`).fill("Not in TBC's dashboard for this id")
         await page.getByTestId(`tbc-action-confirm-${notCharged.id}`).click()
+        // it ends the entry for good: the page warns and asks first
+        const warning = page.getByRole("alertdialog")
+        await warning.waitFor({ timeout: UI_TIMEOUT })
+        expect(await warning.innerText()).toMatch(/Mark not charged: 17\.30 GEL\?[\s\S]*ends the entry for good/)
+        await page.screenshot({ path: path.join(SHOTS, "05-attention-not-charged-warning.png"), fullPage: true })
+        await warning.getByRole("button", { name: "Mark not charged", exact: true }).click()
         await notChargedRow.waitFor({ state: "detached", timeout: UI_TIMEOUT })
         await page.getByTestId("tbc-attention-empty").waitFor({ timeout: UI_TIMEOUT })
         await page.getByTestId("tbc-attention").scrollIntoViewIfNeeded()

@@ -1,7 +1,14 @@
 import { useState } from "react"
 import { Badge, Button, Input, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { errorText, formatTime, type AttentionEntry, type LedgerAction } from "../lib/api"
-import { actionLabel, actionResultText, amountText, kindText, stateText } from "../lib/attention-words"
+import {
+  actionConfirmation,
+  actionLabel,
+  actionResultText,
+  amountText,
+  kindText,
+  stateText,
+} from "../lib/attention-words"
 import { useLedgerAction } from "../lib/queries"
 import { useTbcT } from "../lib/use-tbc-t"
 
@@ -52,19 +59,14 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
       setText("")
       return
     }
-    if (action === "release") {
-      const confirmed = await prompt({
-        title: actionLabel(entry, action, t),
-        description: t("tbc.attention.releaseDescription", {
-          amount: amountText(entry.amount, entry.currency),
-          payId: entry.pay_id ?? "—",
-        }),
-        confirmText: actionLabel(entry, action, t),
-        cancelText: t("tbc.attention.keepIt"),
-      })
-      if (!confirmed) return
-    }
-    act(action)
+    await confirmThenAct(action)
+  }
+
+  /** Runs the action once the admin confirmed it, when it needs confirming (actionConfirmation). */
+  const confirmThenAct = async (action: LedgerAction, body?: Record<string, unknown>) => {
+    const confirmation = actionConfirmation(entry, action, t)
+    if (confirmation && !(await prompt(confirmation))) return
+    act(action, body)
   }
 
   return (
@@ -127,7 +129,7 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
               className="flex items-center gap-x-2"
               onSubmit={(event) => {
                 event.preventDefault()
-                act(open, { [form.field]: text })
+                void confirmThenAct(open, { [form.field]: text })
               }}
             >
               <Text size="small" className="whitespace-nowrap">

@@ -44,3 +44,44 @@ export function actionLabel(
 /** What the toast says after an action: what was done, and what happens next. */
 export const actionResultText = (result: Pick<LedgerActionResult, "done" | "next">): string =>
   `${result.done} ${result.next}`
+
+/** What the admin is asked before an action that cannot be taken back here. */
+export interface ActionConfirmation {
+  title: string
+  description: string
+  confirmText: string
+  cancelText: string
+}
+
+/**
+ * The confirmation an action needs, or null. A release moves money back to the card. "Not charged"
+ * ends the entry: the plugin stops asking the bank about it and it leaves the list, with no undo
+ * here (only the bank reporting the payment after all lists it again), so it warns and names the
+ * merchantPaymentId to look up in TBC's dashboard first.
+ */
+export function actionConfirmation(
+  entry: Pick<AttentionEntry, "state" | "kind" | "amount" | "currency" | "pay_id" | "merchant_payment_id">,
+  action: LedgerAction,
+  t: TbcT = tEn
+): ActionConfirmation | null {
+  const amount = amountText(entry.amount, entry.currency)
+  const label = actionLabel(entry, action, t)
+  switch (action) {
+    case "release":
+      return {
+        title: label,
+        description: t("tbc.attention.releaseDescription", { amount, payId: entry.pay_id ?? "—" }),
+        confirmText: label,
+        cancelText: t("tbc.attention.keepIt"),
+      }
+    case "not_charged":
+      return {
+        title: t("tbc.attention.notChargedTitle", { action: label, amount }),
+        description: t("tbc.attention.notChargedWarning", { id: entry.merchant_payment_id ?? "—" }),
+        confirmText: label,
+        cancelText: t("tbc.attention.keepIt"),
+      }
+    default:
+      return null
+  }
+}

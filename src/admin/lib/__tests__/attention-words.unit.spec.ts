@@ -1,4 +1,4 @@
-import { actionLabel, actionResultText, amountText, kindText, stateText } from "../attention-words"
+import { actionConfirmation, actionLabel, actionResultText, amountText, kindText, stateText } from "../attention-words"
 
 describe("attention list words", () => {
   it("shows tetri as GEL with two decimals", () => {
@@ -26,5 +26,37 @@ describe("attention list words", () => {
     expect(
       actionResultText({ done: "Payment p1 attached.", next: "The order is placed on the next reconcile run." })
     ).toBe("Payment p1 attached. The order is placed on the next reconcile run.")
+  })
+})
+
+describe("actions that ask first", () => {
+  const entry = {
+    state: "uncertain",
+    kind: "execution",
+    amount: 2_550,
+    currency: "gel",
+    pay_id: null,
+    merchant_payment_id: "payses_01ABC",
+  }
+
+  it("'Mark not charged' warns that it ends the entry for good and names what to look up first", () => {
+    const asked = actionConfirmation(entry, "not_charged")
+    expect(asked).toEqual({
+      title: "Mark not charged: 25.50 GEL?",
+      description: expect.stringMatching(/^This ends the entry for good: .*cannot be undone here/),
+      confirmText: "Mark not charged",
+      cancelText: "Keep it",
+    })
+    expect(asked?.description).toContain("merchantPaymentId payses_01ABC")
+    expect(actionConfirmation({ ...entry, kind: "refund" }, "not_charged")?.confirmText).toBe("Mark not done")
+  })
+
+  it("a release asks too; re-check and attach do not", () => {
+    expect(actionConfirmation({ ...entry, state: "held", kind: "web", pay_id: "P1" }, "release")).toMatchObject({
+      title: "Release hold",
+      description: "25.50 GEL of payment P1 goes back to the card. No order owns it.",
+    })
+    expect(actionConfirmation(entry, "recheck")).toBeNull()
+    expect(actionConfirmation(entry, "attach")).toBeNull()
   })
 })
