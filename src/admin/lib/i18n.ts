@@ -98,3 +98,13 @@ export const isKnownInstallmentStatus = (statusId: number, t: TbcT = tEn): boole
 /** An installment application's status id in words; "Unknown status 42" for one we do not know. */
 export const installmentStatusName = (statusId: number, t: TbcT = tEn): string =>
   known(t, `tbc.installmentStatus.${statusId}`, () => t("tbc.installmentStatus.unknown", { id: statusId }))
+
+/**
+ * A card decline's result code with its meaning ("116: Insufficient funds"). TBC documents no list
+ * for tpay; the meanings are those of its card gateway's 3-digit codes (docs/bank-behaviour.md). A
+ * code without words shows as it came.
+ */
+export function resultCodeText(code: string, t: TbcT = tEn): string {
+  const meaning = known(t, `tbc.resultCodes.${code}`, () => "")
+  return meaning ? `${code}: ${meaning}` : code
+}

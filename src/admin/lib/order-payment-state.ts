@@ -166,3 +166,12 @@ export function changedItems(
   }
   return changed.length > 0 ? { items: changed } : { error: t("tbc.orderChange.nothingChanged") }
 }
+
+/**
+ * The statement text to show for a payment: what the bank keeps as its `extra` (what it prints),
+ * else the reference the plugin derives from the cart (the store's text before it is not known
+ * afterwards, and a long one shortens the reference, so the bank's own word comes first).
+ */
+export function statementTextShown(payment: Pick<TbcPaymentView, "checkout" | "facts">): string | null {
+  return payment.checkout?.statement_text ?? payment.facts?.statement_reference ?? null
+}

@@ -22,12 +22,13 @@ import {
   money,
   refundState,
   showsCompletionDeadline,
+  statementTextShown,
 } from "../lib/order-payment-state"
 import { useOrderPayment } from "../lib/queries"
 import { PartialCapture } from "../components/partial-capture"
 import { OrderChangeCapture } from "../components/order-change-capture"
 import { SavedCardCharge } from "../components/saved-card-charge"
-import { paymentMethodText } from "../lib/i18n"
+import { paymentMethodText, resultCodeText } from "../lib/i18n"
 import { useTbcT } from "../lib/use-tbc-t"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
@@ -152,11 +153,17 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
             <Row label={t("tbc.widget.transactionId")} value={facts.transaction_id} testId="tbc-transaction-id" />
           )}
           {facts.approval_code && <Row label={t("tbc.widget.approvalCode")} value={facts.approval_code} />}
-          {facts.result_code && <Row label={t("tbc.widget.resultCode")} value={facts.result_code} />}
-          {facts.statement_reference && (
+          {facts.result_code && (
+            <Row
+              label={t("tbc.widget.resultCode")}
+              value={resultCodeText(facts.result_code, t)}
+              testId="tbc-result-code"
+            />
+          )}
+          {payment && statementTextShown(payment) && (
             <Row
               label={t("tbc.widget.statementReference")}
-              value={facts.statement_reference}
+              value={statementTextShown(payment) ?? ""}
               testId="tbc-statement-reference"
             />
           )}

@@ -43,6 +43,7 @@ function heldPayment(
       returned_amount: 0,
       released_amount: null,
       pre_auth: true,
+      statement_text: null,
       ...checkoutOver,
     },
     installment: null,

@@ -23,6 +23,11 @@ export interface CheckoutBankView {
    */
   released_amount: number | null
   pre_auth: boolean
+  /**
+   * what the bank keeps as the payment's `extra`, the text it prints on the shopper's statement
+   * (the store's text and the statement reference), word for word; null when its answer has none
+   */
+  statement_text: string | null
 }
 
 export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean): CheckoutBankView {
@@ -38,6 +43,7 @@ export function checkoutBankView(details: PaymentDetails, preAuthHint: boolean):
     returned_amount: details.returnedAmount ?? null,
     released_amount: releasedOf(details),
     pre_auth: details.preAuth ?? preAuthHint,
+    statement_text: typeof details.extra === "string" && details.extra.trim() !== "" ? details.extra.trim() : null,
   }
 }
 

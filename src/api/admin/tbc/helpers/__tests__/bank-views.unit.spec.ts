@@ -95,7 +95,15 @@ describe("checkoutBankView", () => {
       returned_amount: 0,
       released_amount: null,
       pre_auth: true,
+      statement_text: null,
     })
+  })
+
+  it("shows the statement text the bank keeps for the payment word for word (what it prints)", () => {
+    expect(checkoutBankView(details({ extra: "A LONG SHOP NAME 01JD7K4Z" }), false).statement_text).toBe(
+      "A LONG SHOP NAME 01JD7K4Z"
+    )
+    expect(checkoutBankView(details({ extra: "  " }), false).statement_text).toBeNull()
   })
 
   it("names the rest of the hold a smaller completion returned (partial capture), and only then", () => {
