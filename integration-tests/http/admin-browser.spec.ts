@@ -191,7 +191,9 @@ medusaIntegrationTestRunner({
         // it ends the entry for good: the page warns and asks first
         const notChargedWarning = page.getByRole("alertdialog")
         await notChargedWarning.waitFor({ timeout: UI_TIMEOUT })
-        expect(await notChargedWarning.innerText()).toMatch(/Mark not charged: 17\.30 GEL\?[\s\S]*ends the entry for good/)
+        expect(await notChargedWarning.innerText()).toMatch(
+          /Mark not charged: 17\.30 GEL\?[\s\S]*ends the entry for good/
+        )
         await page.screenshot({ path: path.join(SHOTS, "05-attention-not-charged-warning.png"), fullPage: true })
         await notChargedWarning.getByRole("button", { name: "Mark not charged", exact: true }).click()
         await notChargedRow.waitFor({ state: "detached", timeout: UI_TIMEOUT })
@@ -279,15 +281,30 @@ medusaIntegrationTestRunner({
         await page.getByTestId(`tbc-settings-save-${pid}`).click()
         const inlineError = page.getByTestId(`tbc-setting-error-${pid}-statementText`)
         await inlineError.waitFor({ timeout: UI_TIMEOUT })
-        expect(await inlineError.innerText()).toMatch(/statementText: may contain only printable ASCII/)
+        // in a merchant's words, not the option's path and rule
+        expect(await inlineError.innerText()).toMatch(/^Use Latin letters, digits and punctuation only/)
+        expect(await inlineError.innerText()).not.toContain("statementText")
         await page.getByTestId(`tbc-settings-${pid}`).scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "11-settings-refused.png"), fullPage: true })
         await input("statementText").fill("TBC BROWSER")
+        // amount limits: two fields per method, by name, TBC's defaults shown; a bad one said at once
+        const limits = input("methodLimits")
+        expect(await limits.innerText()).toMatch(/Card[\s\S]*Installment[\s\S]*Part-by-Part \(BNPL\)/)
+        expect(
+          await input("methodLimits").getByTestId(`tbc-setting-input-${pid}-methodLimits-8-max`).inputValue()
+        ).toBe("10000")
+        const cardMax = page.getByTestId(`tbc-setting-input-${pid}-methodLimits-5-max`)
+        await cardMax.fill("99999999999")
+        expect(await page.getByTestId(`tbc-setting-input-${pid}-methodLimits-5-error`).innerText()).toBe(
+          "At most 1000000 GEL; leave it empty for no limit."
+        )
+        await cardMax.fill("5000")
+        await expect(page.getByTestId(`tbc-setting-input-${pid}-methodLimits-5-error`).count()).resolves.toBe(0)
         expect(await input("preAuth").getAttribute("aria-checked")).toBe("true")
         await input("preAuth").click()
         await input("language").selectOption("EN")
         await page.getByTestId(`tbc-settings-save-${pid}`).click()
-        await page.getByText("Saved 3 settings.").first().waitFor({ timeout: UI_TIMEOUT })
+        await page.getByText("Saved 4 settings.").first().waitFor({ timeout: UI_TIMEOUT })
         await expect(inlineError.count()).resolves.toBe(0)
         const preAuthChange = page.getByTestId("tbc-settings-change").filter({ hasText: "Preauthorization" })
         await preAuthChange.waitFor({ timeout: UI_TIMEOUT })
@@ -312,7 +329,14 @@ medusaIntegrationTestRunner({
         await page.reload({ timeout: UI_TIMEOUT })
         const ignored = page.getByTestId(`tbc-setting-ignored-${pid}-methods`)
         await ignored.waitFor({ timeout: UI_TIMEOUT })
-        expect(await ignored.innerText()).toMatch(/Not applied[\s\S]*method 9 must be activated by the bank first/)
+        expect(await ignored.innerText()).toMatch(
+          /Not applied[\s\S]*Apple Pay is not yet activated by TBC for your shop/
+        )
+        // and it is not offered as a choice: listed as not yet activated
+        await expect(page.getByTestId(`tbc-setting-input-${pid}-methods-9`).count()).resolves.toBe(0)
+        expect(await page.getByTestId(`tbc-setting-input-${pid}-methods-unavailable`).innerText()).toMatch(
+          /^Not yet activated by TBC for your shop: .*Apple Pay/
+        )
         await ignored.scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "13-settings-not-applied.png"), fullPage: true })
         expect((await nextCheckoutRequest(shop, bank, "stale-setting@tbc-browser.ge")).methods).toEqual([5])

@@ -152,6 +152,33 @@ medusaIntegrationTestRunner({
           extra: expect.stringMatching(/^TBC-IT SHOP [0-9A-Z]{12}$/),
         })
 
+        // 4b. the bank page's description, the titles at checkout and debug logging: editable too,
+        // in force for the next checkout and the store's payment options
+        const more = await save({
+          provider_id: TBC_CHECKOUT_PROVIDER_ID,
+          set: {
+            description: "TBC-IT test shop",
+            methodTitles: { "tbc-checkout": "Pay with TBC" },
+            debugLogging: true,
+          },
+        })
+        expect([more.status, more.body.changes.map((c: { key: string }) => c.key)]).toEqual([
+          200,
+          ["description", "methodTitles", "debugLogging"],
+        ])
+        expect((await nextCheckoutRequest(shop, bank, "described@tbc-it.ge")).description).toBe("TBC-IT test shop")
+        const { data: offered } = await api.get("/store/tbc/payment-options", {
+          headers: { "x-publishable-api-key": store.publishableKey },
+        })
+        const titleOf = (id: string) =>
+          offered.payment_options.find((o: { provider_id: string }) => o.provider_id === id)?.title
+        expect([titleOf(TBC_CHECKOUT_PROVIDER_ID), titleOf("pp_tbc-card_tbc")]).toEqual(["Pay with TBC", null])
+        const tooLong = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { description: "X".repeat(31) } })
+        expect([tooLong.status, tooLong.body.message]).toEqual([
+          400,
+          expect.stringMatching(/description: must be at most 30/),
+        ])
+
         // 5. saving the same values again changes (and audits) nothing
         const again = await save({ provider_id: TBC_CHECKOUT_PROVIDER_ID, set: { preAuth: true } })
         expect([again.status, again.body.changes]).toEqual([200, []])
@@ -188,7 +215,15 @@ medusaIntegrationTestRunner({
         // leave the next spec of the group the config's values (its database is restored, this process's cache is not)
         await postSettings(app.appUrl, token, {
           provider_id: TBC_CHECKOUT_PROVIDER_ID,
-          reset: ["preAuth", "language", "statementText", "callbackLogRetentionDays"],
+          reset: [
+            "preAuth",
+            "language",
+            "statementText",
+            "callbackLogRetentionDays",
+            "description",
+            "methodTitles",
+            "debugLogging",
+          ],
         })
       }
     })

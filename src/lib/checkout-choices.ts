@@ -52,6 +52,9 @@ export const CHECKOUT_IDENTIFIERS: readonly string[] = [
   ...CHECKOUT_CHOICES.map((c) => c.identifier),
 ]
 
+/** The longest title a store may give a choice (`methodTitles`): a line of a payment step. */
+export const METHOD_TITLE_MAX = 60
+
 /** The choice behind an identifier; undefined for `tbc-checkout` (all methods) and anything else. */
 export function choiceOf(identifier: string | undefined): CheckoutChoice | undefined {
   return CHECKOUT_CHOICES.find((choice) => choice.identifier === identifier)

@@ -17,8 +17,8 @@
  *   the same page plan the provider sends the bank (pagePlan: preAuth in force, from the admin's
  *   settings too, and never for a page of purchase-only wallets); installments never (the bank
  *   approves a loan, nothing is held on a card).
- * - `title`: the store's own title for the choice; null until the store sets one (the kit then
- *   shows its own words).
+ * - `title`: the store's own title for the choice (option `methodTitles`, editable in the admin);
+ *   null when the store set none (the kit then shows its own words).
  * - with a cart, a provider the cart's region does not enable is unavailable (`not_in_region`):
  *   Medusa would refuse its session, and a storefront then needs no second list to intersect.
  *
@@ -82,7 +82,7 @@ function checkoutOption(registration: TbcProviderRegistration, cart: OptionsCart
       methods: [choice.method],
       save_cards: options.saveCards && methodsThatSaveCards([choice.method]).length > 0,
       holds_money: pagePlan([choice.method], options.preAuth).preAuth,
-      title: null,
+      title: options.methodTitles[registration.identifier] ?? null,
       available: verdict.available,
       unavailable_reason: verdict.reason,
       unavailable_message: verdict.message,
@@ -100,7 +100,7 @@ function checkoutOption(registration: TbcProviderRegistration, cart: OptionsCart
     methods,
     save_cards: options.saveCards,
     holds_money: methods.length > 0 && plan.preAuth,
-    title: null,
+    title: options.methodTitles[registration.identifier] ?? null,
     ...(methods.length > 0
       ? offered
       : {

@@ -6,6 +6,7 @@ import { NO_PROBLEMS, problemsOf, type Problems } from "../lib/settings-problems
 import { settingHint, settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
 import { methodText } from "../lib/i18n"
 import { LimitsEditor } from "./limits-editor"
+import { TitlesEditor } from "./titles-editor"
 import { useTbcT } from "../lib/use-tbc-t"
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -103,6 +104,10 @@ function Editor({
     }
     case "limits":
       return <LimitsEditor testId={testId} keys={input.keys} value={value} onChange={onChange} />
+    case "titles":
+      return (
+        <TitlesEditor testId={testId} keys={input.keys} maxLength={input.maxLength} value={value} onChange={onChange} />
+      )
   }
 }
 
@@ -220,7 +225,8 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
                           {words.notApplied}
                         </Badge>
                         <Text size="xsmall" className="text-ui-fg-subtle">
-                          {words.notAppliedHint} {setting.ignored}
+                          {words.notAppliedHint}{" "}
+                          {problemsOf(setting.ignored, [setting.key], t).byKey[setting.key] ?? setting.ignored}
                         </Text>
                       </div>
                     )}

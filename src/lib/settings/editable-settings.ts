@@ -10,8 +10,15 @@
  *
  * Pure: no I/O, no Medusa imports (the admin bundle imports this file).
  */
-import { CHECKOUT_CHOICES, LIMIT_KEYS, type LimitKey } from "../checkout-choices"
-import { CHECKOUT_METHODS, MERCHANT_ACTIVATED_METHODS } from "../tbc/types"
+import {
+  CHECKOUT_CHOICES,
+  CHECKOUT_IDENTIFIERS,
+  choiceOf,
+  LIMIT_KEYS,
+  METHOD_TITLE_MAX,
+  type LimitKey,
+} from "../checkout-choices"
+import { CARD_METHOD, CHECKOUT_METHODS, MERCHANT_ACTIVATED_METHODS } from "../tbc/types"
 
 export type SettingsProviderKind = "tbc-checkout" | "tbc-installments"
 
@@ -25,6 +32,8 @@ export type SettingInput =
   | { type: "methods"; choices: readonly number[]; unavailable?: readonly number[] }
   /** a min/max in GEL per limit key (a method's number or "bnpl"), edited as two fields per method */
   | { type: "limits"; keys: readonly LimitKey[] }
+  /** a text per checkout choice (by service identifier), each at most maxLength characters */
+  | { type: "titles"; keys: readonly string[]; maxLength: number }
   | { type: "days" }
   | { type: "text"; maxLength: number }
 
@@ -41,6 +50,8 @@ const CHECKOUT = ["tbc-checkout"] as const
  * not imported: that file needs Node, this one is bundled into the admin; a unit test keeps them equal).
  */
 export const STATEMENT_TEXT_MAX = 25
+/** The bank's limit of the page's `description` (LIMITS.description, kept equal by the same test). */
+export const DESCRIPTION_MAX = 30
 
 export const EDITABLE_SETTINGS: readonly EditableSetting[] = [
   { key: "methods", kinds: CHECKOUT, input: { type: "methods", choices: CHECKOUT_METHODS } },
@@ -50,6 +61,13 @@ export const EDITABLE_SETTINGS: readonly EditableSetting[] = [
   { key: "language", kinds: CHECKOUT, input: { type: "choice", choices: ["KA", "EN", "RU"] } },
   { key: "saveCards", kinds: CHECKOUT, input: { type: "boolean" } },
   { key: "statementText", kinds: CHECKOUT, input: { type: "text", maxLength: STATEMENT_TEXT_MAX } },
+  { key: "description", kinds: CHECKOUT, input: { type: "text", maxLength: DESCRIPTION_MAX } },
+  {
+    key: "methodTitles",
+    kinds: CHECKOUT,
+    input: { type: "titles", keys: CHECKOUT_IDENTIFIERS, maxLength: METHOD_TITLE_MAX },
+  },
+  { key: "debugLogging", kinds: CHECKOUT, input: { type: "boolean" } },
   { key: "orphanPolicy", kinds: CHECKOUT, input: { type: "choice", choices: ["refund", "notify"] } },
   { key: "deletedCardRetentionDays", kinds: CHECKOUT, input: { type: "days" } },
   { key: "callbackLogRetentionDays", kinds: CHECKOUT, input: { type: "days" } },
@@ -86,6 +104,8 @@ export function availableInput(input: SettingInput, activatedMethods: readonly n
       }
     case "limits":
       return { ...input, keys: input.keys.filter((key) => available(methodOfLimit(key) ?? Number(key))) }
+    case "titles":
+      return { ...input, keys: input.keys.filter((key) => available(choiceOf(key)?.method ?? CARD_METHOD)) }
     default:
       return input
   }

@@ -45,8 +45,14 @@ interface MedusaLoggerLike {
 /**
  * Medusa's container logger as a TbcLogger, prefixed with the provider id. Resolving "logger"
  * from a provider's cradle may throw when it is absent (plain unit tests): then logs go nowhere.
+ * `debugAsInfo`, asked at each line (the option `debugLogging` in force, which an admin changes
+ * without a restart): debug lines are logged at info level, so they show whatever Medusa's level.
  */
-export function providerLogger(cradle: Record<string, unknown>, prefix: string): TbcLogger {
+export function providerLogger(
+  cradle: Record<string, unknown>,
+  prefix: string,
+  debugAsInfo: () => boolean = () => false
+): TbcLogger {
   let logger: MedusaLoggerLike | undefined
   try {
     logger = cradle.logger as MedusaLoggerLike | undefined
@@ -55,11 +61,12 @@ export function providerLogger(cradle: Record<string, unknown>, prefix: string):
   }
   const line = (msg: string) => `[${prefix}] ${msg}`
   return {
-    debug: (msg) => logger?.debug?.(line(msg)),
+    debug: (msg) => (debugAsInfo() ? logger?.info?.(line(`debug: ${msg}`)) : logger?.debug?.(line(msg))),
     info: (msg) => logger?.info?.(line(msg)),
     warn: (msg) => logger?.warn?.(line(msg)),
     error: (msg) => logger?.error?.(line(msg)),
-    shouldLog: (level) => logger?.shouldLog?.(level) ?? logger !== undefined,
+    shouldLog: (level) =>
+      level === "debug" && debugAsInfo() ? logger !== undefined : (logger?.shouldLog?.(level) ?? logger !== undefined),
   }
 }
 

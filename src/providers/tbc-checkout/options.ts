@@ -7,7 +7,14 @@ import { isIP } from "node:net"
 import { z } from "zod/v4"
 import { typeRule } from "../../lib/zod-problems"
 import { METHOD_NAMES } from "../../lib/labels"
-import { DEFAULT_METHOD_LIMITS, LIMIT_KEYS, PURCHASE_ONLY_METHODS, type MethodLimits } from "../../lib/checkout-choices"
+import {
+  CHECKOUT_IDENTIFIERS,
+  DEFAULT_METHOD_LIMITS,
+  LIMIT_KEYS,
+  METHOD_TITLE_MAX,
+  PURCHASE_ONLY_METHODS,
+  type MethodLimits,
+} from "../../lib/checkout-choices"
 import {
   CHECKOUT_METHODS,
   MERCHANT_ACTIVATED_METHODS,
@@ -80,6 +87,25 @@ const methodLimitsOption = z
   })
   .transform((limits) => limits as MethodLimits)
 
+/** `methodTitles`: per checkout service identifier, the store's title of that choice. */
+const methodTitlesOption = z
+  .record(
+    z.string(),
+    z
+      .string(typeRule("must be a text"))
+      .trim()
+      .min(1, { message: "must not be empty (leave the choice out for the storefront's own words)" })
+      .max(METHOD_TITLE_MAX, { message: `must be at most ${METHOD_TITLE_MAX} characters` }),
+    typeRule(`must be an object keyed by ${CHECKOUT_IDENTIFIERS.join(", ")}`)
+  )
+  .superRefine((titles, ctx) => {
+    for (const key of Object.keys(titles)) {
+      if (!CHECKOUT_IDENTIFIERS.includes(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `must be one of ${CHECKOUT_IDENTIFIERS.join(", ")}` })
+      }
+    }
+  })
+
 const booleanOption = (fallback: boolean) => z.boolean(typeRule("must be true or false")).default(fallback)
 
 export const checkoutOptionsSchema = z
@@ -151,6 +177,14 @@ export const checkoutOptionsSchema = z
       )
         .map(([k, l]) => `${k} ${l.min}–${l.max}`)
         .join(", ")}; \`{}\` for a key removes its limit`
+    ),
+    methodTitles: methodTitlesOption
+      .default({})
+      .describe(
+        `the store's own title of a choice at checkout, by its service (${CHECKOUT_IDENTIFIERS.join(", ")}), e.g. \`{ "tbc-card": "Visa / Mastercard" }\`, at most ${METHOD_TITLE_MAX} characters; GET /store/tbc/payment-options answers it as \`title\` and the storefront kit shows it in every language. Unset: the kit's words in the shopper's language`
+      ),
+    debugLogging: booleanOption(false).describe(
+      "log the plugin's bank calls (operation, the bank's answer status, time; never a secret, a token or a card number) at info level, so they show without Medusa's debug log level. For finding a problem, then off again"
     ),
     saveCards: booleanOption(false).describe(
       `logged-in customers may save the card they pay with and pay with it later, with no bank page. Only card payments save a card: the bank refuses to save one on a payment that offers ${NO_SAVE_CARD_METHODS.map((m) => `${m} (${METHOD_NAMES[m]})`).join(", ")}. The bank must enable card saving for you`

@@ -140,4 +140,19 @@ describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
       paymentOptionsOf(config(), { amountMinor: 123_456, currency: "GEL" })
     )
   })
+
+  it("answers the store's own title of a choice (methodTitles), null where it set none", () => {
+    const titled = byId(
+      paymentOptionsOf(config({ methodTitles: { "tbc-card": "Visa / Mastercard", "tbc-checkout": " Pay at TBC " } }))
+    )
+    expect(titled["pp_tbc-card_tbc"].title).toBe("Visa / Mastercard")
+    expect(titled["pp_tbc-checkout_tbc"].title).toBe("Pay at TBC")
+    expect(titled["pp_tbc-bnpl_tbc"].title).toBeNull()
+    expect(() => paymentOptionsOf(config({ methodTitles: { "tbc-nope": "X" } }))).toThrow(
+      /methodTitles\.tbc-nope: must be one of tbc-checkout, tbc-card/
+    )
+    expect(() => paymentOptionsOf(config({ methodTitles: { "tbc-card": "X".repeat(61) } }))).toThrow(
+      /methodTitles\.tbc-card: must be at most 60 characters/
+    )
+  })
 })

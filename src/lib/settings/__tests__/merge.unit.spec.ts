@@ -1,7 +1,15 @@
 import { z } from "zod/v4"
 import { typeRule } from "../../zod-problems"
 import { checkSettingsChange, mergeStoredSettings } from "../merge"
-import { availableInput, EDITABLE_SETTINGS, editableSettingsOf, isEditable } from "../editable-settings"
+import {
+  availableInput,
+  DESCRIPTION_MAX,
+  EDITABLE_SETTINGS,
+  editableSettingsOf,
+  isEditable,
+  STATEMENT_TEXT_MAX,
+} from "../editable-settings"
+import { LIMITS } from "../../tbc/validation/fields"
 
 /** A small stand-in of the checkout options schema: defaults, a normalizing preprocess and a cross-option rule. */
 const schema = z
@@ -159,5 +167,16 @@ describe("availableInput: only what the registration's config lets it save", () 
     expect(availableInput(limits, [])).toEqual({ type: "limits", keys: ["5"] })
     expect(availableInput(limits, [4, 8])).toEqual({ type: "limits", keys: ["4", "5", "8", "bnpl"] })
     expect(availableInput({ type: "days" }, [])).toEqual({ type: "days" })
+  })
+
+  it("offers a title only for choices that can be chosen; the all-methods page always", () => {
+    const titles = EDITABLE_SETTINGS.find((s) => s.key === "methodTitles")!.input
+    expect(availableInput(titles, [])).toEqual({ type: "titles", keys: ["tbc-checkout", "tbc-card"], maxLength: 60 })
+    expect(availableInput(titles, [4])).toMatchObject({ keys: ["tbc-checkout", "tbc-card", "tbc-qr", "tbc-bnpl"] })
+  })
+
+  it("the page's text limits are the bank's (the admin bundle cannot import the validation)", () => {
+    expect(STATEMENT_TEXT_MAX).toBe(LIMITS.extra)
+    expect(DESCRIPTION_MAX).toBe(LIMITS.description)
   })
 })

@@ -178,6 +178,27 @@ describe("providerLogger", () => {
     expect(logger.shouldLog?.("info")).toBe(true)
   })
 
+  it("logs debug lines at info level while debugAsInfo says so (debugLogging in force, asked at each line)", () => {
+    const lines: string[] = []
+    const medusa = {
+      debug: (m: string) => lines.push(`debug ${m}`),
+      info: (m: string) => lines.push(`info ${m}`),
+      shouldLog: (level: string) => level !== "debug",
+    }
+    let on = false
+    const logger = providerLogger({ logger: medusa }, "tbc-checkout_tbc", () => on)
+    expect(logger.shouldLog?.("debug")).toBe(false)
+    logger.debug("TBC getPayment -> 200 (12 ms)")
+    on = true
+    expect(logger.shouldLog?.("debug")).toBe(true)
+    logger.debug("TBC getPayment -> 200 (9 ms)")
+    expect(lines).toEqual([
+      "debug [tbc-checkout_tbc] TBC getPayment -> 200 (12 ms)",
+      "info [tbc-checkout_tbc] debug: TBC getPayment -> 200 (9 ms)",
+    ])
+    expect(providerLogger({}, "p", () => true).shouldLog?.("debug")).toBe(false) // no logger, no lines
+  })
+
   it("a logger without shouldLog gets every line; no logger, none", () => {
     expect(providerLogger({ logger: { debug: () => undefined } }, "p").shouldLog?.("debug")).toBe(true)
     expect(providerLogger({}, "p").shouldLog?.("debug")).toBe(false)

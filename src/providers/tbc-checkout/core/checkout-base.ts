@@ -121,7 +121,12 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
   protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
-    this.logger_ = providerLogger(cradle, `${this.identifier}_${this.options_.registrationId}`)
+    // debugLogging as in force at each line: an admin turns it on and off without a restart
+    this.logger_ = providerLogger(
+      cradle,
+      `${this.identifier}_${this.options_.registrationId}`,
+      () => this.options_.debugLogging === true
+    )
     this.client_ = clientFactoryFrom(cradle)(checkoutClientOptions(this.options_, this.logger_))
     const providerId = `pp_${this.identifier}_${this.options_.registrationId}`
     // app code (jobs, admin actions) asks the bank through this client only (src/use-cases/bank-clients.ts)
