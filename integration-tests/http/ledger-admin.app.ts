@@ -239,6 +239,22 @@ medusaIntegrationTestRunner({
         }),
       ])
 
+      // off the attention list, its history stays in the admin's view: who decided what and why
+      const history = await api.get("/admin/tbc/ledger-history?limit=20", headers)
+      const kept = history.data.entries.find((e: { id: string }) => e.id === entry.id)
+      expect(kept).toMatchObject({ state: "refused", listed: false, amount: entry.amount })
+      expect(kept.events.at(-1)).toMatchObject({
+        event: "admin_not_charged",
+        from_state: "uncertain",
+        to_state: "refused",
+        actor,
+        actor_email: "admin@tbc-it.ge",
+        note: reason,
+      })
+      expect(kept.events[0]).toMatchObject({ event: "opened" })
+      const anonymousHistory = await api.get("/admin/tbc/ledger-history", { validateStatus: () => true })
+      expect(anonymousHistory.status).toBe(401)
+
       // nothing was charged, so the cart may be paid: a fresh saved-card session places the order
       expect((await alice.startSession(collectionId, { saved_card_id: card.id })).status).toBe(200)
       const completed = await alice.call("post", `/store/carts/${cartId}/complete`)

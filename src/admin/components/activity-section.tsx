@@ -1,9 +1,9 @@
 import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
-import { errorText, formatTime, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
+import { errorText, type CallbackRow, type SyncPollRow, type SyncRunRow } from "../lib/api"
 import { useSyncNow } from "../lib/queries"
 import { lastPollText, syncNeedsAttention, syncSummaryText } from "../lib/sync-summary"
 import { callbackRowText, checkoutStatusText } from "../lib/i18n"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 /**
  * Recent bank callbacks and installment sync runs, with "Sync now" (its toast says what it
@@ -23,6 +23,7 @@ export function ActivitySection({
 }) {
   const sync = useSyncNow()
   const t = useTbcT()
+  const time = useFormatTime()
   const syncNow = () =>
     sync.mutate(undefined, {
       onSuccess: (result) => (syncNeedsAttention(result) ? toast.warning : toast.success)(syncSummaryText(result, t)),
@@ -54,7 +55,7 @@ export function ActivitySection({
                 .map((c) => ({ c, verdict: callbackRowText(c, t) }))
                 .map(({ c, verdict }) => (
                   <Table.Row key={c.id} data-testid={`tbc-callback-${c.id}`}>
-                    <Table.Cell>{formatTime(c.created_at)}</Table.Cell>
+                    <Table.Cell>{time(c.created_at)}</Table.Cell>
                     <Table.Cell>{c.pay_id ?? "—"}</Table.Cell>
                     <Table.Cell>
                       <Badge size="2xsmall" color={verdict.tone} title={c.result}>
@@ -94,7 +95,7 @@ export function ActivitySection({
             {installmentProviders.length > 1 ? `${providerId}: ` : ""}
             {lastPollText(
               lastPolls.find((p) => p.provider_id === providerId),
-              formatTime,
+              time,
               t
             )}
           </Text>
@@ -117,10 +118,10 @@ export function ActivitySection({
             <Table.Body>
               {syncRuns.map((r) => (
                 <Table.Row key={r.id}>
-                  <Table.Cell>{formatTime(r.created_at)}</Table.Cell>
+                  <Table.Cell>{time(r.created_at)}</Table.Cell>
                   <Table.Cell>{r.change_count}</Table.Cell>
                   <Table.Cell>{r.applied_count}</Table.Cell>
-                  <Table.Cell>{r.acknowledged_at ? formatTime(r.acknowledged_at) : t("tbc.common.no")}</Table.Cell>
+                  <Table.Cell>{r.acknowledged_at ? time(r.acknowledged_at) : t("tbc.common.no")}</Table.Cell>
                   <Table.Cell>{r.error ?? "—"}</Table.Cell>
                 </Table.Row>
               ))}

@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { Badge, Button, Input, Table, Text, toast, usePrompt } from "@medusajs/ui"
-import { errorText, formatTime, type AttentionEntry, type LedgerAction } from "../lib/api"
+import { errorText, type AttentionEntry, type LedgerAction } from "../lib/api"
 import {
   actionConfirmation,
   actionLabel,
@@ -10,7 +10,7 @@ import {
   stateText,
 } from "../lib/attention-words"
 import { useLedgerAction } from "../lib/queries"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 /**
  * The actions that need the admin's words first: the payId from the dashboard, or why it was not
@@ -35,6 +35,7 @@ const Line = ({ children }: { children: React.ReactNode }) => (
 export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
   const run = useLedgerAction()
   const t = useTbcT()
+  const time = useFormatTime()
   const prompt = usePrompt()
   const [open, setOpen] = useState<LedgerAction | null>(null)
   const [text, setText] = useState("")
@@ -73,7 +74,7 @@ export function AttentionEntryRows({ entry }: { entry: AttentionEntry }) {
     <>
       <Table.Row data-testid={`tbc-attention-entry-${entry.id}`} className="[&_td]:align-top">
         <Table.Cell className="py-2">
-          <Text size="small">{formatTime(entry.created_at)}</Text>
+          <Text size="small">{time(entry.created_at)}</Text>
           <Line>{kindText(entry.kind, t)}</Line>
         </Table.Cell>
         <Table.Cell className="py-2">

@@ -1,13 +1,13 @@
 import { useState } from "react"
 import { Badge, Button, Checkbox, Container, Heading, Input, Switch, Table, Text, toast } from "@medusajs/ui"
-import { errorText, formatTime, type EditableSetting, type ProviderSettings } from "../lib/api"
+import { errorText, type EditableSetting, type ProviderSettings } from "../lib/api"
 import { useSaveSettings } from "../lib/queries"
 import { NO_PROBLEMS, problemsOf, type Problems } from "../lib/settings-problems"
-import { settingHint, settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
+import { choiceValueText, settingHint, settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
 import { methodText } from "../lib/i18n"
 import { LimitsEditor } from "./limits-editor"
 import { TitlesEditor } from "./titles-editor"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -43,7 +43,7 @@ function Editor({
           )}
           {input.choices.map((choice) => (
             <option key={choice} value={choice}>
-              {choice}
+              {choiceValueText(setting.key, choice, t)}
             </option>
           ))}
         </select>
@@ -115,6 +115,7 @@ function Editor({
 export function EditableSettingsSection({ provider }: { provider: ProviderSettings }) {
   const save = useSaveSettings()
   const t = useTbcT()
+  const time = useFormatTime()
   const words = settingsWords(t)
   const [draft, setDraft] = useState<Record<string, unknown>>({})
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS)
@@ -151,6 +152,7 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
         </div>
         <Button
           size="small"
+          className="shrink-0"
           disabled={edited.length === 0 || save.isPending}
           isLoading={save.isPending}
           onClick={() => submit({ set: Object.fromEntries(edited.map((s) => [s.key, draft[s.key]])) }, words.saved)}
@@ -217,7 +219,7 @@ export function EditableSettingsSection({ provider }: { provider: ProviderSettin
                 {setting.stored ? (
                   <>
                     <Text size="xsmall">
-                      {words.changedBy(setting.stored.updated_by ?? "?", formatTime(setting.stored.updated_at))}
+                      {words.changedBy(setting.stored.updated_by ?? "?", time(setting.stored.updated_at))}
                     </Text>
                     {setting.ignored && (
                       <div data-testid={`tbc-setting-ignored-${provider.provider_id}-${setting.key}`}>

@@ -1,6 +1,5 @@
 import { Badge, Table, Text } from "@medusajs/ui"
-import { formatTime } from "../lib/api"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 /** What a row of work retried with backoff shows (installment changes, saved-card recordings). */
 export interface RetriedFailure {
@@ -26,6 +25,7 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
   cells: (row: Row) => [React.ReactNode, React.ReactNode]
 }) {
   const t = useTbcT()
+  const time = useFormatTime()
   if (rows.length === 0)
     return (
       <Text size="small" className="text-ui-fg-subtle px-6 py-4">
@@ -58,7 +58,7 @@ export function RetriedFailuresTable<Row extends RetriedFailure>({
               </Table.Cell>
               <Table.Cell>{row.attempts}</Table.Cell>
               <Table.Cell>{row.last_error}</Table.Cell>
-              <Table.Cell>{formatTime(row.gave_up_at ?? row.next_attempt_at)}</Table.Cell>
+              <Table.Cell>{time(row.gave_up_at ?? row.next_attempt_at)}</Table.Cell>
             </Table.Row>
           )
         })}

@@ -1,11 +1,12 @@
 import { Container, Heading, Table, Text } from "@medusajs/ui"
-import { formatTime, type SettingChange } from "../lib/api"
+import { type SettingChange } from "../lib/api"
 import { settingLabel, settingValueText, settingsWords } from "../lib/settings-words"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 /** The audit trail of the settings changed in the admin: who, when, which setting, old → new. */
 export function SettingsAuditSection({ changes, error }: { changes: SettingChange[]; error: string | null }) {
   const t = useTbcT()
+  const time = useFormatTime()
   const words = settingsWords(t)
   return (
     <Container className="divide-y p-0" data-testid="tbc-settings-audit">
@@ -35,7 +36,7 @@ export function SettingsAuditSection({ changes, error }: { changes: SettingChang
           <Table.Body>
             {changes.map((change) => (
               <Table.Row key={change.id} data-testid="tbc-settings-change">
-                <Table.Cell>{formatTime(change.created_at)}</Table.Cell>
+                <Table.Cell>{time(change.created_at)}</Table.Cell>
                 <Table.Cell>{change.actor_email ?? change.actor_id}</Table.Cell>
                 <Table.Cell>{change.provider_id}</Table.Cell>
                 <Table.Cell>{settingLabel(change.key, t)}</Table.Cell>

@@ -4,10 +4,10 @@
  * so they never collide with the dashboard's own or another plugin's.
  *
  * English and Russian show when the admin picks them in Profile → Language. Georgian is shipped
- * too, but the dashboard's language list has no Georgian (2.21): it shows only where a user's
- * language is set to `ka` some other way (the `lng` cookie or localStorage key the dashboard
- * reads), and the dashboard's own texts then stay English. See docs/operations.md ("The admin in
- * Russian and Georgian").
+ * too, but the dashboard's language list has no Georgian (2.21): it shows only where the
+ * dashboard's `lng` cookie says `ka` (its detector reads the cookie first and writes it back on
+ * every load, so the `lng` key of localStorage alone never wins), and the dashboard's own texts
+ * then stay English. See docs/operations.md ("The admin in Russian and Georgian").
  */
 import en from "./json/en.json"
 import ka from "./json/ka.json"

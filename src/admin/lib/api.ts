@@ -13,10 +13,12 @@ import type { RecordingFailureView } from "../../api/admin/tbc/helpers/recording
 import type { ConnectionCheckResult } from "../../api/admin/tbc/settings/check-connection/route"
 import type { AttentionEntryView, AttentionListView, LedgerActionView } from "../../lib/ledger/attention-view"
 import type { AdminAction } from "../../lib/ledger/admin-actions"
+import type { LedgerHistoryEntry } from "../../use-cases/ledger-admin/history"
 import type { SyncView } from "../../api/admin/tbc/helpers/sync-view"
 import type { AdminPaymentFacts } from "../../use-cases/payment-facts/order-payment-facts"
 import type { OrderEditCaptureView } from "../../use-cases/payment-facts/order-edit-capture-view"
 import { sdk } from "./sdk"
+import { formatTimeIn } from "./i18n"
 
 export function adminFetch<T>(
   path: string,
@@ -45,6 +47,10 @@ export type AttentionEntry = AttentionEntryView
 export type AttentionList = AttentionListView
 export type LedgerAction = AdminAction
 export type LedgerActionResult = LedgerActionView
+export type LedgerHistoryRow = LedgerHistoryEntry
+export interface LedgerHistory {
+  entries: LedgerHistoryRow[]
+}
 
 export type RecordingFailureRow = Omit<RecordingFailureView, "next_attempt_at" | "gave_up_at" | "first_failed_at"> & {
   next_attempt_at: string | null
@@ -104,7 +110,7 @@ export interface OrderPaymentView {
   }
 }
 
-export const formatTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : "—")
+export const formatTime = (iso: string | null | undefined): string => formatTimeIn(iso, undefined)
 
 /** What to show of a failed call: the SDK's FetchError carries Medusa's message in words. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e))

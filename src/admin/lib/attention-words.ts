@@ -85,3 +85,17 @@ export function actionConfirmation(
       return null
   }
 }
+
+/** A move of the ledger's audit trail in words (tbc.ledgerEvents); an event added later as it is stored. */
+export const ledgerEventText = (event: string, t: TbcT = tEn): string => wordsOr(t, `tbc.ledgerEvents.${event}`, event)
+
+/**
+ * Who or what moved an entry: an admin by email (their user id when the user is gone), the bank,
+ * a job or Medusa in words (tbc.actors), anything else as it is stored.
+ */
+export function actorText(actor: string | null, email: string | null, t: TbcT = tEn): string {
+  if (!actor) return "—"
+  if (actor.startsWith("admin:")) return email ?? actor.slice("admin:".length)
+  const [source] = actor.split(":")
+  return wordsOr(t, `tbc.actors.${actor.replace(/[:.-]/g, "_")}`, wordsOr(t, `tbc.actors.${source}`, actor))
+}

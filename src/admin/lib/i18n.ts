@@ -108,3 +108,21 @@ export function resultCodeText(code: string, t: TbcT = tEn): string {
   const meaning = known(t, `tbc.resultCodes.${code}`, () => "")
   return meaning ? `${code}: ${meaning}` : code
 }
+
+/** The dashboard's language code as a locale: "ka", "ru", "enGB" → "en-GB". */
+const localeOf = (language: string | undefined): string | undefined =>
+  language ? language.replace(/^([a-z]{2,3})([A-Z]{2})$/, "$1-$2") : undefined
+
+/**
+ * A time as the admin's language writes it (Russian "2 дек. 2026 г., 14:05", Georgian, English),
+ * not the browser's; the browser's when the language is not one Intl knows.
+ */
+export function formatTimeIn(iso: string | null | undefined, language: string | undefined): string {
+  if (!iso) return "—"
+  const date = new Date(iso)
+  try {
+    return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(date)
+  } catch {
+    return date.toLocaleString()
+  }
+}

@@ -11,6 +11,7 @@ import {
   type FailedChangeRow,
   type LedgerAction,
   type LedgerActionResult,
+  type LedgerHistory,
   type OrderPaymentView,
   type ProviderSettings,
   type RecordingFailureRow,
@@ -40,10 +41,12 @@ export interface SettingsPageData {
   failedChanges: FailedChangeRow[]
   attention: AttentionList
   recordingFailures: RecordingFailureRow[]
+  /** the entries an admin acted on, with their audit trails, also once off the attention list */
+  ledgerHistory: LedgerHistory
 }
 
 async function loadSettingsPage(): Promise<SettingsPageData> {
-  const [settings, callbacks, runs, failed, attention, recording] = await Promise.all([
+  const [settings, callbacks, runs, failed, attention, recording, history] = await Promise.all([
     adminFetch<{ providers: ProviderSettings[]; changes: SettingChange[]; settings_error: string | null }>(
       "/admin/tbc/settings"
     ),
@@ -52,6 +55,7 @@ async function loadSettingsPage(): Promise<SettingsPageData> {
     adminFetch<{ failed_changes: FailedChangeRow[] }>("/admin/tbc/installments/failed-changes?limit=50"),
     adminFetch<AttentionList>("/admin/tbc/payments/attention?limit=50"),
     adminFetch<{ recording_failures: RecordingFailureRow[] }>("/admin/tbc/saved-cards/recording-failures?limit=50"),
+    adminFetch<LedgerHistory>("/admin/tbc/ledger-history?limit=20"),
   ])
   return {
     providers: settings.providers,
@@ -63,6 +67,7 @@ async function loadSettingsPage(): Promise<SettingsPageData> {
     failedChanges: failed.failed_changes,
     attention,
     recordingFailures: recording.recording_failures,
+    ledgerHistory: history,
   }
 }
 

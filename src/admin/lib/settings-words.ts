@@ -56,6 +56,13 @@ export const settingLabel = (key: string, t: TbcT = tEn): string =>
   known(t, `tbc.settingsForm.settings.${key}.label`, key)
 export const settingHint = (key: string, t: TbcT = tEn): string => known(t, `tbc.settingsForm.settings.${key}.hint`, "")
 
+/**
+ * A choice's value in words ("refund" → "Refund at once", "KA" → "Georgian"); a value the language
+ * has no words for as it is stored.
+ */
+export const choiceValueText = (key: string, value: string, t: TbcT = tEn): string =>
+  known(t, `tbc.settingsForm.choices.${key}.${value}`, value)
+
 /** A value as the page and the audit trail show it; null is "the config's value" in the audit trail. */
 export function settingValueText(key: string, value: unknown, nullText?: string, t: TbcT = tEn): string {
   const words = settingsWords(t)
@@ -63,5 +70,6 @@ export function settingValueText(key: string, value: unknown, nullText?: string,
   if (typeof value === "boolean") return value ? words.on : words.off
   if (key === "methods" && Array.isArray(value)) return value.map((m) => methodText(Number(m), t)).join(", ")
   if (value === "") return words.none
+  if (typeof value === "string") return choiceValueText(key, value, t)
   return typeof value === "object" ? JSON.stringify(value) : String(value)
 }

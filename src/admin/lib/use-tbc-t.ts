@@ -4,7 +4,7 @@
  * shows in English, never as the bare key.
  */
 import { useTranslation } from "react-i18next"
-import { tEn, type TbcT } from "./i18n"
+import { formatTimeIn, tEn, type TbcT } from "./i18n"
 
 export function useTbcT(): TbcT {
   const { t } = useTranslation()
@@ -12,4 +12,11 @@ export function useTbcT(): TbcT {
     const text = String(t(key, vars ?? {}))
     return text === key ? tEn(key, vars) : text
   }
+}
+
+/** Times in the dashboard's language (the one its `lng` cookie names), not the browser's. */
+export function useFormatTime(): (iso: string | null | undefined) => string {
+  const { i18n } = useTranslation()
+  const language = i18n?.resolvedLanguage ?? i18n?.language
+  return (iso) => formatTimeIn(iso, language)
 }

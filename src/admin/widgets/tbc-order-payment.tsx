@@ -13,7 +13,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
 import { Badge, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { errorText, formatTime } from "../lib/api"
+import { errorText } from "../lib/api"
 import {
   authorizedLabel,
   bankStatusBadge,
@@ -29,7 +29,7 @@ import { PartialCapture } from "../components/partial-capture"
 import { OrderChangeCapture } from "../components/order-change-capture"
 import { SavedCardCharge } from "../components/saved-card-charge"
 import { paymentMethodText, resultCodeText } from "../lib/i18n"
-import { useTbcT } from "../lib/use-tbc-t"
+import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="flex justify-between gap-x-4 px-6 py-2">
@@ -45,6 +45,7 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
   const { data: view, error } = useOrderPayment(order)
   const t = useTbcT()
+  const time = useFormatTime()
 
   if (view && view.payment === null) {
     // not paid through TBC: only the charge of its customer's saved card, when that applies
@@ -179,7 +180,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
               {t("tbc.widget.completeBy")}
             </Text>
             <Text size="small" data-testid="tbc-preauth-deadline">
-              {formatTime(preauth.deadline)}
+              {time(preauth.deadline)}
             </Text>
           </div>
           <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tbc-preauth-days-left">

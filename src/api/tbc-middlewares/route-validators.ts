@@ -27,6 +27,7 @@ const ADMIN_LISTS = [
   "/admin/tbc/installments/failed-changes",
   "/admin/tbc/saved-cards/recording-failures",
   "/admin/tbc/payments/attention",
+  "/admin/tbc/ledger-history",
 ]
 
 export const routeValidatorMiddlewares: MiddlewareRoute[] = [

@@ -13,8 +13,8 @@ import {
   placeholdersOf,
   untranslatedReason,
 } from "../../../lib/__tests__/translation-checks"
-import { checkoutStatusText, installmentStatusName, methodText, tEn, translatorFor } from "../i18n"
-import { SETTINGS_TEXT, settingLabel, settingValueText, settingsWords } from "../settings-words"
+import { checkoutStatusText, formatTimeIn, installmentStatusName, methodText, tEn, translatorFor } from "../i18n"
+import { choiceValueText, SETTINGS_TEXT, settingLabel, settingValueText, settingsWords } from "../settings-words"
 import { EDITABLE_SETTINGS } from "../../../lib/settings/editable-settings"
 import {
   CHECKOUT_STATUS_LABELS,
@@ -124,5 +124,37 @@ describe("the admin extension's translations", () => {
     expect(used.length).toBeGreaterThan(80)
     const known = new Set(baseKeys([...tables.en.keys()]))
     expect([...new Set(used)].filter((key) => !known.has(key))).toEqual([])
+  })
+})
+
+describe("Russian and Georgian admins read values and times in their language", () => {
+  const ru = translatorFor(resources.ru.translation, "ru")
+  it("names the choices' values, never the raw option values", () => {
+    expect(choiceValueText("orphanPolicy", "refund", ru)).toBe("Сразу вернуть деньги")
+    expect(choiceValueText("orphanPolicy", "notify", ru)).toBe("Показать мне в списке")
+    expect(choiceValueText("language", "KA", translatorFor(resources.ka.translation, "ka"))).toBe("ქართული")
+    expect(settingValueText("orphanPolicy", "notify", undefined, ru)).toBe("Показать мне в списке")
+    expect(choiceValueText("orphanPolicy", "something_new", ru)).toBe("something_new")
+    for (const { key, input } of EDITABLE_SETTINGS) {
+      if (input.type !== "choice") continue
+      for (const [language, table] of Object.entries(resources)) {
+        const t = translatorFor(table.translation, language)
+        for (const choice of input.choices)
+          expect([language, choiceValueText(key, choice, t)]).not.toEqual([language, choice])
+      }
+    }
+  })
+
+  it("formats times by the dashboard's language, not the browser's", () => {
+    const iso = "2026-12-02T14:05:00.000Z"
+    expect(formatTimeIn(iso, "ru")).toBe(
+      new Intl.DateTimeFormat("ru", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
+    )
+    expect(formatTimeIn(iso, "ru")).toMatch(/дек/)
+    expect(formatTimeIn(iso, "ru")).not.toBe(formatTimeIn(iso, "en"))
+    expect(formatTimeIn(iso, "enGB")).toBe(
+      new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
+    )
+    expect(formatTimeIn(null, "ru")).toBe("—")
   })
 })

@@ -1,4 +1,13 @@
-import { actionConfirmation, actionLabel, actionResultText, amountText, kindText, stateText } from "../attention-words"
+import {
+  actionConfirmation,
+  actionLabel,
+  actionResultText,
+  actorText,
+  amountText,
+  kindText,
+  ledgerEventText,
+  stateText,
+} from "../attention-words"
 
 describe("attention list words", () => {
   it("shows tetri as GEL with two decimals", () => {
@@ -58,5 +67,18 @@ describe("actions that ask first", () => {
     })
     expect(actionConfirmation(entry, "recheck")).toBeNull()
     expect(actionConfirmation(entry, "attach")).toBeNull()
+  })
+})
+
+describe("the ledger's history in words", () => {
+  it("names moves and who made them: an admin by email, the bank, a job", () => {
+    expect(ledgerEventText("admin_not_charged")).toBe("Marked not charged")
+    expect(ledgerEventText("something_new")).toBe("something_new")
+    expect(actorText("admin:user_1", "nino@shop.ge")).toBe("nino@shop.ge")
+    expect(actorText("admin:user_gone", null)).toBe("user_gone")
+    expect(actorText("bank:callback", null)).toBe("The bank")
+    expect(actorText("job:reconcile", null)).toBe("Background job")
+    expect(actorText("someone:else", null)).toBe("someone:else")
+    expect(actorText(null, null)).toBe("—")
   })
 })

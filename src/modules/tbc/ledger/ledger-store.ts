@@ -475,6 +475,21 @@ export class LedgerStore extends LedgerFacetWrites {
     return rows.length > 0
   }
 
+  /**
+   * The entries an admin acted on (an event whose actor is `admin:<user id>`), by their newest such
+   * event, newest first: what the admin's history view lists after an entry left the attention list.
+   */
+  actedOnByAdmin(limit: number): Promise<LedgerEntry[]> {
+    const newestAdminEvent = `(select max(e.created_at) from tbc_ledger_event e
+      where e.entry_id = tbc_payment.id and e.actor like 'admin:%' and e.deleted_at is null)`
+    return this.many(
+      `id in (select entry_id from tbc_ledger_event where actor like 'admin:%' and deleted_at is null)`,
+      [],
+      `${newestAdminEvent} desc, id desc`,
+      limit
+    )
+  }
+
   /** The audit trail of an entry, oldest first. */
   async events(entryId: string): Promise<Record<string, unknown>[]> {
     const { rows } = await this.pg.raw(

@@ -2,7 +2,8 @@
  * Settings → TBC Bank (/settings/tbc): the configured providers with masked credentials, the
  * callback URL to register at the bank, the settings a shop manager may change (with their audit
  * trail), "Check connection", recent callbacks and installment
- * sync runs with "Sync now", installment changes that could not be applied. Data from the plugin's admin routes (src/api/admin/tbc).
+ * sync runs with "Sync now", installment changes that could not be applied, and the ledger's
+ * history of what admins decided. Data from the plugin's admin routes (src/api/admin/tbc).
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text } from "@medusajs/ui"
@@ -11,6 +12,7 @@ import { AttentionSection } from "../../../components/attention-section"
 import { ConnectionSection } from "../../../components/connection-section"
 import { EditableSettingsSection } from "../../../components/editable-settings-section"
 import { FailedChangesSection } from "../../../components/failed-changes-section"
+import { LedgerHistorySection } from "../../../components/ledger-history-section"
 import { ProvidersSection } from "../../../components/providers-section"
 import { RecordingFailuresSection } from "../../../components/recording-failures-section"
 import { SettingsAuditSection } from "../../../components/settings-audit-section"
@@ -54,6 +56,7 @@ const TbcSettingsPage = () => {
           <SettingsAuditSection changes={data.settingChanges} error={data.settingsError} />
           <ConnectionSection />
           <AttentionSection attention={data.attention} />
+          <LedgerHistorySection history={data.ledgerHistory} />
           <ActivitySection
             callbacks={data.callbacks}
             syncRuns={data.syncRuns}
