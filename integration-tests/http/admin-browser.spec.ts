@@ -393,15 +393,23 @@ medusaIntegrationTestRunner({
           ["ru", "Провайдеры", "Настройки", "Авторизовано (заблокировано)"],
           ["ka", "პროვაიდერები", "პარამეტრები", "ავტორიზებულია (დაბლოკილი)"],
         ] as const) {
-          // i18next's detector reads the cookie first, then localStorage (the dashboard writes both)
+          // i18next's detector reads the cookie first, then localStorage (the dashboard writes both):
+          // the cookie wins, as docs/operations.md says (Georgian: localStorage says "en", to no effect)
           await page.context().addCookies([{ name: "lng", value: lng, url: app.appUrl }])
-          await page.evaluate((value) => window.localStorage.setItem("lng", value), lng)
+          await page.evaluate((value) => window.localStorage.setItem("lng", value), lng === "ka" ? "en" : lng)
           await page.goto(`${app.appUrl}/app/settings/tbc`, { timeout: UI_TIMEOUT })
           await page.getByRole("heading", { name: heading }).waitFor({ timeout: UI_TIMEOUT })
           // the editable settings form too
           await page
             .getByRole("heading", { name: `${settings}: ${TBC_CHECKOUT_PROVIDER_ID}` })
             .waitFor({ timeout: UI_TIMEOUT })
+          // the settings' values in words, and the Save button not clipped
+          const policy = page.getByTestId(`tbc-setting-input-${TBC_CHECKOUT_PROVIDER_ID}-orphanPolicy`)
+          expect(
+            lng === "ru" ? ["Сразу вернуть деньги", "Показать мне в списке"] : ["მაშინვე დაბრუნება", "სიაში ჩვენება"]
+          ).toContain((await policy.locator("option:checked").innerText()).trim())
+          const save = page.getByTestId(`tbc-settings-save-${TBC_CHECKOUT_PROVIDER_ID}`)
+          expect(await save.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true)
           await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })
           await page.getByTestId("tbc-bank-status").getByText(status).waitFor({ timeout: UI_TIMEOUT })
           await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
