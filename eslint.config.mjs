@@ -23,6 +23,8 @@ export default defineConfig(
       "dist/",
       "packages/*/dist/",
       "public/",
+      // copies of Medusa's dtc-starter, kept exactly as the starter has them (the guide patches them)
+      "docs/storefront-dtc/__tests__/dtc-starter/",
     ],
   },
   js.configs.recommended,

@@ -6,6 +6,7 @@
  * them), each with type declarations. (What the tarball holds, publint's and arethetypeswrong's
  * verdicts: the install test, integration-tests/install/package-checks.ts.)
  */
+import { execFileSync } from "child_process"
 import fs from "fs"
 import path from "path"
 import { builtinModules } from "module"
@@ -125,6 +126,17 @@ describe("the published package", () => {
       expect({ target, exists: fs.existsSync(path.join(ROOT, target)) }).toEqual({ target, exists: true })
       expect({ target, shipped: shipped(target) || target === "README.md" }).toEqual({ target, shipped: true })
     }
+  })
+
+  it("packs the docs' pages, not the guide's test copies of the dtc-starter (docs/storefront-dtc/__tests__)", () => {
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: ROOT, encoding: "utf8" })
+    ) as Array<{ files: Array<{ path: string }> }>
+    const docs = packed.files.map((file) => file.path).filter((file) => file.startsWith("docs/"))
+    expect(docs).toEqual(expect.arrayContaining(["docs/storefront-nextjs.md", "docs/architecture.md"]))
+    // the test copies exist, so the pattern that leaves them out is what is tested
+    expect(fs.existsSync(path.join(ROOT, "docs/storefront-dtc/__tests__/dtc-starter"))).toBe(true)
+    expect(docs.filter((file) => !/^docs\/[\w-]+\.md$/.test(file))).toEqual([])
   })
 
   describe("its exports", () => {

@@ -4,8 +4,8 @@
  * the guide's code (React 19, its types, @medusajs/js-sdk, types and icons 2.18.0; from the npm
  * registry, npm's cache first). The kit must add itself and nothing else (no Medusa server, no
  * dashboard, no second React), resolve its types under `moduleResolution` node, node16 and bundler,
- * run as CommonJS and as an ES module, and the guide's components (docs/storefront-dtc) must
- * compile against it with the starter's own tsconfig.
+ * run as CommonJS and as an ES module, and the dtc-starter's files with the guide's patches applied
+ * (docs/storefront-dtc/__tests__/guide-patch.js) must compile against it with the starter's own tsconfig.
  */
 import { execFile, execFileSync } from "child_process"
 import fs from "fs"
@@ -18,6 +18,8 @@ jest.setTimeout(300_000)
 const ROOT = path.resolve(__dirname, "../../..")
 const KIT_DIR = path.join(ROOT, "packages", "storefront")
 const GUIDE_DIR = path.join(ROOT, "docs", "storefront-dtc")
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, shared with the guide's bundler script
+const { applyGuide } = require("../../../docs/storefront-dtc/__tests__/guide-patch")
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc")
 const KIT = "medusa-payment-tbc-storefront"
 /** apps/storefront/package.json of medusajs/dtc-starter: the pins the guide's code meets there. */
@@ -91,9 +93,11 @@ export const { useTbcReturn, TbcPayButton } = createTbcReact(React)
   ])
   tsconfig("tsconfig.bundler.json", { module: "esnext", moduleResolution: "bundler" }, ["consumer/bundler.ts"])
 
-  // the guide's files and the starter's stubs where the starter keeps its own, under its tsconfig
-  fs.cpSync(path.join(GUIDE_DIR, "src"), path.join(project, "src"), { recursive: true })
+  // the starter's files with the guide's patches applied, over stubs of the rest of the starter
+  // (none of them a file the guide changes), under the starter's tsconfig
+  const patched = applyGuide(path.join(work, "dtc-starter"))
   fs.cpSync(path.join(GUIDE_DIR, "__tests__", "starter"), path.join(project, "src"), { recursive: true })
+  fs.cpSync(patched, path.join(project, "src"), { recursive: true, errorOnExist: true, force: false })
   write(
     "tsconfig.json",
     JSON.stringify({
@@ -112,8 +116,15 @@ export const { useTbcReturn, TbcPayButton } = createTbcReact(React)
         isolatedModules: true,
         jsx: "preserve",
         baseUrl: "./src",
-        // the starter's aliases, and the stubs of the three Next.js modules the guide imports
-        paths: { "@lib/*": ["lib/*"], "@modules/*": ["modules/*"], next: ["next/index"], "next/*": ["next/*"] },
+        // the starter's aliases, and the stubs of the packages of the starter its patched files import
+        paths: {
+          "@lib/*": ["lib/*"],
+          "@modules/*": ["modules/*"],
+          next: ["next/index"],
+          "next/*": ["next/*"],
+          "@headlessui/react": ["packages/headlessui"],
+          "@stripe/react-stripe-js": ["packages/stripe-react"],
+        },
       },
       include: ["src/**/*.ts", "src/**/*.tsx"],
     })

@@ -4,8 +4,8 @@
  * token itself, so one server action runs each call with it.
  *
  *   // a "use server" file: the one action
- *   export async function tbcStore(call: TbcStoreCall) {
- *     return runTbcStoreCall(call, { backendUrl, publishableKey, headers: await getAuthHeaders() })
+ *   export async function tbcStore(call: unknown) {
+ *     return runTbcStoreCall(call, { headers: await getAuthHeaders(), onOrderPlaced: removeCartId })
  *   }
  *   // the browser: the kit's components call the store through it
  *   const store = tbcStoreOverAction(tbcStore)
@@ -53,13 +53,29 @@ export type TbcStoreAnswer =
   | { ok: false; status?: number; message: string; body?: unknown }
 
 export interface TbcServerStoreOptions {
-  /** the Medusa server, e.g. process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL */
-  backendUrl: string
-  publishableKey: string
+  /**
+   * The Medusa server. Default: the env variable Medusa's Next.js starters set,
+   * NEXT_PUBLIC_MEDUSA_BACKEND_URL, else http://localhost:9000 (the starters' default too).
+   */
+  backendUrl?: string
+  /** Default: the env variable NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY, as in Medusa's Next.js starters. */
+  publishableKey?: string
   /** the headers the storefront sends the store, e.g. the starter's getAuthHeaders(): `authorization: Bearer …` */
   headers?: Record<string, string | undefined>
+  /**
+   * Called once a call turned the cart into an order, before the answer goes back: e.g. the
+   * starter's removeCartId, so the next visit starts a new cart.
+   */
+  onOrderPlaced?: () => unknown
   /** defaults to the global fetch */
   fetch?: FetchLike
+}
+
+/** A server's env variable (no @types/node here: the kit runs in browsers too). */
+function envVariable(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  const value = env?.[name]
+  return value === "" ? undefined : value
 }
 
 const ID_RULES = {
@@ -110,19 +126,28 @@ function refusal(error: unknown): TbcStoreAnswer {
   return { ok: false, message: error instanceof Error ? error.message : String(error) }
 }
 
+/** The order is placed whatever happens here: a failing clean-up must not tell the shopper it failed. */
+async function afterOrder(onOrderPlaced: TbcServerStoreOptions["onOrderPlaced"]): Promise<void> {
+  try {
+    await onOrderPlaced?.()
+  } catch {
+    // e.g. a cookie that could not be cleared: the next visit finds a completed cart, which Medusa refuses
+  }
+}
+
 /** Runs one of the kit's calls on the server, with the customer's login from `options.headers`. */
-export async function runTbcStoreCall(call: unknown, options: TbcServerStoreOptions): Promise<TbcStoreAnswer> {
+export async function runTbcStoreCall(call: unknown, options: TbcServerStoreOptions = {}): Promise<TbcStoreAnswer> {
   const checked = checkTbcStoreCall(call)
   if ("problem" in checked) return { ok: false, status: 400, message: checked.problem }
   const token = /^Bearer\s+(\S+)$/i.exec(options.headers?.authorization ?? "")?.[1] ?? null
-  const store = createTbcStoreClient({
-    backendUrl: options.backendUrl,
-    publishableKey: options.publishableKey,
-    fetch: options.fetch,
-    authToken: () => token,
-  })
   const asked = checked.call
   try {
+    const store = createTbcStoreClient({
+      backendUrl: options.backendUrl ?? envVariable("NEXT_PUBLIC_MEDUSA_BACKEND_URL") ?? "http://localhost:9000",
+      publishableKey: options.publishableKey ?? envVariable("NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY") ?? "",
+      fetch: options.fetch,
+      authToken: () => token,
+    })
     const value = await ((): Promise<unknown> => {
       switch (asked.op) {
         case "payment-options":
@@ -140,6 +165,7 @@ export async function runTbcStoreCall(call: unknown, options: TbcServerStoreOpti
       }
     })()
     const placedOrder = asked.op === "complete-cart" && (value as CompleteCartResponse).type === "order"
+    if (placedOrder) await afterOrder(options.onOrderPlaced)
     return { ok: true, value: value ?? null, placedOrder }
   } catch (error) {
     return refusal(error)

@@ -1,11 +1,10 @@
-/** What a test sets before the guide's components load (the starter reads these from env and cookies). */
+/** What a browser test sets before the guide's storefront loads (the starter reads these from env and cookies). */
 export interface GuideConfig {
   backendUrl: string
   publishableKey: string
   countryCode: string
-  locale: string | null
-  /** where router.push / replace went (a browser page navigates too) */
-  navigations: string[]
+  /** the logged-in customer's token (the starter's `_medusa_jwt` cookie); null: a guest */
+  customerToken: string | null
 }
 
 export function guideConfig(): GuideConfig {
@@ -14,8 +13,7 @@ export function guideConfig(): GuideConfig {
     backendUrl: "http://localhost:9000",
     publishableKey: "pk_test",
     countryCode: "ge",
-    locale: null,
-    navigations: [],
+    customerToken: null,
   }
   return holder.__TBC_GUIDE__
 }

@@ -97,6 +97,77 @@ describe("runTbcStoreCall (the storefront's server)", () => {
   })
 })
 
+describe("runTbcStoreCall with the dtc-starter's settings", () => {
+  const env = process.env
+  afterEach(() => {
+    process.env = env
+  })
+
+  it("reads the backend and the publishable key from the starter's env variables when not given", async () => {
+    process.env = {
+      ...env,
+      NEXT_PUBLIC_MEDUSA_BACKEND_URL: "http://store.test:9100",
+      NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: "pk_env",
+    }
+    const seen: string[] = []
+    const answer = await runTbcStoreCall(
+      { op: "payment-status", cartId: "cart_1" },
+      {
+        fetch: async (url, init) => {
+          seen.push(`${url} ${init.headers["x-publishable-api-key"]}`)
+          return { ok: true, status: 200, text: async () => JSON.stringify({ payment_status: { decided: false } }) }
+        },
+      }
+    )
+    expect(answer).toMatchObject({ ok: true })
+    expect(seen).toEqual(["http://store.test:9100/store/tbc/carts/cart_1/payment-status pk_env"])
+  })
+
+  it("without a publishable key anywhere, answers a refusal that names it", async () => {
+    process.env = { ...env, NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: "" }
+    expect(await runTbcStoreCall({ op: "saved-cards" })).toEqual({
+      ok: false,
+      message: expect.stringContaining("publishableKey is required"),
+    })
+  })
+
+  it("calls onOrderPlaced once the cart became an order, and only then; its failure does not undo the order's answer", async () => {
+    const store = fakeStore({
+      "POST /store/carts/cart_1/complete": [{ body: { type: "order", order: { id: "order_1" } } }],
+      "POST /store/carts/cart_2/complete": [
+        { body: { type: "cart", cart: { id: "cart_2" }, error: { message: "x" } } },
+      ],
+    })
+    const placed: string[] = []
+    const cleared = await runTbcStoreCall(
+      { op: "complete-cart", cartId: "cart_1" },
+      { ...BACKEND, fetch: store.fetch, onOrderPlaced: () => placed.push("cart_1") }
+    )
+    expect(cleared).toMatchObject({ ok: true, placedOrder: true })
+    const notYet = await runTbcStoreCall(
+      { op: "complete-cart", cartId: "cart_2" },
+      { ...BACKEND, fetch: store.fetch, onOrderPlaced: () => placed.push("cart_2") }
+    )
+    expect(notYet).toMatchObject({ ok: true, placedOrder: false })
+    expect(placed).toEqual(["cart_1"])
+
+    const failing = fakeStore({
+      "POST /store/carts/cart_3/complete": [{ body: { type: "order", order: { id: "order_3" } } }],
+    })
+    const answer = await runTbcStoreCall(
+      { op: "complete-cart", cartId: "cart_3" },
+      {
+        ...BACKEND,
+        fetch: failing.fetch,
+        onOrderPlaced: async () => {
+          throw new Error("cookies() outside a request")
+        },
+      }
+    )
+    expect(answer).toMatchObject({ ok: true, placedOrder: true, value: { order: { id: "order_3" } } })
+  })
+})
+
 describe("tbcStoreOverAction (the browser)", () => {
   it("sends each call to the action and gives back its value, or throws its refusal as the kit's error", async () => {
     const sent: TbcStoreCall[] = []

@@ -1,17 +1,29 @@
-/** next/navigation, as far as the guide uses it: the router moves the page (a browser) and records where. */
-import { guideConfig } from "../guide-config"
-
+/** next/navigation, as far as the starter uses it: the router moves the browser page. */
 type Params = Record<string, string | string[]>
 
+const here = () => new URL(globalThis.location?.href ?? "http://localhost/")
+
 export function useParams<T extends Params = Params>(): T {
-  return { countryCode: guideConfig().countryCode } as unknown as T
+  return { countryCode: here().pathname.split("/")[1] } as unknown as T
 }
 
-function go(url: string): void {
-  guideConfig().navigations.push(url)
-  if (typeof window !== "undefined" && window.location) window.location.assign(url)
+export function useSearchParams(): URLSearchParams {
+  return here().searchParams
+}
+
+export function usePathname(): string {
+  return here().pathname
+}
+
+function go(url: string, options?: { scroll?: boolean }): void {
+  void options
+  globalThis.location.assign(url)
 }
 
 export function useRouter() {
   return { push: go, replace: go, refresh: () => undefined, back: () => undefined }
+}
+
+export function notFound(): never {
+  throw new Error("NEXT_NOT_FOUND")
 }

@@ -1,0 +1,5 @@
+import React from "react"
+
+const Divider = ({ className }: { className?: string }) => <div className={className} />
+
+export default Divider
