@@ -5,7 +5,7 @@
  * result is packages/storefront/__tests__/package.integration.spec.ts; the result in Chromium,
  * integration-tests/http/storefront-guide.app.ts.
  */
-import { execFileSync } from "child_process"
+import { spawnSync } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
@@ -21,13 +21,10 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
 /** `git diff --no-index --numstat` of the starter before and after: what git says was added. */
 function gitAddedLines(before: string, after: string): number {
-  let out = ""
-  try {
-    out = execFileSync("git", ["diff", "--no-index", "--numstat", before, after], { encoding: "utf8" })
-  } catch (error) {
-    out = (error as { stdout: string }).stdout // exit 1: the trees differ
-  }
-  return out
+  const numstat = spawnSync("git", ["diff", "--no-index", "--numstat", before, after], { encoding: "utf8" })
+  // exit 1: the trees differ
+  if (numstat.status !== 1) throw new Error(`git diff --numstat: ${numstat.status} ${numstat.stderr}`)
+  return numstat.stdout
     .trim()
     .split("\n")
     .reduce((sum, line) => sum + Number(line.split("\t")[0]), 0)
