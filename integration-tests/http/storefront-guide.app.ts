@@ -53,6 +53,18 @@ interface PageConfig {
   customerToken: string | null
 }
 
+/**
+ * What the page knows before the storefront's script runs: the test's settings, and the env the
+ * starter's server actions read on Next.js's server (they run in this page here).
+ */
+function pageScript(config: PageConfig): string {
+  const env = {
+    NEXT_PUBLIC_MEDUSA_BACKEND_URL: config.backendUrl,
+    NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: config.publishableKey,
+  }
+  return `globalThis.__TBC_GUIDE__ = ${JSON.stringify(config)}; globalThis.process = { env: ${JSON.stringify(env)} }`
+}
+
 /** The storefront: every page of the patched starter is the one script, which routes by the URL. */
 function serveStorefront(script: string, config: () => PageConfig): http.Server {
   return http.createServer((request, response) => {
@@ -63,7 +75,7 @@ function serveStorefront(script: string, config: () => PageConfig): http.Server 
       response
         .writeHead(200, { "content-type": "text/html; charset=utf-8" })
         .end(
-          `<!doctype html><html><body><div id="root"></div><script>globalThis.__TBC_GUIDE__ = ${JSON.stringify(config())}</script><script src="/guide.js"></script></body></html>`
+          `<!doctype html><html><body><div id="root"></div><script>${pageScript(config())}</script><script src="/guide.js"></script></body></html>`
         )
     } else {
       response.writeHead(404).end()

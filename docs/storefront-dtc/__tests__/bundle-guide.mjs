@@ -70,6 +70,8 @@ try {
     root: here,
     plugins: [starterModules],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // as Next.js compiles the starter (which imports no React for JSX), whatever tsconfig is nearest
+    esbuild: { jsx: "automatic" },
     build: {
       write: false,
       minify: false,
