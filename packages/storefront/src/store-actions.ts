@@ -71,9 +71,13 @@ export interface TbcServerStoreOptions {
   fetch?: FetchLike
 }
 
-/** A server's env variable (no @types/node here: the kit runs in browsers too). */
+/**
+ * A server's env variable, read when asked (no @types/node here: the kit runs in browsers too). By
+ * name, not `process.env`: bundlers replace that expression at build time in a browser build.
+ */
 function envVariable(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  const holder = globalThis as Record<string, { env?: Record<string, string | undefined> } | undefined>
+  const env = holder["process"]?.env
   const value = env?.[name]
   return value === "" ? undefined : value
 }
