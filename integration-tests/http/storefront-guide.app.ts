@@ -130,7 +130,7 @@ medusaIntegrationTestRunner({
 
     /** From the review step's button to the bank's card form, and the card paid or declined there. */
     async function payOnBankPage(page: Page, card: string): Promise<void> {
-      await page.getByTestId("submit-order-button").click()
+      await page.getByTestId("tbc-pay-button").click()
       await page.waitForURL((url) => url.href.startsWith(app.sandboxUrl), { timeout: UI_TIMEOUT_MS })
       await page.getByTestId("card-number").fill(card, { timeout: UI_TIMEOUT_MS })
       await page.getByTestId("pay").click()
@@ -162,7 +162,7 @@ medusaIntegrationTestRunner({
         // a guest: no saved cards, no "save this card"
         await choose(page, TBC_CHECKOUT_PROVIDER_ID)
         expect(await page.getByTestId("tbc-save-card").count()).toBe(0)
-        await expect(page.getByTestId("submit-order-button").textContent()).resolves.toBe(EN.checkout.pay)
+        await expect(page.getByTestId("tbc-pay-button").textContent()).resolves.toBe(EN.checkout.pay)
         await payOnBankPage(page, PAID)
 
         const { orderId, lines } = await orderPage(page)
@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
           KA.checkout.holdsMoney
         )
         await choose(page, TBC_CHECKOUT_PROVIDER_ID)
-        await expect(page.getByTestId("submit-order-button").textContent()).resolves.toBe(KA.checkout.pay)
+        await expect(page.getByTestId("tbc-pay-button").textContent()).resolves.toBe(KA.checkout.pay)
         await payOnBankPage(page, INSUFFICIENT_FUNDS)
 
         await page.getByTestId("tbc-pay_again").waitFor({ timeout: UI_TIMEOUT_MS })
@@ -212,7 +212,7 @@ medusaIntegrationTestRunner({
         await choose(page, TBC_INSTALLMENTS_PROVIDER_ID)
         const [application] = await Promise.all([
           context.waitForEvent("page", { timeout: UI_TIMEOUT_MS }),
-          page.getByTestId("submit-order-button").click(),
+          page.getByTestId("tbc-pay-button").click(),
         ])
         expect(application.url().startsWith(app.sandboxUrl)).toBe(true)
         await expect(page.getByTestId("tbc-installments-opened").textContent()).resolves.toBe(
@@ -259,9 +259,9 @@ medusaIntegrationTestRunner({
           await page.getByTestId("tbc-saved-card").check({ timeout: UI_TIMEOUT_MS })
           expect(await page.getByTestId("tbc-save-card").count()).toBe(0)
         })
-        await expect(page.getByTestId("submit-order-button").textContent()).resolves.toBe(EN.checkout.placeOrder)
+        await expect(page.getByTestId("tbc-pay-button").textContent()).resolves.toBe(EN.checkout.placeOrder)
         const [executions, creates] = [await bank.calls(CALLS.execution), await bank.calls(CALLS.create)]
-        await page.getByTestId("submit-order-button").click()
+        await page.getByTestId("tbc-pay-button").click()
         const paid = await orderPage(page)
         expect(await orderIdsOfCart(second.cartId)).toEqual([paid.orderId])
         // paid by the saved card's execution, with no bank page
