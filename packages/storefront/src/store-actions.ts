@@ -76,7 +76,7 @@ export interface TbcServerStoreOptions {
  * name, not `process.env`: bundlers replace that expression at build time in a browser build.
  */
 function envVariable(name: string): string | undefined {
-  const holder = globalThis as Record<string, { env?: Record<string, string | undefined> } | undefined>
+  const holder = globalThis as unknown as Record<string, { env?: Record<string, string | undefined> } | undefined>
   const env = holder["process"]?.env
   const value = env?.[name]
   return value === "" ? undefined : value
