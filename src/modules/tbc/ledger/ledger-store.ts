@@ -20,6 +20,7 @@ import { CLAIM_STALE_MS, type CompletionFailureClass } from "../../../lib/ledger
 import { COMPLETION_FAILURES_LISTED, type LedgerFacts, type OrphanAction } from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
+import { preparedStatements } from "../prepared-statements"
 import { LedgerFacetWrites } from "./facet-writes"
 import { openBankReturn } from "./bank-returns"
 import type { BankReturnVerdict } from "../../../lib/ledger/bank-returns"
@@ -218,8 +219,12 @@ export const recordError = (error: unknown): string =>
 const SELECT = `select * from tbc_payment where deleted_at is null`
 
 export class LedgerStore extends LedgerFacetWrites {
-  constructor(private readonly pg: PgConnection) {
+  /** the statements of a money operation's hot path, prepared once per pooled connection (../prepared-statements.ts) */
+  private readonly pg: PgConnection
+
+  constructor(pg: PgConnection) {
     super()
+    this.pg = preparedStatements(pg)
   }
 
   private async one(where: string, bindings: unknown[]): Promise<LedgerEntry | undefined> {

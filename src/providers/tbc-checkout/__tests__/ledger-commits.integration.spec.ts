@@ -13,6 +13,7 @@ import { testDbName } from "../../../../integration-tests/utils/db-name"
 import { TBC_MODULE } from "../../../modules/tbc"
 import { recordingConnection, type RecordingConnection } from "../../../modules/tbc/ledger/__tests__/recording-pg"
 import { LedgerStore } from "../../../modules/tbc/ledger/ledger-store"
+import { preparedStatements } from "../../../modules/tbc/prepared-statements"
 import type TbcCheckoutProviderService from "../service"
 import { CALLS, caught, harnessPerSuite } from "./provider-harness"
 
@@ -66,7 +67,7 @@ moduleIntegrationTestRunner({
 
     beforeEach(() => {
       seen = {}
-      pg = recordingConnection(knex, [], () => bankCallsSince())
+      pg = recordingConnection(preparedStatements(knex), [], () => bankCallsSince())
       provider = h.provider({ preAuth: true }, { __pg_connection__: pg })
     })
 

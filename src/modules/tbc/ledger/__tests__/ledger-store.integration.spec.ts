@@ -11,6 +11,7 @@ import { testDbName } from "../../../../../integration-tests/utils/db-name"
 import { TBC_MODULE } from "../.."
 import { LedgerStore, operationSeed, type LedgerEntry, type OpenEntry } from "../ledger-store"
 import { recordingConnection, type RecordingConnection } from "./recording-pg"
+import { preparedStatements } from "../../prepared-statements"
 
 jest.setTimeout(60_000)
 
@@ -43,7 +44,8 @@ moduleIntegrationTestRunner({
     })
     afterAll(() => knex.destroy())
     beforeEach(() => {
-      pg = recordingConnection(knex)
+      // as in the app: the store's statements prepared on the pool (../../prepared-statements.ts)
+      pg = recordingConnection(preparedStatements(knex))
       ledger = new LedgerStore(pg)
     })
 
@@ -162,6 +164,51 @@ moduleIntegrationTestRunner({
         // one statement (the operation's row came back, the charge's did not), then the charge alone
         expect(pg.log).toEqual(["write relaxed", "read", "write relaxed"])
         expect((await auditOf(charge.id)).filter((line) => line.endsWith("→ paid"))).toHaveLength(1)
+      })
+    })
+
+    // the store's statements as prepared statements (../../prepared-statements.ts), on the one pooled connection
+    describe("prepared statements", () => {
+      const preparedOnConnection = async (): Promise<string[]> =>
+        (
+          await knex.raw("select statement from pg_prepared_statements where name like 'tbc\\_%' order by statement")
+        ).rows.map((row: { statement: string }) => row.statement)
+
+      it("parses each statement once per connection: a second run reuses it", async () => {
+        const charge = await heldCharge()
+        expect(await ledger.byPayId("PAY1")).toMatchObject({ id: charge.id })
+        const parsed = await preparedOnConnection()
+        expect(parsed.filter((text) => text.includes("pay_id = $1") && text.startsWith("select"))).toHaveLength(1)
+        expect(parsed.some((text) => text.includes("insert into tbc_payment"))).toBe(true)
+        await ledger.byPayId("PAY1")
+        await ledger.open(chargeSeed("payses_2"), "test")
+        expect(await preparedOnConnection()).toEqual(parsed)
+      })
+
+      it("a migration that changes the table under a parsed statement: the statement is parsed again", async () => {
+        const charge = await heldCharge()
+        await ledger.byPayId("PAY1") // parsed with the table as it was
+        await knex.raw("alter table tbc_payment add column prepared_probe text")
+        try {
+          expect(await ledger.byPayId("PAY1")).toMatchObject({ id: charge.id, state: "held" })
+          const moved = await ledger.apply(charge, read("Succeeded"), "bank:callback")
+          expect(moved).toMatchObject({ ok: true, changed: true, entry: { state: "paid" } })
+        } finally {
+          await knex.raw("alter table tbc_payment drop column prepared_probe")
+        }
+      })
+
+      // last: it turns naming off for this process (as a pooler that drops statements would)
+      it("statements dropped behind the driver's back (a transaction pooler): sent unnamed from then on", async () => {
+        const charge = await heldCharge()
+        await ledger.byPayId("PAY1")
+        await knex.raw("deallocate all") // what PgBouncer in transaction mode does to a client's statements
+        expect(await ledger.byPayId("PAY1")).toMatchObject({ id: charge.id })
+        expect(await ledger.apply(charge, read("Succeeded"), "bank:callback")).toMatchObject({
+          ok: true,
+          changed: true,
+        })
+        expect(await preparedOnConnection()).toEqual([])
       })
     })
   },
