@@ -5,7 +5,8 @@
  */
 import type { CompletionFailureClass, RecordedOrphanAction } from "../../../lib/ledger/facets"
 import type { LedgerEvent } from "../../../lib/ledger/states"
-import type { ApplyOptions, ApplyResult, HeldMove, LedgerEntry } from "./ledger-store"
+import type { ApplyOptions, ApplyResult, Commit, HeldMove, LedgerEntry, OpenEntry } from "./ledger-store"
+import { operationSeed, type OperationToOpen } from "./moves"
 
 /** An entry's id, or the entry as the caller holds it (LedgerStore.apply: no read, its revision guards the write). */
 export type EntryRef = string | LedgerEntry
@@ -13,6 +14,25 @@ export type EntryRef = string | LedgerEntry
 export abstract class LedgerFacetWrites {
   abstract apply(entry: EntryRef, event: LedgerEvent, actor: string, options?: ApplyOptions): Promise<ApplyResult>
   abstract applyByPayId(payId: string, event: LedgerEvent, actor: string): Promise<ApplyResult | undefined>
+  abstract byPayId(payId: string): Promise<LedgerEntry | undefined>
+  abstract open(seed: OpenEntry, actor: string, options?: { commit?: Commit }): Promise<LedgerEntry>
+
+  /**
+   * Opens an operation on the charge the bank knows by `payId`, before its bank call: the charge
+   * as read and the operation's entry; undefined when no entry names the payId (a payment from
+   * before the ledger). Here a read, then open(); LedgerStore does both in one statement.
+   */
+  async openOperationOn(
+    payId: string,
+    operation: OperationToOpen,
+    actor: string,
+    options: { commit?: Commit } = {}
+  ): Promise<{ charge: LedgerEntry; op: LedgerEntry } | undefined> {
+    const charge = await this.byPayId(payId)
+    if (!charge) return undefined
+    const seed = operationSeed(charge, operation.kind, operation.amountMinor, operation.providerId)
+    return { charge, op: await this.open(seed, actor, options) }
+  }
 
   /** Several moves (LedgerStore writes them in one statement); here one after another, in order. */
   async applyAll(moves: readonly HeldMove[], options: Pick<ApplyOptions, "commit"> = {}): Promise<ApplyResult[]> {

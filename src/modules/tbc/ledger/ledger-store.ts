@@ -24,9 +24,19 @@ import { preparedStatements } from "../prepared-statements"
 import { LedgerFacetWrites } from "./facet-writes"
 import { openBankReturn } from "./bank-returns"
 import type { BankReturnVerdict } from "../../../lib/ledger/bank-returns"
-import { commitModeCte, movesStatement, newId, planMove, touchStatement, type Commit, type WritePlan } from "./moves"
+import {
+  commitModeCte,
+  movesStatement,
+  newId,
+  planMove,
+  touchStatement,
+  type Commit,
+  type OperationToOpen,
+  type WritePlan,
+} from "./moves"
 
-export type { PgConnection, Commit }
+export type { PgConnection, Commit, OperationToOpen }
+export { operationSeed } from "./moves"
 
 /** A ledger row as the code reads it. Amounts in integer tetri. */
 export interface LedgerEntry extends LedgerFacts {
@@ -193,25 +203,6 @@ export function toEntry(row: Record<string, unknown>): LedgerEntry {
   }
 }
 
-/** The row of an operation (completion, cancel, refund) on a charge, before its bank call. */
-export function operationSeed(
-  charge: LedgerEntry,
-  kind: "completion" | "cancel" | "refund",
-  amountMinor: number,
-  providerId = charge.provider_id
-): OpenEntry {
-  return {
-    kind,
-    provider_id: providerId,
-    payment_session_id: charge.payment_session_id,
-    payment_collection_id: charge.payment_collection_id,
-    cart_id: charge.cart_id,
-    amount: amountMinor,
-    currency: charge.currency,
-    parent_id: charge.id,
-  }
-}
-
 /** Error text for the record: short, one line, no request data (bank errors carry none). */
 export const recordError = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
@@ -329,6 +320,56 @@ export class LedgerStore extends LedgerFacetWrites {
       if (!seed.parent_id || !isUniqueViolationOf(error, ONE_OPEN_OPERATION)) throw error
       throw new OperationUnderWayError(seed.kind, await this.openOperationOf(seed.parent_id).catch(() => undefined))
     }
+  }
+
+  /**
+   * open() for an operation on the charge the bank knows by `payId`, in ONE statement with the
+   * read of that charge (one round trip less before the bank call): the charge as it was read and
+   * the operation's entry, or undefined when no entry names the payId (a payment from before the
+   * ledger: nothing is opened). Same one-open-operation refusal as open().
+   */
+  override async openOperationOn(
+    payId: string,
+    operation: OperationToOpen,
+    actor: string,
+    options: { commit?: Commit } = {}
+  ): Promise<{ charge: LedgerEntry; op: LedgerEntry } | undefined> {
+    let rows: Record<string, unknown>[]
+    try {
+      ;({ rows } = await this.pg.raw(
+        `with ${commitModeCte(options.commit ?? "durable")},
+         charge as (${SELECT} and pay_id = ? order by created_at desc limit 1),
+         opened as (
+           insert into tbc_payment (id, provider_id, payment_session_id, payment_collection_id, cart_id, amount,
+             currency, kind, state, state_at, state_by, parent_id)
+           select ?, coalesce(?, charge.provider_id), charge.payment_session_id, charge.payment_collection_id,
+             charge.cart_id, ?::integer, charge.currency, ?, 'sending', now(), ?, charge.id from charge
+           returning *),
+         audit as (
+           insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
+           select ?, id, 'opened', null, state, ?, kind || ' ' || amount || ' ' || currency from opened)
+         select false as is_opened, charge.*, commit_mode.commit_mode from charge, commit_mode
+         union all select true, opened.*, commit_mode.commit_mode from opened, commit_mode`,
+        [
+          payId,
+          newId("tbcpay"),
+          operation.providerId ?? null,
+          operation.amountMinor,
+          operation.kind,
+          actor,
+          newId("tbcle"),
+          actor,
+        ]
+      ))
+    } catch (error) {
+      if (!isUniqueViolationOf(error, ONE_OPEN_OPERATION)) throw error
+      const charge = await this.byPayId(payId).catch(() => undefined)
+      const open = charge ? await this.openOperationOf(charge.id).catch(() => undefined) : undefined
+      throw new OperationUnderWayError(operation.kind, open)
+    }
+    const charge = rows.find((row) => row.is_opened === false)
+    const op = rows.find((row) => row.is_opened === true)
+    return charge && op ? { charge: toEntry(charge), op: toEntry(op) } : undefined
   }
 
   private async insert(seed: OpenEntry, actor: string, commit: Commit): Promise<LedgerEntry> {

@@ -26,7 +26,34 @@ import {
   type FacetEvent,
   type FacetPatch,
 } from "../../../lib/ledger/facets"
-import type { LedgerEntry } from "./ledger-store"
+import type { LedgerEntry, OpenEntry } from "./ledger-store"
+
+/** An operation to open on a charge (LedgerStore.openOperationOn): its kind, amount in tetri, and provider. */
+export interface OperationToOpen {
+  kind: "completion" | "cancel" | "refund"
+  amountMinor: number
+  /** the provider that sends it (default: the charge's) */
+  providerId?: string
+}
+
+/** The row of an operation (completion, cancel, refund) on a charge, before its bank call. */
+export function operationSeed(
+  charge: LedgerEntry,
+  kind: "completion" | "cancel" | "refund",
+  amountMinor: number,
+  providerId = charge.provider_id
+): OpenEntry {
+  return {
+    kind,
+    provider_id: providerId,
+    payment_session_id: charge.payment_session_id,
+    payment_collection_id: charge.payment_collection_id,
+    cart_id: charge.cart_id,
+    amount: amountMinor,
+    currency: charge.currency,
+    parent_id: charge.id,
+  }
+}
 
 /** How a write's commit waits for the disk (see the header). */
 export type Commit = "durable" | "relaxed"

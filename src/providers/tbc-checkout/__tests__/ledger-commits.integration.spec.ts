@@ -93,7 +93,8 @@ moduleIntegrationTestRunner({
     it("capture: the completion's entry durably before the call; the answer moves it and its charge in one relaxed statement", async () => {
       const data = await held()
       const log = await logOf(() => provider.capturePayment({ data }))
-      expect(log).toEqual(["read", "write durable", "bank: completion", "write relaxed"])
+      // the charge is read by the statement that opens the completion on it
+      expect(log).toEqual(["write durable", "bank: completion", "write relaxed"])
       const charge = await new LedgerStore(knex).byPayId(String(data.payId))
       expect(charge).toMatchObject({ state: "paid", bank_status: "Succeeded" })
     })
@@ -103,14 +104,7 @@ moduleIntegrationTestRunner({
     it("cancel: the entry opened relaxed, made durable by its baseline's commit before the cancel call; the answer relaxed", async () => {
       const data = await held()
       const log = await logOf(() => provider.cancelPayment({ data }))
-      expect(log).toEqual([
-        "read",
-        "write relaxed",
-        "bank: read",
-        "write durable",
-        "bank: cancel, read",
-        "write relaxed",
-      ])
+      expect(log).toEqual(["write relaxed", "bank: read", "write durable", "bank: cancel, read", "write relaxed"])
       const ledger = new LedgerStore(knex)
       const charge = await ledger.byPayId(String(data.payId))
       expect(charge).toMatchObject({ state: "returned" })
@@ -123,7 +117,6 @@ moduleIntegrationTestRunner({
       const captured = (await provider.capturePayment({ data: await held(30) })).data!
       const log = await logOf(() => provider.refundPayment({ data: captured, amount: 10 }))
       expect(log).toEqual([
-        "read",
         "write relaxed",
         "bank: read",
         "write durable",
@@ -136,7 +129,7 @@ moduleIntegrationTestRunner({
         const error = await caught(provider.refundPayment({ data: captured, amount: 99 }))
         expect(error.message).toMatch(/more than the 20.00 GEL left/)
       })
-      expect(refused).toEqual(["read", "write relaxed", "bank: read", "write durable", "read", "write relaxed"])
+      expect(refused).toEqual(["write relaxed", "bank: read", "write durable", "read", "write relaxed"])
     })
   },
 })

@@ -14,7 +14,6 @@ import { awaitsMedusaRecord } from "../../../lib/ledger/bank-returns"
 import { ledgerRecordedRefundsMinor } from "../../../lib/refund-ledger"
 import {
   OperationUnderWayError,
-  operationSeed,
   recordError,
   type Commit,
   type LedgerEntry,
@@ -271,33 +270,27 @@ export class PaymentBookkeeping {
       this.refuseWithoutLedger(kind)
       return work(noBaseline, noRecordedRefunds)
     }
-    let charge: LedgerEntry | undefined
+    // the charge's entry is read by the same statement that opens the operation on it (fail closed:
+    // without it the operation could not be recorded either)
+    let opened: { charge: LedgerEntry; op: LedgerEntry } | undefined
     try {
-      charge = payId ? await ledger.byPayId(payId) : undefined
+      opened = payId
+        ? await ledger.openOperationOn(payId, { kind, amountMinor, providerId: this.providerId }, ACTORS.admin, {
+            commit: OPEN_COMMIT[kind],
+          })
+        : undefined
     } catch (error) {
-      // fail closed: without its charge's entry, the operation could not be recorded either
-      this.logger.error(`ledger: ${kind} of ${payId} not checked: ${recordError(error)}`)
+      if (error instanceof OperationUnderWayError) throw underWay(error)
+      this.logger.error(`ledger: ${kind} of ${payId} not checked and opened: ${recordError(error)}`)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `The ${kind} could not be checked against the store's records; nothing was sent to the bank. Please try again.`
       )
     }
     // a payment made before the ledger existed (plugin 0.1.0) has no charge entry to hang it on
-    if (!charge) return work(noBaseline, noRecordedRefunds)
+    if (!opened) return work(noBaseline, noRecordedRefunds)
+    const { charge, op } = opened
     const chargeId = charge.id
-    let op: LedgerEntry
-    try {
-      op = await ledger.open(operationSeed(charge, kind, amountMinor, this.providerId), ACTORS.admin, {
-        commit: OPEN_COMMIT[kind],
-      })
-    } catch (error) {
-      if (error instanceof OperationUnderWayError) throw underWay(error)
-      this.logger.error(`ledger entry for ${kind} of ${payId} not written: ${recordError(error)}`)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `The ${kind} could not be recorded; nothing was sent to the bank. Please try again.`
-      )
-    }
     // a capture's excess (../money-moves/bank-returns.ts) is looked at only when the refund's own
     // read of the charge's operations showed one still listed: no statement for any other refund
     let excessListed = false

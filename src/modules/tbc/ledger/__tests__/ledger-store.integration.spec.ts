@@ -9,7 +9,7 @@ import { ModulesSdkUtils } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { testDbName } from "../../../../../integration-tests/utils/db-name"
 import { TBC_MODULE } from "../.."
-import { LedgerStore, operationSeed, type LedgerEntry, type OpenEntry } from "../ledger-store"
+import { LedgerStore, OperationUnderWayError, operationSeed, type LedgerEntry, type OpenEntry } from "../ledger-store"
 import { recordingConnection, type RecordingConnection } from "./recording-pg"
 import { preparedStatements } from "../../prepared-statements"
 
@@ -164,6 +164,43 @@ moduleIntegrationTestRunner({
         // one statement (the operation's row came back, the charge's did not), then the charge alone
         expect(pg.log).toEqual(["write relaxed", "read", "write relaxed"])
         expect((await auditOf(charge.id)).filter((line) => line.endsWith("→ paid"))).toHaveLength(1)
+      })
+    })
+
+    describe("openOperationOn", () => {
+      it("reads the charge and opens the operation on it in ONE statement, with its audit line", async () => {
+        const charge = await heldCharge()
+        const opened = await ledger.openOperationOn(
+          "PAY1",
+          { kind: "refund", amountMinor: 1200 },
+          "provider:admin-request"
+        )
+        expect(opened?.charge).toMatchObject({ id: charge.id, state: "held", revision: charge.revision })
+        expect(opened?.op).toMatchObject({
+          kind: "refund",
+          state: "sending",
+          parent_id: charge.id,
+          amount: 1200,
+          currency: "GEL",
+          provider_id: charge.provider_id,
+          payment_session_id: charge.payment_session_id,
+          pay_id: null,
+        })
+        expect(pg.log).toEqual(["write durable"])
+        expect(await auditOf(opened!.op.id)).toEqual(["opened: null → sending"])
+        expect((await ledger.events(opened!.op.id))[0].note).toBe("refund 1200 GEL")
+      })
+
+      it("refuses a second operation while one is under way, naming it; opens nothing for an unknown payId", async () => {
+        await heldCharge()
+        const first = await ledger.openOperationOn("PAY1", { kind: "completion", amountMinor: 5499 }, "test")
+        const second = await ledger
+          .openOperationOn("PAY1", { kind: "cancel", amountMinor: 5499 }, "test", { commit: "relaxed" })
+          .catch((error: unknown) => error)
+        expect(second).toBeInstanceOf(OperationUnderWayError)
+        expect((second as OperationUnderWayError).open?.id).toBe(first?.op.id)
+        expect(await ledger.openOperationOn("PAY_UNKNOWN", { kind: "refund", amountMinor: 1 }, "test")).toBeUndefined()
+        expect(await ledger.operationsOf(first!.charge.id)).toHaveLength(1)
       })
     })
 
