@@ -354,6 +354,7 @@ medusaIntegrationTestRunner({
         "02-settings-check-connection.png",
         "03-attention-list.png",
         "04-attention-attach.png",
+        "05-attention-not-charged-warning.png",
         "05-attention-resolved.png",
         "06-order-widget.png",
         "07-order-widget-warning.png",
