@@ -43,14 +43,15 @@ const paymentProviders = [
       environment,
       storeUrl,
       returnUrl,
-      registrationId: "tbc",
       preAuth: env("TBC_PREAUTH", "false") === "true",
       // e.g. TBC_METHODS=5,8 offers installments through checkout (method 8) too; also which
       // per-method providers (pp_tbc-card_tbc, pp_tbc-apple-pay_tbc, …) may take money
       methods: commaList(env("TBC_METHODS", "5")).map(Number),
       // every method but card must be activated by the bank first; by default all but 6 and 9,
-      // which the sandbox too activates only when told (its activatedMethods option)
-      activatedMethods: commaList(env("TBC_ACTIVATED_METHODS", "4,7,8,14")).map(Number),
+      // which the sandbox too activates only when told (its activatedMethods option). Set and
+      // empty: none (the demo activates only its page's methods, so a per-method provider the
+      // region enables is offered only for those)
+      activatedMethods: commaList(process.env.TBC_ACTIVATED_METHODS ?? "4,7,8,14").map(Number),
       // min/max per method in GEL (JSON), e.g. {"9":{"max":500}}; unset keys keep TBC's terms
       ...(process.env.TBC_METHOD_LIMITS ? { methodLimits: JSON.parse(process.env.TBC_METHOD_LIMITS) } : {}),
       saveCards: true,

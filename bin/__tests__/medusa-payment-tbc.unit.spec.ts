@@ -59,3 +59,46 @@ describe("bin/medusa-payment-tbc.js sandbox (delegates to medusa-payment-tbc-san
     expect(result.output).toMatch(/unknown command "sandbx".*Usage: medusa-payment-tbc sandbox/s)
   })
 })
+
+describe("bin/medusa-payment-tbc.js setup-georgia (the store's own medusa exec)", () => {
+  jest.setTimeout(30_000)
+
+  it("runs `medusa exec` with the plugin's setup script and the arguments given, in the store's directory", async () => {
+    // a store whose Medusa CLI only writes down how it was called
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-setup-store-"))
+    try {
+      const cli = path.join(store, "node_modules", "@medusajs", "cli")
+      fs.mkdirSync(cli, { recursive: true })
+      fs.writeFileSync(
+        path.join(cli, "package.json"),
+        JSON.stringify({ name: "@medusajs/cli", bin: { medusa: "cli.js" } })
+      )
+      fs.writeFileSync(
+        path.join(cli, "cli.js"),
+        "console.log('medusa ' + JSON.stringify({ cwd: process.cwd(), args: process.argv.slice(2) })); process.exit(3)"
+      )
+      const result = await run(BIN, ["setup-georgia", "pp_tbc-checkout_tbc"], store, /^$/)
+      const called = JSON.parse(/medusa (\{.*\})/.exec(result.output)?.[1] ?? "null")
+      expect(called.cwd).toBe(fs.realpathSync(store))
+      expect(called.args[0]).toBe("exec")
+      expect(called.args[1]).toMatch(/scripts[\\/]tbc-setup-georgia\.(js|ts)$/)
+      expect(fs.existsSync(called.args[1])).toBe(true)
+      expect(called.args.slice(2)).toEqual(["pp_tbc-checkout_tbc"])
+      // the exec's exit status is the command's
+      expect(result.code).toBe(3)
+    } finally {
+      fs.rmSync(store, { recursive: true, force: true })
+    }
+  })
+
+  it("outside a Medusa store says where to run it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-setup-none-"))
+    try {
+      const result = await run(BIN, ["setup-georgia"], dir, /^$/)
+      expect(result.code).toBe(1)
+      expect(result.output).toContain("run this in your Medusa store's directory")
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

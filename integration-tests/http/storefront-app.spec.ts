@@ -12,4 +12,5 @@ runAppGroup(testDbName("tbc-it-group-storefront"), {
   "storefront payment status": () => require("./storefront-status.app"),
   "storefront guide": () => require("./storefront-guide.app"),
   "payment methods as their own choices": () => require("./storefront-methods.app"),
+  "store setup": () => require("./store-setup.app"),
 })

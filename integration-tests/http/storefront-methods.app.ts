@@ -3,7 +3,8 @@
  * bank (the storefront group: preauthorization on, methods 5, 7, 8 and 14): a per-method provider
  * pays and its callback comes back on its own path; Google Pay is a purchase although the store
  * holds card payments; an installment outside 100–10,000 GEL is unavailable for the cart and
- * refused when started; the bank page's language follows the cart's locale.
+ * refused when started; a per-method provider of an activated method offers it without `methods`
+ * listing it; the bank page's language follows the cart's locale.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -25,6 +26,7 @@ const GOOGLE_PAY = "pp_tbc-google-pay_tbc"
 const CARD = "pp_tbc-card_tbc"
 const INSTALLMENT_PLAN = "pp_tbc-installment-plan_tbc"
 const APPLE_PAY = "pp_tbc-apple-pay_tbc"
+const WEB_QR = "pp_tbc-qr_tbc"
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -180,6 +182,19 @@ medusaIntegrationTestRunner({
       })
       expect(badQuery.status).toBe(400)
       expect(badQuery.data.message).toMatch(/cart_id: must be a cart id/)
+    })
+
+    it("a per-method provider enabled in the region offers its method although `methods` does not list it (Web QR, 4)", async () => {
+      // the group's methods are 5, 7, 8, 14; the bank activated 4 (TBC_ACTIVATED_METHODS), the region enables pp_tbc-qr_tbc
+      const { cartId } = await shop.createCartReadyForPayment([1])
+      const { data } = await api.get(`/store/tbc/payment-options?cart_id=${cartId}`, { headers: headers() })
+      const byId = Object.fromEntries(data.payment_options.map((o: { provider_id: string }) => [o.provider_id, o]))
+      expect(byId[WEB_QR]).toMatchObject({ method: 4, methods: [4], available: true, unavailable_reason: null })
+      // `methods` still narrows the all-methods page
+      expect(byId["pp_tbc-checkout_tbc"].methods).not.toContain(4)
+      expect((await kit.getPaymentOptions(cartId)).map((o) => o.provider_id)).toContain(WEB_QR)
+      const { session } = await shop.startPaymentSession(cartId, { providerId: WEB_QR })
+      expect(await bank.payment(payIdOf(session))).toMatchObject({ methods: [4] })
     })
 
     it("the bank's page follows the cart's locale (ka-GE → KA); the session's own locale wins", async () => {

@@ -1,10 +1,14 @@
 /**
  * The .env examples name every variable their config reads: `.env.template` those of the dev app
- * (medusa-config.ts), the README's store `.env` block those of the README's store config block.
+ * (medusa-config.ts), the README's store `.env` block those of the README's store config block and
+ * every variable a provider option falls back to (the options a store leaves out of its config).
  */
 import fs from "fs"
 import path from "path"
 import { readmeStoreConfig } from "../../integration-tests/install/fresh-store"
+import { OPTION_ENV_VARIABLES } from "../../src/providers/common/options"
+import "../../src/providers/tbc-checkout/options"
+import "../../src/providers/tbc-installments/options"
 
 const ROOT = path.resolve(__dirname, "../..")
 const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), "utf8")
@@ -36,12 +40,12 @@ describe(".env examples", () => {
     expect(read_.filter((name) => !documented.has(name))).toEqual([])
   })
 
-  it("the README's store .env covers every variable of the README's store config", () => {
+  it("the README's store .env covers every variable of the README's store config and of the options' defaults", () => {
     const readme = read("README.md")
     const envBlock = /`\.env` of the store[\s\S]*?```bash\n([\s\S]*?)\n```/.exec(readme)
     expect(envBlock).not.toBeNull()
     const documented = variablesIn(envBlock![1])
-    const needed = variablesReadBy(readmeStoreConfig(readme))
+    const needed = [...new Set([...variablesReadBy(readmeStoreConfig(readme)), ...OPTION_ENV_VARIABLES])].sort()
     expect(needed).toEqual(expect.arrayContaining(["MEDUSA_BACKEND_URL", "TBC_RETURN_URL", "TBC_CALLBACK_ALLOWLIST"]))
     expect(needed.filter((name) => !documented.has(name))).toEqual([])
   })

@@ -160,7 +160,7 @@ describe("house rules", () => {
     expect(unexplained).toEqual([])
   })
 
-  it("production code under src reads process.env only for the options' NODE_ENV default", () => {
+  it("production code under src reads process.env only for the options' defaults (NODE_ENV, the TBC_* variables)", () => {
     const allowed = new Set(["src/providers/common/options.ts"])
     const readers = filesUnder(path.join(ROOT, "src"), (file) => isCode(file) && !isTest(file))
       .filter((file) => /process\.env\b/.test(read(file).replace(/^\s*(\*|\/\/).*$/gm, "")))

@@ -243,21 +243,26 @@ function currencyVerdict(method: number, what: string, currency: string): Availa
 /** `Apple Pay (method 9)` */
 export const choiceName = (choice: CheckoutChoice): string => `${choice.label} (method ${choice.method})`
 
+/** Card (5) is active for every merchant; every other method once the bank activated it (`activatedMethods`). */
+export const CARD_METHOD = 5
+
 /**
- * Whether a per-method choice may take money: its method enabled in the registration's `methods`,
- * and (with a cart) the amount within its limits and its currency one the method takes.
+ * Whether a per-method choice may take money: its method one the bank takes from this store (card,
+ * or listed in `activatedMethods`), and (with a cart) the amount within its limits and its currency
+ * one the method takes. The registration's `methods` is not asked: it is what the all-methods page
+ * offers, and enabling a per-method provider in a region is the store's choice of that method.
  */
 export function choiceAvailability(
   choice: CheckoutChoice,
-  store: { methods: readonly number[]; methodLimits?: MethodLimits },
+  store: { activatedMethods: readonly number[]; methodLimits?: MethodLimits },
   cart?: { amountMinor: number; currency: string }
 ): Availability {
   const what = choiceName(choice)
-  if (!store.methods.includes(choice.method)) {
+  if (choice.method !== CARD_METHOD && !store.activatedMethods.includes(choice.method)) {
     return {
       available: false,
       reason: "method_not_enabled",
-      message: `${what} is not enabled in this store: add ${choice.method} to the provider option methods (and activatedMethods once the bank activated it)`,
+      message: `${what} is not activated for this store: list ${choice.method} in the provider option activatedMethods once the bank activated it`,
     }
   }
   if (!cart) return AVAILABLE

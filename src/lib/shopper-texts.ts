@@ -118,10 +118,10 @@ function methodRefusals(): string[] {
   const refusal = (...args: Parameters<typeof choiceAvailability>) => `${choiceAvailability(...args).message}.`
   const gel = (amountMinor: number) => ({ amountMinor, currency: "GEL" })
   return [
-    refusal(choice("tbc-apple-pay"), { methods: [5] }),
-    refusal(choice("tbc-installment-plan"), { methods: [8] }, gel(5_499)),
-    refusal(choice("tbc-bnpl"), { methods: [4] }, gel(600_000)),
-    refusal(choice("tbc-installment-plan"), { methods: [8] }, { amountMinor: 50_000, currency: "USD" }),
+    refusal(choice("tbc-apple-pay"), { activatedMethods: [] }),
+    refusal(choice("tbc-installment-plan"), { activatedMethods: [8] }, gel(5_499)),
+    refusal(choice("tbc-bnpl"), { activatedMethods: [4] }, gel(600_000)),
+    refusal(choice("tbc-installment-plan"), { activatedMethods: [8] }, { amountMinor: 50_000, currency: "USD" }),
     `A saved card pays through the card or the all-methods TBC provider, not ${choiceName(choice("tbc-apple-pay"))}.`,
   ]
 }

@@ -55,6 +55,24 @@ export function providerIdOf(kind: TbcProviderKind, registrationId: string): str
   return `pp_${kind}_${registrationId}`
 }
 
+/** One options object per registration's options and id: callers cache their parse by the object. */
+const optionsWithIds = new WeakMap<object, Map<string, Record<string, unknown>>>()
+
+/**
+ * A registration's options with `registrationId` set to its `id`: it follows from the id (the
+ * providers derive it the same way, withRegistrationId; a different explicit one stops the boot).
+ * The same object every time for the same options (or, with none, the same config entry).
+ */
+function optionsWithId(entry: object, options: unknown, id: string): Record<string, unknown> {
+  const own = typeof options === "object" && options !== null ? options : undefined
+  const key = own ?? entry
+  const byId = optionsWithIds.get(key) ?? new Map<string, Record<string, unknown>>()
+  optionsWithIds.set(key, byId)
+  const made = byId.get(id) ?? { ...own, registrationId: id }
+  byId.set(id, made)
+  return made
+}
+
 /**
  * Every TBC provider in a Medusa config module (`container.resolve("configModule")`): a
  * tbc-checkout config entry gives its all-methods provider first, then one per method (the
@@ -70,7 +88,7 @@ export function listTbcProviders(configModule: unknown): TbcProviderRegistration
     if (!kind || typeof id !== "string" || id === "") {
       return []
     }
-    const raw = typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {}
+    const raw = optionsWithId(entry as object, options, id)
     const main = { kind, identifier: kind, registrationId: id, providerId: providerIdOf(kind, id) }
     const services: Array<Omit<TbcProviderRegistration, "webhookSegment" | "options">> =
       kind === ALL_METHODS_IDENTIFIER

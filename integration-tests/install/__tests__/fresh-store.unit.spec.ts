@@ -46,6 +46,13 @@ describe("the install test's medusa-config.ts", () => {
     expect(part).not.toContain("import ")
   })
 
+  it("README's block is at most 15 lines: every other option has a default (the .env, the schemas)", () => {
+    const lines = readmePluginConfig(README).trimEnd().split("\n")
+    expect(lines.length).toBeLessThanOrEqual(15)
+    // no second value to keep in step with the id, no secret in the config file
+    expect(lines.join("\n")).not.toMatch(/registrationId|apiKey|clientSecret|process\.env/)
+  })
+
   it("the store's config is the starter's with the plugin's part, and Medusa would read the providers", () => {
     const config = evaluate(readmeStoreConfig(README), { DATABASE_URL: "postgres://db", TBC_ENVIRONMENT: "test" })
     expect(config.projectConfig).toMatchObject({ databaseUrl: "postgres://db" })
@@ -57,7 +64,8 @@ describe("the install test's medusa-config.ts", () => {
       "medusa-payment-tbc/providers/tbc-checkout tbc",
       "medusa-payment-tbc/providers/tbc-installments tbc",
     ])
-    expect(providers[0].options).toMatchObject({ environment: "test", preAuth: true, registrationId: "tbc" })
+    expect(providers[0].options).toEqual({ preAuth: true, saveCards: true })
+    expect(providers[1].options).toBeUndefined()
   })
 
   it("adds the part where the starter's config keeps its keys, taken literally", () => {

@@ -158,7 +158,7 @@ const MESSAGE_RULES: ReadonlyArray<[RegExp, TbcErrorCode]> = [
   [/installments \(method 8\) cannot be offered|installments are paid in GEL only/i, "installments_unavailable"],
   // the per-method providers' refusals (src/lib/checkout-choices.ts, start-payment.ts)
   [
-    /\(method \d+\) (is not enabled in this store|is offered (from|up to) |is paid in GEL only)|^a saved card pays through the card or the all-methods/i,
+    /\(method \d+\) (is not (?:enabled in|activated for) this store|is offered (from|up to) |is paid in GEL only)|^a saved card pays through the card or the all-methods/i,
     "method_unavailable",
   ],
   // Medusa's words when the cart's payment sessions were dropped (the cart changed)

@@ -98,7 +98,7 @@ describe("min/max per method", () => {
   })
 
   it("names the method, the limit and the option when a cart is outside it", () => {
-    const store = { methods: [5, 8] }
+    const store = { activatedMethods: [8] }
     const installment = byIdentifier("tbc-installment-plan")
     expect(choiceAvailability(installment, store, { amountMinor: 9_999, currency: "GEL" })).toEqual({
       available: false,
@@ -115,16 +115,26 @@ describe("min/max per method", () => {
       reason: "currency_not_supported",
     })
     expect(
-      choiceAvailability(byIdentifier("tbc-bnpl"), { methods: [4] }, { amountMinor: 500_001, currency: "GEL" })
+      choiceAvailability(byIdentifier("tbc-bnpl"), { activatedMethods: [4] }, { amountMinor: 500_001, currency: "GEL" })
     ).toMatchObject({ reason: "above_maximum", message: expect.stringMatching(/5000\.00 GEL/) })
     expect(choiceAvailability(byIdentifier("tbc-apple-pay"), store)).toMatchObject({
       available: false,
       reason: "method_not_enabled",
-      message: expect.stringMatching(/Apple Pay \(method 9\).*add 9 to the provider option methods/),
+      message:
+        "Apple Pay (method 9) is not activated for this store: list 9 in the provider option activatedMethods once the bank activated it",
     })
+    // card is active for every merchant; `methods` (the all-methods page) is not asked
+    expect(choiceAvailability(byIdentifier("tbc-card"), { activatedMethods: [] }).available).toBe(true)
+    expect(choiceAvailability(byIdentifier("tbc-apple-pay"), { activatedMethods: [9], methods: [5] } as never)).toEqual(
+      {
+        available: true,
+        reason: null,
+        message: null,
+      }
+    )
   })
 
-  it("a choice is available exactly when its method is enabled and the GEL amount lies within [min, max] in tetri", () => {
+  it("a choice is available exactly when its method is card or activated and the GEL amount lies within [min, max] in tetri", () => {
     const limit = fc.record(
       { min: fc.integer({ min: 0, max: 100_000 }), max: fc.integer({ min: 0, max: 100_000 }) },
       { requiredKeys: [] }
@@ -134,13 +144,13 @@ describe("min/max per method", () => {
         const limits = { [c.limitKey]: { min: raw.min, max: raw.max } }
         const verdict = choiceAvailability(
           c,
-          { methods: enabled, methodLimits: limits },
+          { activatedMethods: enabled, methodLimits: limits },
           { amountMinor, currency: "GEL" }
         )
         const inRange =
           (raw.min === undefined || amountMinor >= raw.min * 100) &&
           (raw.max === undefined || amountMinor <= raw.max * 100)
-        expect(verdict.available).toBe(enabled.includes(c.method) && inRange)
+        expect(verdict.available).toBe((c.method === 5 || enabled.includes(c.method)) && inRange)
         expect(verdict.available ? verdict.message === null : Boolean(verdict.message)).toBe(true)
       }),
       RUNS

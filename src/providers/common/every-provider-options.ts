@@ -67,6 +67,46 @@ function registrationsOfLoadedApp(): TbcRegistration[] | undefined {
 }
 
 /**
+ * The options a provider service works with: its raw options with `registrationId` set to the `id`
+ * of its medusa-config registration, so that a store writes the id once. Medusa hands a provider
+ * its options but not its id, so the id is found in the loaded config: the one registration of
+ * this provider whose options are these (the same object, else the same content). An explicit
+ * `registrationId` is still accepted when it equals that id; a different one stops the boot,
+ * naming both (it would build callback URLs and ledger entries of another provider).
+ *
+ * Outside a Medusa app (no config loaded), or for options of no registration, the options are
+ * returned as given (an explicit `registrationId`, else the schema's default "tbc").
+ * @throws MedusaError(INVALID_DATA) on a different explicit id, or when two registrations of the
+ *   provider have the same options and neither names its id
+ */
+export function withRegistrationId<T>(
+  provider: TbcProviderName,
+  options: T,
+  registrations: TbcRegistration[] | undefined = registrationsOfLoadedApp()
+): T | (T & { registrationId: string }) {
+  const explicit = (options as { registrationId?: unknown } | null | undefined)?.registrationId
+  const mine = (registrations ?? []).filter((r) => r.provider === provider)
+  const same = mine.filter((r) => r.options === options)
+  const matches = same.length > 0 ? same : mine.filter((r) => sameOptions(r.options ?? {}, options ?? {}))
+  const ids = [...new Set(matches.map((r) => r.id))]
+  if (ids.length > 1 && explicit === undefined) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid ${provider} options: registrationId: the registrations with id ${ids.map((id) => `"${id}"`).join(" and ")} have the same options; give each its registrationId (equal to its id)`
+    )
+  }
+  if (ids.length !== 1) return options
+  const [id] = ids
+  if (explicit !== undefined && explicit !== id) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid ${provider} options (id "${id}"): registrationId: must equal the registration's id "${id}"; it follows from the id, so leave it out`
+    )
+  }
+  return { ...(options ?? {}), registrationId: id } as T & { registrationId: string }
+}
+
+/**
  * Throws MedusaError(INVALID_DATA) when `options` fail `provider`'s schema. The message names the
  * problems of every TBC registration of the app (option names and rules, never values), e.g.
  * `Invalid tbc-checkout options (id "tbc"): returnUrl: is required | Invalid tbc-installments options (id "tbc"): merchantKey: is required`.
@@ -76,6 +116,7 @@ export function validateEveryTbcProvider(
   options: unknown,
   registrations: TbcRegistration[] | undefined = registrationsOfLoadedApp()
 ): void {
+  withRegistrationId(provider, options, registrations)
   const own = optionProblemsOf(provider, options)
   if (own === "") return
   const broken = (registrations ?? [])

@@ -17,42 +17,91 @@ import { TBC_BASE_URLS, type TbcEnvironment } from "../../lib/tbc/types"
 import { majorToMinorExact } from "../../lib/money"
 import { MAX_LIMIT_GEL } from "../../lib/checkout-choices"
 
+/** Every variable an option falls back to (fromEnv), for the docs' and the README's `.env` checks. */
+export const OPTION_ENV_VARIABLES = new Set<string>()
+
+/**
+ * An option a store may leave out of medusa-config when the named environment variable holds it,
+ * so that the plugin's entry needs no `process.env.X` line per option: the option as given wins,
+ * else the variable (`read` turns its text into the option's type), else the schema's own default
+ * or "is required". Read when the options are parsed (at boot, and by the app side with the same
+ * environment). An empty variable counts as unset.
+ */
+export function fromEnv<S extends z.ZodType>(
+  variable: string,
+  schema: S,
+  read: (text: string) => unknown = (text) => text,
+  env: NodeJS.ProcessEnv = process.env
+) {
+  OPTION_ENV_VARIABLES.add(variable)
+  return z.preprocess((value) => {
+    if (value !== undefined) return value
+    const text = env[variable]
+    return text === undefined || text.trim() === "" ? undefined : read(text.trim())
+  }, schema)
+}
+
+/** "a, b ,c" → ["a", "b", "c"] (an environment variable's list). */
+export const commaList = (text: string): string[] =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+
 /** An absolute http(s) URL with a host (the message names the rule, never the value). */
-export const httpUrlOption = z.string(typeRule("must be a string")).refine(
-  (value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
-    } catch {
-      return false
-    }
-  },
-  { message: "must be an absolute http(s) URL" }
-)
+export const httpUrl = (missing = "is required") =>
+  z.string(typeRule("must be a string", missing)).refine(
+    (value) => {
+      try {
+        const url = new URL(value)
+        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
+      } catch {
+        return false
+      }
+    },
+    { message: "must be an absolute http(s) URL" }
+  )
+
+export const httpUrlOption = httpUrl()
+
+/** An absolute http(s) URL that may come from `variable` instead (see fromEnv). */
+export const httpUrlFromEnv = (variable: string) => fromEnv(variable, httpUrl(requiredUnlessEnv(variable)))
 
 /** A required secret or id: a non-empty string. */
 export const requiredString = (what = "is required") =>
   z.string(typeRule("must be a string", what)).refine((value) => value.trim() !== "", { message: "must not be empty" })
 
+/** The rule of a required option a variable may hold: "is required (or set TBC_API_KEY)". */
+export const requiredUnlessEnv = (variable: string): string => `is required (or set ${variable})`
+
+/** A required secret or id that may come from `variable` instead (see fromEnv). */
+export const requiredStringFromEnv = (variable: string) =>
+  fromEnv(variable, requiredString(requiredUnlessEnv(variable)))
+
 /**
  * "test" | "production" | an absolute http(s) URL (the local sandbox, a proxy). The client maps
  * test/production to TBC_BASE_URLS itself.
  */
-export const environmentOption = z
-  .string(typeRule("must be a string"))
-  .refine((value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success, {
-    message: `must be "test", "production" or an absolute http(s) URL`,
-  })
-  .transform((value) => value as TbcEnvironment)
-  .describe(
-    '`"production"` (TBC\'s `https://api.tbcbank.ge`), `"test"` (`https://test-api.tbcbank.ge`) or a base URL such as the sandbox `http://127.0.0.1:4010`. Plain `http://` only to a loopback host; with `NODE_ENV=production` only TBC\'s two hosts unless `allowCustomEnvironment`'
-  )
+export const environmentOption = fromEnv(
+  "TBC_ENVIRONMENT",
+  z
+    .string(typeRule("must be a string", requiredUnlessEnv("TBC_ENVIRONMENT")))
+    .refine((value) => value in TBC_BASE_URLS || httpUrlOption.safeParse(value).success, {
+      message: `must be "test", "production" or an absolute http(s) URL`,
+    })
+    .transform((value) => value as TbcEnvironment)
+).describe(
+  'default: env `TBC_ENVIRONMENT`. `"production"` (TBC\'s `https://api.tbcbank.ge`), `"test"` (`https://test-api.tbcbank.ge`) or a base URL such as the sandbox `http://127.0.0.1:4010`. Plain `http://` only to a loopback host; with `NODE_ENV=production` only TBC\'s two hosts unless `allowCustomEnvironment`'
+)
 
 /** Allows an `environment` other than TBC's own hosts when NODE_ENV is production (a merchant's proxy). */
-export const allowCustomEnvironmentOption = z
-  .boolean(typeRule("must be true or false"))
-  .default(false)
-  .describe("with `NODE_ENV=production`, accept an `environment` other than TBC's hosts (your own proxy to the bank)")
+export const allowCustomEnvironmentOption = fromEnv(
+  "TBC_ALLOW_CUSTOM_ENVIRONMENT",
+  z.boolean(typeRule("must be true or false")).default(false),
+  (text) => (text === "true" ? true : text === "false" ? false : text)
+).describe(
+  "default: env `TBC_ALLOW_CUSTOM_ENVIRONMENT` (`true`/`false`), else `false`. With `NODE_ENV=production`, accept an `environment` other than TBC's hosts (your own proxy to the bank)"
+)
 
 /**
  * Adds the environment guard's issue (src/lib/tbc/environment-guard.ts) to a provider schema's
@@ -122,7 +171,7 @@ export const registrationIdOption = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
   .default("tbc")
   .describe(
-    "the `id` of this registration in `medusa-config`; it builds the callback path `/hooks/payment/tbc-checkout_<registrationId>`, so it must match"
+    "leave it out: it follows from the `id` of this registration in `medusa-config` (it builds the callback path `/hooks/payment/tbc-checkout_<id>`); given, it must equal the `id`, or the boot stops"
   )
 
 /** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */

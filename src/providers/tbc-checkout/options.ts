@@ -27,6 +27,9 @@ import {
   allowCustomEnvironmentOption,
   amountLimitOption,
   environmentOption,
+  commaList,
+  fromEnv,
+  httpUrlFromEnv,
   httpUrlOption,
   maxRetriesOption,
   originOf,
@@ -35,6 +38,7 @@ import {
   retentionDaysOption,
   registrationIdOption,
   requiredString,
+  requiredStringFromEnv,
   timeoutMsOption,
   requestBudgetMsOption,
 } from "../common"
@@ -110,10 +114,14 @@ const booleanOption = (fallback: boolean) => z.boolean(typeRule("must be true or
 
 export const checkoutOptionsSchema = z
   .object({
-    apiKey: requiredString().describe("API key of your TBC developer app (product E-commerce)"),
-    clientId: requiredString().describe("client id of your site in TBC's merchant dashboard"),
-    clientSecret: requiredString().describe(
-      "client secret of that site; also keys the callback signature and, unless `cardTokenSecret` is set, the seal of saved-card tokens"
+    apiKey: requiredStringFromEnv("TBC_API_KEY").describe(
+      "API key of your TBC developer app (product E-commerce); default: env `TBC_API_KEY`"
+    ),
+    clientId: requiredStringFromEnv("TBC_CLIENT_ID").describe(
+      "client id of your site in TBC's merchant dashboard; default: env `TBC_CLIENT_ID`"
+    ),
+    clientSecret: requiredStringFromEnv("TBC_CLIENT_SECRET").describe(
+      "client secret of that site (default: env `TBC_CLIENT_SECRET`); also keys the callback signature and, unless `cardTokenSecret` is set, the seal of saved-card tokens"
     ),
     cardTokenSecret: requiredString()
       .optional()
@@ -134,13 +142,13 @@ export const checkoutOptionsSchema = z
       ),
     environment: environmentOption,
     allowCustomEnvironment: allowCustomEnvironmentOption,
-    storeUrl: httpUrlOption.describe(
-      "public URL of this Medusa server; the bank calls back `<storeUrl>/hooks/payment/tbc-checkout_<registrationId>`"
+    storeUrl: httpUrlFromEnv("MEDUSA_BACKEND_URL").describe(
+      "public URL of this Medusa server (default: env `MEDUSA_BACKEND_URL`); the bank calls back `<storeUrl>/hooks/payment/tbc-checkout_<registrationId>`"
     ),
     registrationId: registrationIdOption,
     /** Required: the Medusa server's own root (the old default) is a 404 for shoppers. */
-    returnUrl: httpUrlOption.describe(
-      "your storefront's return page, where the bank sends the shopper back (not the Medusa server)"
+    returnUrl: httpUrlFromEnv("TBC_RETURN_URL").describe(
+      "your storefront's return page, where the bank sends the shopper back (not the Medusa server), e.g. `https://shop.example.ge/ge/tbc/return`; default: env `TBC_RETURN_URL`"
     ),
     allowedReturnOrigins: z
       .array(
@@ -158,7 +166,7 @@ export const checkoutOptionsSchema = z
       .refine((list) => new Set(list).size === list.length, { message: "must not repeat a method" })
       .default([5])
       .describe(
-        `what the bank's page offers, no repeats: ${CHECKOUT_METHODS.map((m) => `${m} ${METHOD_NAMES[m]}`).join(", ")}; every method but 5 only once the bank activated it (\`activatedMethods\`). Also which per-method providers (\`pp_tbc-card_<id>\`, \`pp_tbc-apple-pay_<id>\`, …) may take money`
+        `what the bank's page offers, no repeats: ${CHECKOUT_METHODS.map((m) => `${m} ${METHOD_NAMES[m]}`).join(", ")}; every method but 5 only once the bank activated it (\`activatedMethods\`). Only the all-methods page (\`pp_tbc-checkout_<id>\`): a per-method provider (\`pp_tbc-apple-pay_<id>\`, …) enabled in a region offers its method once it is activated, whether listed here or not`
       ),
     activatedMethods: z
       .array(
@@ -169,7 +177,7 @@ export const checkoutOptionsSchema = z
       )
       .default([])
       .describe(
-        `which of ${MERCHANT_ACTIVATED_METHODS.join(", ")} the bank activated for you (card, 5, is active for everyone); a method in \`methods\` that is not listed here stops the boot`
+        `which of ${MERCHANT_ACTIVATED_METHODS.join(", ")} the bank activated for you (card, 5, is active for everyone); a method in \`methods\` that is not listed here stops the boot, and the per-method providers take only card and these`
       ),
     methodLimits: methodLimitsOption.default({}).describe(
       `min/max amount in GEL per method number or \`"bnpl"\`, e.g. \`{ "8": { "min": 100, "max": 10000 } }\`. A method outside its range is not offered for that cart (its provider reports it unavailable; the all-methods page leaves it out). Unset keys keep TBC's terms: ${Object.entries(
@@ -224,15 +232,18 @@ export const checkoutOptionsSchema = z
       .describe(
         `text on the shopper's card statement, sent to the bank as \`extra\` before the cart's reference with every payment (printable ASCII, at most ${LIMITS.extra} characters, e.g. \`"SHOP.GE ORDER"\`; the reference keeps 8–12 characters, so up to 12 show whole beside all of it, a longer text is cut to 16); unset or empty: the reference alone. A shop manager can change it in Settings → TBC Bank`
       ),
-    callbackAllowlist: z
-      .array(
-        z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),
-        typeRule("must be a list of IP addresses")
-      )
-      .default([...TBC_CALLBACK_ADDRESSES])
-      .describe(
-        'the only source addresses whose callbacks are judged (default: the bank\'s documented ones); for the sandbox `["127.0.0.1", "::1", "::ffff:127.0.0.1"]`'
-      ),
+    callbackAllowlist: fromEnv(
+      "TBC_CALLBACK_ALLOWLIST",
+      z
+        .array(
+          z.string().refine((ip) => isIP(ip) !== 0, { message: "must be an IPv4 or IPv6 address" }),
+          typeRule("must be a list of IP addresses")
+        )
+        .default([...TBC_CALLBACK_ADDRESSES]),
+      commaList
+    ).describe(
+      'the only source addresses whose callbacks are judged (default: env `TBC_CALLBACK_ALLOWLIST`, a comma list, else the bank\'s documented ones); for the sandbox `["127.0.0.1", "::1", "::ffff:127.0.0.1"]`'
+    ),
     /**
      * The store's own proxies: X-Forwarded-For is read only on a request whose direct peer is one
      * of these addresses (false or [] = never read it). `true` is refused: it would trust the

@@ -8,7 +8,7 @@
  *       campaignId?,                // the loan campaign agreed with the bank ("191" or 191)
  *       amountLimit?,               // { min?, max? } GEL the choice is offered for (default TBC's 100–10,000)
  *       environment,                // "test" | "production" | the sandbox URL
- *       registrationId?,            // = the `id` above (default "tbc"): names the provider in the money ledger
+ *       registrationId?,            // follows from the `id` above (given, it must equal it)
  *       syncIntervalSeconds?,       // how often the job pulls status-changes (default 60)
  *       pageSize? | take?,          // changes per status-changes page (default 500)
  *       changeRetries?,             // retries of a status change whose effect on Medusa failed (default 5)
@@ -34,7 +34,8 @@ import {
   httpUrlOption,
   maxRetriesOption,
   parseProviderOptions,
-  requiredString,
+  fromEnv,
+  requiredStringFromEnv,
   timeoutMsOption,
   requestBudgetMsOption,
   registrationIdOption,
@@ -61,16 +62,18 @@ const campaignIdOption = z.preprocess(
 
 export const installmentsOptionsSchema = z
   .object({
-    apiKey: requiredString().describe(
-      "installment API key of your TBC developer app (OAuth, scope `online_installments`)"
+    apiKey: requiredStringFromEnv("TBC_INSTALLMENT_API_KEY").describe(
+      "installment API key of your TBC developer app (OAuth, scope `online_installments`); default: env `TBC_INSTALLMENT_API_KEY`"
     ),
-    apiSecret: requiredString().describe("installment API secret of that app"),
-    merchantKey: requiredString().describe(
-      "merchant key TBC assigns for Online Installments (test and production differ)"
+    apiSecret: requiredStringFromEnv("TBC_INSTALLMENT_API_SECRET").describe(
+      "installment API secret of that app; default: env `TBC_INSTALLMENT_API_SECRET`"
     ),
-    campaignId: campaignIdOption
-      .optional()
-      .describe('the loan campaign agreed with TBC (`"191"` or `191`); unset: none is sent'),
+    merchantKey: requiredStringFromEnv("TBC_MERCHANT_KEY").describe(
+      "merchant key TBC assigns for Online Installments (test and production differ); default: env `TBC_MERCHANT_KEY`"
+    ),
+    campaignId: fromEnv("TBC_CAMPAIGN_ID", campaignIdOption.optional()).describe(
+      'the loan campaign agreed with TBC (`"191"` or `191`); default: env `TBC_CAMPAIGN_ID`; unset: none is sent'
+    ),
     amountLimit: amountLimitOption
       .default({ ...DEFAULT_METHOD_LIMITS["8"] })
       .describe(
@@ -78,7 +81,7 @@ export const installmentsOptionsSchema = z
       ),
     environment: environmentOption,
     registrationId: registrationIdOption.describe(
-      "the `id` of this registration (`pp_tbc-installments_<id>`): the provider its money-ledger entries name"
+      "leave it out: it follows from the `id` of this registration (`pp_tbc-installments_<id>`), the provider its money-ledger entries name; given, it must equal the `id`"
     ),
     allowCustomEnvironment: allowCustomEnvironmentOption,
     syncIntervalSeconds: z

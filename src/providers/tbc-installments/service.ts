@@ -54,7 +54,7 @@ import {
 import { registerProviderClient } from "../../lib/bank-client-registry"
 import { ledgerFrom, unrecordedForUnitTests } from "../../modules/tbc/ledger/ledger-store"
 import { ApplicationLedger } from "./application-ledger"
-import { validateEveryTbcProvider } from "../common/every-provider-options"
+import { validateEveryTbcProvider, withRegistrationId } from "../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../common/medusa-values"
 import { BoundedCache } from "../../lib/bounded-cache"
 import { changeApplication } from "./application-changes"
@@ -86,7 +86,8 @@ export class TbcInstallmentsProviderService extends AbstractPaymentProvider<Inst
   }
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
-    const parsed = parseInstallmentsOptions(options)
+    // Medusa hands a provider its options, not its id: registrationId comes from the config entry
+    const parsed = parseInstallmentsOptions(withRegistrationId("tbc-installments", options))
     super(cradle, parsed)
     this.options_ = parsed
     const logger = providerLogger(cradle, INSTALLMENTS_PROVIDER_NAME)

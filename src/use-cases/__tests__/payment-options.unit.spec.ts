@@ -30,7 +30,7 @@ const config = (options: Record<string, unknown> = {}) =>
 const byId = (list: ReturnType<typeof paymentOptionsOf>) => Object.fromEntries(list.map((o) => [o.provider_id, o]))
 
 describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
-  it("without a cart: the enabled per-method providers available, the others named not enabled", () => {
+  it("without a cart: the per-method providers of card and the activated methods available, the others named not activated", () => {
     const options = byId(paymentOptionsOf(config()))
     expect(options["pp_tbc-checkout_tbc"]).toMatchObject({
       identifier: "tbc-checkout",
@@ -51,8 +51,19 @@ describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
     expect(options["pp_tbc-apple-pay_tbc"]).toMatchObject({
       available: false,
       unavailable_reason: "method_not_enabled",
-      unavailable_message: expect.stringMatching(/add 9 to the provider option methods/),
+      unavailable_message: expect.stringMatching(/list 9 in the provider option activatedMethods/),
     })
+    // `methods` only narrows the all-methods page: an activated method's own provider offers it
+    const narrowed = byId(paymentOptionsOf(config({ methods: [5], activatedMethods: [8, 9, 14] })))
+    expect(narrowed["pp_tbc-checkout_tbc"]).toMatchObject({ methods: [5], available: true })
+    for (const [id, method] of [
+      ["pp_tbc-apple-pay_tbc", 9],
+      ["pp_tbc-google-pay_tbc", 14],
+      ["pp_tbc-installment-plan_tbc", 8],
+    ] as const) {
+      expect(narrowed[id]).toMatchObject({ method, methods: [method], available: true, unavailable_reason: null })
+    }
+    expect(narrowed["pp_tbc-internet-bank_tbc"]).toMatchObject({ available: false })
     expect(options["pp_tbc-installments_tbc"]).toMatchObject({ kind: "installments", available: true })
   })
 
@@ -132,7 +143,7 @@ describe("GET /store/tbc/payment-options (paymentOptionsOf)", () => {
       unavailable_message: expect.stringMatching(/pp_tbc-card_tbc is not enabled in the cart's region/),
     })
     expect(options["pp_tbc-installments_tbc"]).toMatchObject({ available: false, unavailable_reason: "not_in_region" })
-    // a reason of its own comes first (Apple Pay is not in the registration's methods)
+    // a reason of its own comes first (the bank has not activated Apple Pay for this store)
     expect(options["pp_tbc-apple-pay_tbc"]).toMatchObject({ unavailable_reason: "method_not_enabled" })
     // a region that enables every TBC provider changes nothing
     const all = paymentOptionsOf(config()).map((o) => o.provider_id)

@@ -24,7 +24,8 @@ describe("listTbcProviders", () => {
       registrationId: "tbc",
       providerId: "pp_tbc-checkout_tbc",
       webhookSegment: "tbc-checkout_tbc",
-      options: { apiKey: "k" },
+      // registrationId follows from the id: the app side parses the same options the provider does
+      options: { apiKey: "k", registrationId: "tbc" },
     })
     // the checkout registration's per-method providers, with its options, then installments
     expect(rest.map((r) => [r.providerId, r.webhookSegment, r.choice?.method ?? null])).toEqual([
@@ -40,6 +41,7 @@ describe("listTbcProviders", () => {
     expect(rest.slice(0, -1).every((r) => r.kind === "tbc-checkout" && r.options === checkout.options)).toBe(true)
     expect(rest[rest.length - 1]).toMatchObject({ kind: "tbc-installments", identifier: "tbc-installments" })
     expect(findTbcProvider(configModule, "pp_tbc-installments_main")?.registrationId).toBe("main")
+    expect(findTbcProvider(configModule, "pp_tbc-installments_main")?.options).toEqual({ registrationId: "main" })
     expect(findTbcProvider(configModule, "pp_tbc-apple-pay_tbc")?.choice?.method).toBe(9)
     expect(findTbcProvider(configModule, "pp_stripe_stripe")).toBeUndefined()
     expect(listTbcRegistrations(configModule).map((r) => r.providerId)).toEqual([

@@ -1,7 +1,7 @@
 import { configManager } from "@medusajs/framework/config"
 import TbcCheckoutProviderService from "../../tbc-checkout/service"
 import TbcInstallmentsProviderService from "../../tbc-installments/service"
-import { tbcRegistrationsIn, validateEveryTbcProvider } from "../every-provider-options"
+import { tbcRegistrationsIn, validateEveryTbcProvider, withRegistrationId } from "../every-provider-options"
 
 const CHECKOUT_OK = {
   apiKey: "k",
@@ -37,7 +37,7 @@ describe("validateEveryTbcProvider", () => {
         message = (error as Error).message
       }
       expect(message).toBe(
-        'Invalid tbc-checkout options (id "tbc"): returnUrl: is required | ' +
+        'Invalid tbc-checkout options (id "tbc"): returnUrl: is required (or set TBC_RETURN_URL) | ' +
           'Invalid tbc-installments options (id "tbc"): merchantKey: must not be empty'
       )
     }
@@ -59,6 +59,50 @@ describe("validateEveryTbcProvider", () => {
     const found = tbcRegistrationsIn({ payment: { options: { providers } }, other: null })
     expect(found.map((r) => `${r.provider}:${r.id}`)).toEqual(["tbc-checkout:a", "tbc-installments:b"])
     expect(tbcRegistrationsIn([{ options: { providers } }])).toHaveLength(2)
+  })
+})
+
+describe("withRegistrationId: registrationId follows from the registration's id", () => {
+  const checkout = (id: string, options: unknown) => ({ provider: "tbc-checkout" as const, id, options })
+
+  it("takes the id of the registration whose options these are: the same object, else the same content", () => {
+    const mine = { ...CHECKOUT_OK }
+    const other = { ...CHECKOUT_OK, clientId: "other" }
+    const registrations = [checkout("main", mine), checkout("second", other)]
+    expect(withRegistrationId("tbc-checkout", mine, registrations)).toEqual({ ...CHECKOUT_OK, registrationId: "main" })
+    // Medusa may hand the provider a copy of the loaded config's options
+    expect(withRegistrationId("tbc-checkout", { ...other }, registrations)).toMatchObject({ registrationId: "second" })
+    // a registration with no options at all (everything from the environment)
+    expect(withRegistrationId("tbc-checkout", undefined, [checkout("shop", undefined)])).toEqual({
+      registrationId: "shop",
+    })
+    // an installments registration with the same options is another provider's
+    expect(withRegistrationId("tbc-installments", mine, registrations.concat([checkout("x", INSTALLMENTS_OK)]))).toBe(
+      mine
+    )
+  })
+
+  it("accepts an explicit registrationId equal to the id, refuses a different one naming both", () => {
+    const same = { ...CHECKOUT_OK, registrationId: "main" }
+    expect(withRegistrationId("tbc-checkout", same, [checkout("main", same)])).toEqual(same)
+    const wrong = { ...CHECKOUT_OK, registrationId: "tbc" }
+    expect(() => withRegistrationId("tbc-checkout", wrong, [checkout("main", wrong)])).toThrow(
+      'Invalid tbc-checkout options (id "main"): registrationId: must equal the registration\'s id "main"; it follows from the id, so leave it out'
+    )
+    // at boot: validateOptions stops on it even when every other option is valid
+    expect(() => validateEveryTbcProvider("tbc-checkout", wrong, [checkout("main", wrong)])).toThrow(
+      /registrationId: must equal the registration's id "main"/
+    )
+  })
+
+  it("asks for registrationId when two registrations have the same options; outside an app keeps the options", () => {
+    const registrations = [checkout("a", {}), checkout("b", {})]
+    expect(() => withRegistrationId("tbc-checkout", {}, registrations)).toThrow(
+      /the registrations with id "a" and "b" have the same options; give each its registrationId/
+    )
+    const given = { ...CHECKOUT_OK, registrationId: "x" }
+    expect(withRegistrationId("tbc-checkout", given, undefined)).toBe(given)
+    expect(withRegistrationId("tbc-checkout", CHECKOUT_OK, [])).toBe(CHECKOUT_OK)
   })
 })
 

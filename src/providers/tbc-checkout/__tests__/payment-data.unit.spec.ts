@@ -196,12 +196,14 @@ describe("buildCreateRequest for a per-method provider and the bank's rules", ()
     expect(small.outOfRange).toEqual([8])
   })
 
-  it("refuses a method the store has not enabled, or outside its range, naming the method and the option", () => {
-    const notEnabled = () => request({ methods: [5] }, { choice: choice("tbc-apple-pay") })
-    expect(notEnabled).toThrow(MedusaError)
-    expect(notEnabled).toThrow(
-      /Apple Pay \(method 9\) is not enabled in this store: add 9 to the provider option methods/
+  it("refuses a method the bank has not activated, or outside its range, naming the method and the option", () => {
+    const notActivated = () => request({ methods: [5], activatedMethods: [] }, { choice: choice("tbc-apple-pay") })
+    expect(notActivated).toThrow(MedusaError)
+    expect(notActivated).toThrow(
+      /Apple Pay \(method 9\) is not activated for this store: list 9 in the provider option activatedMethods/
     )
+    // `methods` narrows the all-methods page only: an activated method's own provider takes it
+    expect(request({ methods: [5] }, { choice: choice("tbc-apple-pay") }).request.methods).toEqual([9])
     const tooSmall = () => request({ methods: [5, 8] }, { choice: choice("tbc-installment-plan") })
     expect(tooSmall).toThrow(
       /Installment \(method 8\) is offered from 100\.00 GEL; this cart is 54\.99 GEL \(option methodLimits\["8"\]\.min\)/

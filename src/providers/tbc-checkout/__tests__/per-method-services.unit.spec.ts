@@ -50,19 +50,20 @@ describe("the per-method services", () => {
     expect((await provider.authorizePayment({ data })).status).toBe(PaymentSessionStatus.AUTHORIZED)
   })
 
-  it("Apple Pay paid by an activated merchant; refused before the bank when the store has not enabled 9", async () => {
-    const enabled = h.provider({ preAuth: true, methods: [5, 9] }, {}, TbcApplePayService)
+  it("Apple Pay paid by an activated merchant, with no second list to edit; refused before the bank when 9 is not activated", async () => {
+    // `methods` lists card only: enabling the Apple Pay provider (in a region) is the choice of 9
+    const enabled = h.provider({ preAuth: true, methods: [5] }, {}, TbcApplePayService)
     const { payId, data } = await startPayment(enabled, 54.99)
     expect(h.payment(payId)).toMatchObject({ methods: [9], preAuth: false })
     await h.pay(payId, "success", 9)
     expect((await enabled.authorizePayment({ data })).status).toBe(PaymentSessionStatus.CAPTURED)
 
     const creates = h.calls(CALLS.create)
-    const off = h.provider({ methods: [5] }, {}, TbcApplePayService)
+    const off = h.provider({ methods: [5], activatedMethods: [] }, {}, TbcApplePayService)
     const refused = await caught(startPayment(off, 54.99))
     expect(refused.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(refused.message).toBe(
-      "Apple Pay (method 9) is not enabled in this store: add 9 to the provider option methods (and activatedMethods once the bank activated it)."
+      "Apple Pay (method 9) is not activated for this store: list 9 in the provider option activatedMethods once the bank activated it."
     )
     expect(h.calls(CALLS.create)).toBe(creates)
   })

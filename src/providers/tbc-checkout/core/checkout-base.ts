@@ -56,7 +56,7 @@ import {
   toMedusaError,
   type TbcClientLike,
 } from "../../common"
-import { validateEveryTbcProvider } from "../../common/every-provider-options"
+import { validateEveryTbcProvider, withRegistrationId } from "../../common/every-provider-options"
 import { medusaAmountToMinor, toSessionStatus } from "../../common/medusa-values"
 import { checkoutClientOptions, parseCheckoutOptions, type TbcCheckoutOptions } from "../options"
 import { dataFromDetails, payIdOf, type CheckoutData } from "../payment-data"
@@ -118,7 +118,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
     validateEveryTbcProvider("tbc-checkout", options)
   }
 
-  protected constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+  protected constructor(cradle: Record<string, unknown>, configured: Record<string, unknown>) {
+    // Medusa hands a provider its options, not its id: registrationId comes from the config entry
+    const options = withRegistrationId("tbc-checkout", configured)
     super(cradle, options as unknown as TbcCheckoutOptions)
     this.options_ = parseCheckoutOptions(options)
     // debugLogging as in force at each line: an admin turns it on and off without a restart

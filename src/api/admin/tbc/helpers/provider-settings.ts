@@ -15,7 +15,7 @@ import { webhookPath } from "../../../../providers/tbc-checkout/callbacks/callba
 import { parseCheckoutOptions } from "../../../../providers/tbc-checkout/options"
 import { parseInstallmentsOptions } from "../../../../providers/tbc-installments/options"
 import { readPreauthExpiryAction, type PreauthExpiryAction } from "../../../../lib/preauth-options"
-import { CHECKOUT_CHOICES } from "../../../../lib/checkout-choices"
+import { CHECKOUT_CHOICES, choiceAvailability } from "../../../../lib/checkout-choices"
 
 /** Option names that hold credentials, per provider kind. Never echoed, only reported as present. */
 export const CREDENTIAL_OPTIONS: Record<TbcProviderKind, readonly string[]> = {
@@ -56,13 +56,19 @@ export interface MethodProviderView {
   enabled: boolean
 }
 
-/** The per-method providers of a checkout registration, from the same table the services use. */
-export function methodProvidersOf(registrationId: string, methods: readonly number[] | null): MethodProviderView[] {
+/**
+ * The per-method providers of a checkout registration, from the same table the services use;
+ * `enabled`: it may take money (card, or a method the bank activated), by the rule its payments obey.
+ */
+export function methodProvidersOf(
+  registrationId: string,
+  activatedMethods: readonly number[] | null
+): MethodProviderView[] {
   return CHECKOUT_CHOICES.map((choice) => ({
     provider_id: `pp_${choice.identifier}_${registrationId}`,
     method: choice.method,
     label: choice.label,
-    enabled: (methods ?? []).includes(choice.method),
+    enabled: choiceAvailability(choice, { activatedMethods: activatedMethods ?? [] }).available,
   }))
 }
 
@@ -97,8 +103,8 @@ export function callbackUrlOf(registration: TbcProviderRegistration): string | n
   return joinUrl(storeUrl.trim(), webhookPath(registrationId))
 }
 
-function methodsOf(options: Record<string, unknown>): number[] | null {
-  const methods = options.methods
+function methodsOf(options: Record<string, unknown>, key = "methods"): number[] | null {
+  const methods = options[key]
   if (!Array.isArray(methods)) {
     return null
   }
@@ -154,6 +160,9 @@ export function providerSettingsView(registration: TbcProviderRegistration): Pro
     preauth_expiry_action: preauthExpiryAction,
     credentials,
     options_error: error,
-    method_providers: kind === "tbc-checkout" ? methodProvidersOf(registration.registrationId, methodsOf(options)) : [],
+    method_providers:
+      kind === "tbc-checkout"
+        ? methodProvidersOf(registration.registrationId, methodsOf(options, "activatedMethods"))
+        : [],
   }
 }
