@@ -7,7 +7,8 @@
  * other "not charged" with a reason), open an order paid by preauthorization and read the
  * widget's bank status in words and its completion deadline, capture it with the dashboard's
  * button and see the widget refresh; then capture less than the hold of a second order in the
- * widget and see held / confirmed / returned. Then change settings on Settings → TBC Bank: a
+ * widget (it asks first) and see held / confirmed / returned / refundable; capture a third order
+ * from the order (one item not delivered: Medusa's order edit, the new total, nothing owed). Then change settings on Settings → TBC Bank: a
  * Georgian statement text is refused inline with the bank's rule; preauthorization off, the English
  * page and a statement text are saved and listed in the audit trail, and the next checkout sends them
  * to the bank; a stored value the config no longer allows shows "Not applied".
@@ -32,6 +33,7 @@ import { ARTIFACTS_DIR, createAdminUser, ensureAdminBuild, keepAdminEnabled } fr
 import { paidCheckoutOrder } from "./admin-paid-order"
 import { ledgerOf } from "../utils/tbc-payments"
 import { nextCheckoutRequest } from "../utils/admin-settings"
+import { createAdminRequestConfig } from "../utils/checkout-admin"
 
 jest.setTimeout(300_000)
 
@@ -121,6 +123,7 @@ medusaIntegrationTestRunner({
       await createAdminUser(container, ADMIN)
       const { orderId, session, shop } = await paidCheckoutOrder(api, container, bank)
       const partial = await heldOrderIn(shop)
+      const edited = await heldOrderIn(shop)
       const charged = await unresolvedExecution(container, "payses_01BROWSERCHARGED0000000000", 42.5, true)
       const notCharged = await unresolvedExecution(container, "payses_01BROWSERNOTCHARGED000000", 17.3, false)
 
@@ -272,6 +275,35 @@ medusaIntegrationTestRunner({
           partial.restTetri,
         ])
 
+        // Capture less starting from the order: one of the two items was not delivered. The widget
+        // records it as Medusa's order edit, asks, the bank completes the new total once, and
+        // Medusa's order owes nothing for the unit that went back to the card.
+        await page.goto(`${app.appUrl}/app/orders/${edited.orderId}`, { timeout: UI_TIMEOUT })
+        await status.getByText("Authorized (held)").waitFor({ timeout: UI_TIMEOUT })
+        const orderChange = page.getByTestId("tbc-order-change-capture")
+        await orderChange.scrollIntoViewIfNeeded()
+        await orderChange.locator('input[inputmode="numeric"]').first().fill("1")
+        await orderChange.getByPlaceholder("Why (kept with the order edit)").fill("one not delivered")
+        await page.screenshot({ path: path.join(SHOTS, "10a-order-change-typed.png"), fullPage: true })
+        await page.getByTestId("tbc-order-change-submit").click()
+        await page.getByRole("alertdialog").getByRole("button", { name: "Capture", exact: true }).click()
+        await page.getByTestId("tbc-refundable").waitFor({ timeout: UI_TIMEOUT })
+        const editedOrder = (
+          await api.get(
+            `/admin/orders/${edited.orderId}?fields=id,total,summary`,
+            await createAdminRequestConfig(container, api)
+          )
+        ).data.order
+        const newTotalTetri = toTetri(editedOrder.total)
+        expect(newTotalTetri).toBeLessThan(edited.heldTetri)
+        expect(toTetri(editedOrder.summary.pending_difference)).toBe(0)
+        expect(await page.getByTestId("tbc-confirmed").innerText()).toBe(`${gel(newTotalTetri)} GEL`)
+        expect(await page.getByTestId("tbc-refundable").innerText()).toBe(`${gel(newTotalTetri)} GEL`)
+        await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, "10b-order-change-captured.png"), fullPage: true })
+        const editedAtBank = await bank.payment(edited.payId)
+        expect([editedAtBank.status, toTetri(editedAtBank.confirmedAmount)]).toEqual(["Succeeded", newTotalTetri])
+
         // Settings a shop manager changes: refused inline with the rule, then saved, audited and used.
         const pid = TBC_CHECKOUT_PROVIDER_ID
         const input = (key: string) => page.getByTestId(`tbc-setting-input-${pid}-${key}`)
@@ -361,6 +393,8 @@ medusaIntegrationTestRunner({
         "08-order-widget-captured.png",
         "09-partial-capture-typed.png",
         "10-order-widget-partial-captured.png",
+        "10a-order-change-typed.png",
+        "10b-order-change-captured.png",
         "11-settings-refused.png",
         "12-settings-saved.png",
         "13-settings-not-applied.png",
