@@ -82,6 +82,12 @@ medusaIntegrationTestRunner({
       expect(order.items.find((item) => item.id === twoUnits.id)?.quantity).toBe(1)
       expect(toTetri(order.summary.pending_difference)).toBe(0)
       expect(captured.data.summary).toMatchObject({ pending_difference: 0 })
+      // the dashboard's "Total pending" (collection amount − captured): nothing for money that went back
+      expect(await collectionOf(container, orderId)).toEqual({
+        status: "completed",
+        amountTetri: newTotalTetri,
+        capturedTetri: newTotalTetri,
+      })
       const payment = onlyPayment(await readOrder(container, orderId))
       expect([payment.capturesTetri, payment.amountTetri, Boolean(payment.capturedAt)]).toEqual([
         [newTotalTetri],
@@ -131,6 +137,7 @@ medusaIntegrationTestRunner({
       expect(await bank.calls(BANK_CALLS.cancel)).toBe(counters.cancelsBefore)
       const order = await adminOrder(api, orderId, admin)
       expect([toTetri(order.total), toTetri(order.summary.pending_difference)]).toEqual([newTotalTetri, 0])
+      expect(await collectionOf(container, orderId)).toMatchObject({ amountTetri: newTotalTetri, status: "completed" })
       expect(await orderChangeStatuses(container, orderId)).toEqual(["confirmed"])
       // captured: the widget offers nothing more, and a second capture from the order is refused
       expect((await api.get(`/admin/tbc/orders/${orderId}/payment`, admin)).data.payment.order_edit).toBeNull()
@@ -165,6 +172,9 @@ medusaIntegrationTestRunner({
         heldTetri + unitTetri,
         unitTetri,
       ])
+      // what the widget offers to the saved card (with the customer's consent): exactly the difference
+      const owed = (await api.get(`/admin/tbc/orders/${orderId}/saved-card-charge`, admin)).data
+      expect(toTetri(owed.outstanding_amount)).toBe(unitTetri)
     })
 
     it("refuses what is not the order's before anything is written, naming the field", async () => {
@@ -196,6 +206,21 @@ async function adminOrder(api: AxiosInstance, orderId: string, admin: object): P
     admin
   )
   return data.order
+}
+
+/** The order's first payment collection (the checkout's): status, amount and captured, in tetri. */
+async function collectionOf(container: MedusaContainer, orderId: string) {
+  const { data } = await container.resolve("query").graph({
+    entity: "order",
+    fields: ["id", "payment_collections.status", "payment_collections.amount", "payment_collections.captured_amount"],
+    filters: { id: orderId },
+  })
+  const collection = (data[0] as { payment_collections: Record<string, unknown>[] }).payment_collections[0]
+  return {
+    status: collection.status,
+    amountTetri: toTetri(collection.amount),
+    capturedTetri: toTetri(collection.captured_amount),
+  }
 }
 
 async function orderChangeStatuses(container: MedusaContainer, orderId: string): Promise<string[]> {

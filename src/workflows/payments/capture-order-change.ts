@@ -16,6 +16,8 @@
  *      (createOrUpdateOrderPaymentCollectionWorkflow, 2.21), which would release the hold. Once
  *      captured, the payment is left alone, and the order owes nothing (or only what a raised
  *      total added, for the saved-card charge).
+ *   6. the payment collection is then for what the bank took (settleOrderChangeCollectionStep), so
+ *      the dashboard's "Total pending" shows nothing for money that went back to the card.
  * If Medusa's confirmation fails after the bank completed (another edit holding the order's lock,
  * a reservation refused), the compensation removes the edit step 2 began: the payment stays
  * captured for the new total and the order shows the difference as outstanding. The edit can then
@@ -28,8 +30,14 @@ import {
   confirmOrderEditRequestWorkflow,
   orderEditUpdateItemQuantityWorkflow,
 } from "@medusajs/medusa/core-flows"
-import type { BigNumberInput, IOrderModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { BigNumberInput, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  MedusaError,
+  Modules,
+  PaymentCollectionStatus,
+} from "@medusajs/framework/utils"
 import {
   createStep,
   createWorkflow,
@@ -43,6 +51,7 @@ import { medusaAmountToMinor } from "../../providers/common/medusa-values"
 import { orderChangeCapturePlan, orderChangeItemProblems, type OrderChangeItem } from "../../lib/order-change-capture"
 import { findHeldCheckoutPayment, openOrderEditOf } from "../../use-cases/payment-facts/held-payment"
 import { tbcCapturePaymentWorkflow } from "./capture-part"
+import { recordError } from "../../modules/tbc/ledger/ledger-store"
 
 export const tbcCaptureOrderChangeWorkflowId = "tbc-capture-order-change"
 
@@ -110,6 +119,48 @@ export const orderChangeCaptureAmountStep = createStep(
   }
 )
 
+/**
+ * Once the edit is confirmed: the payment collection is for what the bank took, completed. Medusa's
+ * collection keeps the old total as its amount after a smaller capture, and the dashboard shows
+ * amount − captured as "Total pending" for money that went back to the card and can never be
+ * collected from this payment. A failure here leaves only that display: the money and the edit are done.
+ */
+export const settleOrderChangeCollectionStep = createStep(
+  "tbc-settle-order-change-collection",
+  async (input: { payment_id: string }, { container }) => {
+    try {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
+      const { data } = await query.graph({
+        entity: "payment",
+        fields: ["id", "captured_at", "captures.amount", "payment_collection.id", "payment_collection.amount"],
+        filters: { id: input.payment_id },
+      })
+      const payment = data[0] as
+        | {
+            captured_at?: unknown
+            captures?: { amount: unknown }[]
+            payment_collection?: { id: string; amount: unknown }
+          }
+        | undefined
+      const collection = payment?.payment_collection
+      const takenMinor = (payment?.captures ?? []).reduce((sum, capture) => sum + minorOf(capture.amount), 0)
+      if (!payment?.captured_at || !collection || minorOf(collection.amount) <= takenMinor) {
+        return new StepResponse({ settled: false })
+      }
+      await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentCollections(collection.id, {
+        amount: minorToMajor(takenMinor),
+        status: PaymentCollectionStatus.COMPLETED,
+      })
+      return new StepResponse({ settled: true })
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`[tbc] order change of payment ${input.payment_id}: collection not settled: ${recordError(error)}`)
+      return new StepResponse({ settled: false })
+    }
+  }
+)
+
 export const tbcCaptureOrderChangeWorkflow = createWorkflow(
   tbcCaptureOrderChangeWorkflowId,
   (input: TbcCaptureOrderChangeInput) => {
@@ -137,6 +188,7 @@ export const tbcCaptureOrderChangeWorkflow = createWorkflow(
     tbcCapturePaymentWorkflow.runAsStep({ input: captureInput })
     const confirm = transform({ input }, ({ input }) => ({ order_id: input.order_id, confirmed_by: input.actor_id }))
     confirmOrderEditRequestWorkflow.runAsStep({ input: confirm })
+    settleOrderChangeCollectionStep({ payment_id: held.payment_id })
     return new WorkflowResponse(plan)
   }
 )
