@@ -43,6 +43,18 @@ const SANDBOX_DATA_FILE = path.join(DEMO_DIR, "sandbox-bank.json")
 const PREAUTH = process.env.TBC_PREAUTH || "true"
 /** Checkout methods offered on the bank's page (medusa-config.ts reads the same variable). */
 const CHECKOUT_METHODS = process.env.TBC_METHODS || "5"
+/**
+ * TBC_DEMO_APPLE_PAY=1: the sandbox activates Apple Pay (9) for the merchant, as TBC does on
+ * request, and the store lists it as activated, so the region's Apple Pay provider is offered as its
+ * own choice. Otherwise the store activates only the page's own methods: each per-method choice the
+ * region enables is one the bank's page offers anyway (besides the card, which is one choice).
+ */
+const APPLE_PAY = process.env.TBC_DEMO_APPLE_PAY === "1"
+const ACTIVATED_METHODS =
+  process.env.TBC_ACTIVATED_METHODS ||
+  [...new Set([...CHECKOUT_METHODS.split(","), ...(APPLE_PAY ? ["9"] : [])].map((m) => m.trim()))]
+    .filter((m) => m !== "" && m !== "5")
+    .join(",")
 const STOREFRONT_ENTRY = path.join(__dirname, "demo", "storefront", "index.js")
 
 const supervisor = createSupervisor({ cwd: ROOT })
@@ -60,6 +72,7 @@ function startSandbox(env, storeName) {
     ...env,
     TBC_SANDBOX_DATA: process.env.TBC_SANDBOX_DATA || SANDBOX_DATA_FILE,
     TBC_SANDBOX_SHOP_NAME: process.env.TBC_SANDBOX_SHOP_NAME || storeName,
+    ...(APPLE_PAY && !process.env.TBC_SANDBOX_ACTIVATED_METHODS ? { TBC_SANDBOX_ACTIVATED_METHODS: "9" } : {}),
   }
   supervisor.startChild(
     "sandbox",
@@ -127,6 +140,7 @@ async function main() {
     TBC_DEMO_STATE_FILE: STATE_FILE,
     TBC_PREAUTH: PREAUTH,
     TBC_METHODS: CHECKOUT_METHODS,
+    TBC_ACTIVATED_METHODS: ACTIVATED_METHODS,
     STORE_CORS: process.env.STORE_CORS || STOREFRONT_ORIGINS,
     AUTH_CORS: process.env.AUTH_CORS || STOREFRONT_ORIGINS,
     ADMIN_CORS: process.env.ADMIN_CORS || BACKEND_URL,
@@ -166,7 +180,7 @@ async function main() {
       : []),
     `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,
     `  Sandbox bank    ${SANDBOX_URL}   (state: ${SANDBOX_URL}/_sandbox/state; on its page press Pay or Decline)`,
-    `  Payments        ${PREAUTH === "true" ? "preauthorization: card payments are held, capture them in the admin" : "captured at once (TBC_PREAUTH=false)"}; checkout methods ${CHECKOUT_METHODS}`,
+    `  Payments        ${PREAUTH === "true" ? "preauthorization: card payments are held, capture them in the admin" : "captured at once (TBC_PREAUTH=false)"}; checkout methods ${CHECKOUT_METHODS}; Apple Pay ${APPLE_PAY ? "on (its own choice)" : "off (TBC_DEMO_APPLE_PAY=1 turns it on)"}`,
     `  Publishable key ${state.publishableKey}`,
     `  Region          Georgia (GEL) ${state.regionId}; providers: ${state.paymentProviderIds.join(", ") || "none registered yet"}`,
     `  Database        ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,

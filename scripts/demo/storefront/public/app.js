@@ -1,6 +1,6 @@
 // The demo shop page: products → cart → address → delivery → payment → bank → order confirmation.
 import { storeApi, customerToken } from "./store-api.js"
-import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, MERCHANT_CHARGES_WORDS, completeOrder, offeredTbcProviders, pendingPayment, startPayment } from "./checkout.js"
+import { CHECKOUT_PROVIDER, INSTALLMENTS_PROVIDER, MERCHANT_CHARGES_WORDS, ORDER_PAYMENT_WORDS, completeOrder, offeredTbcOptions, orderPaymentOf, pendingPayment, startPayment } from "./checkout.js"
 import { $, el, formatGel, paymentChoices, show } from "./view.js"
 import { openBankTab, stopWaitingForInstallments, waitForInstallmentApplication } from "./installments-tab.js"
 import { guarded, showError, showMessage } from "./notices.js"
@@ -57,11 +57,11 @@ async function chooseShipping(optionId) {
 async function renderPaymentChoices() {
   const { payment_providers } = await storeApi.listPaymentProviders()
   const savedCards = state.customer ? await storeApi.listSavedCards() : []
-  // TBC's own providers only where the store offers them for this cart (a method outside its min/max is hidden)
-  const tbcOffered = await offeredTbcProviders(state.cartId)
+  // TBC's own providers only where the store offers them for this cart (a method outside its min/max
+  // is hidden), each saying whether it holds the money as the store's settings now stand
+  const tbcOffered = await offeredTbcOptions(state.cartId)
   const ids = payment_providers.map((provider) => provider.id)
-  const available = [...tbcOffered, ...ids.filter((id) => !id.startsWith("pp_tbc-"))]
-  state.choices = paymentChoices(ids, savedCards, storeApi.config, available)
+  state.choices = paymentChoices(ids, savedCards, tbcOffered)
   const box = $("#payment-methods")
   box.replaceChildren(...state.choices.map((choice, index) =>
     el("label", { class: "choice" },
@@ -93,8 +93,9 @@ function updateSaveCardRow() {
   if (!$("#save-card").checked) $("#merchant-charges").checked = false
   show("#merchant-charges-row", offered && $("#save-card").checked)
   // the bank's rule: with preauthorization a card saved by this payment works once the shop captures it
-  $("#save-card-note").textContent = storeApi.config.preAuth ? PREAUTH_SAVED_CARD_NOTE : ""
-  show("#save-card-note", Boolean(storeApi.config.preAuth))
+  // (the choice's own holds_money: the store's setting as it is now, not as the demo started)
+  $("#save-card-note").textContent = choice?.holdsMoney ? PREAUTH_SAVED_CARD_NOTE : ""
+  show("#save-card-note", Boolean(choice?.holdsMoney))
 }
 
 async function pay() {
@@ -119,7 +120,7 @@ async function pay() {
       window.location.assign(outcome.redirectUrl)
       return
     }
-    showConfirmation(outcome.order, choice.label, outcome.message)
+    await showConfirmation(outcome.order, choice.label, outcome.message, state.cartId)
   } catch (error) {
     bankTab?.close()
     throw error
@@ -128,15 +129,24 @@ async function pay() {
   }
 }
 
-/** `note`: the kit's words when the order awaits the bank's decision (null when paid). */
-function showConfirmation(order, paymentLabel, note) {
+/**
+ * `note`: the kit's words when the order awaits the bank's decision (null when paid). The payment
+ * shown is the one the store recorded (the method the bank reports, the card, an installment's
+ * status), not the button pressed; the button's label only when the store cannot say.
+ */
+async function showConfirmation(order, paymentLabel, note, cartId) {
+  const lines = await orderPaymentOf(order.id, cartId)
+  const line = (label) => lines.find((candidate) => candidate.label === label)?.value ?? ""
+  const words = ORDER_PAYMENT_WORDS
   forgetCart()
   renderCart()
   showMessage("")
   $("#order-display-id").textContent = `#${order.display_id}`
   $("#order-id").textContent = order.id
   $("#order-total").textContent = formatGel(order.total)
-  $("#order-payment").textContent = `${paymentLabel || "TBC"}${note ? " (awaiting the bank's decision)" : ""}`
+  $("#order-payment").textContent = `${line(words.method) || paymentLabel || "TBC"}${note ? " (awaiting the bank's decision)" : ""}`
+  $("#order-card").textContent = line(words.card) ? `${words.card} ${line(words.card)}` : ""
+  $("#order-installment").textContent = line(words.installment) ? `${words.installment}: ${line(words.installment)}` : ""
   $("#order-note").textContent = note || ""
   show("#order-note", Boolean(note))
   show("#shop", false)
@@ -172,7 +182,7 @@ async function finishPayment(cartId, label, providerId) {
   try {
     const { order, message } = await completeOrder(cartId, providerId, showWaitingForBank)
     stopWaitingForInstallments()
-    showConfirmation(order, label, message)
+    await showConfirmation(order, label, message, cartId)
   } catch (error) {
     stopWaitingForInstallments()
     // Put the checkout back as it was (address, delivery, payment choices), then say what happened.

@@ -5,6 +5,7 @@
 import {
   completeTbcPayment,
   createTbcStoreClient,
+  orderPaymentLines,
   startTbcPayment,
   TbcPaymentError,
   tbcWords,
@@ -16,6 +17,8 @@ export const CHECKOUT_PROVIDER = "pp_tbc-checkout_tbc"
 /** The consent to charges by the store, in the kit's words (the demo storefront is in English). */
 export const MERCHANT_CHARGES_WORDS = tbcWords("en").checkout.saveCardMerchantCharges
 export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
+/** The labels of the order's payment lines ("Paid with", "Card", "Installment"), in the kit's words. */
+export const ORDER_PAYMENT_WORDS = tbcWords("en").orderPayment
 const PENDING_KEY = "tbc-demo-pending-payment"
 /** How long the return page asks quickly for the bank (or its callback) before saying "waiting for the bank". */
 const WAIT_FOR_BANK_MS = 10_000
@@ -28,10 +31,21 @@ const kit = createTbcStoreClient({
   authToken: () => customerToken.get(),
 })
 
-/** The TBC providers the store offers for this cart (min/max per method applied): their ids. */
-export async function offeredTbcProviders(cartId) {
-  const options = await kit.getPaymentOptions(cartId)
-  return options.map((option) => option.provider_id)
+/** The TBC choices the store offers for this cart (min/max per method applied), with `holds_money` and `methods`. */
+export function offeredTbcOptions(cartId) {
+  return kit.getPaymentOptions(cartId)
+}
+
+/**
+ * How the order was really paid, in the kit's words: the method the bank reports (not the button
+ * the shopper pressed), the card, an installment's status. Empty when the store cannot say.
+ */
+export async function orderPaymentOf(orderId, cartId) {
+  try {
+    return orderPaymentLines(await kit.getOrderPayment(orderId, cartId), "en")
+  } catch {
+    return []
+  }
 }
 
 /** Remembers the cart across the trip to the bank (the bank returns to a fixed URL). */

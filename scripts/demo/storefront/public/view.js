@@ -77,25 +77,43 @@ export function methodProviderOf(providerId) {
   return match && METHOD_PROVIDERS[match[1]] ? match[1] : null
 }
 
+/** The hint's tail when authorizing this choice only holds the money (the Store API's `holds_money`). */
+const HELD = "; the amount is held until the shop confirms your order"
+
+const sameMethods = (a = [], b = []) => a.length === b.length && a.every((method) => b.includes(method))
+
 /**
  * The payment choices to offer: TBC card, the per-method TBC choices the store offers for this
- * cart (`available`: the ids GET /store/tbc/payment-options?cart_id reports available; the others
- * are hidden), TBC installments, then the customer's saved cards (paid through the checkout
- * provider with no redirect), then any other provider of the region.
+ * cart, TBC installments, then the customer's saved cards (paid through the checkout provider with
+ * no redirect), then any other provider of the region. `tbcOptions`: what GET
+ * /store/tbc/payment-options?cart_id answers available for the cart (the others are hidden); its
+ * `holds_money` says which choice only holds the money (preauthorization as the admin last set
+ * it) and `methods` what each bank page offers. One choice per page: a method's own provider that
+ * would open the same page as the all-methods choice (card alone) is left out.
  */
-export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAuth } = {}, available = null) {
+export function paymentChoices(providerIds, savedCards, tbcOptions = null) {
   const choices = []
-  const held = preAuth ? "; the amount is held until the shop confirms your order" : ""
-  const offered = (id) => !available || available.includes(id)
-  if (providerIds.includes(CHECKOUT_PROVIDER) && offered(CHECKOUT_PROVIDER)) {
-    const hint = checkoutHint(checkoutMethods) + held
-    choices.push({ providerId: CHECKOUT_PROVIDER, data: {}, ...KNOWN_PROVIDERS[CHECKOUT_PROVIDER], hint })
+  const byId = new Map((tbcOptions ?? []).map((option) => [option.provider_id, option]))
+  const offered = (id) => !tbcOptions || byId.has(id)
+  const holds = (id) => Boolean(byId.get(id)?.holds_money)
+  const held = (id) => (holds(id) ? HELD : "")
+  const page = byId.get(CHECKOUT_PROVIDER)
+  const allMethods = providerIds.includes(CHECKOUT_PROVIDER) && offered(CHECKOUT_PROVIDER)
+  if (allMethods) {
+    const hint = checkoutHint(page?.methods ?? [5]) + held(CHECKOUT_PROVIDER)
+    const known = KNOWN_PROVIDERS[CHECKOUT_PROVIDER]
+    choices.push({ providerId: CHECKOUT_PROVIDER, data: {}, ...known, hint, holdsMoney: holds(CHECKOUT_PROVIDER) })
   }
   for (const id of providerIds.filter((candidate) => methodProviderOf(candidate) && offered(candidate))) {
     const identifier = methodProviderOf(id)
-    choices.push({ providerId: id, data: {}, ...METHOD_PROVIDERS[identifier], testId: `pay-method-${identifier}` })
+    // one card choice: "TBC card" (the all-methods page) already takes cards
+    if (allMethods && identifier === "tbc-card" && (page?.methods ?? [5]).includes(5)) continue
+    if (allMethods && page && sameMethods(page.methods, byId.get(id)?.methods)) continue
+    const known = METHOD_PROVIDERS[identifier]
+    const hint = known.hint + held(id)
+    choices.push({ providerId: id, data: {}, ...known, hint, holdsMoney: holds(id), testId: `pay-method-${identifier}` })
   }
-  if (providerIds.includes(INSTALLMENTS_PROVIDER)) {
+  if (providerIds.includes(INSTALLMENTS_PROVIDER) && offered(INSTALLMENTS_PROVIDER)) {
     choices.push({ providerId: INSTALLMENTS_PROVIDER, data: {}, ...KNOWN_PROVIDERS[INSTALLMENTS_PROVIDER] })
   }
   if (providerIds.includes(CHECKOUT_PROVIDER)) {
@@ -103,7 +121,8 @@ export function paymentChoices(providerIds, savedCards, { checkoutMethods, preAu
       choices.push({
         providerId: CHECKOUT_PROVIDER,
         label: cardLabel(card),
-        hint: `pays at once, no bank page${held}`,
+        hint: `pays at once, no bank page${held(CHECKOUT_PROVIDER)}`,
+        holdsMoney: holds(CHECKOUT_PROVIDER),
         testId: "pay-saved-card",
         savedCard: card,
         data: { saved_card_id: card.id },
