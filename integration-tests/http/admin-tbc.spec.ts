@@ -120,7 +120,7 @@ medusaIntegrationTestRunner({
         callback_url: `${app.appUrl}/hooks/payment/tbc-checkout_tbc`,
         credentials: { apiKey: "set", clientId: "set", clientSecret: "set" },
       })
-      // one row per registration; its per-method providers listed in it, on where `methods` has the method
+      // one row per registration; its per-method providers listed in it, on where the bank activated the method
       expect(byId["pp_tbc-card_tbc"]).toBeUndefined()
       expect(byId[TBC_CHECKOUT_PROVIDER_ID].method_providers).toEqual(
         expect.arrayContaining([
