@@ -63,6 +63,8 @@ const shared = {
     ],
   },
   testEnvironment: "node",
+  // each file's CPU time when TBC_TEST_CPU_LOG names a file (scripts/test.sh's summary lists the most)
+  setupFilesAfterEnv: ["./integration-tests/setup-cpu.js"],
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.medusa/"],

@@ -51,8 +51,11 @@ extra_failures=0
 timings_file="$RESULTS_DIR/timings.txt"
 : > "$timings_file"
 
-# The static checks: the three typechecks (src, the tests, the admin: src/admin has its own tsconfig,
-# for the browser bundle) and lint (ESLint and Prettier's check, npm run lint). Each is one
+# The static checks: the two typechecks (src with the tests, the dev config and the scripts:
+# integration-tests/tsconfig.json includes ../src/** under the root tsconfig's options, so a
+# separate run of the root tsconfig checked the same files a second time, ~19 CPU-s; and the admin:
+# src/admin has its own tsconfig, for the browser bundle) and lint (ESLint and Prettier's check,
+# npm run lint). Each is one
 # single-threaded process; they run two at a time, BESIDE the jest run and at low priority (nice):
 # the app tests leave a core idle now and then (waiting on PostgreSQL, the sandbox, a browser),
 # and the checks fill those gaps instead of holding the tests back by their whole length. Their
@@ -66,13 +69,11 @@ run_check() {
     echo 1 > "$RESULTS_DIR/check-$name.status"
   fi
 }
-check_names=(typecheck-src typecheck-tests typecheck-admin lint)
+check_names=(typecheck typecheck-admin lint)
 rm -f "$RESULTS_DIR"/check-*.status
 run_checks() {
   local started=$SECONDS
-  run_check typecheck-src npx tsc --noEmit -p tsconfig.json &
-  run_check typecheck-tests npx tsc --noEmit -p integration-tests/tsconfig.json &
-  wait -n
+  run_check typecheck npx tsc --noEmit -p integration-tests/tsconfig.json &
   run_check typecheck-admin npx tsc --noEmit -p src/admin/tsconfig.json &
   wait -n
   run_check lint npm run --silent lint &
@@ -110,6 +111,9 @@ result_files=()
 # App files boot Medusa in a worker each, on their own databases. TBC_TEST_WORKERS overrides it.
 result="$RESULTS_DIR/jest-all.json"
 rm -f "$result"
+# each file's CPU seconds (integration-tests/setup-cpu.js), for the summary's "most CPU" list
+export TBC_TEST_CPU_LOG="$(cd "$RESULTS_DIR" && pwd)/cpu-per-file.jsonl"
+rm -f "$TBC_TEST_CPU_LOG"
 echo "== tests: $SUITES"
 step_started=$SECONDS
 # Not all of a booted app's memory is given back after its file (about 250 MB a file): a worker
@@ -227,6 +231,15 @@ for (const { seconds, suite } of fileTimes) bySuite[suite] = (bySuite[suite] ?? 
 if (fileTimes.length > 0) console.log(`test files' own times per suite: ${Object.entries(bySuite).map(([suite, seconds]) => `${suite} ${clock(seconds)}`).join(", ")}`)
 if (fileTimes.length > 0) console.log("slowest test files:")
 for (const { seconds, name, suite } of fileTimes.slice(0, 10)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name} (${suite})`)
+// the files that took the most CPU (their worker's and its reaped children's: setup-cpu.js)
+const cpuLog = process.env.TBC_TEST_CPU_LOG
+if (cpuLog && fs.existsSync(cpuLog)) {
+  const cpu = fs.readFileSync(cpuLog, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line))
+  const total = cpu.reduce((sum, entry) => sum + entry.seconds, 0)
+  cpu.sort((a, b) => b.seconds - a.seconds)
+  console.log(`CPU of the test files: ${Math.round(total)} s in all; the most:`)
+  for (const { seconds, file } of cpu.slice(0, 12)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${require("path").relative(process.cwd(), file)}`)
+}
 // CI keeps only the tail of the output: name every failure again here, just above the summary.
 for (const line of notRun) console.log(ci ? `${line}: counted as failed (CI=true)` : line)
 for (const failure of failures) console.log(failure)
