@@ -27,4 +27,5 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "fail closed": () => require("./fail-closed.app"),
   "admin settings": () => require("./admin-settings.app"),
   "payment facts": () => require("./payment-facts.app"),
+  "payment links": () => require("./payment-links.app"),
 })

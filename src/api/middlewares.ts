@@ -10,6 +10,7 @@ import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
 import { orderPaymentMiddlewares } from "./tbc-middlewares/order-payment"
 import { orderEditMiddlewares } from "./tbc-middlewares/order-edits"
+import { paymentLinkMiddlewares } from "./tbc-middlewares/payment-links"
 
 export default defineMiddlewares({
   routes: [
@@ -26,5 +27,7 @@ export default defineMiddlewares({
     ...orderPaymentMiddlewares,
     // Medusa's order-edit confirmation would cancel a held TBC payment: refused while it is held
     ...orderEditMiddlewares,
+    // TBC payment links: the admin's and the shopper's checks (the shopper's token out of the log)
+    ...paymentLinkMiddlewares,
   ],
 })

@@ -38,6 +38,7 @@ import {
   CardAddition,
   ProviderSetting,
   ProviderSettingChange,
+  PaymentLink,
 } from "./models"
 
 type SqlContext = Context<SqlExecutor>
@@ -64,6 +65,7 @@ class TbcModuleService extends MedusaService({
   CardAddition,
   ProviderSetting,
   ProviderSettingChange,
+  PaymentLink,
 }) {
   /** Keys (changeKeyOf) of the given status changes that are already recorded. */
   @InjectManager()

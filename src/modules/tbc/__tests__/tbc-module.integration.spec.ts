@@ -21,6 +21,7 @@ const TABLES = [
   "tbc_card_addition",
   "tbc_provider_setting",
   "tbc_provider_setting_change",
+  "tbc_payment_link",
 ]
 
 const savedCard = (recId: string) => ({

@@ -12,7 +12,7 @@
  *   is checked by route-validators.ts.
  */
 import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { answerConflict } from "../../../helpers/conflict-answer"
 import { tbcChargeOrderBalanceWorkflow } from "../../../../../../workflows/saved-cards/charge-balance"
 import { balanceChargeView } from "../../../../../../use-cases/saved-cards/order-balance"
 import { orderParamsSchema, type SavedCardChargeBody } from "../../../../../validators/route-schemas"
@@ -35,13 +35,8 @@ export async function POST(req: AuthenticatedMedusaRequest<SavedCardChargeBody>,
     throwOnError: false,
   })
   const error = errors?.[0]?.error
-  // Medusa's error handler would replace a CONFLICT's words by its idempotency text: the admin
-  // must read why (a charge under way, one unresolved)
-  const refusal = error as { type?: string; message?: string } | undefined
-  if (refusal?.type === MedusaError.Types.CONFLICT) {
-    res.status(409).json({ type: "not_allowed", code: "tbc_balance_charge_refused", message: refusal.message })
-    return
-  }
+  // the admin must read why (a charge under way, one unresolved)
+  if (answerConflict(res, error, "tbc_balance_charge_refused")) return
   if (error) throw error
   res.status(200).json({ ...result, balance: await balanceChargeView(req.scope, id) })
 }
