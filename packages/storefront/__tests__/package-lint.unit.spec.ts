@@ -20,11 +20,12 @@ const KIT_DIR = path.join(ROOT, "packages", "storefront")
 /**
  * Limits on the tarball, about 10 % over what it was when they were set (46.6 kB and 47 files: the
  * build of 22 modules with their .d.ts, README, LICENSE, package.json; the drop-in React
- * components added 8 modules): a folder or file type that starts shipping by mistake (tests,
- * source maps, src/) fails here.
+ * components added 8 modules; raised for the payment link's page, 3 modules and their words, to
+ * 59.8 kB and 53 files): a folder or file type that starts shipping by mistake (tests, source maps,
+ * src/) fails here.
  */
-const MAX_TARBALL_BYTES = 52_000
-const MAX_TARBALL_FILES = 52
+const MAX_TARBALL_BYTES = 65_000
+const MAX_TARBALL_FILES = 56
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-kit-lint-"))
 const copy = path.join(work, "storefront")

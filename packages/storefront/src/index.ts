@@ -13,7 +13,9 @@
  * Georgian or Russian, `code` says which case. `tbcShopperView(state, locale)` gives a return
  * page's title, message and ways forward. React: `createTbcReact(React)` from
  * `medusa-payment-tbc-storefront/react`. The order page: `store.getOrderPayment(orderId, cartId)`
- * and `orderPaymentLines(payment, locale)` (card mask and method only).
+ * and `orderPaymentLines(payment, locale)` (card mask and method only). A payment link's page
+ * ("pay what you owe", no login): `tbcPaymentLinkFromUrl(location.href)`, `store.getPaymentLink`,
+ * `tbcPaymentLinkView(state, locale)`, `store.payPaymentLink`.
  */
 export * from "./session"
 export * from "./errors"
@@ -27,3 +29,5 @@ export * from "./save-card"
 export * from "./order-payment"
 export * from "./payment-choices"
 export * from "./store-actions"
+export * from "./payment-link"
+export * from "./payment-link-flow"

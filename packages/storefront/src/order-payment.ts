@@ -15,7 +15,8 @@ export interface TabStorage {
   setItem(key: string, value: string): void
 }
 
-function tabStorage(): TabStorage | null {
+/** This tab's sessionStorage, or null where the browser blocks it (or there is none, on a server). */
+export function tabStorage(): TabStorage | null {
   try {
     return (globalThis as { sessionStorage?: TabStorage }).sessionStorage ?? null
   } catch {

@@ -15,13 +15,16 @@
  *   card at once);
  * - `TbcReturn` (`useTbcReturn` underneath): the return page, every state with a way forward;
  * - `TbcSavedCards`: My Account's saved cards, list and remove;
- * - `TbcOrderPayment`: an order's payment lines (method used, card, installment status).
+ * - `TbcOrderPayment`: an order's payment lines (method used, card, installment status);
+ * - `TbcPaymentLink` (`useTbcPaymentLink` underneath): the page a payment link opens ("pay what you
+ *   owe", no login): the order's lines, the amount, the expiry, the link's state, the Pay button.
  */
 import { createKit, type ReactLike, type TbcReactOptions } from "./react-kit"
 import { reactAccount } from "./react-account"
 import { reactPayButton } from "./react-pay-button"
 import { reactPaymentStep } from "./react-payment-step"
 import { reactReturn } from "./react-return"
+import { reactPaymentLink } from "./react-payment-link"
 
 export type { TbcReturnState } from "./return-view"
 export type { ReactLike, TbcReactOptions, TbcComponentProps, ClassNames, TbcButtonProps } from "./react-kit"
@@ -38,6 +41,12 @@ export type {
   TbcSavedCardBoxPart,
   TbcSaveCardStatementContext,
 } from "./react-payment-step"
+export type {
+  TbcPaymentLinkClient,
+  UseTbcPaymentLinkOptions,
+  TbcPaymentLinkProps,
+  TbcPaymentLinkPart,
+} from "./react-payment-link"
 export type { TbcSavedCardsProps, TbcSavedCardsPart, TbcOrderPaymentProps, TbcOrderPaymentPart } from "./react-account"
 
 export function createTbcReact<Element>(React: ReactLike<Element>, options: TbcReactOptions = {}) {
@@ -47,5 +56,6 @@ export function createTbcReact<Element>(React: ReactLike<Element>, options: TbcR
     ...reactPayButton(kit),
     ...reactReturn(kit),
     ...reactAccount(kit),
+    ...reactPaymentLink(kit),
   }
 }

@@ -8,6 +8,7 @@ import type { StorePaymentSession } from "./session"
 import { offeredTbcOptions, type TbcPaymentOption, type TbcSavedCard } from "./save-card"
 import type { TbcPaymentStatus } from "./status"
 import type { TbcOrderPayment } from "./order-payment"
+import type { TbcPaymentLink } from "./payment-link"
 
 export interface FetchResponseLike {
   ok: boolean
@@ -170,6 +171,21 @@ export function createTbcStoreClient(options: TbcStoreClientOptions) {
       call<{ id: string; deleted: boolean }>("DELETE", `/store/customers/me/tbc-cards/${id(cardId)}`).then(
         () => undefined
       ),
+    /** A payment link and its order's lines, for whoever holds its token (no login). */
+    getPaymentLink: (linkId: string, token: string) =>
+      call<{ payment_link: TbcPaymentLink }>(
+        "GET",
+        `/store/tbc/payment-links/${id(linkId)}?token=${encodeURIComponent(token)}`
+      ).then((r) => r.payment_link),
+    /**
+     * A fresh bank payment of what the link's order owes now: go to the answer (redirectToBank).
+     * `language`: the bank page's, "KA" | "EN" | "RU" (linkBankLanguage(locale)); 409 when not payable.
+     */
+    payPaymentLink: (linkId: string, token: string, language?: "KA" | "EN" | "RU") =>
+      call<{ redirect_url: string }>("POST", `/store/tbc/payment-links/${id(linkId)}/pay`, {
+        token,
+        ...(language ? { language } : {}),
+      }).then((r) => r.redirect_url),
     getOrder: (orderId: string) =>
       call<{ order: StoreOrder }>(
         "GET",

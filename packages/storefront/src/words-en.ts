@@ -121,4 +121,43 @@ export const EN: TbcWords = {
     remove: "Remove",
     removing: "Removing…",
   },
+  paymentLink: {
+    titles: {
+      open: "Pay for your order",
+      paying: "Confirming your payment",
+      paid: "Your order is paid",
+      closed: "Nothing to pay here",
+      expired: "This link has expired",
+      notFound: "Payment link not found",
+      returned: "Thank you",
+    },
+    statuses: {
+      open: "The shop asks you to pay for this order. You pay on TBC Bank's page.",
+      paying:
+        "The bank is confirming your payment; this page updates by itself. If you left the bank's page before paying, you can continue there.",
+      paid: "Thank you! The shop has your payment.",
+      closed:
+        "This payment link is closed, so nothing is to be paid with it. If you still owe the shop, please ask it for a new link.",
+      expired: "This payment link has expired. If you still owe the shop, please ask it for a new link.",
+    },
+    closedReasons: {
+      expired: "This payment link has expired. If you still owe the shop, please ask it for a new link.",
+      paid_elsewhere: "This order is already paid, so nothing is to be paid with this link.",
+      order_changed:
+        "The order changed after this link was made, so the link was closed. Please ask the shop for a new one.",
+      order_canceled: "This order was canceled, so nothing is to be paid.",
+      merchant: "The shop closed this payment link. If you still owe the shop, please ask it for a new link.",
+    },
+    loading: "Loading your order…",
+    returned:
+      "If you paid at the bank, the shop receives your payment as soon as the bank confirms it. Open the link the shop sent you again to see its state.",
+    notFound: "We could not find this payment link. Please check the link, or ask the shop for a new one.",
+    order: "Order #{{number}}",
+    quantity: "× {{quantity}}",
+    amount: "Amount to pay",
+    paidAmount: "Paid",
+    expires: "Pay by",
+    pay: "Pay {{amount}}",
+    continue: "Continue to the bank",
+  },
 }

@@ -113,6 +113,26 @@ export interface TbcWords {
   >
   /** My Account's saved-cards panel */
   account: Record<"title" | "empty" | "remove" | "removing", string>
+  /** the page a TBC payment link opens (payment-link.ts): {{number}}, {{quantity}}, {{amount}} filled in */
+  paymentLink: {
+    titles: Record<"open" | "paying" | "paid" | "closed" | "expired" | "notFound" | "returned", string>
+    /** one sentence per link status */
+    statuses: Record<"open" | "paying" | "paid" | "closed" | "expired", string>
+    /** a closed link's sentence, by why it was closed */
+    closedReasons: Record<"expired" | "paid_elsewhere" | "order_changed" | "order_canceled" | "merchant", string>
+  } & Record<
+    | "loading"
+    | "notFound"
+    | "returned"
+    | "order"
+    | "quantity"
+    | "amount"
+    | "paidAmount"
+    | "expires"
+    | "pay"
+    | "continue",
+    string
+  >
 }
 
 const WORDS: Readonly<Record<TbcLocale, TbcWords>> = { en: EN, ka: KA, ru: RU }

@@ -6,19 +6,18 @@
  * earlier charge of the order without an answer is shown until it is resolved. The routes:
  * GET/POST /admin/tbc/orders/:id/saved-card-charge (docs/saved-cards.md).
  */
-import { Container, Heading, Label, Select, Text, toast, usePrompt } from "@medusajs/ui"
+import { Label, Select, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import type { BalanceChargeResult } from "../../lib/balance-charge-view"
 import { useBalanceChargeView } from "../lib/queries"
-import { chargeableCards, chargeAmountOf } from "../lib/balance-charge"
+import { chargeableCards, chargeAmountOf, showsBalanceCharge } from "../lib/balance-charge"
 import { adminFetch, errorText } from "../lib/api"
 import { money } from "../lib/order-payment-state"
 import { useTbcT } from "../lib/use-tbc-t"
 import { AmountRow } from "./amount-row"
 
-/** `standalone`: the order has no TBC payment, so the widget shows this part alone, in its own card. */
-export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: string; standalone?: boolean }) => {
+export const SavedCardCharge = ({ orderId }: { orderId: string }) => {
   const t = useTbcT()
   const prompt = usePrompt()
   const queryClient = useQueryClient()
@@ -37,7 +36,7 @@ export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: stri
   const cards = chargeableCards(view)
   const owed = money(view.outstanding_amount, "GEL")
   const offered = cards.length > 0
-  if (!offered && view.unresolved.length === 0) return null
+  if (!showsBalanceCharge(view)) return null
   const card = cards.find((c) => c.id === cardId) ?? cards[0]
 
   const submit = async (event: FormEvent) => {
@@ -66,7 +65,7 @@ export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: stri
     )
   }
 
-  const part = (
+  return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tbc-balance-charge">
       <Text size="small" weight="plus">
         {t("tbc.balanceCharge.title")}
@@ -119,14 +118,5 @@ export const SavedCardCharge = ({ orderId, standalone = false }: { orderId: stri
         </Text>
       )}
     </div>
-  )
-  if (!standalone) return part
-  return (
-    <Container className="divide-y p-0" data-testid="tbc-order-widget">
-      <div className="px-6 py-4">
-        <Heading level="h2">TBC Bank</Heading>
-      </div>
-      {part}
-    </Container>
   )
 }

@@ -11,6 +11,11 @@ export function chargeableCards(view: BalanceChargeView): ChargeCardView[] {
   return view.cards.filter((card) => card.usable && card.merchant_charges_consent_at !== null)
 }
 
+/** Whether the widget shows the charge at all: a card it may charge, or an earlier charge still unanswered. */
+export function showsBalanceCharge(view: BalanceChargeView): boolean {
+  return chargeableCards(view).length > 0 || view.unresolved.length > 0
+}
+
 /** The amount to charge (major units): empty = what the order owes; or the words' key of why not. */
 export function chargeAmountOf(
   typed: string,

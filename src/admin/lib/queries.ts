@@ -22,6 +22,7 @@ import {
 } from "./api"
 import { paymentsStateKey, type OrderPaymentsState } from "./order-payment-state"
 import type { BalanceChargeView } from "../../lib/balance-charge-view"
+import type { PaymentLinkListResponse, PaymentLinkResponse } from "../../lib/payment-links"
 
 export const tbcQueryKeys = {
   settingsPage: ["tbc", "settings-page"] as const,
@@ -190,5 +191,42 @@ export function useBalanceChargeView(orderId: string) {
   return useQuery({
     queryKey: ["tbc", "balance-charge", orderId] as const,
     queryFn: () => adminFetch<BalanceChargeView>(`/admin/tbc/orders/${orderId}/saved-card-charge`),
+  })
+}
+
+/** The order's TBC payment links, newest first (GET /admin/tbc/payment-links?order_id=; `url` is null in it). */
+export function usePaymentLinks(orderId: string) {
+  return useQuery({
+    queryKey: ["tbc", "payment-links", orderId] as const,
+    queryFn: () =>
+      adminFetch<PaymentLinkListResponse>(`/admin/tbc/payment-links?order_id=${encodeURIComponent(orderId)}`),
+  })
+}
+
+/**
+ * "Request payment with TBC": a link for what the order owes now (an open one is replaced). Its
+ * answer is the only one with the link's URL. The list and the dashboard's order are asked again.
+ */
+export function useCreatePaymentLink(orderId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { notify_customer?: boolean; expires_in_hours?: number }) =>
+      adminFetch<PaymentLinkResponse>("/admin/tbc/payment-links", {
+        method: "POST",
+        body: { order_id: orderId, ...body },
+      }),
+    onSettled: () => queryClient.invalidateQueries(),
+  })
+}
+
+/** Closes an open link (nothing can be paid with it any more). */
+export function useClosePaymentLink() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (linkId: string) =>
+      adminFetch<PaymentLinkResponse>(`/admin/tbc/payment-links/${encodeURIComponent(linkId)}/close`, {
+        method: "POST",
+      }),
+    onSettled: () => queryClient.invalidateQueries(),
   })
 }

@@ -7,8 +7,9 @@
  * what was refunded and what can still be;
  * the widget asks the bank again when they change the order's payments. Below, what the bank's
  * answers said happened, as the ledger kept it (rrn, transactionId, approval and result codes, the
- * statement reference), and the charge of the customer's saved card for what the order still owes
- * (../components/saved-card-charge.tsx). Words: src/admin/i18n (keys tbc.widget.*).
+ * statement reference), the charge of the customer's saved card for what the order still owes
+ * (../components/saved-card-charge.tsx) and a TBC payment link for it (../components/payment-link-request.tsx:
+ * a phone order with no payment yet, or the difference an edit added). Words: src/admin/i18n (keys tbc.widget.*).
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
@@ -24,10 +25,14 @@ import {
   showsCompletionDeadline,
   statementTextShown,
 } from "../lib/order-payment-state"
-import { useOrderPayment } from "../lib/queries"
+import { useBalanceChargeView, useOrderPayment, usePaymentLinks } from "../lib/queries"
+import { showsBalanceCharge } from "../lib/balance-charge"
+import { showsPaymentLinks } from "../lib/payment-links"
 import { PartialCapture } from "../components/partial-capture"
 import { OrderChangeCapture } from "../components/order-change-capture"
 import { SavedCardCharge } from "../components/saved-card-charge"
+import { PaymentLinkRequest } from "../components/payment-link-request"
+import { TbcCard } from "../components/tbc-card"
 import { paymentMethodText, resultCodeText } from "../lib/i18n"
 import { useFormatTime, useTbcT } from "../lib/use-tbc-t"
 
@@ -46,10 +51,21 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
   const { data: view, error } = useOrderPayment(order)
   const t = useTbcT()
   const time = useFormatTime()
+  // react-query shares these with the parts below: asked once
+  const { data: links } = usePaymentLinks(order.id)
+  const { data: charge } = useBalanceChargeView(order.id)
 
   if (view && view.payment === null) {
-    // not paid through TBC: only the charge of its customer's saved card, when that applies
-    return <SavedCardCharge orderId={order.id} standalone />
+    const shown = (links && showsPaymentLinks(order, links.payment_links)) || (charge && showsBalanceCharge(charge))
+    if (!shown) return null
+    // not paid through TBC (a phone order, a draft order): a link for what it owes, and the charge
+    // of its customer's saved card, when those apply
+    return (
+      <TbcCard testId="tbc-order-widget">
+        <PaymentLinkRequest order={order} />
+        <SavedCardCharge orderId={order.id} />
+      </TbcCard>
+    )
   }
   const payment = view?.payment
   const checkout = payment?.checkout
@@ -173,6 +189,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
       {payment && <OrderChangeCapture order={order} payment={payment} />}
       {payment && !payment.order_edit && <PartialCapture payment={payment} />}
       <SavedCardCharge orderId={order.id} />
+      <PaymentLinkRequest order={order} />
       {payment && preauth && showsCompletionDeadline(payment) && (
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <div className="flex items-center justify-between">
