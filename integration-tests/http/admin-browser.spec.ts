@@ -246,11 +246,12 @@ medusaIntegrationTestRunner({
         await page.getByTestId("tbc-order-widget").scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "08-order-widget-captured.png"), fullPage: true })
 
-        // Less than the hold, typed in the widget (Medusa's own Capture prompt takes the whole
-        // amount): one smaller completion; the widget shows held / confirmed / returned, and
-        // Medusa's payment is captured with no Capture button left for the rest.
+        // Less than the hold, typed in the widget with its reason (Medusa's own Capture prompt takes
+        // the whole amount): one smaller completion, the rest the order's credit; the widget shows
+        // held / confirmed / returned, and Medusa's payment is captured with no Capture button left.
         await page.goto(`${app.appUrl}/app/orders/${partial.orderId}`, { timeout: UI_TIMEOUT })
         await status.getByText("Authorized (held)").waitFor({ timeout: UI_TIMEOUT })
+        await page.getByTestId("tbc-capture-reason").fill("discount agreed by phone")
         await page.getByTestId("tbc-capture-amount").fill(gel(partial.takenTetri))
         await page.getByTestId("tbc-partial-capture").scrollIntoViewIfNeeded()
         await page.screenshot({ path: path.join(SHOTS, "09-partial-capture-typed.png"), fullPage: true })

@@ -11,25 +11,26 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { AxiosInstance } from "axios"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { placeHeldCardOrder } from "../utils/held-order"
 import { ledgerOf } from "../utils/tbc-payments"
+import {
+  adminOrder,
+  beginTakingBack,
+  collectionOf,
+  collectionsOf,
+  fulfillAll,
+  orderChangeStatuses,
+  type TakenBackKind,
+} from "../utils/order-changes"
 
 jest.setTimeout(120_000)
 
 const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 const fromOrder = (orderId: string) => `/admin/tbc/orders/${orderId}/order-change-capture`
-
-interface AdminOrderView {
-  total: unknown
-  summary: { pending_difference: unknown }
-  items: { id: string; quantity: number; total: unknown }[]
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -177,6 +178,83 @@ medusaIntegrationTestRunner({
       expect(toTetri(owed.outstanding_amount)).toBe(unitTetri)
     })
 
+    it("a return, claim or exchange is refused while held, the hold stays whole; captured, the return is confirmed", async () => {
+      const { container, orderId, payId, payment, admin, heldTetri, twoUnits, unitTetri, ...counters } =
+        await heldOrder()
+      await fulfillAll(container, orderId)
+      const options = { ...admin, validateStatus: () => true }
+
+      for (const kind of ["return", "claim", "exchange"] as TakenBackKind[]) {
+        const confirmPath = await beginTakingBack(api, admin, kind, orderId, twoUnits.id)
+
+        const confirmed = await api.post(confirmPath, {}, options)
+
+        expect([kind, confirmed.status]).toEqual([kind, 400])
+        expect(confirmed.data.message).toContain(`Confirming this ${kind} here would cancel the hold`)
+        expect(confirmed.data.message).toContain("Capture the TBC payment first, or capture less from the order")
+        expect((await api.delete(confirmPath, admin)).status).toBe(200)
+      }
+      // the hold whole at the bank, Medusa's collection still the checkout's, authorized, none opened
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(counters.cancelsBefore)
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(counters.completionsBefore)
+      expect((await collectionsOf(container, orderId)).map((c) => c.status)).toEqual(["authorized"])
+      for (const kind of ["return_request", "claim", "exchange"]) {
+        expect(await orderChangeStatuses(container, orderId, kind)).not.toContain("confirmed")
+      }
+
+      const confirmPath = await beginTakingBack(api, admin, "return", orderId, twoUnits.id)
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+      const returned = await api.post(confirmPath, {}, options)
+
+      expect(returned.status).toBe(200)
+      const atBank = await bank.payment(payId)
+      expect([atBank.status, toTetri(atBank.confirmedAmount)]).toEqual(["Succeeded", heldTetri])
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(counters.cancelsBefore)
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(counters.completionsBefore + 1)
+      // Medusa: the unit is owed back to the customer (a refund due), nothing asked of her again
+      const order = await adminOrder(api, orderId, admin)
+      expect(toTetri(order.summary.pending_difference)).toBe(-unitTetri)
+      expect((await collectionsOf(container, orderId)).map((c) => c.status)).toEqual(["completed"])
+      expect(await orderChangeStatuses(container, orderId, "return_request")).toEqual(["confirmed"])
+    })
+
+    it("two presses of the capture from the order at once: one completion at the bank, the other told so", async () => {
+      const { container, orderId, payId, admin, heldTetri, twoUnits, unitTetri, ...counters } = await heldOrder()
+      const newTotalTetri = heldTetri - unitTetri
+      const press = () =>
+        api.post(
+          fromOrder(orderId),
+          { items: [{ id: twoUnits.id, quantity: 1 }] },
+          {
+            ...admin,
+            validateStatus: () => true,
+          }
+        )
+
+      const answers = await Promise.all([press(), press()])
+
+      const [won, lost] = [...answers].sort((a, b) => a.status - b.status)
+      expect([won.status, toTetri(won.data.captured)]).toEqual([200, newTotalTetri])
+      // pressed while the first was under way: 409; after it: nothing held any more
+      expect([
+        [409, expect.stringContaining("already under way")],
+        [400, expect.stringContaining("still holds")],
+      ]).toContainEqual([lost.status, lost.data.message])
+      const atBank = await bank.payment(payId)
+      expect([atBank.status, toTetri(atBank.confirmedAmount)]).toEqual(["Succeeded", newTotalTetri])
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(counters.completionsBefore + 1)
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(counters.cancelsBefore)
+      const order = await adminOrder(api, orderId, admin)
+      expect([toTetri(order.total), toTetri(order.summary.pending_difference)]).toEqual([newTotalTetri, 0])
+      expect(order.items.find((item) => item.id === twoUnits.id)?.quantity).toBe(1)
+      expect(await orderChangeStatuses(container, orderId)).toEqual(["confirmed"])
+      expect(await collectionOf(container, orderId)).toMatchObject({ status: "completed", amountTetri: newTotalTetri })
+      const charge = (await ledgerOf(container).byPayId(payId))!
+      const operations = await ledgerOf(container).operationsOf(charge.id)
+      expect(operations.map((op) => [op.kind, op.state, op.amount])).toEqual([["completion", "done", newTotalTetri]])
+    })
+
     it("refuses what is not the order's before anything is written, naming the field", async () => {
       const { container, orderId, payId, admin, twoUnits, ...counters } = await heldOrder()
       const options = { ...admin, validateStatus: () => true }
@@ -199,37 +277,3 @@ medusaIntegrationTestRunner({
     })
   },
 })
-
-async function adminOrder(api: AxiosInstance, orderId: string, admin: object): Promise<AdminOrderView> {
-  const { data } = await api.get(
-    `/admin/orders/${orderId}?fields=id,total,summary,items.id,items.quantity,items.total`,
-    admin
-  )
-  return data.order
-}
-
-/** The order's first payment collection (the checkout's): status, amount and captured, in tetri. */
-async function collectionOf(container: MedusaContainer, orderId: string) {
-  const { data } = await container.resolve("query").graph({
-    entity: "order",
-    fields: ["id", "payment_collections.status", "payment_collections.amount", "payment_collections.captured_amount"],
-    filters: { id: orderId },
-  })
-  const collection = (data[0] as { payment_collections: Record<string, unknown>[] }).payment_collections[0]
-  return {
-    status: collection.status,
-    amountTetri: toTetri(collection.amount),
-    capturedTetri: toTetri(collection.captured_amount),
-  }
-}
-
-async function orderChangeStatuses(container: MedusaContainer, orderId: string): Promise<string[]> {
-  const { data } = await container.resolve("query").graph({
-    entity: "order_change",
-    fields: ["id", "status", "change_type"],
-    filters: { order_id: orderId },
-  })
-  return (data as { status: string; change_type: string }[])
-    .filter((c) => c.change_type === "edit")
-    .map((c) => c.status)
-}

@@ -6,7 +6,8 @@
  * confirmed / returned; the bank's Succeeded callback records nothing more; a second capture is
  * refused with the reason; refunds stop at what was confirmed. A completion entry another request
  * left unsent never shapes a later capture; two captures at once make one completion. An
- * unanswered completion is re-checked against the amount the bank completed.
+ * unanswered completion is re-checked against the amount the bank completed. The widget's capture
+ * of an amount starts from the order: the rest is the order's credit, so nothing is owed or pending.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -21,6 +22,7 @@ import { waitForAppIdle } from "../utils/app-idle"
 import { ledgerOf } from "../utils/tbc-payments"
 import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
 import { CAPTURE_INTENT_ACTOR } from "../../src/lib/capture-amount"
+import { collectionOf, creditLinesOf, orderChangeNotes } from "../utils/order-changes"
 
 jest.setTimeout(120_000)
 
@@ -257,6 +259,41 @@ medusaIntegrationTestRunner({
       expect([whole.status, whole.data.message]).toEqual([200, undefined])
       expect(whole.data.listed).toBe(false)
       expect((await ledger.byId(wholeId))?.state).toBe("done")
+    })
+    it("the widget's capture of an amount starts from the order: one completion, the rest the order's credit, nothing owed", async () => {
+      const { container, total, payId, orderId, admin } = await heldOrder([1, 1])
+      const heldTetri = toTetri(total)
+      const takenTetri = heldTetri - 1000
+      const completionsBefore = await bank.calls(BANK_CALLS.completion)
+      const fromOrder = `/admin/tbc/orders/${orderId}/order-change-capture`
+      const options = { ...admin, validateStatus: () => true }
+      // a bare amount needs its reason (the only record of why the order owes less), and at most the hold
+      const noReason = await api.post(fromOrder, { amount: major(takenTetri) }, options)
+      const tooMuch = await api.post(fromOrder, { amount: major(heldTetri + 1), note: "x" }, options)
+      expect([noReason.status, noReason.data.message]).toEqual([400, expect.stringMatching(/^note: say why/)])
+      expect([tooMuch.status, tooMuch.data.message]).toEqual([400, expect.stringMatching(/^amount: must be at most/)])
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore)
+
+      const captured = await api.post(fromOrder, { amount: major(takenTetri), note: "10 GEL off, by phone" }, admin)
+
+      expect([captured.data.captured, captured.data.released, captured.data.owed].map(toTetri)).toEqual([
+        takenTetri,
+        1000,
+        0,
+      ])
+      const atBank = await bank.payment(payId)
+      expect([atBank.status, toTetri(atBank.confirmedAmount), toTetri(atBank.returnedAmount)]).toEqual([
+        "Succeeded",
+        takenTetri,
+        1000,
+      ])
+      expect(await bank.calls(BANK_CALLS.completion)).toBe(completionsBefore + 1)
+      // Medusa: nothing outstanding, nothing pending; the rest is the order's credit, with the reason
+      expect(toTetri(captured.data.summary.pending_difference)).toBe(0)
+      const collection = await collectionOf(container, orderId)
+      expect(collection).toEqual({ status: "completed", amountTetri: takenTetri, capturedTetri: takenTetri })
+      expect(await creditLinesOf(container, orderId)).toEqual([[1000, "tbc_capture"]])
+      expect(await orderChangeNotes(container, orderId, "credit_line")).toEqual([["confirmed", "10 GEL off, by phone"]])
     })
   },
 })

@@ -9,7 +9,7 @@ import { savedCardsMiddlewares } from "./tbc-middlewares/saved-cards"
 import { savedCardOwnerMiddlewares } from "./tbc-middlewares/saved-card-owner"
 import { routeValidatorMiddlewares } from "./tbc-middlewares/route-validators"
 import { orderPaymentMiddlewares } from "./tbc-middlewares/order-payment"
-import { orderEditMiddlewares } from "./tbc-middlewares/order-edits"
+import { heldOrderChangeMiddlewares } from "./tbc-middlewares/held-order-changes"
 import { paymentLinkMiddlewares } from "./tbc-middlewares/payment-links"
 
 export default defineMiddlewares({
@@ -25,8 +25,9 @@ export default defineMiddlewares({
     ...routeValidatorMiddlewares,
     // the shopper's order page: card mask and method, to the order's customer or cart holder
     ...orderPaymentMiddlewares,
-    // Medusa's order-edit confirmation would cancel a held TBC payment: refused while it is held
-    ...orderEditMiddlewares,
+    // Medusa's confirmations of an order edit, return, claim or exchange would cancel a held TBC
+    // payment: refused while it is held
+    ...heldOrderChangeMiddlewares,
     // TBC payment links: the admin's and the shopper's checks (the shopper's token out of the log)
     ...paymentLinkMiddlewares,
   ],

@@ -9,6 +9,8 @@
  * pay again. Once the bank completed the new total, the order owes nothing and the confirmation
  * leaves the payment alone.
  */
+import { majorToMinorExact, minorToMajor } from "./money"
+
 export interface OrderChangeItem {
   id: string
   quantity: number
@@ -81,4 +83,62 @@ export function orderChangeItemProblems(
     }
   })
   return problems
+}
+
+/** What the merchant asked the capture from the order to start from. */
+export interface OrderChangeRequest {
+  hasItems: boolean
+  /** a bare amount to capture (the rest becomes the order's credit: a discount) */
+  hasAmount: boolean
+  hasNote: boolean
+  /** the order's open order edit, if any */
+  openEditId: string | null
+}
+
+/**
+ * Which of the three starts the request is (the items that changed, a bare amount, the open edit
+ * made in Medusa's dashboard), or the problem, naming the field. A bare amount needs its reason:
+ * it is the only record of why the order owes less.
+ */
+export function orderChangeRequestProblem(request: OrderChangeRequest): string | null {
+  if (request.hasItems && request.hasAmount) {
+    return "amount: give either the items that changed or an amount to capture, not both"
+  }
+  if ((request.hasItems || request.hasAmount) && request.openEditId) {
+    const field = request.hasItems ? "items" : "amount"
+    return `${field}: the order already has an open order edit (${request.openEditId}); capture it without ${field}, or cancel it first`
+  }
+  if (request.hasAmount && !request.hasNote) {
+    return "note: say why the order is captured for less (a discount, goods not delivered): it is kept with the order's credit"
+  }
+  if (!request.hasItems && !request.hasAmount && !request.openEditId) {
+    return "items: the order has no open order edit; list the items that changed (id and new quantity or price), or give an amount to capture"
+  }
+  return null
+}
+
+/**
+ * A bare amount captured from a hold of `heldMinor`: the bank completes it, the rest of the hold
+ * goes back to the card, and the order is credited the rest (Medusa's credit line, an order change),
+ * so it owes nothing for money that went back. `requested` is the amount as sent (major units).
+ */
+export function amountCapturePlan(facts: { heldMinor: number; requested: unknown }): OrderChangeCapturePlan {
+  const requestedMinor =
+    typeof facts.requested === "number" || typeof facts.requested === "string"
+      ? majorToMinorExact(facts.requested)
+      : null
+  if (requestedMinor === null) return { kind: "refuse", message: "amount: must be a number of at most 2 decimals" }
+  if (requestedMinor <= 0) return { kind: "refuse", message: "amount: must be greater than 0" }
+  if (!Number.isSafeInteger(facts.heldMinor) || facts.heldMinor <= 0) {
+    return { kind: "refuse", message: "payment: the bank holds no money for this order." }
+  }
+  if (requestedMinor > facts.heldMinor) {
+    return { kind: "refuse", message: `amount: must be at most the ${minorToMajor(facts.heldMinor).toFixed(2)} held` }
+  }
+  return {
+    kind: "capture",
+    captureMinor: requestedMinor,
+    releasedMinor: facts.heldMinor - requestedMinor,
+    owedMinor: 0,
+  }
 }

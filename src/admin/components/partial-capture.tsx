@@ -1,39 +1,48 @@
 /**
- * "Capture less" on the order widget, while the bank holds a preauthorization: Medusa's own
- * Capture button takes the whole amount (its prompt has no amount field), so a smaller capture is
- * typed here and sent to the plugin's capture route (POST /admin/tbc/payments/:id/capture). The
- * bank completes that amount once and returns the rest of the hold to the card
- * (docs/bank-behaviour.md, "Partial capture"). It cannot be redone, so it asks first, as Medusa's
- * own Capture does; the order keeps owing the rest (./order-change-capture.tsx changes the order
- * instead, so it owes nothing).
+ * "Capture less: a discount" on the order widget, while the bank holds a preauthorization and no
+ * order edit is waiting: a bare amount, with its reason. It goes through the capture from the
+ * order (POST /admin/tbc/orders/:id/order-change-capture { amount, note }), like
+ * ./order-change-capture.tsx: the bank completes that amount once and returns the rest of the hold
+ * to the card (docs/bank-behaviour.md, "Partial capture"), and Medusa credits the order the rest
+ * (its credit line, an order change with the reason), so the order owes nothing for money that
+ * went back, and no "Total pending" is left. A bare capture of less (the plugin's
+ * POST /admin/tbc/payments/:id/capture, which leaves the rest showing as owed) is not offered here.
+ * It cannot be redone, so it asks first, as Medusa's own Capture does.
  */
-import { Label, Text, usePrompt } from "@medusajs/ui"
+import { Input, Label, Text, toast, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { errorText } from "../lib/api"
 import { AmountRow } from "./amount-row"
 import { isHeld, money, partialCaptureAmount, type TbcPaymentView } from "../lib/order-payment-state"
-import { useCaptureAmount } from "../lib/queries"
+import { useOrderChangeCapture } from "../lib/queries"
 import { useTbcT } from "../lib/use-tbc-t"
 
-export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
+export const PartialCapture = ({ orderId, payment }: { orderId: string; payment: TbcPaymentView }) => {
   const [typed, setTyped] = useState("")
+  const [reason, setReason] = useState("")
   const [invalid, setInvalid] = useState<string | null>(null)
-  const capture = useCaptureAmount(payment.payment_id)
+  const capture = useOrderChangeCapture(orderId)
   const t = useTbcT()
   const prompt = usePrompt()
   if (!isHeld(payment)) return null
+  const currency = payment.currency_code.toUpperCase()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const checked = partialCaptureAmount(typed, payment.amount, t)
-    setInvalid("error" in checked ? checked.error : null)
-    if (!("amount" in checked)) return
+    const problem = "error" in checked ? checked.error : reason.trim() ? null : t("tbc.capture.noReason")
+    setInvalid(problem)
+    if (problem || !("amount" in checked)) return
     const confirmed = await prompt({
-      title: t("tbc.capture.confirmTitle", { amount: money(checked.amount, payment.currency_code.toUpperCase()) }),
+      title: t("tbc.capture.confirmTitle", { amount: money(checked.amount, currency) }),
       description: t("tbc.capture.confirmDescription"),
       confirmText: t("tbc.capture.confirm"),
       cancelText: t("tbc.capture.cancel"),
     })
-    if (confirmed) capture.mutate(checked.amount)
+    if (!confirmed) return
+    capture.mutate(
+      { amount: checked.amount, note: reason.trim() },
+      { onSuccess: (result) => toast.success(t("tbc.capture.done", { amount: money(result.captured, currency) })) }
+    )
   }
   const problem = invalid ?? (capture.error ? errorText(capture.error) : null)
   return (
@@ -44,6 +53,13 @@ export const PartialCapture = ({ payment }: { payment: TbcPaymentView }) => {
       <Text size="xsmall" className="text-ui-fg-subtle">
         {t("tbc.capture.hint")}
       </Text>
+      <Input
+        size="small"
+        placeholder={t("tbc.capture.reason")}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        data-testid="tbc-capture-reason"
+      />
       <AmountRow
         id="tbc-capture-amount"
         value={typed}

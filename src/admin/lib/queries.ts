@@ -148,23 +148,6 @@ export function useOrderPayment(order: OrderPaymentsState) {
   })
 }
 
-/**
- * A capture of less than the hold through Medusa's own capture route (the plugin's middleware
- * turns it into one smaller completion at the bank). Everything is refetched after it: the
- * dashboard's order (its payments, now captured) and this widget's bank view.
- */
-export function useCaptureAmount(paymentId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (amount: number) =>
-      adminFetch<{ payment: unknown }>(`/admin/tbc/payments/${paymentId}/capture`, {
-        method: "POST",
-        body: { amount },
-      }),
-    onSuccess: () => queryClient.invalidateQueries(),
-  })
-}
-
 /** The result of a capture from the order (POST /admin/tbc/orders/:id/order-change-capture), major units. */
 export interface OrderChangeCaptureResult {
   order_id: string
@@ -173,11 +156,14 @@ export interface OrderChangeCaptureResult {
   owed: number
 }
 
-/** Capture from the order: the items that changed (none = the open order edit); everything is asked again after. */
+/**
+ * Capture from the order: the items that changed, or a bare amount with its reason (the rest is
+ * the order's credit); neither = the open order edit. Everything is asked again after.
+ */
 export function useOrderChangeCapture(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { items?: { id: string; quantity: number }[]; note?: string }) =>
+    mutationFn: (body: { items?: { id: string; quantity: number }[]; amount?: number; note?: string }) =>
       adminFetch<OrderChangeCaptureResult>(`/admin/tbc/orders/${orderId}/order-change-capture`, {
         method: "POST",
         body,

@@ -3,7 +3,8 @@
  * method, card, amounts), the preauthorization deadline with a warning when fewer than 3 days
  * remain, or the installment application's status. Capture / cancel / refund stay Medusa's own
  * order actions (a capture for what is delivered, or for an order edit waiting, starts from the order
- * here: ../components/order-change-capture.tsx; a bare smaller amount: ../components/partial-capture.tsx);
+ * here: ../components/order-change-capture.tsx; a bare smaller amount, a discount the order is
+ * credited, from the order too: ../components/partial-capture.tsx);
  * what was refunded and what can still be;
  * the widget asks the bank again when they change the order's payments. Below, what the bank's
  * answers said happened, as the ledger kept it (rrn, transactionId, approval and result codes, the
@@ -187,7 +188,7 @@ const TbcOrderPaymentWidget = ({ data: order }: DetailWidgetProps<HttpTypes.Admi
         </div>
       )}
       {payment && <OrderChangeCapture order={order} payment={payment} />}
-      {payment && !payment.order_edit && <PartialCapture payment={payment} />}
+      {payment && !payment.order_edit && <PartialCapture orderId={order.id} payment={payment} />}
       <SavedCardCharge orderId={order.id} />
       <PaymentLinkRequest order={order} />
       {payment && preauth && showsCompletionDeadline(payment) && (

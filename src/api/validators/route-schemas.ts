@@ -124,8 +124,8 @@ export type SavedCardChargeBody = z.output<typeof savedCardChargeBodySchema>
 
 /**
  * POST /admin/tbc/orders/:id/order-change-capture: what changed on the order (each item's new
- * quantity, optionally its new unit price in GEL), and why; no items = the order's open order
- * edit. Whether the items are the order's is judged by the workflow (src/lib/order-change-capture.ts).
+ * quantity, optionally its new unit price in GEL), or a bare amount to capture (GEL as typed; the
+ * rest of the hold becomes the order's credit), and why; neither = the order's open order edit. Whether the items are the order's is judged by the workflow (src/lib/order-change-capture.ts).
  */
 export const orderChangeCaptureBodySchema = z
   .object({
@@ -145,6 +145,7 @@ export const orderChangeCaptureBodySchema = z
       )
       .max(200, { message: "must list at most 200 items" })
       .optional(),
+    amount: z.union([z.number(), z.string().trim().min(1)], { error: () => "must be a number" }).optional(),
     note: z
       .string(typeRule("must be a string"))
       .trim()

@@ -2,7 +2,7 @@
  * An order's TBC checkout payment while the bank still holds it (authorized, neither captured nor
  * canceled in Medusa), and whether the order has an open order edit: what the capture from an
  * order change (src/workflows/payments/capture-order-change.ts) and the guard on Medusa's
- * order-edit confirmation (src/api/tbc-middlewares/order-edits.ts) decide on.
+ * order-edit confirmation (src/api/tbc-middlewares/held-order-changes.ts) decide on.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"

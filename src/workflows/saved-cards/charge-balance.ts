@@ -23,7 +23,6 @@
  * Why not Medusa's authorizePaymentSessionStep in 4: it throws on an unreadable answer, and the
  * compensation would then delete the session whose money the bank may have taken.
  */
-import { randomUUID } from "node:crypto"
 import {
   capturePaymentWorkflow,
   createOrderPaymentCollectionWorkflow,
@@ -51,7 +50,7 @@ import { cardTokenSecretOf, parseCheckoutOptions } from "../../providers/tbc-che
 import { SAVED_CARD_DATA } from "../../providers/tbc-checkout/saved-cards/saved-card-payment"
 import { sealSavedCard } from "../../providers/tbc-checkout/saved-cards/saved-card-seal"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
-import { releaseLock, takeLockNow } from "../../use-cases/reconcile/locks"
+import { orderActionLockSteps } from "../payments/order-action-lock"
 import { chargeableCardsOf, orderBalanceOf, unresolvedChargesOf } from "../../use-cases/saved-cards/order-balance"
 
 export const tbcChargeOrderBalanceWorkflowId = "tbc-charge-order-balance"
@@ -78,34 +77,14 @@ interface BalanceChargePlan {
   charged_by?: string
 }
 
-type HeldLock = { key: string; ownerId: string }
-
-export const orderBalanceLockKey = (orderId: string) => `tbc-order-balance:${orderId}`
-
-export const takeOrderBalanceLockStep = createStep(
-  "tbc-take-order-balance-lock",
-  async (input: ChargeOrderBalanceInput, { container }) => {
-    const held: HeldLock = { key: orderBalanceLockKey(input.order_id), ownerId: `balance-charge:${randomUUID()}` }
-    if (!(await takeLockNow(container, held.key, held.ownerId))) {
-      throw new MedusaError(
-        MedusaError.Types.CONFLICT,
-        "id: a charge of this order's saved card is already under way; wait for its result"
-      )
-    }
-    return new StepResponse(held, held)
-  },
-  async (held: HeldLock | undefined, { container }) => {
-    if (held) await releaseLock(container, held.key, held.ownerId)
-  }
+/** The order's balance lock: a second press while the first is under way is refused (409). */
+const balanceLock = orderActionLockSteps(
+  "order-balance",
+  "id: a charge of this order's saved card is already under way; wait for its result"
 )
-
-export const giveOrderBalanceLockBackStep = createStep(
-  "tbc-give-order-balance-lock-back",
-  async (held: HeldLock, { container }) => {
-    await releaseLock(container, held.key, held.ownerId)
-    return new StepResponse(undefined)
-  }
-)
+export const orderBalanceLockKey = balanceLock.keyOf
+export const takeOrderBalanceLockStep = balanceLock.take
+export const giveOrderBalanceLockBackStep = balanceLock.giveBack
 
 export const validateBalanceChargeStep = createStep(
   "tbc-validate-balance-charge",
