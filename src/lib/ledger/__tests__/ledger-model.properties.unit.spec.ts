@@ -19,7 +19,10 @@
  * The store's own charges of a phone order's balance to a saved card (merchant-initiated) are
  * played in their own world (ledger-balance-charges.ts): at most what the order owes is taken,
  * nothing is taken without the order or a visible entry, and no execution is sent while an
- * earlier one is unresolved.
+ * earlier one is unresolved. TBC payment links for what such an order owes are played in theirs
+ * (ledger-payment-links.ts): at most what the order owes is taken into it, a link is never paid
+ * twice, and money paid on a closed link's bank page is returned, never held without the order or
+ * a visible entry.
  */
 import fc from "fast-check"
 import { propertyRuns } from "../../__tests__/property-runs"
@@ -37,6 +40,15 @@ import {
   type BalanceStep,
   type BalanceWorld,
 } from "./ledger-balance-charges"
+import {
+  checkLinkInvariants,
+  linkStepArb,
+  newLinkWorld,
+  playLinks,
+  settleLinks,
+  type LinkStep,
+  type LinkWorld,
+} from "./ledger-payment-links"
 
 /** The reliability suite's size: about 15 s on this machine's slower core. */
 const RUNS = propertyRuns(20_000)
@@ -311,6 +323,72 @@ describe("the money ledger, model-based", () => {
           "refused: amount",
           "refused: a charge under way",
           "placed on the order",
+        ]) {
+          expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
+        }
+      }
+    })
+  })
+
+  describe("TBC payment links for what an order owes", () => {
+    const LINK_RUNS = propertyRuns(5_000)
+    const playLinkScript = (script: LinkStep[]): LinkWorld => {
+      const w = newLinkWorld()
+      for (const step of script) {
+        playLinks(w, step)
+        checkLinkInvariants(w)
+      }
+      settleLinks(w)
+      return w
+    }
+
+    it("plays a known story: paid once, a second pay refused; an order paid elsewhere while its page is open returns the late payment", () => {
+      const once = playLinkScript([
+        { t: "open", hours: 72 },
+        { t: "pay", pick: 0, answer: "ok" },
+        { t: "pay", pick: 0, answer: "ok" },
+        { t: "shopper", pick: 0 },
+        { t: "callback", pick: 0, lose: true },
+        { t: "job" },
+        { t: "pay", pick: 0, answer: "ok" },
+      ])
+      expect([once.bank.map((p) => p.status), [...once.medusaPaid.values()]]).toEqual([["Succeeded"], [5000]])
+      expect([once.seen.get("pay: resume"), once.seen.get("pay: refuse")]).toEqual([1, 1])
+      const late = playLinkScript([
+        { t: "open", hours: 72 },
+        { t: "pay", pick: 0, answer: "ok" },
+        { t: "elsewhere" },
+        { t: "shopper", pick: 0 },
+        { t: "callback", pick: 0, lose: false },
+      ])
+      expect([late.links[0].closed_reason, late.bank[0].status, late.medusaPaid.size]).toEqual([
+        "paid_elsewhere",
+        "Returned",
+        0,
+      ])
+    })
+
+    it(`keeps its invariants after every step of ${LINK_RUNS} generated runs`, () => {
+      const seen = new Map<string, number>()
+      fc.assert(
+        fc.property(fc.array(linkStepArb, { minLength: 1, maxLength: 40 }), (script) => {
+          for (const [what, n] of playLinkScript(script).seen) seen.set(what, (seen.get(what) ?? 0) + n)
+        }),
+        { numRuns: LINK_RUNS }
+      )
+      if (LINK_RUNS >= 1000) {
+        for (const what of [
+          "link opened",
+          "link paid into the order",
+          "pay: resume",
+          "pay: refuse",
+          "pay: answer lost",
+          "closed: merchant",
+          "closed: order_changed",
+          "closed: paid_elsewhere",
+          "closed: order_canceled",
+          "closed: expired",
+          "late payment of a closed link returned",
         ]) {
           expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
         }
