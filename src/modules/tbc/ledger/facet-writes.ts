@@ -115,6 +115,20 @@ export abstract class LedgerFacetWrites {
     return result.ok && result.changed ? result.entry : undefined
   }
 
+  /**
+   * recordBaseline for a refund, which judges next by the charge's operations (as they are once
+   * this operation's open is committed): the SQL store reads them in the baseline's own statement
+   * (./ledger-store.ts); here they are left to the caller's own read (`operations` absent).
+   */
+  async recordRefundBaseline(
+    entry: LedgerEntry,
+    baseline: { status: string; returnedMinor: number; confirmedMinor: number },
+    actor: string
+  ): Promise<{ entry: LedgerEntry; operations?: LedgerEntry[] } | undefined> {
+    const kept = await this.recordBaseline(entry, baseline, actor)
+    return kept && { entry: kept }
+  }
+
   async recordOrphanAction(
     payId: string,
     action: RecordedOrphanAction,

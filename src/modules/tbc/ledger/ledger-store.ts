@@ -15,20 +15,21 @@
  * either way).
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { LedgerEvent, LedgerKind, LedgerState } from "../../../lib/ledger/states"
-import { CLAIM_STALE_MS, type CompletionFailureClass } from "../../../lib/ledger/facets"
-import { COMPLETION_FAILURES_LISTED, type LedgerFacts } from "../../../lib/ledger/guards"
+import type { LedgerEvent } from "../../../lib/ledger/states"
+import { CLAIM_STALE_MS } from "../../../lib/ledger/facets"
+import { COMPLETION_FAILURES_LISTED } from "../../../lib/ledger/guards"
 import { hasFacts, type PaymentFacts } from "../../../lib/payment-facts"
 import { pgConnectionIn, type PgConnection } from "../pg-connection"
 import { preparedStatements } from "../prepared-statements"
 import { LedgerFacetWrites } from "./facet-writes"
-import { toEntry } from "./entry-row"
+import { openedRow, toEntry, type LedgerEntry, type OpenEntry } from "./entry-row"
 import { openBankReturn } from "./bank-returns"
 import type { BankReturnVerdict } from "../../../lib/ledger/bank-returns"
 import {
   commitModeCte,
   movesStatement,
   newId,
+  operationSeed,
   planMove,
   touchStatement,
   type Commit,
@@ -39,73 +40,7 @@ import {
 export type { PgConnection, Commit, OperationToOpen }
 export { operationSeed } from "./moves"
 export { toEntry } from "./entry-row"
-
-/** A ledger row as the code reads it. Amounts in integer tetri. */
-export interface LedgerEntry extends LedgerFacts {
-  id: string
-  provider_id: string
-  payment_session_id: string
-  payment_collection_id: string | null
-  cart_id: string | null
-  amount: number
-  currency: string
-  parent_id: string | null
-  merchant_payment_id: string | null
-  card_mask: string | null
-  bank_status: string | null
-  state_by: string | null
-  state_reason: string | null
-  state_at: Date | null
-  orphan_amount: number | null
-  orphan_error: string | null
-  completion_failed_at: Date | null
-  completion_failure: string | null
-  /** cart completions from this charge that failed so far, and the last one's class */
-  completion_failures: number
-  completion_failure_class?: CompletionFailureClass | null
-  orphan_action_at?: Date | null
-  /** a bank read contradicted a refusal (an admin's "not charged"): listed while no order owns it */
-  reopened_at?: Date | null
-  /** when our authorizePayment told Medusa the money is there (a Medusa payment follows) */
-  authorized_at: Date | null
-  /** the compare-and-set's version (bumped by every move) */
-  revision?: number
-  /** an operation's baseline (facets.ts operation_baseline): the charge at the bank before its call; tetri */
-  baseline_status?: string | null
-  baseline_returned?: number | null
-  baseline_confirmed?: number | null
-  /** an operation the bank made by itself (src/lib/ledger/bank-returns.ts) and the Medusa record showing it */
-  made_at_bank?: boolean
-  medusa_record?: string | null
-  medusa_recorded_at?: Date | null
-  /** a completion: what Medusa's capture recorded when it was less than the bank took (tetri) */
-  capture_asked?: number | null
-  excess_returned_at?: Date | null
-  /** what the bank's answers said happened (src/lib/payment-facts.ts); absent in test rows */
-  payment_method?: number | null
-  rrn?: string | null
-  transaction_id?: string | null
-  approval_code?: string | null
-  result_code?: string | null
-}
-
-export interface OpenEntry {
-  kind: LedgerKind
-  provider_id: string
-  payment_session_id: string
-  payment_collection_id?: string | null
-  cart_id?: string | null
-  /** integer tetri */
-  amount: number
-  currency: string
-  merchant_payment_id?: string | null
-  parent_id?: string | null
-  card_mask?: string | null
-  /** a charge whose payId is known before it is recorded (an installment application) */
-  pay_id?: string | null
-  /** the state it opens in: `sending` for every call still to be made */
-  state?: LedgerState
-}
+export type { LedgerEntry, OpenEntry } from "./entry-row"
 
 export type ApplyResult =
   { ok: true; entry: LedgerEntry; changed: boolean } | { ok: false; entry: LedgerEntry | undefined; reason: string }
@@ -282,6 +217,7 @@ export class LedgerStore extends LedgerFacetWrites {
     options: { commit?: Commit } = {}
   ): Promise<{ charge: LedgerEntry; op: LedgerEntry } | undefined> {
     let rows: Record<string, unknown>[]
+    const opId = newId("tbcpay")
     try {
       ;({ rows } = await this.pg.raw(
         `with ${commitModeCte(options.commit ?? "durable")},
@@ -291,21 +227,24 @@ export class LedgerStore extends LedgerFacetWrites {
              currency, kind, state, state_at, state_by, parent_id)
            select ?, coalesce(?, charge.provider_id), charge.payment_session_id, charge.payment_collection_id,
              charge.cart_id, ?::integer, charge.currency, ?, 'sending', now(), ?, charge.id from charge
-           returning *),
+           returning id, created_at, state_at),
          audit as (
            insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
-           select ?, id, 'opened', null, state, ?, kind || ' ' || amount || ' ' || currency from opened)
-         select false as is_opened, charge.*, commit_mode.commit_mode from charge, commit_mode
-         union all select true, opened.*, commit_mode.commit_mode from opened, commit_mode`,
+           select ?, opened.id, 'opened', null, 'sending', ?, ?::text || ' ' || ?::integer || ' ' || charge.currency
+           from opened, charge)
+         select charge.*, opened.created_at as opened_at, opened.state_at as opened_state_at, commit_mode.commit_mode
+         from charge, opened, commit_mode`,
         [
           payId,
-          newId("tbcpay"),
+          opId,
           operation.providerId ?? null,
           operation.amountMinor,
           operation.kind,
           actor,
           newId("tbcle"),
           actor,
+          operation.kind,
+          operation.amountMinor,
         ]
       ))
     } catch (error) {
@@ -314,9 +253,18 @@ export class LedgerStore extends LedgerFacetWrites {
       const open = charge ? await this.openOperationOf(charge.id).catch(() => undefined) : undefined
       throw new OperationUnderWayError(operation.kind, open)
     }
-    const charge = rows.find((row) => row.is_opened === false)
-    const op = rows.find((row) => row.is_opened === true)
-    return charge && op ? { charge: toEntry(charge), op: toEntry(op) } : undefined
+    // no row: no charge names the payId, nothing was opened
+    const row = rows[0]
+    if (!row) return undefined
+    const charge = toEntry(row)
+    // the operation's entry as inserted (the server made only its id's times): no second row to send and parse
+    const op = toEntry({
+      ...openedRow(operationSeed(charge, operation.kind, operation.amountMinor, operation.providerId), actor),
+      id: opId,
+      created_at: row.opened_at,
+      state_at: row.opened_state_at,
+    })
+    return { charge, op }
   }
 
   private async insert(seed: OpenEntry, actor: string, commit: Commit): Promise<LedgerEntry> {
@@ -327,11 +275,11 @@ export class LedgerStore extends LedgerFacetWrites {
        opened as (
          insert into tbc_payment (id, provider_id, pay_id, payment_session_id, payment_collection_id, cart_id, amount,
            currency, kind, state, state_at, state_by, parent_id, merchant_payment_id, card_mask)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), ?, ?, ?, ?) returning *),
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), ?, ?, ?, ?) returning id, state, created_at, state_at),
        audit as (
          insert into tbc_ledger_event (id, entry_id, event, from_state, to_state, actor, note)
          select ?, id, 'opened', null, state, ?, ? from opened)
-       select opened.*, commit_mode.commit_mode from opened, commit_mode`,
+       select opened.created_at, opened.state_at, commit_mode.commit_mode from opened, commit_mode`,
       [
         id,
         seed.provider_id,
@@ -352,7 +300,13 @@ export class LedgerStore extends LedgerFacetWrites {
         `${seed.kind} ${seed.amount} ${seed.currency}`,
       ]
     )
-    return toEntry(rows[0])
+    // the entry as inserted: the server made only its times (no row of ~50 columns to send and parse)
+    return toEntry({
+      ...openedRow({ ...seed, state }, actor),
+      id,
+      created_at: rows[0].created_at,
+      state_at: rows[0].state_at,
+    })
   }
 
   /**
@@ -434,6 +388,37 @@ export class LedgerStore extends LedgerFacetWrites {
     const written: (LedgerEntry | undefined)[] = plans.map(() => undefined)
     for (const row of rows) written[Number(row.move_index)] = toEntry(row)
     return written
+  }
+
+  /**
+   * A refund's baseline and the charge's operations in ONE statement (one round trip less before
+   * the bank call; BENCHMARKS.md row 2d). The read shares the statement's snapshot, taken after
+   * this operation's open committed, so it shows every operation that closed before ours could
+   * open, as the separate read did; the operation itself is there as this statement leaves it. A
+   * lost compare-and-set (or nothing to write) goes the usual way, and the caller reads the
+   * operations itself.
+   */
+  override async recordRefundBaseline(
+    entry: LedgerEntry,
+    baseline: { status: string; returnedMinor: number; confirmedMinor: number },
+    actor: string
+  ): Promise<{ entry: LedgerEntry; operations?: LedgerEntry[] } | undefined> {
+    const plan = planMove(entry, { type: "operation_baseline", ...baseline }, actor)
+    if (plan.kind !== "write" || !entry.parent_id) return super.recordRefundBaseline(entry, baseline, actor)
+    const moves = movesStatement([plan], "durable")
+    const { rows } = await this.pg.raw(
+      `${moves.sql}
+     union all select -1, tbc_payment.*, null from tbc_payment
+       where deleted_at is null and parent_id = ? and id <> ?`,
+      [...moves.bindings, entry.parent_id, entry.id]
+    )
+    const moved = rows.find((row) => Number(row.move_index) === 0)
+    if (!moved) return super.recordRefundBaseline(entry, baseline, actor)
+    const kept = toEntry(moved)
+    const operations = [kept, ...rows.filter((row) => Number(row.move_index) === -1).map(toEntry)]
+    // operationsOf's order: oldest first
+    operations.sort((x, y) => x.created_at.getTime() - y.created_at.getTime())
+    return { entry: kept, operations }
   }
 
   /** apply() on the entry that names this payId (the read it decides on); undefined when no entry does. */

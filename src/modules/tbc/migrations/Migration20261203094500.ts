@@ -249,14 +249,10 @@ export class Migration20261203094500 extends Migration {
     this.addSql(`create index if not exists "IDX_tbc_installment_sync_run_synchronization_request_id" on "tbc_installment_sync_run" USING btree (synchronization_request_id) WHERE (deleted_at IS NULL);`)
     this.addSql(`create index if not exists "IDX_tbc_ledger_event_deleted_at" on "tbc_ledger_event" USING btree (deleted_at) WHERE (deleted_at IS NULL);`)
     this.addSql(`create index if not exists "IDX_tbc_ledger_event_entry_id" on "tbc_ledger_event" USING btree (entry_id) WHERE (deleted_at IS NULL);`)
-    this.addSql(`create index if not exists "IDX_tbc_payment_cart_id" on "tbc_payment" USING btree (cart_id) WHERE (deleted_at IS NULL);`)
     this.addSql(`create index if not exists "IDX_tbc_payment_deleted_at" on "tbc_payment" USING btree (deleted_at) WHERE (deleted_at IS NULL);`)
     this.addSql(`create unique index if not exists "IDX_tbc_payment_one_open_operation" on "tbc_payment" USING btree (parent_id) WHERE ((state = 'sending'::text) AND (kind = ANY (ARRAY['completion'::text, 'cancel'::text, 'refund'::text])) AND (deleted_at IS NULL));`)
-    this.addSql(`create index if not exists "IDX_tbc_payment_order_id" on "tbc_payment" USING btree (order_id) WHERE (deleted_at IS NULL);`)
-    this.addSql(`create index if not exists "IDX_tbc_payment_parent_id" on "tbc_payment" USING btree (parent_id) WHERE (deleted_at IS NULL);`)
     this.addSql(`create unique index if not exists "IDX_tbc_payment_pay_id_unique" on "tbc_payment" USING btree (pay_id);`)
     this.addSql(`create index if not exists "IDX_tbc_payment_payment_session_id" on "tbc_payment" USING btree (payment_session_id) WHERE (deleted_at IS NULL);`)
-    this.addSql(`create index if not exists "IDX_tbc_payment_state" on "tbc_payment" USING btree (state);`)
     this.addSql(`create index if not exists "IDX_tbc_provider_setting_change_created_at" on "tbc_provider_setting_change" USING btree (created_at);`)
     this.addSql(`create index if not exists "IDX_tbc_provider_setting_change_deleted_at" on "tbc_provider_setting_change" USING btree (deleted_at) WHERE (deleted_at IS NULL);`)
     this.addSql(`create index if not exists "IDX_tbc_provider_setting_change_provider_id" on "tbc_provider_setting_change" USING btree (provider_id) WHERE (deleted_at IS NULL);`)
@@ -273,9 +269,6 @@ export class Migration20261203094500 extends Migration {
     this.addSql(`alter table if exists "tbc_saved_card" add column if not exists "merchant_charges_consent_at" timestamptz null;`)
     this.addSql(`alter table if exists "tbc_saved_card" add column if not exists "merchant_charges_consent_version" text null;`)
     this.addSql(`alter table if exists "tbc_saved_card" add column if not exists "merchant_charges_consent_locale" text null;`)
-    this.addSql(
-      `create index if not exists "IDX_tbc_payment_payment_collection_id" on "tbc_payment" USING btree (payment_collection_id) WHERE (deleted_at IS NULL);`
-    )
     // money the bank moved by itself (docs/money-ledger.md "Money moved at the bank")
     this.addSql(`alter table if exists "tbc_payment" add column if not exists "made_at_bank" boolean not null default false;`)
     this.addSql(`alter table if exists "tbc_payment" add column if not exists "medusa_record" text null;`)
@@ -289,14 +282,43 @@ export class Migration20261203094500 extends Migration {
     this.addSql(
       `create unique index if not exists "IDX_tbc_payment_one_bank_return" on "tbc_payment" (parent_id, baseline_returned) where made_at_bank = true and deleted_at is null;`
     )
+    // tbc_payment's indexes, each for a query the ledger runs (docs/money-ledger.md "Indexes"): every
+    // write of an entry that is not a HOT update adds an entry to each index whose predicate it
+    // meets, so a charge's index is only on charges, an operation's only on operations, and the jobs'
+    // and the attention list's reads use one small partial index of what may be unresolved instead
+    // of one on `state` (every row, and no query could use it but for 'held'). Databases that ran
+    // an earlier version of this migration drop the indexes it replaces.
+    this.addSql(`drop index if exists "IDX_tbc_payment_state";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_order_id";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_parent_id";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_cart_id";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_payment_collection_id";`)
+    this.addSql(
+      `create index if not exists "IDX_tbc_payment_operations_of" on "tbc_payment" (parent_id) where parent_id is not null and deleted_at is null;`
+    )
+    this.addSql(
+      `create index if not exists "IDX_tbc_payment_charges_of_cart" on "tbc_payment" (cart_id) where kind in ('web', 'execution', 'installment') and deleted_at is null;`
+    )
+    this.addSql(
+      `create index if not exists "IDX_tbc_payment_charges_of_collection" on "tbc_payment" (payment_collection_id) where kind in ('web', 'execution', 'installment') and deleted_at is null;`
+    )
+    this.addSql(
+      `create index if not exists "IDX_tbc_payment_unresolved" on "tbc_payment" (created_at, id) where (state in ('sending', 'uncertain', 'created', 'processing', 'held') or (kind in ('web', 'execution', 'installment') and order_id is null) or (state = 'done' and medusa_recorded_at is null and (made_at_bank or capture_asked is not null)) or (state = 'done' and kind = 'completion' and capture_asked is not null and excess_returned_at is null)) and deleted_at is null;`
+    )
+    // room on each page for an entry's next version: a move stays on its page (a HOT update when
+    // it changes no indexed column: a bank read's time, what the bank said, authorized_at, session_gone_at)
+    this.addSql(`alter table if exists "tbc_payment" set (fillfactor = 80);`)
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "IDX_tbc_payment_unresolved";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_charges_of_collection";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_charges_of_cart";`)
+    this.addSql(`drop index if exists "IDX_tbc_payment_operations_of";`)
     this.addSql(`drop index if exists "IDX_tbc_payment_one_bank_return";`)
     this.addSql(
       `alter table if exists "tbc_payment" drop column if exists "made_at_bank", drop column if exists "medusa_record", drop column if exists "medusa_recorded_at", drop column if exists "capture_asked", drop column if exists "excess_returned_at";`
     )
-    this.addSql(`drop index if exists "IDX_tbc_payment_payment_collection_id";`)
     this.addSql(`alter table if exists "tbc_saved_card" drop column if exists "merchant_charges_consent_at";`)
     this.addSql(`alter table if exists "tbc_saved_card" drop column if exists "merchant_charges_consent_version";`)
     this.addSql(`alter table if exists "tbc_saved_card" drop column if exists "merchant_charges_consent_locale";`)

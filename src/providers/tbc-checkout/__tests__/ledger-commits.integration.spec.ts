@@ -119,9 +119,9 @@ moduleIntegrationTestRunner({
       expect(log).toEqual([
         "write relaxed",
         "bank: read",
+        // the baseline, and in the same statement the charge's finished refunds, which every
+        // instance shares (what Medusa already recorded; LedgerStore.recordRefundBaseline)
         "write durable",
-        // the charge's finished refunds, which every instance shares (what Medusa already recorded)
-        "read",
         "bank: cancel, read",
         "write relaxed",
       ])
@@ -129,7 +129,7 @@ moduleIntegrationTestRunner({
         const error = await caught(provider.refundPayment({ data: captured, amount: 99 }))
         expect(error.message).toMatch(/more than the 20.00 GEL left/)
       })
-      expect(refused).toEqual(["write relaxed", "bank: read", "write durable", "read", "write relaxed"])
+      expect(refused).toEqual(["write relaxed", "bank: read", "write durable", "write relaxed"])
     })
   },
 })

@@ -125,6 +125,12 @@ const noBaseline: RecordBaseline = async () => undefined
 export type RecordedRefunds = () => Promise<number | undefined>
 const noRecordedRefunds: RecordedRefunds = async () => undefined
 
+/** The charge's operations as an operation's baseline statement read them, when it was asked to (a refund's). */
+interface SeenOperations {
+  wanted: boolean
+  operations?: LedgerEntry[]
+}
+
 export class PaymentBookkeeping {
   constructor(
     /** undefined when the container has no database connection: money calls are then refused */
@@ -294,9 +300,11 @@ export class PaymentBookkeeping {
     // a capture's excess (../money-moves/bank-returns.ts) is looked at only when the refund's own
     // read of the charge's operations showed one still listed: no statement for any other refund
     let excessListed = false
-    const result = await this.runOperation(ledger, op, charge, payId, (baseline) =>
+    // a refund's baseline statement reads the charge's operations too (LedgerStore.recordRefundBaseline)
+    const seen: SeenOperations = { wanted: kind === "refund" }
+    const result = await this.runOperation(ledger, op, charge, payId, seen, (baseline) =>
       work(baseline, async () => {
-        const operations = await this.refundsOf(ledger, chargeId)
+        const operations = await this.refundsOf(ledger, chargeId, seen.operations)
         excessListed = operations.some(
           (o) => o.kind === "completion" && o.capture_asked != null && !o.excess_returned_at
         )
@@ -308,10 +316,10 @@ export class PaymentBookkeeping {
   }
 
   /** The charge's operations a refund judges by (RecordedRefunds); refused while a return made at the bank waits for Medusa; fails closed (nothing is sent) when they cannot be read. */
-  private async refundsOf(ledger: LedgerStore, chargeId: string): Promise<LedgerEntry[]> {
+  private async refundsOf(ledger: LedgerStore, chargeId: string, known?: LedgerEntry[]): Promise<LedgerEntry[]> {
     let operations: LedgerEntry[]
     try {
-      operations = await ledger.operationsOf(chargeId)
+      operations = known ?? (await ledger.operationsOf(chargeId))
     } catch (error) {
       this.logger.error(`ledger: refunds of ${chargeId} not read: ${recordError(error)}`)
       throw new MedusaError(
@@ -327,13 +335,24 @@ export class PaymentBookkeeping {
    * The operation's baseline, durably (the bank call follows); fails closed (nothing is sent)
    * when it cannot be kept. The entry as written (its revision is the next move's guard).
    */
-  private async keepBaseline(ledger: LedgerStore, op: LedgerEntry, details: PaymentDetails): Promise<LedgerEntry> {
+  private async keepBaseline(
+    ledger: LedgerStore,
+    op: LedgerEntry,
+    details: PaymentDetails,
+    seen: SeenOperations
+  ): Promise<LedgerEntry> {
     const baseline = {
       status: String(details.status),
       returnedMinor: refundedMinor(details),
       confirmedMinor: minorOf(details.confirmedAmount),
     }
-    const kept = await ledger.recordBaseline(op, baseline, ACTORS.admin).catch((error) => {
+    const write = seen.wanted
+      ? ledger.recordRefundBaseline(op, baseline, ACTORS.admin).then((written) => {
+          seen.operations = written?.operations
+          return written?.entry
+        })
+      : ledger.recordBaseline(op, baseline, ACTORS.admin)
+    const kept = await write.catch((error) => {
       this.logger.error(`ledger entry ${op.id}: baseline not written: ${recordError(error)}`)
       return undefined
     })
@@ -394,7 +413,7 @@ export class PaymentBookkeeping {
     payId: string,
     work: () => Promise<T>
   ): Promise<T> {
-    if (this.ledger) return this.runOperation(this.ledger, op, undefined, payId, () => work())
+    if (this.ledger) return this.runOperation(this.ledger, op, undefined, payId, { wanted: false }, () => work())
     this.refuseWithoutLedger(op.kind)
     return work()
   }
@@ -409,11 +428,12 @@ export class PaymentBookkeeping {
     op: LedgerEntry,
     charge: LedgerEntry | undefined,
     payId: string,
+    seen: SeenOperations,
     work: (baseline: RecordBaseline) => Promise<T>
   ): Promise<T> {
     let current = op
     const baseline: RecordBaseline = async (details) => {
-      current = await this.keepBaseline(ledger, current, details)
+      current = await this.keepBaseline(ledger, current, details, seen)
     }
     try {
       const result = await work(baseline)

@@ -12,6 +12,9 @@ import { TBC_MODULE } from "../.."
 import { LedgerStore, OperationUnderWayError, operationSeed, type LedgerEntry, type OpenEntry } from "../ledger-store"
 import { recordingConnection, type RecordingConnection } from "./recording-pg"
 import { preparedStatements } from "../../prepared-statements"
+import type { PgConnection } from "../../pg-connection"
+import { FIRST_PAGE, heldPreauthPage, lostCallbackCandidates } from "../job-reads"
+import { awaitingMedusaRecord } from "../bank-returns"
 
 jest.setTimeout(60_000)
 
@@ -201,6 +204,107 @@ moduleIntegrationTestRunner({
         expect((second as OperationUnderWayError).open?.id).toBe(first?.op.id)
         expect(await ledger.openOperationOn("PAY_UNKNOWN", { kind: "refund", amountMinor: 1 }, "test")).toBeUndefined()
         expect(await ledger.operationsOf(first!.charge.id)).toHaveLength(1)
+      })
+    })
+
+    // the inserts return only the times the server makes: the entry they hand back is built from what they wrote
+    describe("entries as opened", () => {
+      it("open and openOperationOn hand back the entry exactly as it then reads", async () => {
+        const opened = await ledger.open({ ...chargeSeed("payses_2"), cart_id: "cart_2", card_mask: "4111" }, "test")
+        expect(opened).toEqual(await ledger.byId(opened.id))
+        await heldCharge()
+        const on = await ledger.openOperationOn("PAY1", { kind: "cancel", amountMinor: 5499 }, "test")
+        expect(on!.op).toEqual(await ledger.byId(on!.op.id))
+        expect(on!.charge).toEqual(await ledger.byPayId("PAY1"))
+      })
+    })
+
+    describe("recordRefundBaseline", () => {
+      it("keeps the baseline durably and reads the charge's operations in the same statement", async () => {
+        const charge = await heldCharge()
+        const completion = await ledger.openOperationOn("PAY1", { kind: "completion", amountMinor: 5499 }, "test")
+        await ledger.apply(completion!.op, { type: "bank_status", status: "Succeeded" }, "bank:answer")
+        const refund = await ledger.openOperationOn("PAY1", { kind: "refund", amountMinor: 1000 }, "test", {
+          commit: "relaxed",
+        })
+        pg.log.length = 0
+        const kept = await ledger.recordRefundBaseline(
+          refund!.op,
+          { status: "Succeeded", returnedMinor: 0, confirmedMinor: 5499 },
+          "test"
+        )
+        expect(pg.log).toEqual(["write durable"])
+        expect(kept!.entry).toMatchObject({ id: refund!.op.id, baseline_status: "Succeeded", baseline_confirmed: 5499 })
+        expect(kept!.entry).toEqual(await ledger.byId(refund!.op.id))
+        expect(kept!.operations).toEqual(await ledger.operationsOf(charge.id))
+        expect(kept!.operations!.map((op) => [op.kind, op.state])).toEqual([
+          ["completion", "done"],
+          ["refund", "sending"],
+        ])
+      })
+
+      it("a held copy made stale: the baseline is written the usual way and the operations are left to the caller", async () => {
+        await heldCharge()
+        const refund = await ledger.openOperationOn("PAY1", { kind: "refund", amountMinor: 1000 }, "test")
+        await ledger.apply(refund!.op.id, { type: "unreadable_answer", reason: "test" }, "test") // moved meanwhile
+        const kept = await ledger.recordRefundBaseline(
+          refund!.op,
+          { status: "Succeeded", returnedMinor: 0, confirmedMinor: 5499 },
+          "test"
+        )
+        expect(kept?.operations).toBeUndefined()
+      })
+    })
+
+    // Every job's and the attention list's read can be served by IDX_tbc_payment_unresolved (its
+    // WHERE implies the index's predicate): with the table's other indexes dropped and sequential
+    // scans off, in a transaction rolled back, each plan must name it. A query edited so that it no
+    // longer implies the predicate would scan the whole table in production, and fails here.
+    describe("the unresolved entries' index", () => {
+      it("serves the jobs' and the attention list's reads", async () => {
+        const statements: { sql: string; bindings: unknown[] }[] = []
+        const capture: PgConnection = {
+          raw: async (sql, bindings) => {
+            statements.push({ sql, bindings })
+            return { rows: [] }
+          },
+        }
+        const provider = "pp_tbc-checkout_tbc"
+        const store = new LedgerStore(capture)
+        await store.attentionCandidates(50)
+        await store.orphanCandidates(provider, 3600, 50)
+        await lostCallbackCandidates(capture, provider, { newest: new Date(), oldest: new Date(0), limit: 50 })
+        await heldPreauthPage(capture, provider, FIRST_PAGE, 50)
+        await awaitingMedusaRecord(capture, provider, 50)
+        // settled entries, so that reading the whole table by another road costs more
+        await knex.raw(
+          `insert into tbc_payment (id, provider_id, payment_session_id, amount, currency, kind, state, order_id)
+           select 'tbcpay_settled_' || g, ?, 'payses_s_' || g, 100, 'GEL', 'web', 'paid', 'order_' || g
+           from generate_series(1, 2000) g`,
+          [provider]
+        )
+        await knex.raw("analyze tbc_payment")
+        const plans: string[] = []
+        await knex
+          .transaction(async (trx) => {
+            const { rows } = await trx.raw(
+              `select indexname from pg_indexes where tablename = 'tbc_payment'
+               and indexname not in ('IDX_tbc_payment_unresolved', 'tbc_payment_pkey')`
+            )
+            for (const { indexname } of rows) await trx.raw(`drop index "${indexname}"`)
+            await trx.raw("set local enable_seqscan = off")
+            for (const { sql, bindings } of statements) {
+              const plan = await trx.raw(`explain ${sql}`, bindings as never[])
+              plans.push(plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"))
+            }
+            throw new Error("rolled back")
+          })
+          .catch((error: Error) => {
+            if (error.message !== "rolled back") throw error
+          })
+        await knex.raw("delete from tbc_payment where id like 'tbcpay_settled_%'")
+        expect(plans).toHaveLength(5)
+        for (const plan of plans) expect(plan).toContain("IDX_tbc_payment_unresolved")
       })
     })
 
