@@ -17,7 +17,7 @@
  */
 
 /** The kind of order change a route confirms, as Medusa names the change. */
-export type HeldOrderChangeKind = "edit" | "return" | "claim" | "exchange"
+export type HeldOrderChangeKind = "edit" | "draft_edit" | "return" | "claim" | "exchange"
 
 export interface HeldOrderChangeRoute {
   /** Medusa's route (POST) */
@@ -33,6 +33,9 @@ export interface HeldOrderChangeRoute {
 
 export const HELD_ORDER_CHANGE_ROUTES: readonly HeldOrderChangeRoute[] = [
   { matcher: "/admin/order-edits/:id/confirm", kind: "edit", idOf: "order" },
+  // confirmDraftOrderEditWorkflow: a draft order is an order, and a TBC payment link can hold money
+  // on one (preauthorization) until it is converted
+  { matcher: "/admin/draft-orders/:id/edit/confirm", kind: "draft_edit", idOf: "order" },
   // confirmReturnRequestWorkflow
   { matcher: "/admin/returns/:id/request", kind: "return", idOf: "return" },
   // confirmReturnReceiveWorkflow: also a return the shopper requested in the Store API
@@ -45,6 +48,7 @@ export const HELD_ORDER_CHANGE_ROUTES: readonly HeldOrderChangeRoute[] = [
 
 const WHAT: Record<HeldOrderChangeKind, string> = {
   edit: "the edit",
+  draft_edit: "this draft order's edit",
   return: "this return",
   claim: "this claim",
   exchange: "this exchange",
