@@ -1,8 +1,8 @@
 /**
  * TBC payment links (issue #34) through the Admin and Store APIs with the sandbox bank: a phone
  * order paid by its link (Medusa's order then owes nothing; a second payment of the paid link is
- * refused, nothing sent), a draft order paid by link and converted to an order, a wrong token (404
- * like an unknown id, nothing written), bad input (400 naming the field), an expired link (closed,
+ * refused, nothing sent), a draft order paid by link (its callback lost: the lost-callback job) and
+ * converted to an order, a wrong token (404 like an unknown id, nothing written), bad input (400 naming the field), an expired link (closed,
  * pay refused), an order whose owed amount changed (closed order_changed), and an order canceled
  * while its link's bank page is open (closed order_canceled; the shopper's late payment is
  * returned by the orphan policy, never the order's).
@@ -22,6 +22,7 @@ import { waitFor } from "../utils/wait-for"
 import { ledgerOf } from "../../src/modules/tbc/ledger/ledger-store"
 import { TBC_MODULE, type TbcModuleService } from "../../src/modules/tbc"
 import type { PaymentLinkView } from "../../src/lib/payment-links"
+import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 
 jest.setTimeout(180_000)
 
@@ -158,7 +159,7 @@ medusaIntegrationTestRunner({
       expect(`${none.status} ${none.data.message}`).toMatch(/^400 .*order_id: the order owes nothing/)
     })
 
-    it("a draft order paid by its link becomes an order, as Medusa's admin converts it", async () => {
+    it("a draft order paid by its link, its callback lost, becomes an order through the lost-callback job, as Medusa's admin converts it", async () => {
       const container = getContainer()
       const draft = await api.post(
         "/admin/draft-orders",
@@ -180,7 +181,14 @@ medusaIntegrationTestRunner({
       expect(Date.parse(link.expires_at) - Date.parse(link.created_at)).toBeGreaterThan(23.9 * 3600_000)
       const paid = await pay(link.id, tokenOf(link))
       expect(paid.status).toBe(200)
-      await bank.pay(await payIdOfLink(link.id), "success")
+      // the bank's callback is lost: the lost-callback job pays the draft order (Medusa's processPaymentWorkflow)
+      const payId = await payIdOfLink(link.id)
+      await bank.dropCallbacks(payId)
+      await bank.pay(payId, "success")
+      expect(await medusaOrder(container, draftId)).toMatchObject({ is_draft_order: true })
+      await reconcilePendingPaymentsWorkflow(container).run({
+        input: { now: new Date(Date.now() + 20 * 60_000).toISOString() },
+      })
       await waitFor(async () => !(await medusaOrder(container, draftId)).is_draft_order, { timeoutMs: 30_000 })
       expect(await medusaOrder(container, draftId)).toMatchObject({ status: "pending", owesTetri: 0 })
       expect((await statusOf(draftId, link.id)).status).toBe("paid")

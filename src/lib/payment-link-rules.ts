@@ -59,7 +59,15 @@ export interface OrderForLink {
   owedMinor: number
   /** Medusa's order status: "canceled" refuses a link */
   status: string
+  /**
+   * a payment of the order is authorized and not captured (a hold): Medusa counts it as owed, and
+   * its collection workflow would cancel the hold to open one for the link. The store captures first.
+   */
+  held?: boolean
 }
+
+export const HELD_MESSAGE =
+  "the order's payment is held at the bank, not captured: capture it first (what the order still owes then can be asked by a link)"
 
 export type LinkVerdict<T> =
   | T
@@ -82,6 +90,7 @@ export function createLinkVerdict(
   if (order.currency_code.toLowerCase() !== "gel") {
     return refuse("order_id", `the order is in ${order.currency_code.toUpperCase()}; a TBC payment link is in GEL only`)
   }
+  if (order.held) return refuse("order_id", HELD_MESSAGE)
   if (existing.some((l) => l.status === "paying")) {
     return refuse("order_id", "a payment of this order's link is under way at the bank; wait for its result", true)
   }
@@ -131,7 +140,7 @@ const PAY_REFUSALS: Record<Exclude<PaymentLinkStatus, "open">, string> = {
 export function payVerdict(
   link: LinkFacts,
   charges: readonly LinkCharge[],
-  order: Pick<OrderForLink, "owedMinor" | "status">,
+  order: Pick<OrderForLink, "owedMinor" | "status" | "held">,
   now: Date
 ): PayVerdict {
   const status = linkStatusOf(link, charges, now)
@@ -139,6 +148,8 @@ export function payVerdict(
     return { kind: "resume" }
   }
   if (status !== "open") return refuse("id", PAY_REFUSALS[status], true)
+  if (order.held && order.status !== "canceled")
+    return refuse("id", "the store is still settling this order's payment; try again later", true)
   const reason = closeReasonOf(link, order, now)
   if (reason) {
     const words: Record<PaymentLinkClosedReason, string> = {
@@ -151,6 +162,26 @@ export function payVerdict(
     return { kind: "close", reason, message: `id: ${words[reason]}` }
   }
   return { kind: "pay", amountMinor: link.amount }
+}
+
+/**
+ * Whether a store's module config has a notification provider for e-mail: Medusa's notification
+ * module (keyed `notification`, or any entry resolving a notification module) with a provider whose
+ * `channels` include "email". Medusa's default has only the local "feed" provider.
+ */
+export function hasEmailChannel(modules: unknown): boolean {
+  const entries = Array.isArray(modules) ? modules : Object.entries((modules ?? {}) as Record<string, unknown>)
+  return entries.some((entry) => {
+    const [key, mod] = Array.isArray(entry) ? entry : [undefined, entry]
+    if (typeof mod !== "object" || mod === null) return false
+    const { resolve, options } = mod as { resolve?: unknown; options?: { providers?: unknown } }
+    if (!/notification/.test(`${String(key ?? "")} ${String(resolve ?? "")}`)) return false
+    const providers = Array.isArray(options?.providers) ? options.providers : []
+    return providers.some((p) => {
+      const channels = (p as { options?: { channels?: unknown } } | null)?.options?.channels
+      return Array.isArray(channels) && channels.includes("email")
+    })
+  })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { propertyRuns } from "./property-runs"
 import {
   closeReasonOf,
   createLinkVerdict,
+  hasEmailChannel,
   hashLinkToken,
   linkExpiresAt,
   linkPageUrl,
@@ -61,6 +62,28 @@ describe("payment link rules", () => {
       message: "order_id: the order is in USD; a TBC payment link is in GEL only",
     })
     expect(createLinkVerdict(order(10), [{ id: "a", status: "paying" }])).toMatchObject({ conflict: true })
+    // a hold Medusa counts as owed: its collection workflow would cancel the hold for the link
+    expect(createLinkVerdict({ ...order(10), held: true }, [])).toMatchObject({
+      message: expect.stringMatching(/^order_id: the order's payment is held at the bank, not captured/),
+    })
+    expect(payVerdict(link(), [], { ...order(10_000), held: true }, NOW)).toMatchObject({
+      kind: "refuse",
+      conflict: true,
+    })
+  })
+
+  it("sees an e-mail notification provider only where the store configured one", () => {
+    expect(hasEmailChannel(undefined)).toBe(false)
+    // Medusa's default: the local provider, channel "feed"
+    const feed = {
+      resolve: "@medusajs/medusa/notification",
+      options: { providers: [{ options: { channels: ["feed"] } }] },
+    }
+    expect(hasEmailChannel({ notification: feed })).toBe(false)
+    const email = { ...feed, options: { providers: [{ id: "sendgrid", options: { channels: ["email"] } }] } }
+    expect(hasEmailChannel({ notification: email })).toBe(true)
+    expect(hasEmailChannel([email])).toBe(true)
+    expect(hasEmailChannel({ payment: { options: { providers: [{ options: { channels: ["email"] } }] } } })).toBe(false)
   })
 
   it("derives the status: paid from the ledger's money, paying while a bank page or answer is out, expired by the clock", () => {

@@ -39,7 +39,11 @@ interface OrderRow {
   total?: unknown
   summary?: { pending_difference?: unknown; raw_pending_difference?: unknown } | null
   items?: Array<{ title?: string | null; product_title?: string | null; quantity?: unknown; total?: unknown } | null>
+  payment_collections?: Array<{ status?: string | null } | null> | null
 }
+
+/** Collection statuses of a payment authorized and not captured (Medusa 2.21's PaymentCollectionStatus). */
+const HELD_COLLECTION_STATUSES = new Set(["authorized", "partially_authorized"])
 
 const minorOr0 = (amount: unknown): number =>
   amount === undefined || amount === null ? 0 : medusaAmountToMinor(amount as never)
@@ -63,6 +67,7 @@ export async function linkOrderOf(container: MedusaContainer, orderId: string): 
       "items.product_title",
       "items.quantity",
       "items.total",
+      "payment_collections.status",
     ],
     filters: { id: orderId },
   })
@@ -78,6 +83,7 @@ export async function linkOrderOf(container: MedusaContainer, orderId: string): 
     email: order.email ?? null,
     customer_id: order.customer_id ?? null,
     owedMinor: Math.max(0, minorOr0(pending)),
+    held: (order.payment_collections ?? []).some((pc) => HELD_COLLECTION_STATUSES.has(String(pc?.status ?? ""))),
     totalMinor: minorOr0(order.total),
     items: (order.items ?? []).flatMap((item) =>
       item

@@ -22,6 +22,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import {
   createLinkVerdict,
+  hasEmailChannel,
   hashLinkToken,
   linkExpiresAt,
   linkPageUrl,
@@ -65,21 +66,8 @@ interface LinkPlan {
 
 /** Whether Medusa's notification module has a provider for the e-mail channel (its config says so). */
 export function hasEmailNotifications(container: MedusaContainer): boolean {
-  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
-    modules?: Record<string, unknown> | unknown[]
-  }
-  const modules = Array.isArray(config.modules) ? config.modules : Object.values(config.modules ?? {})
-  return modules.some((entry) => {
-    const mod = entry as { resolve?: unknown; key?: unknown; options?: { providers?: unknown } } | boolean
-    if (typeof mod !== "object" || mod === null) return false
-    const named = String(mod.key ?? mod.resolve ?? "")
-    if (!/notification/.test(named)) return false
-    const providers = Array.isArray(mod.options?.providers) ? mod.options.providers : []
-    return providers.some((p) => {
-      const channels = (p as { options?: { channels?: unknown } }).options?.channels
-      return Array.isArray(channels) && channels.includes("email")
-    })
-  })
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as { modules?: unknown }
+  return hasEmailChannel(config.modules)
 }
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
