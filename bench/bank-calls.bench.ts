@@ -12,7 +12,7 @@
  * Prints the counts per endpoint and per checkout; exits 1 when the provider makes more calls
  * than the target (and says which ones are extra).
  *
- * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/bank-calls.bench.ts
+ * Run: npm run bench, or alone: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/bank-calls.bench.ts
  */
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"
 import { UNRECORDED_FOR_UNIT_TESTS } from "../src/modules/tbc/ledger/ledger-store"

@@ -9,7 +9,7 @@
  * Target: 1 token request for the views and the run together (one shared bank client per
  * provider registration, see src/lib/bank-client-registry.ts); the sandbox token lives 24 h.
  *
- * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/bank-clients.bench.ts
+ * Run: npm run bench, or alone: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/bank-clients.bench.ts
  */
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { appEnv, createDatabase, dropDatabase, migrate, run } from "./lib/scratch-db"

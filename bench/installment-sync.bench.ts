@@ -13,7 +13,7 @@
  * acknowledged; no order workflow runs for them. That per-change Medusa effect is measured
  * by the app tests of the installment flow, not here.
  *
- * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/installment-sync.bench.ts
+ * Run: npm run bench, or alone: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/installment-sync.bench.ts
  */
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { appEnv, createDatabase, dropDatabase, migrate, run } from "./lib/scratch-db"

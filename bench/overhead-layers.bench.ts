@@ -17,7 +17,7 @@
  * + validating the request, + reading the answer, TbcClient.checkout.createPayment, and
  * provider.initiatePayment (+ amounts, the signed callback URL, session data).
  *
- * Run: npx ts-node --swc --transpile-only bench/overhead-layers.bench.ts (not part of the
+ * Run: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/overhead-layers.bench.ts (not part of the
  * verdicts of `npm run bench`; BENCHMARKS.md, section 2, quotes it).
  */
 import http from "node:http"

@@ -16,7 +16,7 @@
  * client (create → shopper pays → status read) and through the provider (initiate → pays →
  * authorize): total time vs 50 ms per call (no head-of-line blocking: a few × 50 ms, not 200 ×).
  *
- * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/overhead.bench.ts
+ * Run: npm run bench, or alone: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/overhead.bench.ts
  */
 import { TbcClient } from "../src/lib/tbc"
 import TbcCheckoutProviderService from "../src/providers/tbc-checkout/service"

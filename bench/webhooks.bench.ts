@@ -14,7 +14,7 @@
  * (its event delay), so "time until placed" is ≥ 5 s by design.
  * Target: ≥ 500 accepted/s with every order placed exactly once.
  *
- * Run: npm run bench, or alone: npx ts-node --swc --transpile-only bench/webhooks.bench.ts
+ * Run: npm run bench, or alone: npx ts-node -r ./packages/sandbox/repo-lib-alias.js --swc --transpile-only bench/webhooks.bench.ts
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
