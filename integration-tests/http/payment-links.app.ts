@@ -194,6 +194,25 @@ medusaIntegrationTestRunner({
       expect((await statusOf(draftId, link.id)).status).toBe("paid")
     })
 
+    it("with preauthorization switched on in the admin, a link's payment is still taken at once: the order owes nothing", async () => {
+      const container = getContainer()
+      const settings = (body: Record<string, unknown>) =>
+        api.post("/admin/tbc/settings", { provider_id: TBC_CHECKOUT_PROVIDER_ID, ...body }, admin)
+      expect((await settings({ set: { preAuth: true } })).status).toBe(200)
+      try {
+        const orderId = await phoneOrder(container, store)
+        const link: PaymentLinkView = (await open({ order_id: orderId })).data.payment_link
+        expect((await pay(link.id, tokenOf(link))).status).toBe(200)
+        const payId = await payIdOfLink(link.id)
+        expect((await bank.payment(payId)).preAuth).toBe(false)
+        await bank.pay(payId, "success")
+        await waitFor(async () => (await medusaOrder(container, orderId)).owesTetri === 0, { timeoutMs: 30_000 })
+        expect(await medusaOrder(container, orderId)).toMatchObject({ collections: ["completed"] })
+      } finally {
+        await settings({ reset: ["preAuth"] })
+      }
+    })
+
     it("bad input is refused naming the field; an expired link and an order that changed are closed and not payable", async () => {
       const container = getContainer()
       const orderId = await phoneOrder(container, store)

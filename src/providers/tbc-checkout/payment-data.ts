@@ -71,10 +71,13 @@ export interface CheckoutData {
 const INSTALLMENT_METHOD = 8
 
 /**
- * Keys of `data` only the server sets (the session-creation workflow, from the cart): the cart's
- * locale, the bank page's language when the storefront names none (`data.locale`).
+ * Keys of `data` only the server sets (the session-creation workflow drops a storefront's own):
+ * the cart's locale, the bank page's language when the storefront names none (`data.locale`);
+ * `purchaseOnly`, set by a payment link's payment (src/workflows/payment-links/pay-link.ts): the
+ * money is taken at once even with preAuth on, since a link pays what an order owes, and a hold
+ * would leave it owed (and a draft order unconverted) until someone captured it.
  */
-export const SERVER_SESSION_DATA = { cartLocale: "tbc_cart_locale" } as const
+export const SERVER_SESSION_DATA = { cartLocale: "tbc_cart_locale", purchaseOnly: "tbc_purchase_only" } as const
 
 /**
  * The amount and currency the session is for: what initiatePayment recorded, or (sessions opened
@@ -254,7 +257,7 @@ export function buildCreateRequest(input: CreateRequestInput): {
         : "TBC installments (method 8) cannot be offered for this cart and no other payment method is enabled."
     )
   }
-  const plan = pagePlan(methods, options.preAuth)
+  const plan = pagePlan(methods, options.preAuth && data?.[SERVER_SESSION_DATA.purchaseOnly] !== true)
   const language = pageLanguageFor(data?.locale, data?.[SERVER_SESSION_DATA.cartLocale], options.language)
   const identifier = input.identifier
   const request: CreatePaymentRequest = {

@@ -110,7 +110,7 @@ export async function refuseSessionOnPaidCollection(
 /**
  * The session data a TBC provider gets: the cart and collection its ledger entries belong to, and
  * the cart's locale (the bank page's language when the storefront names none); a storefront's own
- * value under that server key is dropped.
+ * value under a server key (SERVER_SESSION_DATA) is dropped.
  */
 export function withLedgerContext(
   providerId: string,
@@ -120,6 +120,7 @@ export function withLedgerContext(
   if (!TBC_PROVIDER.test(providerId)) return data
   const rest: Record<string, unknown> = { ...(data ?? {}) }
   delete rest[SERVER_SESSION_DATA.cartLocale]
+  delete rest[SERVER_SESSION_DATA.purchaseOnly]
   return {
     ...rest,
     [LEDGER_DATA.collectionId]: context.payment_collection_id,

@@ -34,6 +34,7 @@ import { minorToMajor } from "../../lib/money"
 import type { PaymentLinkLanguage } from "../../lib/payment-links"
 import { LEDGER_DATA } from "../../providers/tbc-checkout/ledger/bookkeeping"
 import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
+import { SERVER_SESSION_DATA } from "../../providers/tbc-checkout/payment-data"
 import { releaseLock, takeLockNow } from "../../use-cases/reconcile/locks"
 import { effectiveTbcProviders } from "../../use-cases/effective-settings"
 import { linkById, linkFactsOf, linkOrderOf, linkStatus, tbcOf } from "../../use-cases/payment-links/link-facts"
@@ -191,6 +192,8 @@ export const tbcPayPaymentLinkWorkflow = createWorkflow(tbcPayPaymentLinkWorkflo
           return_url: pay.return_url,
           ...(pay.language ? { locale: pay.language } : {}),
           [LEDGER_DATA.collectionId]: collections[0].id,
+          // taken at once, also with preAuth on: the link pays what the order owes
+          [SERVER_SESSION_DATA.purchaseOnly]: true,
         },
       })),
     })

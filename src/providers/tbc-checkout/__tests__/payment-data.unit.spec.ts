@@ -120,6 +120,22 @@ describe("buildCreateRequest", () => {
     )
   })
 
+  it("takes a payment link's money at once with preAuth on (the server's key purchaseOnly)", () => {
+    const build = (data?: Record<string, unknown>) =>
+      buildCreateRequest({
+        options: options({ preAuth: true }),
+        sessionId: "payses_1",
+        amount: { value: "10.00", precision: 20 },
+        currencyCode: "gel",
+        data,
+      }).request.preAuth
+    expect([build(), build({ tbc_purchase_only: true }), build({ tbc_purchase_only: "yes" })]).toEqual([
+      true,
+      false,
+      true,
+    ])
+  })
+
   it("passes preAuth, methods, language, expiration and description from the options", () => {
     const { request } = buildCreateRequest({
       options: options({

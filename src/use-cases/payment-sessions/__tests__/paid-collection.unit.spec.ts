@@ -109,6 +109,10 @@ describe("the cart's locale for the bank page's language", () => {
     expect(
       withLedgerContext("pp_tbc-card_tbc", { tbc_cart_locale: "en" }, { payment_collection_id: "pc_1" })
     ).not.toHaveProperty("tbc_cart_locale")
+    // a payment link's purchase-only key is the server's: a storefront's is dropped (no way around preAuth)
+    expect(
+      withLedgerContext("pp_tbc-checkout_tbc", { tbc_purchase_only: true }, { payment_collection_id: "pc_1" })
+    ).not.toHaveProperty("tbc_purchase_only")
     expect(withLedgerContext("pp_stripe_x", { a: 1 }, { payment_collection_id: "pc_1", cart_locale: "ka" })).toEqual({
       a: 1,
     })
