@@ -175,7 +175,7 @@ async function main() {
     `  Customer        ${state.customer.email} / ${state.customer.password}`,
     ...(state.phoneOrder
       ? [
-          `  Phone order     #${state.phoneOrder} owes its total: save a card on the storefront as the customer, ticking both boxes; then its TBC widget charges it`,
+          `  Phone order     #${state.phoneOrder} owes its total: its TBC widget's "Request payment with TBC" makes a link to ${storefront.url}/pay/…; open it and pay (or save a card on the storefront as the customer, ticking both boxes, and charge that)`,
         ]
       : []),
     `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,

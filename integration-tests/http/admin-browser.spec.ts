@@ -11,7 +11,8 @@
  * from the order (one item not delivered: Medusa's order edit, the new total, nothing owed). Then change settings on Settings → TBC Bank: a
  * Georgian statement text is refused inline with the bank's rule; preauthorization off, the English
  * page and a statement text are saved and listed in the audit trail, and the next checkout sends them
- * to the bank; a stored value the config no longer allows shows "Not applied".
+ * to the bank; a stored value the config no longer allows shows "Not applied". A merchant requests
+ * payment with TBC on a draft order and a shopper pays the link in Georgian (admin-browser-links.ts).
  * Screenshots: test-artifacts/admin-browser/.
  */
 import { testDbName } from "../utils/db-name"
@@ -34,6 +35,7 @@ import { paidCheckoutOrder } from "./admin-paid-order"
 import { ledgerOf } from "../utils/tbc-payments"
 import { nextCheckoutRequest } from "../utils/admin-settings"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { adminBrowserAppEnv, draftOrderPaidByLinkInGeorgian } from "./admin-browser-links"
 
 jest.setTimeout(300_000)
 
@@ -50,7 +52,8 @@ beforeAll(async () => {
 afterAll(() => restoreEnv())
 
 keepAdminEnabled()
-const app = startSandboxForApp()
+// the storefront a payment link points at (its origin allowed by the app)
+const app = startSandboxForApp({}, adminBrowserAppEnv)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /**
@@ -110,6 +113,15 @@ async function launch(): Promise<{ context: BrowserContext; page: Page; close():
       fs.rmSync(userDataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The dashboard's login form, as the admin fills it. */
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${app.appUrl}/app/login`, { timeout: UI_TIMEOUT })
+  await page.locator('input[name="email"]').fill(ADMIN.email, { timeout: UI_TIMEOUT })
+  await page.locator('input[name="password"]').fill(ADMIN.password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: UI_TIMEOUT })
 }
 
 medusaIntegrationTestRunner({
@@ -402,6 +414,37 @@ medusaIntegrationTestRunner({
       ])
     })
 
+    it("a merchant requests payment with TBC on a draft order; the shopper pays the link in Georgian", async () => {
+      const container = getContainer()
+      await createAdminUser(container, ADMIN)
+      fs.mkdirSync(SHOTS, { recursive: true })
+      // the bank's callback tells Medusa the link is paid (the first test lost them all on purpose)
+      await bank.setFaults({ callbacks: { drop: false } })
+      const browser = await launch()
+      const { page } = browser
+      const pageErrors: string[] = []
+      page.on("pageerror", (error) => pageErrors.push(error.message))
+      try {
+        await logIn(page)
+        const shots = await draftOrderPaidByLinkInGeorgian({
+          api,
+          container,
+          page,
+          appUrl: app.appUrl,
+          sandboxUrl: app.sandboxUrl,
+          shots: SHOTS,
+          timeoutMs: UI_TIMEOUT,
+        })
+        expect(shots.length).toBe(6)
+      } catch (error) {
+        await page.screenshot({ path: path.join(SHOTS, "99-failure-link.png"), fullPage: true }).catch(() => undefined)
+        throw new Error(`${error instanceof Error ? error.message : error}\npage errors: ${pageErrors.join(" | ")}`)
+      } finally {
+        await browser.close()
+        await bank.dropCallbacks()
+      }
+    })
+
     it("speaks the admin's language: Russian (Profile → Language) and Georgian (lng=ka), the widget shows what the bank said", async () => {
       const container = getContainer()
       await createAdminUser(container, ADMIN)
@@ -411,11 +454,7 @@ medusaIntegrationTestRunner({
       const pageErrors: string[] = []
       page.on("pageerror", (error) => pageErrors.push(error.message))
       try {
-        await page.goto(`${app.appUrl}/app/login`, { timeout: UI_TIMEOUT })
-        await page.locator('input[name="email"]').fill(ADMIN.email, { timeout: UI_TIMEOUT })
-        await page.locator('input[name="password"]').fill(ADMIN.password)
-        await page.locator('button[type="submit"]').click()
-        await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: UI_TIMEOUT })
+        await logIn(page)
 
         // English: the widget shows what the bank's answer said happened, as the ledger kept it
         await page.goto(`${app.appUrl}/app/orders/${orderId}`, { timeout: UI_TIMEOUT })

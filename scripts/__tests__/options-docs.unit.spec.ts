@@ -77,6 +77,17 @@ describe("the options table generator", () => {
     ])
   })
 
+  it("says a default the boot derives instead of the schema's fallback value", () => {
+    const derived = z.object({
+      registrationId: z.string().default("tbc").describe("follows from the id").meta({ docDefault: "the `id`" }),
+    })
+    expect(optionRows(derived.shape, {})[0].default).toBe("the `id`")
+    // both providers' registrationId: the registration's id, never the "tbc" only a script without an app gets
+    const rows = optionSections().flatMap((section) => optionRows(section.shape, section.defaults))
+    const shown = rows.filter((row) => row.name === "registrationId").map((row) => row.default)
+    expect(shown).toEqual(["the registration's `id`", "the registration's `id`"])
+  })
+
   it("escapes pipes inside cells", () => {
     const table = renderTable([{ name: "mode", type: '"a" | "b"', default: "—", rule: "x | y" }])
     expect(table.split("\n")[2]).toBe('| `mode` | `"a" \\| "b"` | — | x \\| y |')

@@ -48,6 +48,18 @@ interface Unwrapped {
   description?: string
   /** the `.default()` value, when one of the wrappers has it */
   declaredDefault?: { value: unknown }
+  /** what the default column says instead of a value (`.meta({ docDefault })`): a default the boot derives */
+  derivedDefault?: string
+}
+
+/**
+ * An option whose default the boot derives (registrationId follows from the registration's `id`)
+ * says so in its schema, `.meta({ docDefault: "…" })`: its `.default()` is only the value outside
+ * a Medusa app, and showing that value would tell a store to keep two values in step.
+ */
+function docDefaultOf(schema: z.ZodType): string | undefined {
+  const shown = (schema.meta() as { docDefault?: unknown } | undefined)?.docDefault
+  return typeof shown === "string" ? shown : undefined
 }
 
 function unwrap(schema: z.ZodType): Unwrapped {
@@ -55,6 +67,7 @@ function unwrap(schema: z.ZodType): Unwrapped {
   for (let current: z.ZodType | undefined = schema; current; current = innerOf(current)) {
     out.base = current
     out.description ??= current.description
+    out.derivedDefault ??= docDefaultOf(current)
     const def = defOf(current)
     if (def.type === "default" && !out.declaredDefault) out.declaredDefault = { value: def.defaultValue }
   }
@@ -149,11 +162,12 @@ export function optionRows(
   parsedDefaults: Record<string, unknown>
 ): OptionRow[] {
   return Object.entries(shape).map(([name, field]) => {
-    const { description, declaredDefault, base } = unwrap(field)
+    const { description, declaredDefault, derivedDefault, base } = unwrap(field)
     const probe = field.safeParse(undefined)
     let shown: string
     let probedDefault: unknown
-    if (declaredDefault) shown = `\`${codeOf(declaredDefault.value)}\``
+    if (derivedDefault) shown = derivedDefault
+    else if (declaredDefault) shown = `\`${codeOf(declaredDefault.value)}\``
     else if (!probe.success) shown = "required"
     else if ((probedDefault = probe.data ?? parsedDefaults[name]) !== undefined) shown = `\`${codeOf(probedDefault)}\``
     else shown = "—"

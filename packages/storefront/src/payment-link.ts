@@ -120,19 +120,21 @@ export function formatTetri(tetri: number, locale?: string | null): string {
   return `${negative ? "-" : ""}${grouped}${lang === "en" ? "." : ","}${cents}\u00a0₾`
 }
 
-/** A time in Tbilisi's clock (the shop's), in the shopper's language. */
+/** Georgia's clock: UTC+4 all year (no summer time since 2005). */
+const TBILISI_OFFSET_MS = 4 * 60 * 60 * 1000
+
+/**
+ * A time on Tbilisi's clock (the shop's), in the shopper's language: "5 December 2026, 18:00",
+ * "5 დეკემბერი 2026, 18:00", "5 декабря 2026, 18:00". Built from the kit's own month names, not
+ * Intl: browsers ship trimmed locale data (Chromium's showed a Georgian date in English).
+ */
 export function formatTbilisiTime(iso: string, locale?: string | null): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const lang = toTbcLocale(locale)
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : `${lang}-GE`, {
-    timeZone: "Asia/Tbilisi",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(date)
+  const ms = Date.parse(iso)
+  if (!Number.isFinite(ms)) return iso
+  const at = new Date(ms + TBILISI_OFFSET_MS)
+  const month = tbcWords(locale).paymentLink.months[at.getUTCMonth()]
+  const time = `${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")}`
+  return `${at.getUTCDate()} ${month} ${at.getUTCFullYear()}, ${time}`
 }
 
 export type TbcPaymentLinkState =

@@ -118,6 +118,8 @@ export interface TbcWords {
     titles: Record<"open" | "paying" | "paid" | "closed" | "expired" | "notFound" | "returned", string>
     /** one sentence per link status */
     statuses: Record<"open" | "paying" | "paid" | "closed" | "expired", string>
+    /** the months, January first, as a date says them ("5 December 2026") */
+    months: readonly string[]
     /** a closed link's sentence, by why it was closed */
     closedReasons: Record<"expired" | "paid_elsewhere" | "order_changed" | "order_canceled" | "merchant", string>
   } & Record<

@@ -1,6 +1,6 @@
 /**
  * The demo storefront: a tiny static server for the plain HTML + JS shop page in ./public (no build
- * step). The page learns where the Medusa Store API is, its publishable key and region from
+ * step), and the page a TBC payment link opens (./public/pay.html, at `/pay/<link id>`). The page learns where the Medusa Store API is, its publishable key and region from
  * /config.js, which this server writes from the options (nothing secret: a publishable key is public).
  *
  * Used by scripts/demo.js (port 8000) and by the browser test (a free port).
@@ -69,9 +69,17 @@ function kitModule(urlPath) {
   return code
 }
 
+/**
+ * A TBC payment link's page: the plugin makes a link's URL as `pay/<link id>` beside the return URL
+ * (the demo's `http://localhost:8000/` gives `/pay/tbcpl_…?token=…`; the bank returns to it with
+ * `?returned=1`), so any path ending so is the pay page.
+ */
+const PAY_PAGE = /^(?:\/[A-Za-z0-9_-]+)*\/pay\/tbcpl_[A-Za-z0-9]+\/?$/
+
 /** Resolves a request path inside PUBLIC_DIR, or null for anything outside it or missing. */
 function publicFile(urlPath) {
-  const relative = decodeURIComponent(urlPath === "/" ? "/index.html" : urlPath)
+  const page = urlPath === "/" ? "/index.html" : PAY_PAGE.test(urlPath) ? "/pay.html" : urlPath
+  const relative = decodeURIComponent(page)
   const file = path.normalize(path.join(PUBLIC_DIR, relative))
   if (!file.startsWith(PUBLIC_DIR + path.sep)) return null
   return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null

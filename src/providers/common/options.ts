@@ -165,7 +165,11 @@ export const maxRetriesOption = z
   .default(2)
   .describe("retries of safe bank calls only: reads, the token, requests that were never sent")
 
-/** The `id` of the provider registration in medusa-config (pp_<identifier>_<registrationId>). */
+/**
+ * The `id` of the provider registration in medusa-config (pp_<identifier>_<registrationId>). In a
+ * Medusa app it is set from the registration's `id` (withRegistrationId); "tbc" is only the value
+ * outside one (a script, a unit test), so the docs show the derived default (`docDefault`).
+ */
 export const registrationIdOption = z
   .string(typeRule("must be a string"))
   .regex(/^[A-Za-z0-9_-]+$/, { message: "may contain only letters, digits, _ and -" })
@@ -173,6 +177,7 @@ export const registrationIdOption = z
   .describe(
     "leave it out: it follows from the `id` of this registration in `medusa-config` (it builds the callback path `/hooks/payment/tbc-checkout_<id>`); given, it must equal the `id`, or the boot stops"
   )
+  .meta({ docDefault: "the registration's `id`" })
 
 /** Where option problems sit: a dotted option path, "(options)" for the options as a whole. */
 /**

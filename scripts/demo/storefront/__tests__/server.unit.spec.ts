@@ -43,6 +43,18 @@ describe("demo storefront server", () => {
     expect(script.type).toMatch(/^text\/javascript/)
   })
 
+  it("serves a payment link's page at the link's path (pay/<id> beside the return URL, any prefix)", async () => {
+    for (const path of ["/pay/tbcpl_01JLINK00000000?token=abc", "/ge/tbc/pay/tbcpl_01JLINK00000000?returned=1"]) {
+      const page = await request(storefront.url, path)
+      expect([path, page.status, page.type]).toEqual([path, 200, expect.stringMatching(/^text\/html/)])
+      expect(page.body).toContain('data-testid="tbc-payment-link-pay"')
+    }
+    expect((await request(storefront.url, "/pay/order_01NOTALINK")).status).toBe(404)
+    expect((await request(storefront.url, "/kit/payment-link-flow.js")).body).toContain(
+      "export async function payTbcPaymentLink"
+    )
+  })
+
   it("tells the page where the Store API is, with the publishable key and region", async () => {
     const config = await request(storefront.url, "/config.js")
     const json = config.body.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, "")
