@@ -33,8 +33,8 @@ export interface HeldOrderChangeRoute {
 
 export const HELD_ORDER_CHANGE_ROUTES: readonly HeldOrderChangeRoute[] = [
   { matcher: "/admin/order-edits/:id/confirm", kind: "edit", idOf: "order" },
-  // confirmDraftOrderEditWorkflow: a draft order is an order, and a TBC payment link can hold money
-  // on one (preauthorization) until it is converted
+  // confirmDraftOrderEditWorkflow: a draft order is an order; a payment link takes its money at
+  // once, so this guards only a hold taken on a draft some other way
   { matcher: "/admin/draft-orders/:id/edit/confirm", kind: "draft_edit", idOf: "order" },
   // confirmReturnRequestWorkflow
   { matcher: "/admin/returns/:id/request", kind: "return", idOf: "return" },
