@@ -288,8 +288,12 @@ medusaIntegrationTestRunner({
 
       // the shopper still pays on the bank's page: its session is gone, the orphan policy returns the money
       await bank.pay(payId, "success")
-      await waitFor(async () => (await bank.payment(payId)).status === "Returned", { timeoutMs: 60_000 })
+      // the ledger records the return after the bank's answer: wait for the ledger, then check the bank
+      await waitFor(async () => (await ledgerOf(container).byPayId(payId))?.orphan_action === "refunded", {
+        timeoutMs: 60_000,
+      })
       expect(await ledgerOf(container).byPayId(payId)).toMatchObject({ state: "returned", orphan_action: "refunded" })
+      expect((await bank.payment(payId)).status).toBe("Returned")
       expect(await medusaOrder(container, orderId)).toMatchObject({ status: "canceled" })
     })
   },

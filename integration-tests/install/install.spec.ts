@@ -25,11 +25,13 @@ import { attwProblems, publintMessages, unwantedFiles } from "./package-checks"
 jest.setTimeout(20 * 60_000)
 
 /**
- * Limits on the tarball, about 10 % over what it was when they were set (635 kB and 633 files,
- * after the cuts of issue #33: no source maps, no tests): a file type or folder that starts
- * shipping by mistake (a built dashboard left in .medusa/server is 12 MB) fails here.
+ * Limits on the tarball, about 10 % over what it was when they were set: a file type or folder
+ * that starts shipping by mistake (a built dashboard left in .medusa/server is 12 MB) fails here.
+ * Set at 635 kB and 633 files after the cuts of issue #33 (no source maps, no tests); the bytes'
+ * limit raised to 800 kB when the payment links and held-order guards of issue #34 made it 728 kB
+ * in 634 files (the admin bundle, shipped as .js and .mjs, 195 + 189 kB unpacked, grew most).
  */
-const MAX_TARBALL_BYTES = 700_000
+const MAX_TARBALL_BYTES = 800_000
 const MAX_TARBALL_FILES = 700
 
 const started = Date.now()
