@@ -15,7 +15,7 @@ export const BANK_MADE_ACTOR = "bank:merchant-dashboard"
  * Records a return made at the bank as an operation of `charge`, `done`, with the bank's status and
  * what the ledger showed returned before it (`baseline_returned` = the verdict's knownMinor). Two
  * readers of the same bank state (a callback and the job) write it once: the unique index over
- * (charge, baseline) of such entries (Migration20261203094500) makes the second insert write
+ * (charge, baseline) of such entries (Migration20261204080000) makes the second insert write
  * nothing. The entry, or undefined when another reader recorded it first.
  */
 export async function openBankReturn(
