@@ -18,6 +18,7 @@ import { WEBHOOK_ACTION } from "../../medusa-statuses"
 import { balanceChargeVerdict, stopsBalanceCharge } from "../../merchant-charges"
 import { STALE_SENDING_MS, attentionReason, nextJobStep, type LedgerFacts } from "../guards"
 import { patchAt } from "../facets"
+import { sendingFacts } from "./ledger-world"
 import { applyLedgerEvent, type LedgerEvent } from "../states"
 
 const MINUTE = 60_000
@@ -166,14 +167,7 @@ function charge(w: BalanceWorld, part: number, outcome: BalanceOutcome, secondPr
   const sessionId = `S${++w.seq}`
   const e: Charge = {
     id: w.entries.length,
-    kind: "execution",
-    state: "sending",
-    pay_id: null,
-    created_at: at(w),
-    session_gone_at: null,
-    order_id: null,
-    orphan_action: null,
-    completion_refused_at: null,
+    ...sendingFacts("execution", at(w)),
     sessionId,
     amount: verdict.amountMinor,
     session_live: true,

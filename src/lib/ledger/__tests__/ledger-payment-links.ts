@@ -22,6 +22,7 @@ import {
 import type { PaymentLinkClosedReason } from "../../payment-links"
 import { STALE_SENDING_MS, attentionReason, nextJobStep, type LedgerFacts } from "../guards"
 import { patchAt } from "../facets"
+import { sendingFacts } from "./ledger-world"
 import { applyLedgerEvent, type LedgerEvent } from "../states"
 
 const MINUTE = 60_000
@@ -207,14 +208,7 @@ function pay(w: LinkWorld, pick: number, answer: "ok" | "lost"): void {
   const e: Charge = {
     id: w.entries.length,
     linkId: link.id,
-    kind: "web",
-    state: "sending",
-    pay_id: null,
-    created_at: at(w),
-    session_gone_at: null,
-    order_id: null,
-    orphan_action: null,
-    completion_refused_at: null,
+    ...sendingFacts("web", at(w)),
     sessionId,
     amount: verdict.amountMinor,
     session_live: true,

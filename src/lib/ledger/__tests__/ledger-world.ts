@@ -186,19 +186,27 @@ export function bankCreate(
 export const paymentOfEntry = (w: World, e: Entry): BankPayment | undefined =>
   [...w.bank.values()].find((p) => p.entryId === e.id)
 
+/** A row as the ledger writes it before its bank call: sending, nothing known yet (every world's). */
+export function sendingFacts(kind: LedgerKind, createdAt: Date, payId: string | null = null): LedgerFacts {
+  return {
+    kind,
+    state: "sending",
+    pay_id: payId,
+    created_at: createdAt,
+    session_gone_at: null,
+    order_id: null,
+    orphan_action: null,
+    completion_refused_at: null,
+  }
+}
+
 /** The ledger writes its row BEFORE the call; operations carry the charge's payId. */
 export function writeEntry(w: World, kind: LedgerKind, cartId: number, sessionId: string, payId: string | null = null) {
   const session = w.sessions.get(sessionId)
   const entry: Entry = {
     id: w.entries.length,
-    kind,
-    state: "sending",
-    pay_id: payId,
-    created_at: at(w),
+    ...sendingFacts(kind, at(w), payId),
     session_gone_at: session && !session.live ? at(w) : null,
-    order_id: null,
-    orphan_action: null,
-    completion_refused_at: null,
     cartId,
     sessionId,
   }
