@@ -169,6 +169,21 @@ const config = defineConfig({
   modules: [
     { resolve: "./src/modules/tbc" },
     { resolve: "@medusajs/medusa/payment", options: { providers: paymentProviders } },
+    // Medusa's local provider (it writes each notification to the log) for the e-mail channel too,
+    // so that a payment link's "send to the customer's e-mail" works in the demo and its tests
+    // (a store configures its own e-mail provider; Medusa's default has the "feed" channel only)
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { name: "Local Notification Provider", channels: ["feed", "email"] },
+          },
+        ],
+      },
+    },
     ...redisModules,
     ...testAuthModule,
   ],

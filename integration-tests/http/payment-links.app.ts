@@ -5,12 +5,13 @@
  * converted to an order, a wrong token (404 like an unknown id, nothing written), bad input (400 naming the field), an expired link (closed,
  * pay refused), an order whose owed amount changed (closed order_changed), and an order canceled
  * while its link's bank page is open (closed order_canceled; the shopper's late payment is
- * returned by the orphan policy, never the order's).
+ * returned by the orphan policy, never the order's); the link sent by e-mail through Medusa's
+ * notification module (the test app has Medusa's local provider on the e-mail channel).
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
@@ -30,12 +31,16 @@ const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** A phone order (Medusa's createOrderWorkflow, no payment): it owes its total. */
-async function phoneOrder(container: MedusaContainer, store: SeededStore, email = "phone@tbc-it.ge"): Promise<string> {
+async function phoneOrder(
+  container: MedusaContainer,
+  store: SeededStore,
+  email: string | null = "phone@tbc-it.ge"
+): Promise<string> {
   const { result } = await createOrderWorkflow(container).run({
     input: {
       region_id: store.regionId,
       sales_channel_id: store.salesChannelId,
-      email,
+      ...(email ? { email } : {}),
       currency_code: "gel",
       shipping_address: SHOPPER_ADDRESS,
       billing_address: SHOPPER_ADDRESS,
@@ -213,23 +218,51 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("sent to the customer's e-mail: one e-mail notification through Medusa's notification module, with the URL the merchant is shown", async () => {
+      const container = getContainer()
+      const orderId = await phoneOrder(container, store, "nino@tbc-it.ge")
+      const created = await open({ order_id: orderId, notify_customer: true, expires_in_hours: 24 })
+      expect(created.status).toBe(201)
+      const link: PaymentLinkView = created.data.payment_link
+      expect(link.notified).toBe(true)
+      const notifications = await container.resolve(Modules.NOTIFICATION).listNotifications({ to: "nino@tbc-it.ge" })
+      expect(notifications).toHaveLength(1)
+      expect(notifications[0]).toMatchObject({
+        channel: "email",
+        template: "tbc-payment-link",
+        data: {
+          url: link.url,
+          amount: link.amount / 100,
+          currency_code: "gel",
+          expires_at: link.expires_at,
+          display_id: link.display_id,
+        },
+      })
+      // the list shows it was sent, never the URL again
+      expect((await links(orderId)).map((l) => [l.id, l.notified, l.url])).toEqual([[link.id, true, null]])
+    })
+
     it("bad input is refused naming the field; an expired link and an order that changed are closed and not payable", async () => {
       const container = getContainer()
       const orderId = await phoneOrder(container, store)
+      const noEmail = await phoneOrder(container, store, null)
       const refusals = await Promise.all([
         open({ order_id: 5 }),
         open({ order_id: orderId, expires_in_hours: 0 }),
         open({ order_id: orderId, expires_in_hours: 721 }),
         open({ order_id: orderId, surprise: true }),
-        open({ order_id: orderId, notify_customer: true }),
+        open({ order_id: noEmail, notify_customer: true }),
       ])
       expect(refusals.map((r) => `${r.status} ${r.data.message}`)).toEqual([
         "400 Invalid body: order_id: must be a string",
         "400 Invalid body: expires_in_hours: must be at least 1",
         "400 Invalid body: expires_in_hours: must be at most 720 (30 days)",
         expect.stringMatching(/^400 Invalid body: .*surprise/),
-        expect.stringMatching(/^400 notify_customer: the store has no notification provider for e-mail/),
+        // (a store with no e-mail provider: "the store has no notification provider for e-mail",
+        // payment-link-rules' hasEmailChannel, unit-tested; the test app has Medusa's local one)
+        "400 notify_customer: the order has no e-mail address",
       ])
+      expect(await links(noEmail)).toEqual([])
       expect((await open({ order_id: "order_nope" })).status).toBe(404)
       expect(await links(orderId)).toEqual([])
 
