@@ -12,18 +12,18 @@ const Sequencer = require("@jest/test-sequencer").default
 
 // seconds in a measured `npm test` from a fresh clone on this 2-core machine (2026-12-02, 16 min
 // 52 s in all; the ones not named there from 2026-11-24/25, scaled to it); approximate on purpose:
-// only their order and their size against the typical files matter
+// only their order and their size against the typical files matter. The reliability group: its
+// six files' times when they ran alone (bank faults 154, duplicates and races 75, routes 75, the
+// other three ~150 by their share in a run of the six, 2026-12-02) less the five boots it saves
 const MEASURED_SECONDS = {
   "integration-tests/http/default-options-app.spec.ts": 624,
+  "integration-tests/reliability/reliability-app.spec.ts": 350,
   "integration-tests/http/preauth-options-app.spec.ts": 341,
   "integration-tests/http/admin-browser.spec.ts": 155,
-  "integration-tests/reliability/bank-faults.spec.ts": 154,
   "integration-tests/reliability/two-instances.spec.ts": 140,
   "integration-tests/http/installments-app.spec.ts": 132,
   "integration-tests/http/storefront-app.spec.ts": 126,
   "integration-tests/http/checkout-browser.spec.ts": 118,
-  "integration-tests/reliability/duplicates-races.spec.ts": 75,
-  "integration-tests/reliability/routes.spec.ts": 75,
   "integration-tests/http/installments-approval-gate.spec.ts": 60,
   "integration-tests/http/demo-stop.spec.ts": 45,
   "packages/storefront/__tests__/package.integration.spec.ts": 40,
@@ -41,7 +41,8 @@ function measured(testPath) {
  * A file's expected seconds. A file measured above counts at least that long even when jest cached
  * a shorter time: running one spec of a group with `-t` (the usual way to try one) caches the
  * group's few-test duration, and the next full run would then start the longest file last
- * (seen 2026-12-02: the default group queued behind the browser tests and the bank-faults soak).
+ * (seen 2026-12-02: the default group queued behind the browser tests and the bank-faults soak,
+ * now in reliability-app.spec.ts).
  */
 function expectedSeconds(cachedMs, testPath) {
   // jest caches milliseconds; a file it has no time for (new, or a fresh clone) gets an estimate

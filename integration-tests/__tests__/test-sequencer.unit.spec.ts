@@ -18,17 +18,17 @@ function orderOf(paths: string[], cache: Cache): string[] {
 }
 
 const DEFAULT_GROUP = "/repo/integration-tests/http/default-options-app.spec.ts"
-const BANK_FAULTS = "/repo/integration-tests/reliability/bank-faults.spec.ts"
+const RELIABILITY_GROUP = "/repo/integration-tests/reliability/reliability-app.spec.ts"
 const PREAUTH_GROUP = "/repo/integration-tests/http/preauth-options-app.spec.ts"
 const NEW_APP_FILE = "/repo/integration-tests/http/new-thing.spec.ts"
 const UNIT_FILE = "/repo/lib/__tests__/a.unit.spec.ts"
 
 describe("test sequencer", () => {
   it("a fresh clone (nothing cached): the measured files by their measurement, then app files, then unit files", () => {
-    expect(orderOf([UNIT_FILE, NEW_APP_FILE, PREAUTH_GROUP, BANK_FAULTS, DEFAULT_GROUP], {})).toEqual([
+    expect(orderOf([UNIT_FILE, NEW_APP_FILE, PREAUTH_GROUP, RELIABILITY_GROUP, DEFAULT_GROUP], {})).toEqual([
       "integration-tests/http/default-options-app.spec.ts",
+      "integration-tests/reliability/reliability-app.spec.ts",
       "integration-tests/http/preauth-options-app.spec.ts",
-      "integration-tests/reliability/bank-faults.spec.ts",
       "integration-tests/http/new-thing.spec.ts",
       "lib/__tests__/a.unit.spec.ts",
     ])
@@ -37,11 +37,11 @@ describe("test sequencer", () => {
   it("a group's short time cached by a `-t` run does not send it to the back; cached milliseconds compare with estimated seconds", () => {
     const cache: Cache = {
       [DEFAULT_GROUP]: [PASSED, 20_000],
-      [BANK_FAULTS]: [PASSED, 700_000],
+      [RELIABILITY_GROUP]: [PASSED, 700_000],
       [UNIT_FILE]: [PASSED, 25_000],
     }
-    expect(orderOf([UNIT_FILE, NEW_APP_FILE, DEFAULT_GROUP, BANK_FAULTS], cache)).toEqual([
-      "integration-tests/reliability/bank-faults.spec.ts",
+    expect(orderOf([UNIT_FILE, NEW_APP_FILE, DEFAULT_GROUP, RELIABILITY_GROUP], cache)).toEqual([
+      "integration-tests/reliability/reliability-app.spec.ts",
       "integration-tests/http/default-options-app.spec.ts",
       "integration-tests/http/new-thing.spec.ts",
       "lib/__tests__/a.unit.spec.ts",

@@ -3,6 +3,13 @@
  * instance (a base URL and an admin token), and "what the next checkout sends to the bank": a cart,
  * a payment session, and the create request the sandbox received for it.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { checkSettingsChange } from "../../src/lib/settings/merge"
+import type { PgConnection } from "../../src/modules/tbc/pg-connection"
+import { ProviderSettingsStore } from "../../src/modules/tbc/settings/settings-store"
+import { OPTION_SCHEMAS } from "../../src/providers/common/effective-options"
+import { findTbcProvider, providerIdOf } from "../../src/use-cases/tbc-providers"
 import { payIdOf, type SandboxBankControl } from "./checkout-bank"
 import type { StoreCheckout } from "./checkout-store"
 
@@ -46,4 +53,35 @@ export async function nextCheckoutRequest(
   const payment = await bank.payment(payIdOf(session))
   if (!payment.request) throw new Error(`the sandbox kept no request of payment ${payment.payId}`)
   return payment.request
+}
+
+/**
+ * Saves a change of one registration's admin settings as POST /admin/tbc/settings does (the same
+ * rules, checkSettingsChange, and the same store), but with no admin: for a suite's beforeAll, e.g.
+ * preauthorization on for a spec of an app group booted without it. An admin user made there would
+ * stay in the database the runner restores before each test, where the test's own
+ * createAdminRequestConfig would then find its email taken. What the suite's beforeAll stores is in
+ * that restored database for each of its tests; the next spec of a group starts from the database
+ * of the boot (runAppGroup), and the saving process's settings cache is dropped (store.save).
+ */
+export async function saveSettingsWithoutAdmin(
+  container: MedusaContainer,
+  providerId: string,
+  change: { set?: Record<string, unknown>; reset?: string[] }
+): Promise<void> {
+  const registration = findTbcProvider(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), providerId)
+  if (!registration) throw new Error(`saveSettingsWithoutAdmin: ${providerId} is not a TBC provider of this app`)
+  const pg = container.resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const key = providerIdOf(registration.kind, registration.registrationId)
+  await new ProviderSettingsStore(pg).save(key, { id: "test-suite", email: null }, (stored) => {
+    const checked = checkSettingsChange(
+      OPTION_SCHEMAS[registration.kind],
+      registration.kind,
+      registration.options,
+      stored.map((row) => ({ key: row.key, value: row.value })),
+      { set: change.set ?? {}, reset: change.reset ?? [] }
+    )
+    if (!checked.ok) throw new Error(`saveSettingsWithoutAdmin: refused: ${JSON.stringify(checked.issues)}`)
+    return checked.changes
+  })
 }

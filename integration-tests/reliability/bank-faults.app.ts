@@ -12,36 +12,33 @@
  * seed exactly. 40 checkouts by default: each costs about 1 s of CPU in Medusa (cart, shipping,
  * session, completion workflows), so the run is CPU-bound on the 2-core CI machine and its share
  * of `npm test`'s 12-minute budget decides the count; RELIABILITY_CHECKOUTS=1000 is a longer soak.
+ *
+ * Part of the reliability group (reliability-app.spec.ts: one boot, the group's settings of
+ * support/reliability-app.ts); alone: `-t "bank faults"` on that file.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { setEnvForSuite } from "../utils/app-env"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
-import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
+import { SeededRandom } from "./support/seeded-random"
 import { drawCheckoutPlan, type CheckoutPlan } from "./support/fault-plan"
 import { judgeCheckouts, summarize, type BankPaymentView } from "./support/consistency"
+import { RELIABILITY_BANK_TIMEOUT_MS, RELIABILITY_SANDBOX_OPTIONS, useReliabilityApp } from "./support/reliability-app"
 
 const CHECKOUTS = Number(process.env.RELIABILITY_CHECKOUTS ?? 40)
 /** the provider's bank timeout in this app (TBC_TIMEOUT_MS), so hung requests cost seconds */
-const BANK_TIMEOUT_MS = 2000
-const SEED = reliabilitySeed()
+const BANK_TIMEOUT_MS = RELIABILITY_BANK_TIMEOUT_MS
+/** the seed of the shoppers' choices and of the sandbox's errorRate fault */
+const SEED = RELIABILITY_SANDBOX_OPTIONS.seed
 const CONCURRENCY = Math.max(1, Number(process.env.RELIABILITY_CONCURRENCY ?? 16))
 
 jest.setTimeout(30 * 60_000)
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_TIMEOUT_MS: String(BANK_TIMEOUT_MS) })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp({ seed: SEED, callbackRetryMs: 200 })
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

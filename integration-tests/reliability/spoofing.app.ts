@@ -1,11 +1,15 @@
 /**
- * 1,000 forged bank callbacks against the real app (allowlist: 127.0.0.1 only): sources outside
- * the allowlist (also claiming an allowed one by X-Forwarded-For / Forwarded / our own stamp
- * headers, with trustProxy off), unknown payment ids, another store's paid payment, our own payment
+ * 1,000 forged bank callbacks against the real app (callbacks allowed from 127.0.0.1 and the
+ * bank's 193.104.20.44; X-Forwarded-For read only from the store's proxy, 127.0.0.1): sources
+ * outside the allowlist, none of them the proxy (also claiming an allowed one by X-Forwarded-For /
+ * Forwarded / our own stamp headers), unknown payment ids, another store's paid payment, our own payment
  * not yet final, real paid payIds paired with the wrong session or a made-up signature, malformed
  * and huge bodies. None may change anything (orders, payments, captures, refunds, sessions, the
  * bank) and no answer may leak a stack trace, a path or a secret. A genuine callback afterwards
  * still places the order, so the test can tell "ignored" from "broken".
+ *
+ * Part of the reliability group (reliability-app.spec.ts: one boot, the group's settings of
+ * support/reliability-app.ts). Alone: `-t "spoofing"` on that file.
  */
 import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
@@ -13,8 +17,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { waitForAppIdle } from "../utils/app-idle"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { setEnvForSuite } from "../utils/app-env"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
@@ -22,19 +24,14 @@ import { findOrderIdOfCart, waitForOrderOfCart } from "../utils/checkout-orders"
 import { listCallbackLogs, pathOfCallbackUrl, TBC_CHECKOUT_WEBHOOK_PATH } from "../utils/checkout-callbacks"
 import { reliabilitySeed, SeededRandom } from "./support/seeded-random"
 import { inBatches, leaksIn, sendRaw, type RawRequest } from "./support/http-probe"
+import { useReliabilityApp } from "./support/reliability-app"
 
 jest.setTimeout(300_000)
 
 const SEED = reliabilitySeed()
 const SECRETS = ["sandbox-apikey", "sandbox-client-secret", "sandbox-inst-secret"]
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_CALLBACK_ALLOWLIST: "127.0.0.1" })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp()
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** Everything a callback could change, as counts and statuses. */
@@ -123,6 +120,7 @@ medusaIntegrationTestRunner({
       const logsBefore = (await listCallbackLogs(container)).length
       const random = new SeededRandom(SEED)
       const json = (payId: unknown) => JSON.stringify({ PaymentId: payId })
+      // never 127.0.0.1: allowed, and the proxy whose X-Forwarded-For the app reads
       const foreignAddress = () => `127.0.0.${random.int(2, 254)}`
       const forged: { kind: string; request: RawRequest }[] = []
       const add = (kind: string, n: number, make: (i: number) => RawRequest) => {

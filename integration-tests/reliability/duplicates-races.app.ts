@@ -4,32 +4,32 @@
  * capture pressed twice at once sends one completion; N Succeeded callbacks at once after that
  * record no second capture; a refund whose answer the bank lost after acting is recorded once and
  * returned once at the bank.
+ *
+ * Part of the reliability group (reliability-app.spec.ts: one boot, the group's settings of
+ * support/reliability-app.ts, which boots without preauthorization): this suite switches it on as
+ * a shop manager would, in the admin's stored settings, before its tests (what its beforeAll
+ * stores is in the database the runner restores for each of them). Alone: `-t "duplicates and
+ * races"` on that file.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { waitForAppIdle } from "../utils/app-idle"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { setEnvForSuite } from "../utils/app-env"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { callbackBody, pathOfCallbackUrl, postRawCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
+import { saveSettingsWithoutAdmin } from "../utils/admin-settings"
+import { useReliabilityApp } from "./support/reliability-app"
 
 jest.setTimeout(240_000)
 
 /** callbacks at once, each time: 50 in `npm test` (each runs Medusa's payment workflow: CPU); RELIABILITY_CALLBACKS for more */
 const CALLBACKS = Number(process.env.RELIABILITY_CALLBACKS ?? 50)
 
-let restoreEnv = (): void => undefined
-beforeAll(() => {
-  restoreEnv = setEnvForSuite({ TBC_PREAUTH: "true", TBC_TIMEOUT_MS: "2000" })
-})
-afterAll(() => restoreEnv())
-
-const app = startSandboxForApp()
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
@@ -38,6 +38,14 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     // only the test's own callbacks reach the app, so every count below is ours
     beforeAll(() => bank.dropCallbacks())
+    // preauthorization on (capture is then a call of its own); back to the config's after the
+    // suite, also in this process's settings cache, which the group's next spec would otherwise read
+    beforeAll(async () => {
+      await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { set: { preAuth: true } })
+    })
+    afterAll(async () => {
+      await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { reset: ["preAuth"] })
+    })
 
     it(`${CALLBACKS} concurrent identical callbacks place one order; capture pressed twice sends one completion; ${CALLBACKS} Succeeded callbacks record one capture`, async () => {
       const container = getContainer()
@@ -46,6 +54,7 @@ medusaIntegrationTestRunner({
       const { cartId, total } = await shop.createCartReadyForPayment([2, 1], "race@rel.ge")
       const totalTetri = toTetri(total)
       const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      expect((await bank.payment(payId)).preAuth).toBe(true) // the stored setting is in force
       await bank.pay(payId, "success") // held (WaitingConfirm); the shopper never comes back
       const path = pathOfCallbackUrl((await bank.payment(payId)).callbackUrl)
 

@@ -5,12 +5,16 @@
  * (fast-check: arbitrary ids, queries and bodies) to the admin routes, the saved-cards routes, the
  * shopper's order-payment route, the payment-session route our middlewares read, and the bank
  * callback route never get a 5xx and never leak a stack trace, a path or a secret.
+ *
+ * Part of the reliability group (reliability-app.spec.ts: one boot, the group's settings of
+ * support/reliability-app.ts; these routes answer the same under them as under the defaults: the
+ * callbacks' fuzzed requests come from 127.0.0.1, allowed there too). Alone: `-t "our routes"` on
+ * that file.
  */
 import { testDbName } from "../utils/db-name"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
@@ -18,6 +22,7 @@ import { waitFor } from "../utils/wait-for"
 import { login, registerCustomer, Shopper } from "../utils/saved-cards-shopper"
 import { reliabilitySeed } from "./support/seeded-random"
 import { leaksIn } from "./support/http-probe"
+import { useReliabilityApp } from "./support/reliability-app"
 
 jest.setTimeout(600_000)
 
@@ -45,7 +50,7 @@ interface HostileRequest {
   headers?: Record<string, string>
 }
 
-const app = startSandboxForApp()
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({

@@ -5,12 +5,15 @@
  * could not be read either fails, and the admin's retry records it without paying again. A refund
  * of the same amount on another instance, handed payment data from before the first was recorded,
  * is paid too: the money ledger in PostgreSQL tells it what the first one returned.
+ *
+ * Runs in the reliability group (integration-tests/reliability/reliability-app.spec.ts: one boot
+ * with a short bank timeout, the group's settings of reliability/support/reliability-app.ts).
+ * Alone: `-t "checkout refunds"` on that file.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
@@ -21,11 +24,12 @@ import { ledgerOf } from "../utils/tbc-payments"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import TbcCheckoutProviderService from "../../src/providers/tbc-checkout/service"
 import { findTbcProvider } from "../../src/use-cases/tbc-providers"
+import { useReliabilityApp } from "../reliability/support/reliability-app"
 
 jest.setTimeout(90_000)
 
-// a short client timeout for the lost-answer test (the sandbox holds that answer)
-const app = startSandboxForApp({}, { TBC_TIMEOUT_MS: "4000" })
+// a short client timeout (2 s) for the lost-answer test (the sandbox holds that answer)
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 /** A captured card order (no preauth): 1 × 49.99 + 1 × 1234.56 + 5.00 = 1289.55 GEL. */

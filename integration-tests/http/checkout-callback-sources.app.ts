@@ -5,13 +5,17 @@
  *   address in the header is refused under its real address;
  * - refused callbacks are counted per source and minute (one row with a count), not a row each;
  * - the daily retention job deletes rows older than `callbackLogRetentionDays`.
+ *
+ * Runs in the reliability group (integration-tests/reliability/reliability-app.spec.ts: one boot,
+ * the group's settings of reliability/support/reliability-app.ts: callbacks allowed from the bank's
+ * address and from 127.0.0.1, the store's proxy 127.0.0.1, 30 days of callback log). Alone:
+ * `-t "callback sources"` on that file.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { waitForAppIdle } from "../utils/app-idle"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
@@ -19,15 +23,11 @@ import { findOrderIdOfCart, waitForPaidOrderOfCart } from "../utils/checkout-ord
 import { callbackBody, FOREIGN_LOOPBACK_ADDRESS, pathOfCallbackUrl, postRawCallback } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { pruneCallbackLogWorkflow } from "../../src/workflows/callback-log"
+import { BANK_ADDRESS, useReliabilityApp } from "../reliability/support/reliability-app"
 
 jest.setTimeout(120_000)
 
-/** The bank's address as the store's proxy reports it. */
-const BANK_ADDRESS = "193.104.20.44"
-const app = startSandboxForApp(
-  {},
-  { TBC_TRUST_PROXY: "127.0.0.1", TBC_CALLBACK_ALLOWLIST: BANK_ADDRESS, TBC_CALLBACK_LOG_RETENTION_DAYS: "30" }
-)
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 interface LogRow {
