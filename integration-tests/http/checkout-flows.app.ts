@@ -8,6 +8,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
+import { prepareCarts } from "../utils/prepared-carts"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { waitForWebhookProcessed } from "../utils/checkout-callbacks"
@@ -27,9 +28,16 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let shop: StoreCheckout
 
-    beforeEach(async () => {
+    // one store and the tests' carts for the suite: the database is restored before each test
+    beforeAll(async () => {
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
       shop = new StoreCheckout(api, store)
+    })
+    prepareCarts(getContainer, async () => {
+      await shop.createCartReadyForPayment([2, 1])
+      await shop.createCartReadyForPayment([1, 1])
+      await shop.createCartReadyForPayment([1, 0])
+      await shop.createCartReadyForPayment([0, 1])
     })
 
     it("places a guest's card order with a captured payment and no completion call at the bank", async () => {

@@ -14,6 +14,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
+import { prepareCarts } from "../utils/prepared-carts"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, toTetri, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { waitForWebhookProcessed } from "../utils/checkout-callbacks"
@@ -33,9 +34,19 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-processing"),
   testSuite: ({ api, getContainer }) => {
+    let shop: StoreCheckout
+
+    // one store and the tests' carts for the suite: the database is restored before each test
+    beforeAll(async () => {
+      shop = new StoreCheckout(api, await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] }))
+    })
+    prepareCarts(getContainer, async () => {
+      await shop.createCartReadyForPayment([1, 1])
+      await shop.createCartReadyForPayment([0, 1])
+      await shop.createCartReadyForPayment([1, 0])
+    })
+
     it("refuses the order while the bank is processing, then the Succeeded callback places exactly one", async () => {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
       const { cartId, total } = await shop.createCartReadyForPayment([1, 1])
       const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
       await bank.pay(payId, "processing")
@@ -58,8 +69,6 @@ medusaIntegrationTestRunner({
     })
 
     it("with the callback lost, the reconcile job leaves a processing payment open and places the order once it succeeds", async () => {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
       const { cartId } = await shop.createCartReadyForPayment([0, 1])
       const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
       await bank.dropCallbacks(payId)
@@ -83,8 +92,6 @@ medusaIntegrationTestRunner({
 
     for (const ending of ["decline", "expire"] as const) {
       it(`leaves no order when the bank ends a processing payment with ${ending}, and the shopper can pay again`, async () => {
-        const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-        const shop = new StoreCheckout(api, store)
         const { cartId, total } = await shop.createCartReadyForPayment([1, 0])
         const firstPayId = payIdOf((await shop.startPaymentSession(cartId)).session)
         await bank.pay(firstPayId, "processing")

@@ -14,7 +14,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
-import { Shopper, firstOrderSavesCard, savedCardCast } from "../utils/saved-cards-shopper"
+import { Shopper, firstOrderSavesCard, savedCardCastForSuite } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { retryOpenCardAdditions } from "../../src/use-cases/saved-cards/card-additions"
@@ -49,8 +49,10 @@ medusaIntegrationTestRunner({
     let bob: Shopper
     let guest: Shopper
 
-    beforeEach(async () => {
-      ;({ store, responses, alice, bob, guest } = await savedCardCast(api, getContainer()))
+    // Alice's one cart: her first order's (test 1), or the one her added card pays (test 2)
+    const cast = savedCardCastForSuite(api, getContainer, { aliceCarts: 1 })
+    beforeEach(() => {
+      ;({ store, responses, alice, bob, guest } = cast)
     })
 
     const methodsOf = async (shopper: Shopper, holderId: string) =>

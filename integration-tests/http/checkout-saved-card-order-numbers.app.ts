@@ -13,11 +13,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { callbackBody, postRawCallback } from "../utils/checkout-callbacks"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 
 jest.setTimeout(180_000)
 
@@ -47,6 +46,8 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-saved-card-order-numbers"),
   testSuite: ({ api, getContainer }) => {
+    // her first order's cart, which saves the card, and the one her saved card pays
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2 })
     beforeEach(() => bank.setFaults({ reset: true }))
     afterAll(() => bank.setFaults({ reset: true }))
 
@@ -60,8 +61,7 @@ medusaIntegrationTestRunner({
       settle: (payId: string) => Promise<void>
     ): Promise<{ answers: string[]; executions: number; burnedNumbers: number }> {
       const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
+      const alice = new Shopper(api, suite.store, suite.aliceToken, [])
       const { card } = await firstOrderSavesCard(alice, bank)
       const before = Math.max(...(await displayIds(container)))
       // the bank's callbacks are lost until the test posts one; its details name the session

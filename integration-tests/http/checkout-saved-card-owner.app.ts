@@ -17,13 +17,14 @@ import {
   updateCartWorkflowId,
 } from "@medusajs/medusa/core-flows"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import type { SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
 import { SHOPPER_ADDRESS } from "../utils/checkout-store"
 import {
   SAVED_CARD_CALLS as CALLS,
   Shopper,
+  aliceForSuite,
   firstOrderSavesCard,
   login,
   registerCustomer,
@@ -59,12 +60,21 @@ medusaIntegrationTestRunner({
     let stranger: Shopper
     let bobId: string
 
+    let bobToken: string
+
+    // her first order's cart, which saves the card, and the one she chooses her saved card for
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2 })
+    // Bob for the suite too (the database is restored before each test)
+    beforeAll(async () => {
+      bobId = await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
+      bobToken = await login(api, "bob@tbc-it.ge", "bobsecret")
+    })
+
     beforeEach(async () => {
       await bank.setFaults({ reset: true })
-      store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      bobId = await registerCustomer(getContainer(), "bob@tbc-it.ge", "bobsecret")
-      alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
-      bob = new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), [])
+      store = suite.store
+      alice = new Shopper(api, store, suite.aliceToken, [])
+      bob = new Shopper(api, store, bobToken, [])
       stranger = new Shopper(api, store, undefined, [])
     })
 

@@ -8,11 +8,10 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { callbackBody, postRawCallback, TBC_CHECKOUT_WEBHOOK_PATH } from "../utils/checkout-callbacks"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 
 jest.setTimeout(180_000)
 
@@ -25,12 +24,14 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-saved-cards-processing"),
   testSuite: ({ api, getContainer }) => {
+    // her first order's cart, which saves the card, and the one her saved card pays
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2 })
+
     beforeEach(() => bank.setFaults({ reset: true }))
 
     /** Alice's second order by saved card, whose execution the bank leaves Processing; refused twice, one execution. */
     async function executionLeftProcessing() {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
+      const alice = new Shopper(api, suite.store, suite.aliceToken, [])
       await bank.dropCallbacks() // only the callbacks this test posts arrive
       const { card } = await firstOrderSavesCard(alice, bank)
       const { cartId, collectionId } = await alice.cartReadyForPayment()

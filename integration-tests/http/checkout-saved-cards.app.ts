@@ -14,7 +14,7 @@ import {
   SAVED_CARD_CALLS as CALLS,
   Shopper,
   firstOrderSavesCard as firstOrderSavesCardOf,
-  savedCardCast,
+  savedCardCastForSuite,
 } from "../utils/saved-cards-shopper"
 import { recordCardsForPayment } from "../../src/use-cases/saved-cards/record-from-events"
 import { attentionList } from "../utils/tbc-payments"
@@ -33,8 +33,10 @@ medusaIntegrationTestRunner({
     let bob: Shopper
     let guest: Shopper
 
-    beforeEach(async () => {
-      ;({ responses, alice, bob, guest } = await savedCardCast(api, getContainer()))
+    // Alice's two carts: her first order's, and the one her saved card pays
+    const cast = savedCardCastForSuite(api, getContainer, { aliceCarts: 2 })
+    beforeEach(() => {
+      ;({ responses, alice, bob, guest } = cast)
     })
 
     /** Alice's first order with save_card: paid on the hosted page; returns her recorded card. */

@@ -10,10 +10,11 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
+import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
+import { TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder } from "../utils/checkout-orders"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
@@ -49,6 +50,9 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-money-ledger-defects"),
   testSuite: ({ api, getContainer }) => {
+    // her first order's cart, which saves the card, and the saved-card checkout's
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2 })
+
     beforeEach(() => bank.setFaults({ reset: true }))
 
     /** Statuses of the bank's payments with money for these sessions (merchantPaymentId = session id). */
@@ -63,9 +67,14 @@ medusaIntegrationTestRunner({
      * Alice (logged in, card saved by her first order) at "Place order" of a second cart with a
      * saved-card session; the bank's callbacks are lost from here on.
      */
-    async function aliceAtSavedCardCheckout(paymentProviderIds = [TBC_CHECKOUT_PROVIDER_ID]) {
-      const store = await seedStore(getContainer(), { paymentProviderIds })
-      const alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
+    async function aliceAtSavedCardCheckout(paymentProviderIds?: string[]) {
+      // the region's providers take no part in the carts' contents
+      if (paymentProviderIds) {
+        await updateRegionsWorkflow(getContainer()).run({
+          input: { selector: { id: suite.store.regionId }, update: { payment_providers: paymentProviderIds } },
+        })
+      }
+      const alice = new Shopper(api, suite.store, suite.aliceToken, [])
       const { card } = await firstOrderSavesCard(alice, bank)
       await bank.dropCallbacks()
       const { cartId, collectionId } = await alice.cartReadyForPayment()

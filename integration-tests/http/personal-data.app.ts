@@ -11,10 +11,10 @@ import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "../utils/seed-store"
+import type { SeededStore } from "../utils/seed-store"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
 import { TbcClient } from "../../src/lib/tbc"
@@ -35,9 +35,11 @@ medusaIntegrationTestRunner({
     let store: SeededStore
     let alice: Shopper
 
-    beforeEach(async () => {
-      store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
+    // her first order's cart prepared (the one test that pays again builds its second)
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 1 })
+    beforeEach(() => {
+      store = suite.store
+      alice = new Shopper(api, store, suite.aliceToken, [])
     })
 
     afterEach(() => bank.setFaults({ reset: true }).catch(() => undefined))

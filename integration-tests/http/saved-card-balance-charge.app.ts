@@ -18,7 +18,7 @@ import { toTetri } from "../utils/checkout-orders"
 import {
   SAVED_CARD_CALLS as CALLS,
   firstOrderSavesCard,
-  savedCardCast,
+  savedCardCastForSuite,
   type SavedCardCast,
 } from "../utils/saved-cards-shopper"
 import { SHOPPER_ADDRESS } from "../utils/checkout-store"
@@ -71,10 +71,10 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-balance-charge"),
   testSuite: ({ api, getContainer }) => {
-    let cast: SavedCardCast
+    // Alice's first order's cart prepared; the admin made once too (its token holds no database state)
+    const cast = savedCardCastForSuite(api, getContainer, { aliceCarts: 1 })
     let admin: AdminRequestConfig
-    beforeEach(async () => {
-      cast = await savedCardCast(api, getContainer())
+    beforeAll(async () => {
       admin = await createAdminRequestConfig(getContainer(), api)
     })
     const charge = (orderId: string, body: Record<string, unknown>) =>

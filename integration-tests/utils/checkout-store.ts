@@ -1,6 +1,7 @@
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "./seed-store"
 import { TBC_CHECKOUT_PROVIDER_ID } from "./seed-store"
+import { preparedCart } from "./prepared-carts"
 
 /** What the tests read of a Store API payment session. */
 export interface StorePaymentSession {
@@ -48,11 +49,17 @@ export class StoreCheckout {
   /**
    * A guest cart with `quantities[i]` of variant i, a Georgian address and the courier shipping
    * method, ready for a payment session. Returns the cart id and its total (major units).
+   * In a suite that prepares carts (prepared-carts.ts), one built in its beforeAll.
    */
-  async createCartReadyForPayment(
+  createCartReadyForPayment(
     quantities: number[] = [1],
     email = "guest@tbc-it.ge"
   ): Promise<{ cartId: string; total: number }> {
+    const key = `store ${this.store.regionId} ${this.store.shippingOptionId} ${this.store.variantIds} ${email} ${quantities}`
+    return preparedCart(key, () => this.buildCart(quantities, email))
+  }
+
+  private async buildCart(quantities: number[], email: string): Promise<{ cartId: string; total: number }> {
     const items = quantities
       .map((quantity, index) => ({ variant_id: this.store.variantIds[index], quantity }))
       .filter((item) => item.quantity > 0)

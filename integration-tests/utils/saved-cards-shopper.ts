@@ -10,6 +10,7 @@ import type { SandboxBankControl } from "./checkout-bank"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
 import { waitFor } from "./wait-for"
 import { SHOPPER_ADDRESS } from "./checkout-store"
+import { preparedCart, prepareCarts } from "./prepared-carts"
 
 /** Sandbox call counters (GET /_sandbox/state → calls) the saved-card tests compare. */
 export const SAVED_CARD_CALLS = {
@@ -49,8 +50,16 @@ export class Shopper {
     return result.body
   }
 
-  /** A cart of one 49.99 item with address and courier shipping, and its payment collection. */
-  async cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
+  /**
+   * A cart of one 49.99 item with address and courier shipping, and its payment collection. In a
+   * suite that prepares carts (prepared-carts.ts), one built in its beforeAll for the same login.
+   */
+  cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
+    const key = `shopper ${this.store.regionId} ${this.token ?? "guest"}`
+    return preparedCart(key, () => this.buildCart())
+  }
+
+  private async buildCart(): Promise<{ cartId: string; collectionId: string; total: number }> {
     const { cart } = await this.ok("post", "/store/carts", {
       region_id: this.store.regionId,
       items: [{ variant_id: this.store.variantIds[0], quantity: 1 }],
@@ -137,14 +146,83 @@ export interface SavedCardCast {
 }
 
 export async function savedCardCast(api: AxiosInstance, container: MedusaContainer): Promise<SavedCardCast> {
+  return castShoppers(api, await castLogins(api, container))
+}
+
+interface CastLogins {
+  store: SeededStore
+  aliceToken: string
+  bobToken: string
+}
+
+/** The cast's store, Bob's account and both logins (a login's token holds no database state). */
+async function castLogins(api: AxiosInstance, container: MedusaContainer): Promise<CastLogins> {
   const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
   await registerCustomer(container, "bob@tbc-it.ge", "bobsecret")
+  return {
+    store,
+    aliceToken: await login(api, store.customer.email, store.customer.password),
+    bobToken: await login(api, "bob@tbc-it.ge", "bobsecret"),
+  }
+}
+
+function castShoppers(api: AxiosInstance, { store, aliceToken, bobToken }: CastLogins): SavedCardCast {
   const responses: string[] = []
   return {
     store,
     responses,
-    alice: new Shopper(api, store, await login(api, store.customer.email, store.customer.password), responses),
-    bob: new Shopper(api, store, await login(api, "bob@tbc-it.ge", "bobsecret"), responses),
+    alice: new Shopper(api, store, aliceToken, responses),
+    bob: new Shopper(api, store, bobToken, responses),
     guest: new Shopper(api, store, undefined, responses),
   }
+}
+
+/**
+ * savedCardCast for every test of a suite at the cost of one: the store, Bob and the logins are
+ * made in the suite's beforeAll (the runner restores that database before each test), with
+ * `aliceCarts` of Alice's carts prepared (prepared-carts.ts); each test gets new shoppers and an
+ * empty response list. The returned cast is filled in before each test (a beforeEach registered
+ * here, so use it in the tests or in beforeEach hooks registered after this call).
+ */
+export function savedCardCastForSuite(
+  api: AxiosInstance,
+  getContainer: () => MedusaContainer,
+  { aliceCarts }: { aliceCarts: number }
+): SavedCardCast {
+  let logins: CastLogins
+  const cast = {} as SavedCardCast
+  beforeAll(async () => {
+    logins = await castLogins(api, getContainer())
+  })
+  prepareCarts(getContainer, async () => {
+    const alice = new Shopper(api, logins.store, logins.aliceToken, [])
+    for (let built = 0; built < aliceCarts; built++) await alice.cartReadyForPayment()
+  })
+  beforeEach(() => {
+    Object.assign(cast, castShoppers(api, logins))
+  })
+  return cast
+}
+
+/**
+ * For every test of a suite at the cost of one: the store seeded and Alice (its customer) logged
+ * in, in the suite's beforeAll (the runner restores that database before each test, and a login's
+ * token holds no database state), with `aliceCarts` of her carts prepared (prepared-carts.ts).
+ * The returned object is filled in by then; register hooks that use it after this call.
+ */
+export function aliceForSuite(
+  api: AxiosInstance,
+  getContainer: () => MedusaContainer,
+  { aliceCarts }: { aliceCarts: number }
+): { store: SeededStore; aliceToken: string } {
+  const suite = {} as { store: SeededStore; aliceToken: string }
+  beforeAll(async () => {
+    suite.store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
+    suite.aliceToken = await login(api, suite.store.customer.email, suite.store.customer.password)
+  })
+  prepareCarts(getContainer, async () => {
+    const alice = new Shopper(api, suite.store, suite.aliceToken, [])
+    for (let built = 0; built < aliceCarts; built++) await alice.cartReadyForPayment()
+  })
+  return suite
 }
