@@ -13,7 +13,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { placeHeldCardOrder } from "../utils/held-order"
+import { heldCardOrdersForSuite } from "../utils/held-order"
 import { callbackBody, listCallbackLogs, postRawCallback } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
@@ -31,10 +31,11 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-bank-truth"),
   testSuite: ({ api, getContainer }) => {
+    const placeHeldOrder = heldCardOrdersForSuite(api, getContainer, bank, { carts: [[1, 1]] })
     /** An order placed from a card payment the bank holds, and an admin to act on it. */
     async function heldOrder() {
       const container = getContainer()
-      const { total, payId, orderId, payment, admin } = await placeHeldCardOrder(api, container, bank, [1, 1])
+      const { total, payId, orderId, payment, admin } = await placeHeldOrder([1, 1])
       const paymentNow = async () => onlyPayment(await readOrder(container, orderId))
       return { container, heldTetri: toTetri(total), payId, orderId, payment, admin, paymentNow }
     }

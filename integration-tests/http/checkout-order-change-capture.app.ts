@@ -14,7 +14,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { placeHeldCardOrder } from "../utils/held-order"
+import { heldCardOrdersForSuite } from "../utils/held-order"
 import { ledgerOf } from "../utils/tbc-payments"
 import {
   adminOrder,
@@ -36,10 +36,11 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-order-change-capture"),
   testSuite: ({ api, getContainer }) => {
+    const placeHeldOrder = heldCardOrdersForSuite(api, getContainer, bank, { carts: [[2, 1]] })
     /** A held order of two units of one item and one of another, what one unit of the first costs, and the bank's counters. */
     async function heldOrder() {
       const container = getContainer()
-      const placed = await placeHeldCardOrder(api, container, bank, [2, 1])
+      const placed = await placeHeldOrder([2, 1])
       const order = await adminOrder(api, placed.orderId, placed.admin)
       const twoUnits = order.items.find((item) => item.quantity === 2)!
       return {

@@ -15,7 +15,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { placeHeldCardOrder } from "../utils/held-order"
+import { heldCardOrdersForSuite } from "../utils/held-order"
 import { listCallbackLogs } from "../utils/checkout-callbacks"
 import { waitFor } from "../utils/wait-for"
 import { waitForAppIdle } from "../utils/app-idle"
@@ -36,10 +36,15 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-partial-capture"),
   testSuite: ({ api, getContainer }) => {
+    const placeHeldOrder = heldCardOrdersForSuite(api, getContainer, bank, {
+      carts: [
+        [1, 1],
+        [1, 0],
+      ],
+    })
     /** An order placed from a preauthorized card payment the bank holds, and an admin to act on it. */
     async function heldOrder(quantities: number[]) {
-      const container = getContainer()
-      return { container, ...(await placeHeldCardOrder(api, container, bank, quantities)) }
+      return { container: getContainer(), ...(await placeHeldOrder(quantities)) }
     }
 
     it("captures less than the hold once, shows held / confirmed / returned, refuses a second capture, refunds at most what was taken", async () => {

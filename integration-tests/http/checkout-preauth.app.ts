@@ -5,14 +5,10 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
-import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
+import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { AdminRequestConfig, createAdminRequestConfig } from "../utils/checkout-admin"
+import { heldCardOrdersForSuite } from "../utils/held-order"
 
 jest.setTimeout(90_000)
 
@@ -20,37 +16,31 @@ jest.setTimeout(90_000)
 const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
-/** A paid preauthorized order: the card is blocked at the bank, Medusa holds an authorized payment. */
-async function placePreauthorizedOrder(api: AxiosInstance, container: MedusaContainer) {
-  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-  const shop = new StoreCheckout(api, store)
-  const { cartId, total } = await shop.createCartReadyForPayment([3, 1])
-  const { session } = await shop.startPaymentSession(cartId)
-  const payId = payIdOf(session)
-  await bank.pay(payId, "success")
-  const completion = await shop.completeCart(cartId)
-  expect(completion.error).toBeUndefined()
-  expect(completion.type).toBe("order")
-  const order = await readOrder(container, completion.order!.id)
-  return { order, payment: onlyPayment(order), payId, totalTetri: toTetri(total) }
-}
-
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-preauth"),
   testSuite: ({ api, getContainer }) => {
-    let admin: AdminRequestConfig
-
     // Callbacks are covered by checkout-flows/webhooks; here they would only be processed ~5 s
     // later against the next test's freshly restored database.
     beforeAll(() => bank.dropCallbacks())
 
-    beforeEach(async () => {
-      admin = await createAdminRequestConfig(getContainer(), api)
-    })
+    const placeHeldOrder = heldCardOrdersForSuite(api, getContainer, bank, { carts: [[3, 1]] })
+
+    /** A paid preauthorized order: the card is blocked at the bank, Medusa holds an authorized payment. */
+    async function placePreauthorizedOrder() {
+      const held = await placeHeldOrder([3, 1])
+      const order = await readOrder(getContainer(), held.orderId)
+      return {
+        order,
+        payment: onlyPayment(order),
+        payId: held.payId,
+        totalTetri: toTetri(held.total),
+        admin: held.admin,
+      }
+    }
 
     it("blocks the amount, then completes it at the bank when the admin captures", async () => {
-      const { order, payment, payId, totalTetri } = await placePreauthorizedOrder(api, getContainer())
+      const { order, payment, payId, totalTetri, admin } = await placePreauthorizedOrder()
       // 3 × 49.99 + 1234.56 + 5.00
       expect(totalTetri).toBe(138953)
       expect(order.totalTetri).toBe(totalTetri)
@@ -76,7 +66,7 @@ medusaIntegrationTestRunner({
     })
 
     it("sends one completion to the bank when capture is pressed twice at once", async () => {
-      const { order, payment, payId, totalTetri } = await placePreauthorizedOrder(api, getContainer())
+      const { order, payment, payId, totalTetri, admin } = await placePreauthorizedOrder()
       const completionsBefore = await bank.calls(BANK_CALLS.completion)
 
       const capture = () =>
