@@ -54,13 +54,17 @@ export class Shopper {
    * A cart of one 49.99 item with address and courier shipping, and its payment collection. In a
    * suite that prepares carts (prepared-carts.ts), one built in its beforeAll for the same login.
    */
-  cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
+  async cartReadyForPayment(): Promise<{ cartId: string; collectionId: string; total: number }> {
     const key = `shopper ${this.store.regionId} ${this.token ?? "guest"}`
-    return preparedCart(key, () => this.buildCart())
+    const { answers, ...cart } = await preparedCart(key, () => this.buildCart())
+    // the cart's answers join this shopper's, whenever the cart was built
+    this.responses.push(...answers)
+    return cart
   }
 
-  private async buildCart(): Promise<{ cartId: string; collectionId: string; total: number }> {
-    const { cart } = await this.ok("post", "/store/carts", {
+  private async buildCart() {
+    const building = new Shopper(this.api, this.store, this.token, [])
+    const { cart } = await building.ok("post", "/store/carts", {
       region_id: this.store.regionId,
       items: [{ variant_id: this.store.variantIds[0], quantity: 1 }],
       shipping_address: SHOPPER_ADDRESS,
@@ -68,11 +72,16 @@ export class Shopper {
       ...(this.token ? {} : { email: "guest@tbc-it.ge" }),
     })
     // the shipping-method answer is the cart with its totals
-    const { cart: priced } = await this.ok("post", `/store/carts/${cart.id}/shipping-methods`, {
+    const { cart: priced } = await building.ok("post", `/store/carts/${cart.id}/shipping-methods`, {
       option_id: this.store.shippingOptionId,
     })
-    const { payment_collection } = await this.ok("post", "/store/payment-collections", { cart_id: cart.id })
-    return { cartId: cart.id, collectionId: payment_collection.id, total: Number(priced.total) }
+    const { payment_collection } = await building.ok("post", "/store/payment-collections", { cart_id: cart.id })
+    return {
+      cartId: cart.id as string,
+      collectionId: payment_collection.id as string,
+      total: Number(priced.total),
+      answers: building.responses,
+    }
   }
 
   startSession(collectionId: string, data: Record<string, unknown>): Promise<HttpResult> {
