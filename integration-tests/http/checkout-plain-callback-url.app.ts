@@ -8,7 +8,6 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder, waitForOrderOfCart } from "../utils/checkout-orders"
@@ -19,7 +18,7 @@ import {
   TBC_CHECKOUT_WEBHOOK_PATH,
   waitForCallbackResults,
 } from "../utils/checkout-callbacks"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 import { waitForAppIdle } from "../utils/app-idle"
 
 jest.setTimeout(180_000)
@@ -31,9 +30,11 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-plain-callback-url"),
   testSuite: ({ api, getContainer }) => {
+    // the store for both tests; the second's two carts of Alice (her first order's, her saved card's)
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2 })
+
     it("a checkout whose callback comes to the plain URL places the order; a wrong signature is refused", async () => {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
+      const shop = new StoreCheckout(api, suite.store)
       const { cartId } = await shop.createCartReadyForPayment([1])
       const { session } = await shop.startPaymentSession(cartId)
       const payId = payIdOf(session)
@@ -59,8 +60,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a saved-card execution's callback on the plain URL is paired with its session and changes nothing twice", async () => {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const alice = new Shopper(api, store, await login(api, store.customer.email, store.customer.password), [])
+      const alice = new Shopper(api, suite.store, suite.aliceToken, [])
       await bank.dropCallbacks()
       const { card } = await firstOrderSavesCard(alice, bank)
       const { cartId, collectionId } = await alice.cartReadyForPayment()

@@ -11,7 +11,7 @@ import { testDbName } from "../utils/db-name"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
-import { savedCardCast } from "../utils/saved-cards-shopper"
+import { savedCardCastForSuite } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
 import { LedgerStore, type PgConnection } from "../../src/modules/tbc/ledger/ledger-store"
 import { statementText } from "../../src/lib/statement-reference"
@@ -26,10 +26,12 @@ medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-payment-facts"),
   testSuite: ({ api, getContainer }) => {
+    // Alice's cart of the first test prepared (the guest's of the second is built in it)
+    const cast = savedCardCastForSuite(api, getContainer, { aliceCarts: 1 })
     const ledger = () => new LedgerStore(getContainer().resolve<PgConnection>(ContainerRegistrationKeys.PG_CONNECTION))
 
     it("keeps mask, method, rrn and transactionId; the admin sees them all, the shopper mask and method only", async () => {
-      const { alice, bob, guest } = await savedCardCast(api, getContainer())
+      const { alice, bob, guest } = cast
       const { cartId, collectionId } = await alice.cartReadyForPayment()
       const started = await alice.startSession(collectionId, {})
       expect(started.status).toBe(200)
@@ -101,7 +103,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a declined card payment keeps the bank's resultCode on its ledger entry", async () => {
-      const { guest } = await savedCardCast(api, getContainer())
+      const { guest } = cast
       const { cartId, collectionId } = await guest.cartReadyForPayment()
       const payId: string = (await guest.startSession(collectionId, {})).body.payment_collection.payment_sessions[0]
         .data.payId
