@@ -24,7 +24,9 @@ const MEASURED_SECONDS = {
   "integration-tests/http/installments-app.spec.ts": 132,
   "integration-tests/http/storefront-app.spec.ts": 126,
   "integration-tests/http/checkout-browser.spec.ts": 118,
-  "integration-tests/http/installments-approval-gate.spec.ts": 60,
+  // the orphan and request-budget groups: each run alone on a busy machine, 2026-12-02
+  "integration-tests/http/orphaned-payments-app.spec.ts": 140,
+  "integration-tests/http/request-budget-app.spec.ts": 120,
   "integration-tests/http/demo-stop.spec.ts": 45,
   "packages/storefront/__tests__/package.integration.spec.ts": 40,
 }

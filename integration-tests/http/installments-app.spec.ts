@@ -2,8 +2,8 @@
  * The installments app specs that share one app (the sandbox bank and INSTALLMENTS_GROUP_ENV of
  * installments-support.ts): one Medusa boot for all of them (integration-tests/utils/app-test-runner.ts,
  * runAppGroup). Each spec file keeps its own describe, database state and tests; run one alone
- * with `-t "<name below>"`. (installments-approval-gate.spec.ts needs a short request budget and
- * boots its own app.)
+ * with `-t "<name below>"`. (installments-approval-gate.app.ts needs a short request budget: it
+ * runs in request-budget-app.spec.ts.)
  */
 import { runAppGroup } from "../utils/app-test-runner"
 import { testDbName } from "../utils/db-name"

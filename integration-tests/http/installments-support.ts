@@ -1,5 +1,5 @@
 /**
- * Helpers of the installments app tests (installments-*.app.ts, installments-approval-gate.spec.ts):
+ * Helpers of the installments app tests (installments-*.app.ts):
  * the sandbox bank for one test file or app group, a GEL cart with a tbc-installments session
  * opened through the Store API, the bank's control API, and reads of what Medusa made of it.
  */
@@ -24,6 +24,9 @@ export const INSTALLMENTS_GROUP_ENV: Readonly<Record<string, string>> = {
   TBC_INSTALLMENT_CHANGE_RETRY_BACKOFF_SECONDS: "0",
 }
 
+/** What every installments app spec runs with: the scheduled sync's interval, a day. */
+export const INSTALLMENTS_APP_ENV: Readonly<Record<string, string>> = { TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400" }
+
 /**
  * Starts the sandbox on a free port for this file and points the app at it (startSandboxForApp:
  * also the app's port, and in an app group one sandbox for all specs, emptied between them), with
@@ -31,7 +34,7 @@ export const INSTALLMENTS_GROUP_ENV: Readonly<Record<string, string>> = {
  * same workflow themselves) and `env` for the app. Call before medusaIntegrationTestRunner.
  */
 export function useInstallmentsSandbox(env: Record<string, string> = {}): SandboxInstallments {
-  const app = startSandboxForApp({}, { TBC_INSTALLMENT_SYNC_INTERVAL_SECONDS: "86400", ...env })
+  const app = startSandboxForApp({}, { ...INSTALLMENTS_APP_ENV, ...env })
   return new SandboxInstallments(() => app.sandboxUrl)
 }
 

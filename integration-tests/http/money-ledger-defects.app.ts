@@ -1,7 +1,7 @@
 /**
  * Issue #26's money defects 1, 2 and 5, reproduced through the Store API, the lost-callback job
  * and the sandbox bank's faults (defect 3 needs preauthorization and a short request budget:
- * money-ledger-defects-preauth.spec.ts; defect 4 is tested elsewhere). Each test asserts what the
+ * money-ledger-defects-preauth.app.ts; defect 4 is tested elsewhere). Each test asserts what the
  * ledger redesign must make true, so each fails on the code the issue was filed against.
  *
  * Each final assertion compares one object of everything observed, so a failure shows the whole

@@ -9,7 +9,7 @@
  *   good (the cart became invalid after the payment), the hold is kept through the grace
  *   (PERMANENT_REFUSAL_GRACE_MS), then released under the orphan policy, the admin is told and sees
  *   it in the attention list, and later runs do not act again. (A transient failure keeps the hold
- *   and is retried: money-ledger-defects-preauth.spec.ts.)
+ *   and is retried: money-ledger-defects-preauth.app.ts.)
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"

@@ -10,6 +10,7 @@ import type { PgConnection } from "../../src/modules/tbc/pg-connection"
 import { ProviderSettingsStore } from "../../src/modules/tbc/settings/settings-store"
 import { OPTION_SCHEMAS } from "../../src/providers/common/effective-options"
 import { findTbcProvider, providerIdOf } from "../../src/use-cases/tbc-providers"
+import { TBC_CHECKOUT_PROVIDER_ID } from "./seed-store"
 import { payIdOf, type SandboxBankControl } from "./checkout-bank"
 import type { StoreCheckout } from "./checkout-store"
 
@@ -84,4 +85,18 @@ export async function saveSettingsWithoutAdmin(
     if (!checked.ok) throw new Error(`saveSettingsWithoutAdmin: refused: ${JSON.stringify(checked.issues)}`)
     return checked.changes
   })
+}
+
+/**
+ * saveSettingsWithoutAdmin for a whole suite: `set` stored in its beforeAll (so in the database each
+ * of its tests starts from), reset in its afterAll. E.g. a hold or orphan policy "notify" for a spec
+ * of an app group whose app boots without them. Call inside the runner's testSuite.
+ */
+export function useSuiteSettings(
+  getContainer: () => MedusaContainer,
+  set: Record<string, unknown>,
+  providerId = TBC_CHECKOUT_PROVIDER_ID
+): void {
+  beforeAll(() => saveSettingsWithoutAdmin(getContainer(), providerId, { set }))
+  afterAll(() => saveSettingsWithoutAdmin(getContainer(), providerId, { reset: Object.keys(set) }))
 }

@@ -13,16 +13,21 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, waitForPaidOrderOfCart } from "../utils/checkout-orders"
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList, ledgerOf, waitForOrphanAction } from "../utils/tbc-payments"
+import { useSuiteSettings } from "../utils/admin-settings"
+import { ORPHANS_GROUP_ENV } from "./app-group-env"
 
 jest.setTimeout(180_000)
 
-const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_GRACE_SECONDS: "1" })
+// the group's app (a short orphan grace); preauthorization as the admin switches it on
+const app = startSandboxForApp({}, ORPHANS_GROUP_ENV)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-orphaned-hold"),
   testSuite: ({ api, getContainer }) => {
+    useSuiteSettings(getContainer, { preAuth: true })
+
     it("cancels the hold of a session the cart change deleted, once, records it, and the shopper pays the new cart", async () => {
       const list = await attentionList(getContainer(), api)
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })

@@ -1,7 +1,8 @@
 /**
- * Issue #26's money defect 3, with preauthorization on and a 2 s request budget (its own app:
- * the other defects run with the default options in money-ledger-defects.app.ts): a hold whose
- * callback was lost, driven by the lost-callback job while the bank answers in 3 s, so the cart
+ * Issue #26's money defect 3, with preauthorization on (switched on in the admin for this suite)
+ * and a short request budget (the request-budget group's app; the other defects run with the
+ * default options in money-ledger-defects.app.ts): a hold whose callback was lost, driven by the
+ * lost-callback job while the bank answers a second slower than the budget, so the cart
  * completion inside the job runs out of budget. That failure is transient: the hold must stay,
  * and the next run, with the bank fast again, must place the order. Fails on the code the issue
  * was filed against, where the job releases the hold.
@@ -13,21 +14,23 @@ import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder } from "../utils/checkout-orders"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { paidCheckoutCart } from "./admin-paid-order"
+import { useSuiteSettings } from "../utils/admin-settings"
+import { REQUEST_BUDGET_GROUP_ENV, REQUEST_BUDGET_MS } from "./app-group-env"
 
 jest.setTimeout(120_000)
 
-/** The request budget inside cart completion (TBC_REQUEST_BUDGET_MS), and the bank's slower answer. */
-const REQUEST_BUDGET_MS = 2000
-const BANK_LATENCY_MS = 3000
+/** The bank's answer, slower than the request budget inside cart completion (TBC_REQUEST_BUDGET_MS). */
+const BANK_LATENCY_MS = REQUEST_BUDGET_MS + 1000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 
-const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_REQUEST_BUDGET_MS: String(REQUEST_BUDGET_MS) })
+const app = startSandboxForApp({}, REQUEST_BUDGET_GROUP_ENV)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-money-ledger-defects-preauth"),
   testSuite: ({ api, getContainer }) => {
+    useSuiteSettings(getContainer, { preAuth: true })
     beforeEach(() => bank.setFaults({ reset: true }))
 
     it("defect 3: a lost-callback job whose cart completion failed for a transient reason (bank slower than the budget) keeps the hold, and its next run places the order", async () => {

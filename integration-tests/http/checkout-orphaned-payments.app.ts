@@ -20,11 +20,12 @@ import { attentionList, ledgerOf, waitForOrphanAction } from "../utils/tbc-payme
 import { sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
+import { ORPHANS_GROUP_ENV } from "./app-group-env"
 
 jest.setTimeout(180_000)
 
 // taken money (no preauth); a short grace so the orphan check follows the deletion quickly
-const app = startSandboxForApp({}, { TBC_PREAUTH: "false", TBC_ORPHAN_GRACE_SECONDS: "1" })
+const app = startSandboxForApp({}, ORPHANS_GROUP_ENV)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 const MANUAL_PROVIDER_ID = "pp_system_default"
 

@@ -13,16 +13,21 @@ import { findOrderIdOfCart, waitForPaidOrderOfCart } from "../utils/checkout-ord
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
+import { useSuiteSettings } from "../utils/admin-settings"
+import { ORPHANS_GROUP_ENV } from "./app-group-env"
 
 jest.setTimeout(180_000)
 
-const app = startSandboxForApp({}, { TBC_PREAUTH: "true", TBC_ORPHAN_POLICY: "notify", TBC_ORPHAN_GRACE_SECONDS: "1" })
+// the group's app (a short orphan grace); a hold, and policy "notify", as the admin switches them on
+const app = startSandboxForApp({}, ORPHANS_GROUP_ENV)
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-checkout-orphaned-payments-notify"),
   testSuite: ({ api, getContainer }) => {
+    useSuiteSettings(getContainer, { preAuth: true, orphanPolicy: "notify" })
+
     it("leaves the orphaned hold at the bank and lists it for the admin", async () => {
       const list = await attentionList(getContainer(), api)
       const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
