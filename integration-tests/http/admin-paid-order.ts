@@ -8,6 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { payIdOf, type SandboxBankControl } from "../utils/checkout-bank"
 import { StoreCheckout } from "../utils/checkout-store"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { prepareCarts } from "../utils/prepared-carts"
 
 /** A cart paid at the bank; the shopper has not come back (the cart is not completed). */
 export async function paidCheckoutCart(
@@ -17,12 +18,7 @@ export async function paidCheckoutCart(
   quantities: number[] = [1]
 ) {
   const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-  const shop = new StoreCheckout(api, store)
-  const { cartId, total } = await shop.createCartReadyForPayment(quantities)
-  const { session } = await shop.startPaymentSession(cartId)
-  const payId = payIdOf(session)
-  await bank.pay(payId, "success")
-  return { shop, cartId, total, session, payId }
+  return payCart(new StoreCheckout(api, store), bank, quantities)
 }
 
 /** A paid cart the shopper completed: it must have become an order. */
@@ -32,7 +28,45 @@ export async function paidCheckoutOrder(
   bank: SandboxBankControl,
   quantities: number[] = [1]
 ) {
-  const paid = await paidCheckoutCart(api, container, bank, quantities)
+  return completed(await paidCheckoutCart(api, container, bank, quantities))
+}
+
+/**
+ * paidCheckoutCart and paidCheckoutOrder for the tests of a suite, from one store seeded in its
+ * beforeAll (the runner restores that database before each test) with the carts of `carts`
+ * (quantities per cart) prepared there too (prepared-carts.ts). `shop()` is the suite's store
+ * front, for the tests' own carts.
+ */
+export function paidCheckoutsForSuite(
+  api: AxiosInstance,
+  getContainer: () => MedusaContainer,
+  bank: SandboxBankControl,
+  { carts }: { carts: number[][] }
+) {
+  let shop: StoreCheckout
+  beforeAll(async () => {
+    shop = new StoreCheckout(api, await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] }))
+  })
+  prepareCarts(getContainer, async () => {
+    for (const quantities of carts) await shop.createCartReadyForPayment(quantities)
+  })
+  const paidCart = (quantities: number[] = [1]) => payCart(shop, bank, quantities)
+  return {
+    shop: () => shop,
+    paidCart,
+    paidOrder: async (quantities: number[] = [1]) => completed(await paidCart(quantities)),
+  }
+}
+
+async function payCart(shop: StoreCheckout, bank: SandboxBankControl, quantities: number[]) {
+  const { cartId, total } = await shop.createCartReadyForPayment(quantities)
+  const { session } = await shop.startPaymentSession(cartId)
+  const payId = payIdOf(session)
+  await bank.pay(payId, "success")
+  return { shop, cartId, total, session, payId }
+}
+
+async function completed(paid: Awaited<ReturnType<typeof payCart>>) {
   const completion = await paid.shop.completeCart(paid.cartId)
   expect(completion.type).toBe("order")
   return { ...paid, orderId: completion.order!.id }

@@ -7,8 +7,7 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { SandboxBankControl, payIdOf } from "../utils/checkout-bank"
 import { findOrderIdOfCart, onlyPayment, readOrder } from "../utils/checkout-orders"
 import {
@@ -18,7 +17,7 @@ import {
 } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TBC_MODULE, TbcModuleService } from "../../src/modules/tbc"
-import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
+import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { failCartCompletion, healCartCompletion } from "../utils/complete-cart-faults"
 import { attentionList, ledgerOf } from "../utils/tbc-payments"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
@@ -38,10 +37,12 @@ medusaIntegrationTestRunner({
   dbName: testDbName("tbc-it-reconcile"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
+    // the store and the two carts its tests pay ([2] and [1]) for the suite
+    const checkouts = paidCheckoutsForSuite(api, getContainer, bank, { carts: [[2], [1]] })
 
     it("turns a paid cart whose callback was lost into an order, only once it is old enough", async () => {
       const container = getContainer()
-      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [2])
+      const { cartId, session, payId } = await checkouts.paidCart([2])
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
 
       // Too young: a callback may still come; nothing is touched.
@@ -76,10 +77,7 @@ medusaIntegrationTestRunner({
       const container = getContainer()
       const list = await attentionList(container, api)
       // as many stuck carts as open the circuit breaker, paid (and so read) before the newer one
-      const shop = new StoreCheckout(
-        api,
-        await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      )
+      const shop = checkouts.shop()
       const paidCart = async () => {
         const { cartId } = await shop.createCartReadyForPayment([1])
         const { session } = await shop.startPaymentSession(cartId)
@@ -144,7 +142,7 @@ medusaIntegrationTestRunner({
 
     async function authorizedWithoutOrder() {
       const container = getContainer()
-      const paid = await paidCheckoutCart(api, container, bank, [1])
+      const paid = await checkouts.paidCart([1])
       failCartCompletion("orderCreated", paid.cartId, 1, "the store's order hook failed (ETIMEDOUT)")
       await bank.setFaults({ failNext: { count: 20, status: 503, path: CANCEL_CALL } })
       const completion = await paid.shop.completeCart(paid.cartId)
@@ -244,7 +242,7 @@ medusaIntegrationTestRunner({
 
     it("leaves a session alone while a callback for it was accepted within the window", async () => {
       const container = getContainer()
-      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [2])
+      const { cartId, session, payId } = await checkouts.paidCart([2])
       // The bank's callback arrived (and was accepted) 1 minute before the job's "now".
       const tbc = container.resolve<TbcModuleService>(TBC_MODULE)
       const log = await tbc.createCallbackLogs({
@@ -267,8 +265,7 @@ medusaIntegrationTestRunner({
 
     it("leaves an unpaid session pending and reports it as still open", async () => {
       const container = getContainer()
-      const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const shop = new StoreCheckout(api, store)
+      const shop = checkouts.shop()
       const { cartId } = await shop.createCartReadyForPayment([1])
       const { session } = await shop.startPaymentSession(cartId)
       const { result } = await reconcilePendingPaymentsWorkflow(container).run({
@@ -283,7 +280,7 @@ medusaIntegrationTestRunner({
 
     it("completes a preauthorization at day 29 when the action is complete (and not at day 20)", async () => {
       const container = getContainer()
-      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const { orderId, payId } = await checkouts.paidOrder([2])
 
       const { result: day20 } = await reconcileExpiringPreauthsWorkflow(container).run({
         input: { now: inFuture(20 * DAY_MS), action: "complete" },
@@ -304,7 +301,7 @@ medusaIntegrationTestRunner({
 
     it("cancels a preauthorization at day 29 when the action is cancel", async () => {
       const container = getContainer()
-      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const { orderId, payId } = await checkouts.paidOrder([2])
       await bank.advanceClockDays(29)
 
       const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
@@ -320,7 +317,7 @@ medusaIntegrationTestRunner({
 
     it("only notifies when the action is none, leaving the preauth held", async () => {
       const container = getContainer()
-      const { payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const { payId } = await checkouts.paidOrder([2])
       await bank.advanceClockDays(29)
       const { result } = await reconcileExpiringPreauthsWorkflow(container).run({
         input: { now: inFuture(29 * DAY_MS), action: "none" },

@@ -55,3 +55,8 @@ export function failCartCompletion(hook: FaultHook, cartId: string, times: numbe
 export function healCartCompletion(hook: FaultHook, cartId: string): void {
   faults[hook].delete(cartId)
 }
+
+/** Whether a completion of `cartId` would still fail here (a fault set, not used up nor healed). */
+export function cartCompletionFaulty(cartId: string): boolean {
+  return Object.values(faults).some((byCart) => (byCart.get(cartId)?.times ?? 0) > 0)
+}

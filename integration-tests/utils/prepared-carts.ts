@@ -12,6 +12,8 @@
  * completion runs, which the runner's wait for the app to go idle after each test lets finish.
  * That lock is checked anyway when a cart is handed out (a lock still held would make the test wait
  * 30 s and fail far from its cause), and so is the cart itself: still open, with no payment session.
+ * The tests' own in-memory state keyed by a cart id is checked too: a completion fault
+ * (complete-cart-faults.ts) an earlier test set on the cart and did not use up or heal.
  *
  * Only for suites where no test changes, before building its cart, what the cart's contents
  * depend on (prices, products, region, shipping options, the customer): the prepared cart was
@@ -20,6 +22,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { waitForAppIdle } from "./app-idle"
+import { cartCompletionFaulty } from "./complete-cart-faults"
 
 interface Pool {
   container?: MedusaContainer
@@ -83,6 +86,11 @@ async function checkPristine(container: MedusaContainer, cartId: string): Promis
   // released only if held: a lock left by the test before (the runner waits for the app to go idle)
   if (await container.resolve(Modules.LOCKING).release(cartId)) {
     throw new Error(`prepared cart ${cartId} was still locked from an earlier test`)
+  }
+  if (cartCompletionFaulty(cartId)) {
+    throw new Error(
+      `prepared cart ${cartId} still has a completion fault an earlier test set (complete-cart-faults.ts)`
+    )
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
