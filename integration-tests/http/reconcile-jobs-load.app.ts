@@ -11,14 +11,10 @@
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { AxiosInstance } from "axios"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { SandboxBankControl } from "../utils/checkout-bank"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
-import { StoreCheckout } from "../utils/checkout-store"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
-import { paidCheckoutOrder } from "./admin-paid-order"
+import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import reconcilePendingPaymentsJob, { JOB_NAME } from "../../src/jobs/reconcile-pending-payments"
 import { jobLockKey } from "../../src/use-cases/reconcile/locks"
@@ -35,30 +31,31 @@ const TOKENS = "POST /v1/tpay/access-token"
 const app = startSandboxForApp({}, { TBC_PREAUTH: "true" })
 const bank = new SandboxBankControl(() => app.sandboxUrl)
 
-/** `count` checkouts opened at the bank and left (one cart and TBC session each), oldest first. */
-async function abandonedCheckouts(api: AxiosInstance, container: MedusaContainer, count: number): Promise<string[]> {
-  const store = await seedStore(container, { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-  const shop = new StoreCheckout(api, store)
-  const ids: string[] = []
-  for (let i = 0; i < count; i++) {
-    const { cartId } = await shop.createCartReadyForPayment([1])
-    const { session } = await shop.startPaymentSession(cartId)
-    ids.push(session.id)
-  }
-  return ids
-}
-
 medusaIntegrationTestRunner({
   inApp: true,
   dbName: testDbName("tbc-it-reconcile-load"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
+    // the store and the eight carts of one item the most cart-hungry test opens, for the suite
+    const checkouts = paidCheckoutsForSuite(api, getContainer, bank, { carts: Array(8).fill([1]) })
+
+    /** `count` checkouts opened at the bank and left (one cart and TBC session each), oldest first. */
+    async function abandonedCheckouts(count: number): Promise<string[]> {
+      const shop = checkouts.shop()
+      const ids: string[] = []
+      for (let i = 0; i < count; i++) {
+        const { cartId } = await shop.createCartReadyForPayment([1])
+        const { session } = await shop.startPaymentSession(cartId)
+        ids.push(session.id)
+      }
+      return ids
+    }
     afterEach(() => bank.setFaults({ failNext: { count: 0, status: 503 } }).catch(() => undefined))
 
     it("the provider, order-widget views and a reconcile run share one client: one token in all", async () => {
       const container = getContainer()
       const admin = await createAdminRequestConfig(container, api)
-      const { orderId, shop } = await paidCheckoutOrder(api, container, bank)
+      const { orderId, shop } = await checkouts.paidOrder()
       const sessions: string[] = []
       for (let i = 0; i < 3; i++) {
         const { cartId } = await shop.createCartReadyForPayment([1])
@@ -89,7 +86,7 @@ medusaIntegrationTestRunner({
 
     it("an abandoned checkout is read until the bank says it is over, then never again; the shared token serves every run", async () => {
       const container = getContainer()
-      const sessions = await abandonedCheckouts(api, container, 5)
+      const sessions = await abandonedCheckouts(5)
       const reads0 = await bank.calls(READS)
       const tokens0 = await bank.calls(TOKENS)
       const run = async (minutes: number) =>
@@ -131,7 +128,7 @@ medusaIntegrationTestRunner({
 
     it("a bank outage stops the run after 5 failures in a row, oldest first; the next run reads them all", async () => {
       const container = getContainer()
-      const sessions = await abandonedCheckouts(api, container, 8)
+      const sessions = await abandonedCheckouts(8)
       await bank.setFaults({ failNext: { count: 1000, status: 503, path: `GET ${"/v1/tpay/payments/{payId}"}` } })
       const reads0 = await bank.calls(READS)
 
@@ -158,7 +155,7 @@ medusaIntegrationTestRunner({
 
     it("two runs of the lost-callback job at once never overlap: each session is read once", async () => {
       const container = getContainer()
-      await abandonedCheckouts(api, container, 3)
+      await abandonedCheckouts(3)
       // the job uses the real clock: make the ledger's charges old enough
       const pg = container.resolve("__pg_connection__") as { raw(sql: string): Promise<unknown> }
       await pg.raw(`update tbc_payment set created_at = now() - interval '20 minutes'`)

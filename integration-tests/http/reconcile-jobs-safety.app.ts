@@ -22,7 +22,7 @@ import { attentionList, ledgerOf } from "../utils/tbc-payments"
 import { waitFor } from "../utils/wait-for"
 import { reconcileExpiringPreauthsWorkflow, reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { paymentLockKey } from "../../src/use-cases/reconcile/locks"
-import { paidCheckoutCart, paidCheckoutOrder } from "./admin-paid-order"
+import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 import { PERMANENT_REFUSAL_GRACE_MS } from "../../src/lib/ledger/guards"
 
@@ -41,6 +41,8 @@ medusaIntegrationTestRunner({
   dbName: testDbName("tbc-it-reconcile-jobs"),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => bank.dropCallbacks())
+    // the store and the carts its tests pay ([2] and [1]) for the suite
+    const checkouts = paidCheckoutsForSuite(api, getContainer, bank, { carts: [[2], [1]] })
 
     async function orderStatus(orderId: string): Promise<string> {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -65,7 +67,7 @@ medusaIntegrationTestRunner({
 
     it("action cancel on a fulfilled order near day 30: the order is not cancelled, the hold is captured, not released", async () => {
       const container = getContainer()
-      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const { orderId, payId } = await checkouts.paidOrder([2])
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "order", fields: ["id", "items.*"], filters: { id: orderId } })
       const items = (data[0].items as Array<{ id: string; quantity: unknown }>).map((i) => ({
@@ -95,7 +97,7 @@ medusaIntegrationTestRunner({
 
     it("an admin capture landing between the pass's bank read and its cancel: the captured payment is not cancelled", async () => {
       const container = getContainer()
-      const { orderId, payId } = await paidCheckoutOrder(api, container, bank, [2])
+      const { orderId, payId } = await checkouts.paidOrder([2])
       const paymentId = onlyPayment(await readOrder(container, orderId)).id
       await bank.advanceClockDays(29)
       const cancelsBefore = await bank.calls(CANCEL_CALLS)
@@ -130,7 +132,7 @@ medusaIntegrationTestRunner({
     it("a cart Medusa refuses for good (its shipping method gone) after payment and lost callback: the job keeps the hold through the grace, then releases it once, tells the admin, and does not act again", async () => {
       const container = getContainer()
       const list = await attentionList(container, api)
-      const { cartId, session, payId } = await paidCheckoutCart(api, container, bank, [1])
+      const { cartId, session, payId } = await checkouts.paidCart([1])
       expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
       // the cart can no longer be completed as it is (Medusa: INVALID_DATA, no shipping method).
       // Not "sold out": Medusa 2.21.2 checks stock inside a parallel block after creating the order,
