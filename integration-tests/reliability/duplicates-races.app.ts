@@ -21,7 +21,7 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { callbackBody, pathOfCallbackUrl, postRawCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
-import { saveSettingsWithoutAdmin } from "../utils/admin-settings"
+import { useSuiteSettings } from "../utils/admin-settings"
 import { useReliabilityApp } from "./support/reliability-app"
 
 jest.setTimeout(240_000)
@@ -44,12 +44,7 @@ medusaIntegrationTestRunner({
     beforeAll(() => bank.dropCallbacks())
     // preauthorization on (capture is then a call of its own); back to the config's after the
     // suite, also in this process's settings cache, which the group's next spec would otherwise read
-    beforeAll(async () => {
-      await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { set: { preAuth: true } })
-    })
-    afterAll(async () => {
-      await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { reset: ["preAuth"] })
-    })
+    useSuiteSettings(getContainer, { preAuth: true })
 
     it(`${CALLBACKS} concurrent identical callbacks place one order; capture pressed twice sends one completion; ${CALLBACKS} Succeeded callbacks record one capture`, async () => {
       const container = getContainer()
