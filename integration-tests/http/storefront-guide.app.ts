@@ -20,7 +20,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BrowserContext, Page } from "playwright-core"
 import { tbcWords } from "../../packages/storefront/src"
-import { withBrowser } from "../utils/browser-checkout-steps"
+import { readsExactly, withBrowser } from "../utils/browser-checkout-steps"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { onlyPayment, readOrder } from "../utils/checkout-orders"
 import { StoreCheckout } from "../utils/checkout-store"
@@ -180,18 +180,14 @@ medusaIntegrationTestRunner({
         await page.goto(checkoutUrl(cartId))
         // the choices in the shopper's language
         const card = page.getByTestId(`tbc-choice-${TBC_CHECKOUT_PROVIDER_ID}`)
-        await expect(card.getByTestId("tbc-holds-money").textContent({ timeout: UI_TIMEOUT_MS })).resolves.toBe(
-          KA.checkout.holdsMoney
-        )
+        await readsExactly(card.getByTestId("tbc-holds-money"), KA.checkout.holdsMoney, UI_TIMEOUT_MS)
         await choose(page, TBC_CHECKOUT_PROVIDER_ID)
-        await expect(page.getByTestId("tbc-pay-button").textContent()).resolves.toBe(KA.checkout.pay)
+        await readsExactly(page.getByTestId("tbc-pay-button"), KA.checkout.pay, UI_TIMEOUT_MS)
         await payOnBankPage(page, INSUFFICIENT_FUNDS)
 
         await page.getByTestId("tbc-pay_again").waitFor({ timeout: UI_TIMEOUT_MS })
-        await expect(page.getByTestId("tbc-return-message").textContent()).resolves.toBe(
-          KA.declineReasons.insufficient_funds
-        )
-        await expect(page.getByRole("heading").textContent()).resolves.toBe(KA.titles.failed)
+        await readsExactly(page.getByTestId("tbc-return-message"), KA.declineReasons.insufficient_funds, UI_TIMEOUT_MS)
+        await readsExactly(page.getByRole("heading"), KA.titles.failed, UI_TIMEOUT_MS)
         await expect(page.getByTestId("tbc-back_to_cart").getAttribute("href")).resolves.toBe("/ge/cart")
         expect(await orderIdsOfCart(cartId)).toEqual([])
 

@@ -1,7 +1,7 @@
 /** Helpers of the browser checkout test (http/checkout-browser.spec.ts): the browser's lifetime, the shopper's login and the placed order. */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
 import { openBrowser, type OpenBrowser, type StepScreenshots } from "./browser"
 
 /** From the product list to the payment choices with one `variantId`, as a shopper does it. */
@@ -83,4 +83,14 @@ export async function withBrowser(run: (browser: OpenBrowser) => Promise<void>):
   } finally {
     await browser.close()
   }
+}
+
+/**
+ * Waits until `locator` reads exactly `text`. The kit's components learn the shopper's language in
+ * an effect after their first render (so server and browser render alike), so a text read at once
+ * can still be the English of that first render.
+ */
+export async function readsExactly(locator: Locator, text: string, timeout = 30_000): Promise<void> {
+  const exactly = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`)
+  await locator.filter({ hasText: exactly }).waitFor({ timeout })
 }
