@@ -2,9 +2,10 @@ const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
 // fast-check property specs (their sizes go through src/lib/__tests__/property-runs.ts): the unit
-// suite runs them with a small cap (TBC_UNIT_PROPERTY_RUNS, see integration-tests/setup-unit.js),
-// the reliability suite at full size. (prepare-session.unit.spec.ts stays full size everywhere: it
-// asserts that its random data hit both outcomes, which a few hundred runs do not guarantee.)
+// suite runs them with a small cap (TBC_UNIT_PROPERTY_RUNS, see integration-tests/setup-unit.js);
+// the properties suite at full size, a step of .ci/run's own (outside npm test's time budget, as the
+// full-size soaks). (prepare-session.unit.spec.ts stays full size everywhere: it asserts that its
+// random data hit both outcomes, which a few hundred runs do not guarantee.)
 const PROPERTY_SPECS = [
   "**/src/**/__tests__/**/*.properties.unit.spec.[jt]s",
   "**/packages/sandbox/src/__tests__/tolerance.unit.spec.[jt]s",
@@ -13,8 +14,8 @@ const PROPERTY_SPECS = [
 // The suites (jest "projects"). unit = pure and client/sandbox tests (no Medusa app);
 // integration = tests that boot Medusa (modules or the whole app) on real PostgreSQL;
 // reliability = the reliability and security figures (faults, spoofing, races, two instances,
-// fuzzing, secrets) and the properties at full size; install = .ci/run's own step (the packed
-// plugin in a fresh store, end to end); bare = another (npm test bringing up its own services).
+// fuzzing, secrets); properties = the property specs at full size, install = the packed plugin in
+// a fresh store, end to end, and bare = npm test bringing up its own services: .ci/run's own steps.
 const APP_SETUP = ["./integration-tests/setup.js", "./integration-tests/setup-app.js"]
 const SUITES = {
   unit: {
@@ -31,12 +32,12 @@ const SUITES = {
     setupFiles: APP_SETUP,
   },
   reliability: {
-    testMatch: [
-      "**/integration-tests/reliability/**/*.spec.[jt]s",
-      "**/src/**/__tests__/**/*.reliability.spec.[jt]s",
-      ...PROPERTY_SPECS,
-    ],
-    setupFiles: [...APP_SETUP, "./integration-tests/setup-full-properties.js"],
+    testMatch: ["**/integration-tests/reliability/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.reliability.spec.[jt]s"],
+    setupFiles: APP_SETUP,
+  },
+  properties: {
+    testMatch: PROPERTY_SPECS,
+    setupFiles: ["./integration-tests/setup.js", "./integration-tests/setup-full-properties.js"],
   },
   install: {
     testMatch: ["**/integration-tests/install/**/*.spec.[jt]s"],
@@ -88,10 +89,10 @@ const suite = (name) => {
 // reliability" (scripts/test.sh) makes each a project of ONE jest run, so that one pool of workers
 // takes the files of all of them, longest first, and no core waits for a suite's last file.
 const names = (process.env.TEST_SUITES || "").split(/\s+/).filter(Boolean)
-// In one run of both, the unit suite leaves the property specs to the reliability suite (which
-// runs them at full size): the same file twice in one `npm test` costs time and proves nothing more.
+// In one run of both, the unit suite leaves the property specs to the properties suite (which
+// runs them at full size): the same file twice in one run costs time and proves nothing more.
 const project = (name) =>
-  name === "unit" && names.includes("reliability")
+  name === "unit" && names.includes("properties")
     ? { ...suite(name), testMatch: [...SUITES.unit.testMatch, ...PROPERTY_SPECS.map((glob) => `!${glob}`)] }
     : suite(name)
 // longest files first, also on a fresh clone (integration-tests/test-sequencer.js)

@@ -120,7 +120,7 @@ step_started=$SECONDS
 # whose idle memory passes TBC_TEST_WORKER_MEMORY is replaced by a fresh one after its file, and
 # each worker may grow to TBC_TEST_HEAP_MB meanwhile.
 # TBC_UNIT_PROPERTY_RUNS: the unit suite's cap on fast-check cases (integration-tests/setup-unit.js);
-# the reliability suite runs the properties at full size.
+# the properties suite (TEST_SUITES=properties; .ci/run's own step) runs them at full size.
 env -u TBC_PROPERTY_RUNS TEST_SUITES="$SUITES" TBC_UNIT_PROPERTY_RUNS="${TBC_PROPERTY_RUNS:-200}" \
   NODE_OPTIONS="$NODE_OPTIONS --max-old-space-size=${TBC_TEST_HEAP_MB:-6144}" \
   npx jest --json --outputFile="$result" --passWithNoTests --maxWorkers="${TBC_TEST_WORKERS:-3}" \
@@ -145,13 +145,13 @@ let skipped = 0
 const failures = []
 const fileTimes = []
 // which suite (jest.config.js project) a file of the one jest run belongs to, by its path; a
-// property spec runs in both unit (small) and reliability (full size): its second entry is unit
+// property spec run in both unit (small) and properties (full size) is named properties first
 function suiteOf(name, seenBefore) {
   if (/integration-tests\/reliability\/|\.reliability\.spec\./.test(name)) return "reliability"
   if (/integration-tests\/http\/|\.integration\.spec\./.test(name)) return "integration"
   if (/integration-tests\/install\//.test(name)) return "install"
   const property = /\.properties\.unit\.spec\.|packages\/sandbox\/src\/__tests__\/tolerance\.unit\.spec\./.test(name)
-  return property && !seenBefore && process.env.TEST_SUITES_RUN?.includes("reliability") ? "reliability" : "unit"
+  return property && !seenBefore && process.env.TEST_SUITES_RUN?.includes("properties") ? "properties" : "unit"
 }
 // the first lines of a failure message, colour codes dropped, on one line
 const firstLine = (text) =>
@@ -206,7 +206,7 @@ for (const file of files) {
   const fromFile = require("path").basename(file, ".json").replace(/^jest-/, "")
   failures.push(...failuresOf(result, fromFile))
   const seen = new Set()
-  // longest first, so a property spec that ran in two suites is named reliability (full size) first
+  // longest first, so a property spec that ran in two suites is named properties (full size) first
   const entries = (result.testResults ?? []).filter((entry) => entry.startTime && entry.endTime)
   entries.sort((a, b) => (b.endTime - b.startTime) - (a.endTime - a.startTime))
   for (const entry of entries) {

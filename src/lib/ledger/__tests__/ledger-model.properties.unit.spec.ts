@@ -50,7 +50,7 @@ import {
   type LinkWorld,
 } from "./ledger-payment-links"
 
-/** The reliability suite's size: about 15 s on this machine's slower core. */
+/** The full size (CI's properties suite): about 15 s on this machine's slower core. */
 const RUNS = propertyRuns(20_000)
 const MAX_STEPS = 60
 
