@@ -31,6 +31,11 @@ export async function paidCheckoutOrder(
   return completed(await paidCheckoutCart(api, container, bank, quantities))
 }
 
+/** paidCheckoutOrder on the store of `shop` (a suite's, seeded once): its cart paid and completed. */
+export async function paidOrderOf(shop: StoreCheckout, bank: SandboxBankControl, quantities: number[] = [1]) {
+  return completed(await payCart(shop, bank, quantities))
+}
+
 /**
  * paidCheckoutCart and paidCheckoutOrder for the tests of a suite, from one store seeded in its
  * beforeAll (the runner restores that database before each test) with the carts of `carts`
@@ -54,7 +59,7 @@ export function paidCheckoutsForSuite(
   return {
     shop: () => shop,
     paidCart,
-    paidOrder: async (quantities: number[] = [1]) => completed(await paidCart(quantities)),
+    paidOrder: (quantities: number[] = [1]) => paidOrderOf(shop, bank, quantities),
   }
 }
 

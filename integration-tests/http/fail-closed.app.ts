@@ -10,9 +10,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
-import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
 import { onlyPayment, readOrder } from "../utils/checkout-orders"
-import { paidCheckoutOrder } from "./admin-paid-order"
+import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { invalidateStoredSettings } from "../../src/modules/tbc/settings/settings-store"
 
 jest.setTimeout(120_000)
@@ -43,12 +43,18 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     // callbacks would only be processed after the test's table is back; not what is tested here
     beforeAll(() => bank.dropCallbacks())
+    // the admin, the store and the cart both tests pay, once per suite (the runner restores that
+    // database before each test; the admin's token holds no database state)
+    let admin: AdminRequestConfig
+    beforeAll(async () => {
+      admin = await createAdminRequestConfig(getContainer(), api)
+    })
+    const checkouts = paidCheckoutsForSuite(api, getContainer, bank, { carts: [[1]] })
 
     /** A captured order and what refunding 1 GEL of it through the Admin API answers with `table` hidden. */
     async function refundWithTableHidden(table: string) {
       const container = getContainer()
-      const admin = await createAdminRequestConfig(container, api)
-      const { orderId, payId } = await paidCheckoutOrder(api, container, bank)
+      const { orderId, payId } = await checkouts.paidOrder()
       const paymentId = onlyPayment(await readOrder(container, orderId)).id
       const cancels = await bank.calls(BANK_CALLS.cancel)
       const refund = (): Promise<{ status: number; data: { message?: string } }> =>

@@ -15,12 +15,13 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { seedStore, TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
 import { onlyPayment, readOrder, toTetri } from "../utils/checkout-orders"
-import { paidCheckoutOrder } from "./admin-paid-order"
+import { paidOrderOf } from "./admin-paid-order"
 import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
-import { SAVED_CARD_CALLS as CALLS, Shopper, firstOrderSavesCard, login } from "../utils/saved-cards-shopper"
+import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
+import { StoreCheckout } from "../utils/checkout-store"
 import { ledgerOf } from "../utils/tbc-payments"
 import { operationSeed } from "../../src/modules/tbc/ledger/ledger-store"
 import type { AttentionEntryView } from "../../src/lib/ledger/attention-view"
@@ -46,6 +47,14 @@ medusaIntegrationTestRunner({
       const [user] = await container.resolve(Modules.USER).listUsers({ email: "admin@tbc-it.ge" })
       return { headers, actor: `admin:${user.id}` }
     }
+    // once per suite (the runner restores that database before each test; the admin's token holds
+    // no database state): the admin, the store, Alice's login and carts (her first order's and her
+    // saved card's, for the two unresolved executions), the guest cart of the refund test
+    let admin: Awaited<ReturnType<typeof asAdmin>>
+    beforeAll(async () => {
+      admin = await asAdmin(getContainer())
+    })
+    const suite = aliceForSuite(api, getContainer, { aliceCarts: 2, guestCarts: [[1, 1]] })
 
     const post = (path: string, body: unknown, config?: AdminRequestConfig): Promise<Answer> =>
       api
@@ -61,9 +70,8 @@ medusaIntegrationTestRunner({
      * bank charged and the answer was lost; before = the bank never saw it.
      */
     async function unresolvedExecution(afterProcessing: boolean) {
-      const store = await seedStore(getContainer(), { paymentProviderIds: [TBC_CHECKOUT_PROVIDER_ID] })
-      const token = await login(api, store.customer.email, store.customer.password)
-      const alice = new Shopper(api, store, token, [])
+      const token = suite.aliceToken
+      const alice = new Shopper(api, suite.store, token, [])
       const { card } = await firstOrderSavesCard(alice, bank)
       await bank.dropCallbacks()
       const { cartId, collectionId, total } = await alice.cartReadyForPayment()
@@ -81,7 +89,7 @@ medusaIntegrationTestRunner({
 
     it("lists an uncertain saved-card charge with what is known; the admin attaches its payId, re-checks and refunds it; audited", async () => {
       const container = getContainer()
-      const { headers, actor } = await asAdmin(container)
+      const { headers, actor } = admin
       const { card, cartId, total, sessionId, charges } = await unresolvedExecution(true)
       expect(charges.map((c: any) => c.status)).toEqual(["Succeeded"])
       const payId: string = charges[0].payId
@@ -202,7 +210,7 @@ medusaIntegrationTestRunner({
 
     it("marks an execution the bank never saw 'not charged' (reason required, audited); the shopper pays again; non-admins get 401", async () => {
       const container = getContainer()
-      const { headers, actor } = await asAdmin(container)
+      const { headers, actor } = admin
       const { alice, token, card, cartId, collectionId, sessionId, charges } = await unresolvedExecution(false)
       expect(charges).toEqual([])
       const entry = (await listed(headers)).find((e) => e.merchant_payment_id === sessionId)!
@@ -264,7 +272,7 @@ medusaIntegrationTestRunner({
 
     it("lists what stopped mid-call once it is no longer in flight: a hosted page never answered, and a completion the admin re-checks", async () => {
       const container = getContainer()
-      const { headers } = await asAdmin(container)
+      const { headers } = admin
       const ledger = ledgerOf(container)
       const [payId] = await bank.unpaidPayments(1, 25)
       await bank.pay(payId, "success")
@@ -303,8 +311,8 @@ medusaIntegrationTestRunner({
 
     it("re-checks a refund by what the bank returned since it was opened: one the bank never carried out stays listed", async () => {
       const container = getContainer()
-      const { headers } = await asAdmin(container)
-      const { orderId, payId, total } = await paidCheckoutOrder(api, container, bank, [1, 1])
+      const { headers } = admin
+      const { orderId, payId, total } = await paidOrderOf(new StoreCheckout(api, suite.store), bank, [1, 1])
       const paymentId = onlyPayment(await readOrder(container, orderId)).id
       const totalTetri = toTetri(total)
       const half = Math.floor(totalTetri / 2)

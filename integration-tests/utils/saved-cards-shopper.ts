@@ -9,7 +9,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type { SandboxBankControl } from "./checkout-bank"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, type SeededStore } from "./seed-store"
 import { waitFor } from "./wait-for"
-import { SHOPPER_ADDRESS } from "./checkout-store"
+import { SHOPPER_ADDRESS, StoreCheckout } from "./checkout-store"
 import { preparedCart, prepareCarts } from "./prepared-carts"
 
 /** Sandbox call counters (GET /_sandbox/state → calls) the saved-card tests compare. */
@@ -216,13 +216,14 @@ export function savedCardCastForSuite(
 /**
  * For every test of a suite at the cost of one: the store seeded and Alice (its customer) logged
  * in, in the suite's beforeAll (the runner restores that database before each test, and a login's
- * token holds no database state), with `aliceCarts` of her carts prepared (prepared-carts.ts).
+ * token holds no database state), with `aliceCarts` of her carts prepared (prepared-carts.ts),
+ * and the guest carts of `guestCarts` (quantities per cart, StoreCheckout on the suite's store).
  * The returned object is filled in by then; register hooks that use it after this call.
  */
 export function aliceForSuite(
   api: AxiosInstance,
   getContainer: () => MedusaContainer,
-  { aliceCarts }: { aliceCarts: number }
+  { aliceCarts, guestCarts = [] }: { aliceCarts: number; guestCarts?: number[][] }
 ): { store: SeededStore; aliceToken: string } {
   const suite = {} as { store: SeededStore; aliceToken: string }
   beforeAll(async () => {
@@ -232,6 +233,8 @@ export function aliceForSuite(
   prepareCarts(getContainer, async () => {
     const alice = new Shopper(api, suite.store, suite.aliceToken, [])
     for (let built = 0; built < aliceCarts; built++) await alice.cartReadyForPayment()
+    const shop = new StoreCheckout(api, suite.store)
+    for (const quantities of guestCarts) await shop.createCartReadyForPayment(quantities)
   })
   return suite
 }
