@@ -1,6 +1,6 @@
 /**
  * The one app of the reliability group (reliability-app.spec.ts): the settings its spec files
- * (bank faults, duplicates and races, routes, spoofing, and checkout-refunds.app.ts and
+ * (secrets, bank faults, duplicates and races, routes, spoofing, and checkout-refunds.app.ts and
  * checkout-callback-sources.app.ts of integration-tests/http) share, since medusa-config.ts reads
  * them once, at the group's one boot. Each spec calls useReliabilityApp() instead of
  * startSandboxForApp with settings of its own, so a spec asking for others fails at load
@@ -33,11 +33,24 @@ export const RELIABILITY_APP_ENV: Readonly<Record<string, string>> = {
 }
 
 /**
- * The sandbox bank of the group: its errorRate fault seeded by RELIABILITY_SEED (bank-faults
- * replays a seed), and callbacks the app did not take retried after 200 ms, not 1 s, so that
- * bank-faults' checkouts settle soon after the faults stop.
+ * Every access token the group's sandbox handed out since it started (checkout and OAuth, revoked
+ * ones included), for secrets.app.ts to search the app's output for. Recorded by the bank itself
+ * (its onTokenIssued option), not by anything between the app and the bank: the other specs of the
+ * group, the fault specs above all, talk to the sandbox directly, as they would alone.
  */
-export const RELIABILITY_SANDBOX_OPTIONS = { seed: reliabilitySeed(), callbackRetryMs: 200 }
+const issuedAccessTokens = new Set<string>()
+export const ISSUED_ACCESS_TOKENS: ReadonlySet<string> = issuedAccessTokens
+
+/**
+ * The sandbox bank of the group: its errorRate fault seeded by RELIABILITY_SEED (bank-faults
+ * replays a seed), callbacks the app did not take retried after 200 ms, not 1 s, so that
+ * bank-faults' checkouts settle soon after the faults stop, and the tokens it issues recorded.
+ */
+export const RELIABILITY_SANDBOX_OPTIONS = {
+  seed: reliabilitySeed(),
+  callbackRetryMs: 200,
+  onTokenIssued: (token: string) => void issuedAccessTokens.add(token),
+}
 
 /** The sandbox and the app's address, with the group's settings (call before medusaIntegrationTestRunner). */
 export function useReliabilityApp(): SandboxForApp {

@@ -36,6 +36,11 @@ export interface SandboxOptions {
   /** one line per request, without secrets */
   logger?: (line: string) => void
   /**
+   * called with every access token the sandbox hands out (checkout and OAuth), before its answer
+   * is sent: for a test that searches an app's logs and answers for the exact tokens it was given
+   */
+  onTokenIssued?: (token: string) => void
+  /**
    * Refuse everything the tolerances accept (README "Tolerances": nulls, amounts as strings, names
    * in another case, OAuth credentials in the form, a repeated installment confirm) and check
    * installment products with productSum "both". The project's own tests run strict. Default false.
@@ -74,6 +79,7 @@ export interface SandboxConfig {
   defaultCallbackUrl?: string
   seed: number
   logger?: (line: string) => void
+  onTokenIssued?: (token: string) => void
   /** false when strict: the README's tolerances are off */
   tolerant: boolean
   productSum: ProductSumRule
@@ -109,6 +115,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     defaultCallbackUrl: options.defaultCallbackUrl,
     seed: options.seed ?? 1,
     logger: options.logger,
+    onTokenIssued: options.onTokenIssued,
     tolerant: options.strict !== true,
     productSum: options.strict === true ? "both" : productSumRule(options.productSum),
     shopName: options.shopName?.trim() || SANDBOX_DEFAULTS.shopName,

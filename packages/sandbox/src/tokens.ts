@@ -46,6 +46,7 @@ function issue(bank: SandboxBank, kind: TokenKind): { token: string; issuedAt: n
   const token = newToken()
   bank.store.pruneTokens(issuedAt)
   bank.store.tokens.set(token, { kind, issuedAt, expiresAt: issuedAt + lifetimeMs })
+  bank.config.onTokenIssued?.(token)
   return { token, issuedAt, lifetimeMs }
 }
 

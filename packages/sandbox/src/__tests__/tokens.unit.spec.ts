@@ -2,8 +2,9 @@ import { TestBank, basic, call, expectProblem, CHECKOUT_CREDENTIALS, INSTALLMENT
 
 describe("sandbox token endpoints", () => {
   let bank: TestBank
+  const issued: string[] = []
   beforeAll(async () => {
-    bank = await TestBank.start({ tokenLifetimeMs: 60_000 })
+    bank = await TestBank.start({ tokenLifetimeMs: 60_000, onTokenIssued: (token) => issued.push(token) })
   })
   afterAll(() => bank.close())
 
@@ -99,6 +100,21 @@ describe("sandbox token endpoints", () => {
       const noScope = await oauthToken(auth, { grant_type: "client_credentials" })
       expect(noScope.body.issues[0]).toMatchObject({ field: "scope", rule: "required" })
     })
+  })
+
+  it("reports each token it hands out to onTokenIssued, and nothing for a refused request", async () => {
+    issued.length = 0
+    const checkout = await checkoutToken(
+      { apikey: CHECKOUT_CREDENTIALS.apiKey },
+      { client_id: CHECKOUT_CREDENTIALS.clientId, client_secret: CHECKOUT_CREDENTIALS.clientSecret }
+    )
+    const auth = basic(INSTALLMENT_CREDENTIALS.apiKey, INSTALLMENT_CREDENTIALS.apiSecret)
+    const oauth = await oauthToken(auth, { grant_type: "client_credentials", scope: "online_installments" })
+    expectProblem(
+      await checkoutToken({ apikey: CHECKOUT_CREDENTIALS.apiKey }, { client_id: "x", client_secret: "y" }),
+      401
+    )
+    expect(issued).toEqual([checkout.body.access_token, oauth.body.access_token])
   })
 
   describe("Bearer checks on resource calls", () => {

@@ -4,21 +4,21 @@
  * check-connection routes) run with the logger at debug level while every byte the process writes
  * (stdout, stderr, console, the app logger), every HTTP answer and every `payment_sessions.data`
  * the Store API shows is captured. None may contain the api key, client secret, installment
- * secret or any access token the bank issued (taken from the bank's own token answers by a
- * recording proxy between the app and the sandbox).
+ * secret or any access token the bank issued (every token the sandbox handed out since the
+ * group's start, as the bank itself records them: ISSUED_ACCESS_TOKENS in reliability-app.ts).
+ * Runs in the reliability group (reliability-app.spec.ts), on its app (its 2-second bank timeout
+ * keeps the injected timeouts short); the logger is at debug level for this test only.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { waitForAppIdle } from "../utils/app-idle"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { setEnvForSuite } from "../utils/app-env"
-import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } from "../utils/seed-store"
 import { StoreCheckout } from "../utils/checkout-store"
 import { payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { onlyPayment, readOrder } from "../utils/checkout-orders"
-import { startRecordingProxy, type RecordingProxy } from "./support/recording-proxy"
+import { ISSUED_ACCESS_TOKENS, useReliabilityApp } from "./support/reliability-app"
 
 jest.setTimeout(240_000)
 
@@ -28,19 +28,8 @@ const SECRETS = {
   installmentSecret: "sandbox-inst-secret",
 }
 
-const app = startSandboxForApp()
+const app = useReliabilityApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
-let proxy: RecordingProxy
-let restoreEnv = (): void => undefined
-// after startSandboxForApp's beforeAll, before the runner's: the app talks to the bank through the proxy
-beforeAll(async () => {
-  proxy = await startRecordingProxy(() => app.sandboxUrl)
-  restoreEnv = setEnvForSuite({ TBC_ENVIRONMENT: proxy.url, LOG_LEVEL: "debug", TBC_TIMEOUT_MS: "2000" })
-})
-afterAll(async () => {
-  restoreEnv()
-  await proxy?.close()
-})
 
 /** Tees everything written to stdout/stderr and the console into `sink` until the returned undo. */
 function captureOutput(sink: string[]): () => void {
@@ -80,12 +69,25 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     it("a checkout, a refund and failure paths at debug level leak no secret and no access token", async () => {
       const container = getContainer()
+      const tokensBefore = ISSUED_ACCESS_TOKENS.size
       const output: string[] = []
       const answers: string[] = []
       const stopCapture = captureOutput(output)
       const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>
-      ;(logger.setLogLevel as ((level: string) => void) | undefined)?.call(logger, "debug")
-      const restoreLogger: (() => void)[] = []
+      // every record the app's winston logger emits, whichever console or stream it is printed to
+      const winston = logger.loggerInstance_ as
+        | {
+            level?: string
+            on?(event: "data", fn: (info: unknown) => void): void
+            off?(event: "data", fn: (info: unknown) => void): void
+          }
+        | undefined
+      const setLogLevel = (level: string) =>
+        (logger.setLogLevel as ((level: string) => void) | undefined)?.call(logger, level)
+      const levelBefore = winston?.level
+      setLogLevel("debug")
+      // the app's level back for the group's next spec files
+      const restoreLogger: (() => void)[] = [() => levelBefore && setLogLevel(levelBefore)]
       for (const method of [
         "debug",
         "info",
@@ -106,13 +108,6 @@ medusaIntegrationTestRunner({
         }
         restoreLogger.push(() => (logger[method] = original))
       }
-      // every record the app's winston logger emits, whichever console or stream it is printed to
-      const winston = logger.loggerInstance_ as
-        | {
-            on?(event: "data", fn: (info: unknown) => void): void
-            off?(event: "data", fn: (info: unknown) => void): void
-          }
-        | undefined
       const onRecord = (info: unknown) => void output.push(JSON.stringify(info))
       winston?.on?.("data", onRecord)
       restoreLogger.push(() => winston?.off?.("data", onRecord))
@@ -189,7 +184,9 @@ medusaIntegrationTestRunner({
         stopCapture()
       }
 
-      const tokens = [...proxy.tokens]
+      // all the bank issued, this group's earlier spec files included (the app may still hold one of theirs)
+      const tokens = [...ISSUED_ACCESS_TOKENS]
+      const tokensOfThisTest = tokens.length - tokensBefore
       const haystacks = {
         output: output.join("\n"),
         "HTTP answers": answers.join("\n"),
@@ -204,10 +201,11 @@ medusaIntegrationTestRunner({
       const debugLines = output.filter((line) => /"level":"debug"/.test(line)).length
       console.log(
         `reliability: secrets: ${output.length} output writes (${debugLines} at debug), ${answers.length} HTTP answers, ` +
-          `${sessionsSeen.length} session listings searched for 3 secrets and ${tokens.length} access tokens → ${found.length} found`
+          `${sessionsSeen.length} session listings searched for 3 secrets and ${tokens.length} access tokens ` +
+          `(${tokensOfThisTest} issued during this test) → ${found.length} found`
       )
       // the capture really saw the flows (so "nothing found" means something)
-      expect(tokens.length).toBeGreaterThanOrEqual(2)
+      expect(tokensOfThisTest).toBeGreaterThanOrEqual(2)
       expect(haystacks["payment_sessions.data"]).toContain(payId)
       expect(haystacks.output.length).toBeGreaterThan(1000)
       expect(debugLines).toBeGreaterThan(0) // the logger really ran at debug level
