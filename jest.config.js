@@ -64,6 +64,8 @@ const shared = {
     ],
   },
   testEnvironment: "node",
+  // jest's runtime, keeping V8's compilation cache under --experimental-vm-modules (that file says how)
+  runtime: "<rootDir>/integration-tests/jest-runtime.js",
   // each file's CPU time when TBC_TEST_CPU_LOG names a file (scripts/test.sh's summary lists the most)
   setupFilesAfterEnv: ["./integration-tests/setup-cpu.js"],
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
