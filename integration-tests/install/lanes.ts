@@ -7,6 +7,7 @@
  */
 import { STEPS, StoreRun, type StepName } from "./store-steps"
 import type { StoreCase, Tarballs } from "./store-cases"
+import { laneOf, reportable } from "./lane-rules"
 
 /** A step's outcome and its seconds (for the summary). */
 export interface StepOutcome {
@@ -24,22 +25,6 @@ export interface Lanes {
   done: Promise<void>
 }
 
-/**
- * A step's error as jest can report it: `jest --json` writes every failure with JSON.stringify, and
- * an axios error (its request refers to itself) made that throw, so the run left no result file
- * and CI could only count "no jest result" instead of naming the step (seen on a store's capture).
- */
-export function reportable(error: unknown): unknown {
-  try {
-    JSON.stringify(error)
-    return error
-  } catch {
-    const plain = new Error(error instanceof Error ? error.message : String(error))
-    if (error instanceof Error) plain.stack = error.stack
-    return plain
-  }
-}
-
 /** Settles a promise from outside. */
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
   let resolve!: (value: T) => void
@@ -50,14 +35,6 @@ function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(e
   })
   promise.catch(() => undefined) // a test awaits it and reports the failure; no unhandled rejection
   return { promise, resolve, reject }
-}
-
-/**
- * Lanes so that each mixes package managers (npm installs take twice pnpm's time): stores in order
- * floor-npm, floor-pnpm, newest-npm, newest-pnpm go to lanes 0, 1, 1, 0.
- */
-export function laneOf(index: number, lanes: number): number {
-  return (index + Math.floor(index / lanes)) % lanes
 }
 
 export function startLanes(stores: StoreCase[], work: string, templateDir: string, tarball: Promise<Tarballs>): Lanes {

@@ -1,8 +1,9 @@
 /**
  * The install test's lanes hand each step's error to jest; `jest --json` must be able to write it,
- * or the run leaves no result and CI cannot name the failed step.
+ * or the run leaves no result and CI cannot name the failed step. (The two rules lanes.ts uses are
+ * in lane-rules.ts, which loads nothing of the stores' steps.)
  */
-import { laneOf, reportable } from "../lanes"
+import { laneOf, reportable } from "../lane-rules"
 
 describe("reportable", () => {
   it("turns an error that JSON cannot write (an axios error's circular request) into a plain one", () => {
