@@ -111,4 +111,21 @@ describe("README and the guide", () => {
     expect(guide).toContain("pnpm --filter @dtc/backend exec medusa-payment-tbc sandbox")
     expect(`${readme}\n${guide}`).not.toMatch(/^pnpm add \S+\.tgz/m)
   })
+
+  it("the kit's own README builds and installs its tarball as the README and the guide do (not yet on the registry)", () => {
+    const kitReadme = fs.readFileSync(path.join(__dirname, "..", "..", "..", "packages/storefront/README.md"), "utf8")
+    const tarball = "/abs/path/medusa-payment-tbc-storefront-0.1.0.tgz"
+    expect(guide).toContain("(cd packages/storefront && npm pack)")
+    expect(kitReadme).toContain("(cd packages/storefront && npm pack)")
+    expect(readme).toContain(`npm install ${tarball}`)
+    expect(kitReadme).toContain(`npm install ${tarball}`)
+    expect(kitReadme).toContain("storefront-nextjs.md#0-the-packages-until-they-are-on-the-registry")
+    expect(guide).toMatch(/^## 0\. The packages, until they are on the registry$/m) // the anchor above
+    // a registry install of the kit (E404 until it is published) only as the one line that changes then
+    const registryInstalls = kitReadme.match(/(pnpm add|npm install|npm i) medusa-payment-tbc-storefront(?![-\w])/g)
+    expect(registryInstalls).toEqual(["npm install medusa-payment-tbc-storefront"])
+    expect(kitReadme).toMatch(
+      /Once it is published, only the last line changes: `npm install medusa-payment-tbc-storefront`/
+    )
+  })
 })
