@@ -9,6 +9,7 @@
  * - production code reads no switches from process.env (test faults go through the container or
  *   options; the one default read is NODE_ENV in the provider options);
  * - no comment or doc points outside the repository, and a `src/…` file a comment or doc names exists;
+ * - the READMEs and docs/ name no issue of the project ("until issue #n"): history is CHANGELOG.md's;
  * - every file a doc or a comment names, bare (`money-moves.ts`) or with folders, is a file of the
  *   repository (its name, or a path that exists), except the few names of other projects' files;
  * - imports follow the layers: providers never import the use cases (src/use-cases: what the plugin does
@@ -227,6 +228,37 @@ describe("house rules", () => {
         .map(({ where, line }) => `${where}: ${line.trim()}`)
     )
     expect(offenders).toEqual([])
+  })
+
+  describe("user docs say what is, not the project's history (CHANGELOG.md and git hold it)", () => {
+    /** An issue number of this project, or a sentence dated by one ("until issue …"). */
+    const HISTORY = /\bissues? #\d+|\b(?:before|since|until|after) (?:the )?issue\b/i
+    const historyIn = (text: string) => text.split("\n").filter((line) => HISTORY.test(line))
+    // CHANGELOG.md and BENCHMARKS.md are dated records (each run is tied to the code it measured)
+    const userDocs = [
+      "README.md",
+      "src/providers/tbc-checkout/README.md",
+      ...fs
+        .readdirSync(path.join(ROOT, "docs"))
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => `docs/${name}`),
+      ...fs.readdirSync(path.join(ROOT, "packages")).map((name) => `packages/${name}/README.md`),
+    ].filter((file) => fs.existsSync(path.join(ROOT, file)))
+
+    it("no README or page of docs/ names an issue of the project", () => {
+      expect(userDocs).toEqual(expect.arrayContaining(["docs/architecture.md", "packages/storefront/README.md"]))
+      const offenders = userDocs.flatMap((file) =>
+        historyIn(read(path.join(ROOT, file))).map((line) => `${file}: ${line.trim()}`)
+      )
+      expect(offenders).toEqual([])
+    })
+
+    it("the check sees issue numbers and dated sentences, not an upstream project's issue or the word alone", () => {
+      expect(
+        historyIn("TBC payment links (issue #34): the routes\nuntil issue 32 the check\nIssues #3, #4")
+      ).toHaveLength(3)
+      expect(historyIn("a rounding issue\nMedusa #14984 cancels the hold\nopen an issue on GitHub")).toEqual([])
+    })
   })
 
   it("every src/… file named in a comment or doc exists", () => {
