@@ -5,6 +5,11 @@
  * at once, with what to do. Medusa runs module loaders when the app boots, not during
  * `medusa db:migrate` (which loads modules in migration-only mode), so the check never stands in
  * the way of the migration that creates the tables.
+ *
+ * It also says, once at boot, when PostgreSQL keeps no statistics for the ledger by itself
+ * (`autovacuum = off`): its statements are prepared, and a plan made on a near-empty, never
+ * analyzed table is kept until an ANALYZE, so each money operation's cost would grow with the
+ * table (docs/money-ledger.md "Statistics"). A warning, not a refusal: the money stays correct.
  */
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -31,6 +36,29 @@ export async function requireLedger(pg: PgConnection | undefined): Promise<void>
   }
 }
 
+/** What the server does about statistics; `autovacuum` is 'on' or 'off'. */
+export const STATISTICS_PROBE = "select current_setting('autovacuum') as autovacuum"
+
+export const WITHOUT_STATISTICS_WARNING =
+  "medusa-payment-tbc: PostgreSQL runs with autovacuum off, so nothing analyzes the money ledger's tables: " +
+  'run "ANALYZE tbc_payment, tbc_ledger_event" regularly (daily is plenty), or each payment operation ' +
+  'gets slower as the table grows (docs/money-ledger.md "Statistics")'
+
+/** Warns when PostgreSQL analyzes nothing by itself; never fails the boot (the ledger's reads were checked above). */
+export async function warnWithoutStatistics(
+  pg: PgConnection,
+  logger: { warn(message: string): void }
+): Promise<boolean> {
+  try {
+    const { rows } = await pg.raw(STATISTICS_PROBE, [])
+    if (String(rows[0]?.autovacuum) !== "off") return false
+  } catch {
+    return false
+  }
+  logger.warn(WITHOUT_STATISTICS_WARNING)
+  return true
+}
+
 export default async function requireLedgerLoader({ container }: LoaderOptions): Promise<void> {
   let pg: PgConnection | undefined
   try {
@@ -39,4 +67,11 @@ export default async function requireLedgerLoader({ container }: LoaderOptions):
     pg = undefined
   }
   await requireLedger(pg)
+  let logger: { warn(message: string): void } | undefined
+  try {
+    logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  } catch {
+    logger = undefined
+  }
+  if (pg && logger) await warnWithoutStatistics(pg, logger)
 }
