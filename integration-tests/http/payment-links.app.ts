@@ -1,7 +1,7 @@
 /**
  * TBC payment links (issue #34) through the Admin and Store APIs with the sandbox bank: a phone
- * order paid by its link (Medusa's order then owes nothing; a second payment of the paid link is
- * refused, nothing sent), a draft order paid by link (its callback lost: the lost-callback job) and
+ * order paid by its link (its web payment carries the shopper's IP; Medusa's order then owes
+ * nothing; a second payment of the paid link is refused, nothing sent), a draft order paid by link (its callback lost: the lost-callback job) and
  * converted to an order, a wrong token (404 like an unknown id, nothing written), bad input (400 naming the field), an expired link (closed,
  * pay refused), an order whose owed amount changed (closed order_changed), and an order canceled
  * while its link's bank page is open (closed order_canceled; the shopper's late payment is
@@ -145,6 +145,8 @@ medusaIntegrationTestRunner({
         `http://localhost:8000/pay/${link.id}?returned=1`
       )
       expect(JSON.stringify(sent.request)).not.toContain(token)
+      // created with the shopper's IP (this test's own, over loopback), as at checkout, for the bank's fraud checks
+      expect(["127.0.0.1", "::1"]).toContain(sent.request?.userIpAddress)
 
       await bank.pay(payId, "success")
       await waitFor(async () => (await statusOf(orderId, link.id)).status === "paid", { timeoutMs: 30_000 })

@@ -6,9 +6,9 @@
  * both with the session (payment_session.context and .data), and the Store API returns the
  * session's columns (`*payment_sessions`) to whoever holds the cart id. The address is only needed
  * for the one bank call, so it never reaches storage: the session-creation middleware
- * (src/api/tbc-middlewares/payment-sessions.ts), the one place that sees the socket, runs the
- * plugin's session workflow inside `withShopperAddress`, and the provider's initiatePayment, which
- * Medusa calls inside that run, reads it (docs/privacy.md).
+ * (src/api/tbc-middlewares/payment-sessions.ts), which sees the socket, runs the plugin's session
+ * workflow inside `withShopperAddress` (as the card-adding and payment-link pay routes run theirs),
+ * and the provider's initiatePayment, which Medusa calls inside that run, reads it (docs/privacy.md).
  */
 import { AsyncLocalStorage } from "node:async_hooks"
 import { isIP } from "node:net"
