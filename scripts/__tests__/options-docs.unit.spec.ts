@@ -3,7 +3,9 @@
  * the committed tables equal freshly generated ones, and the generator shows what a schema says.
  */
 import fs from "fs"
+import path from "path"
 import { z } from "zod/v4"
+import { TBC_CALLBACK_ADDRESSES } from "../../src/providers/tbc-checkout/options"
 import {
   BEGIN_MARKER,
   CONFIGURATION_DOC,
@@ -114,5 +116,34 @@ describe("the options table generator", () => {
       `# Title\n\nbefore\n\n${BEGIN_MARKER}\n\nNEW\n\n${END_MARKER}\n\nafter\n`
     )
     expect(() => withGeneratedBlock("# no markers", "NEW")).toThrow("lacks the lines")
+  })
+})
+
+describe("the bank's callback addresses", () => {
+  const ROOT = path.resolve(__dirname, "../..")
+  const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g
+
+  it("are explained in one place, the go-live checklist, as the allowlist's default has them", () => {
+    const goLive = fs.readFileSync(path.join(ROOT, "docs/go-live.md"), "utf8")
+    const step = /^4\. \*\*Let the bank's callbacks in\.\*\*[\s\S]*?(?=^\d+\. )/m.exec(goLive)?.[0] ?? ""
+    expect([...new Set(step.match(IPV4))].sort()).toEqual([...TBC_CALLBACK_ADDRESSES].sort())
+    // the other pages point there (configuration.md's table shows the default the schema gives)
+    const pages = [
+      "README.md",
+      ...fs
+        .readdirSync(path.join(ROOT, "docs"))
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => `docs/${name}`),
+    ]
+    const naming = pages.filter(
+      (page) =>
+        page !== "docs/configuration.md" &&
+        fs.readFileSync(path.join(ROOT, page), "utf8").includes(TBC_CALLBACK_ADDRESSES[0])
+    )
+    expect(naming).toEqual(["docs/go-live.md"])
+    expect(fs.readFileSync(CONFIGURATION_DOC, "utf8")).toContain("[go-live.md](go-live.md) step 4")
+    expect(fs.readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8")).toContain(
+      "[go-live.md](go-live.md), step 4"
+    )
   })
 })

@@ -242,7 +242,7 @@ export const checkoutOptionsSchema = z
         .default([...TBC_CALLBACK_ADDRESSES]),
       commaList
     ).describe(
-      'the only source addresses whose callbacks are judged (default: env `TBC_CALLBACK_ALLOWLIST`, a comma list, else the bank\'s documented ones); for the sandbox `["127.0.0.1", "::1", "::ffff:127.0.0.1"]`'
+      'the only source addresses whose callbacks are judged (default: env `TBC_CALLBACK_ALLOWLIST`, a comma list, else the bank\'s addresses, see [go-live.md](go-live.md) step 4); for the sandbox `["127.0.0.1", "::1", "::ffff:127.0.0.1"]`'
     ),
     /**
      * The store's own proxies: X-Forwarded-For is read only on a request whose direct peer is one
