@@ -2,14 +2,14 @@
  * The TBC choices a checkout shows for a cart: the store's payment options (`GET
  * /store/tbc/payment-options?cart_id=`) that are available for the cart, enabled in its region,
  * and payable in this browser, each with its title in the shopper's language and whether it only
- * holds the money. Pure, except `tbcBrowserAbilities`, which reads the browser it is given.
+ * holds the money. Pure, except `tbcBrowserAbilities`, which asks the browser it is given.
  *
  * The browser rule (no script is loaded from the network, no payment sheet is opened):
  * - Apple Pay (method 9) is offered where `ApplePaySession.canMakePayments()` is true (Safari on an
  *   Apple device with a card in Wallet, on https);
- * - Google Pay (method 14) is offered where the browser has the Payment Request API
- *   (`PaymentRequest`) in a secure context: the browsers Google Pay runs in on the web. Whether the
- *   shopper has a card in Google Pay is for the bank's page to find out.
+ * - Google Pay (method 14) is offered where the browser's own Payment Request API says it is ready
+ *   for Google Pay (`https://google.com/pay`) on a secure page, answered within 1.5 s (see
+ *   canGooglePay). Google's `isReadyToPay` would need Google's pay.js loaded from Google.
  * A choice is left out only when every method it offers is a wallet the browser cannot pay with:
  * the all-methods page keeps its card even where its wallets cannot run.
  */
@@ -26,17 +26,42 @@ export interface TbcBrowserAbilities {
 const APPLE_PAY = 9
 const GOOGLE_PAY = 14
 
+/** A payment request as the rule uses it (the browser's `PaymentRequest`). */
+export interface BrowserPaymentRequest {
+  canMakePayment?: () => Promise<boolean>
+  hasEnrolledInstrument?: () => Promise<boolean>
+}
+
 /** The part of a browser's global scope the rule reads (globalThis in a browser). */
 export interface BrowserScope {
   ApplePaySession?: { canMakePayments?: () => boolean }
-  PaymentRequest?: unknown
+  PaymentRequest?: new (methods: unknown[], details: unknown) => BrowserPaymentRequest
   isSecureContext?: boolean
+  setTimeout?: (run: () => void, ms: number) => unknown
+  clearTimeout?: (timer: never) => void
 }
 
-/** What `scope` (default: this browser) can pay with; nothing outside a browser. */
-export function tbcBrowserAbilities(scope: BrowserScope = globalThis as BrowserScope): TbcBrowserAbilities {
-  const googlePay = typeof scope.PaymentRequest === "function" && scope.isSecureContext !== false
-  return { applePay: canApplePay(scope), googlePay }
+export interface TbcBrowserAbilitiesOptions {
+  /** the cart's total in tetri (1/100 GEL), the payment request's total; it does not change the answer */
+  amountTetri?: number
+  /** how long Google Pay's answer may take before it counts as "not ready" (default 1500 ms) */
+  timeoutMs?: number
+}
+
+/**
+ * What `scope` (default: this browser) can pay with; nothing outside a browser. Never rejects.
+ * Google Pay's answer is asked once per page (per `scope`) and kept.
+ */
+export async function tbcBrowserAbilities(
+  scope: BrowserScope = globalThis as BrowserScope,
+  options: TbcBrowserAbilitiesOptions = {}
+): Promise<TbcBrowserAbilities> {
+  try {
+    const applePay = canApplePay(scope)
+    return { applePay, googlePay: await canGooglePayOncePerPage(scope, options) }
+  } catch {
+    return { applePay: false, googlePay: false }
+  }
 }
 
 function canApplePay(scope: BrowserScope): boolean {
@@ -45,6 +70,92 @@ function canApplePay(scope: BrowserScope): boolean {
   } catch {
     return false // Safari throws on a page that is not https
   }
+}
+
+/** Google Pay's answer by page: the browser may refuse a page that asks too often. */
+const googlePayAnswers = new WeakMap<object, Promise<boolean>>()
+
+function canGooglePayOncePerPage(scope: BrowserScope, options: TbcBrowserAbilitiesOptions): Promise<boolean> {
+  let answer = googlePayAnswers.get(scope)
+  if (!answer) {
+    answer = canGooglePay(scope, options)
+    googlePayAnswers.set(scope, answer)
+  }
+  return answer
+}
+
+/** A minimal Google Pay request (Google Pay API 2.0): cards on Visa and Mastercard, as TBC takes them. */
+const GOOGLE_PAY_REQUEST = {
+  apiVersion: 2,
+  apiVersionMinor: 0,
+  allowedPaymentMethods: [
+    {
+      type: "CARD",
+      parameters: {
+        allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"],
+        allowedCardNetworks: ["VISA", "MASTERCARD"],
+      },
+    },
+  ],
+}
+
+/** tetri as the decimal string a payment request's amount is ("40.00"); integers only, never below 0 */
+function gelValue(tetri: number | undefined): string {
+  const whole = Number.isFinite(tetri) ? Math.max(0, Math.round(tetri as number)) : 0
+  return `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`
+}
+
+/**
+ * Whether the browser is ready to pay with Google Pay, asked through its own Payment Request API
+ * with Google Pay's method (`https://google.com/pay`): no script, no payment sheet. Not ready: no
+ * `PaymentRequest`, a page that is not secure, a browser that refuses the request (throws or
+ * rejects), or no answer within `timeoutMs` (a promise that never settles holds nothing back).
+ *
+ * `hasEnrolledInstrument()` where the browser has it (Chromium), else `canMakePayment()`:
+ * `canMakePayment()` is also true where the browser merely could install a payment handler for
+ * the method on the fly (W3C Web Payments WG, "Working with canMakePayment and
+ * hasEnrolledInstrument"), which is how Google Pay came to be offered in Chromium on Linux;
+ * `hasEnrolledInstrument()` is true only where a handler is there and ready to pay.
+ */
+function canGooglePay(scope: BrowserScope, options: TbcBrowserAbilitiesOptions): Promise<boolean> {
+  // the page's timers where the scope has them (a test's own), else this runtime's
+  const timers = scope.setTimeout
+    ? {
+        start: (run: () => void, ms: number) => scope.setTimeout?.(run, ms),
+        stop: (t: unknown) => scope.clearTimeout?.(t as never),
+      }
+    : { start: (run: () => void, ms: number) => setTimeout(run, ms), stop: (t: unknown) => clearTimeout(t as never) }
+  return new Promise<boolean>((resolve) => {
+    let timer: unknown
+    const settle = (ready: boolean) => {
+      try {
+        if (timer !== undefined) timers.stop(timer)
+      } catch {
+        // a timer left running only answers a promise already settled
+      }
+      resolve(ready)
+    }
+    try {
+      const Request = scope.PaymentRequest
+      if (typeof Request !== "function" || scope.isSecureContext === false) return settle(false)
+      const request = new Request([{ supportedMethods: "https://google.com/pay", data: GOOGLE_PAY_REQUEST }], {
+        total: { label: "Total", amount: { currency: "GEL", value: gelValue(options.amountTetri) } },
+      })
+      const asking =
+        typeof request.hasEnrolledInstrument === "function"
+          ? request.hasEnrolledInstrument()
+          : typeof request.canMakePayment === "function"
+            ? request.canMakePayment()
+            : false
+      timer = timers.start(() => resolve(false), options.timeoutMs ?? 1500)
+      Promise.resolve(asking).then(
+        (ready) => settle(ready === true),
+        () => settle(false)
+      )
+    } catch {
+      settle(false) // e.g. a browser that does not know the method, or a page that may not ask
+    }
+  })
 }
 
 /** One choice of the payment step. */

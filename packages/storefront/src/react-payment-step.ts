@@ -71,6 +71,8 @@ export interface TbcPaymentChoicesProps {
 export interface TbcStepCart {
   id: string
   locale?: string | null
+  /** Medusa's cart total (GEL, e.g. 40.5): the amount the browser is asked about Google Pay with */
+  total?: number | null
 }
 
 export interface UseTbcPaymentStepOptions extends TbcComponentProps {
@@ -87,7 +89,7 @@ export interface UseTbcPaymentStepOptions extends TbcComponentProps {
    * saved cards for what an order owes, from its admin). Never ticked for the shopper.
    */
   offerMerchantCharges?: boolean
-  /** For tests: the browser's wallets (default: tbcBrowserAbilities()). */
+  /** For tests: the browser's wallets (default: what tbcBrowserAbilities() finds). */
   abilities?: TbcBrowserAbilities
 }
 
@@ -246,7 +248,12 @@ export function reactPaymentStep<Element>(kit: Kit<Element>) {
     React.useEffect(() => {
       let live = true
       const store = kit.storeOf(options)
-      setAbilities(options.abilities ?? tbcBrowserAbilities())
+      if (options.abilities) setAbilities(options.abilities)
+      else
+        tbcBrowserAbilities(undefined, { amountTetri: Math.round((cart.total ?? 0) * 100) }).then(
+          (found) => live && setAbilities(found),
+          () => live && setAbilities({ applePay: false, googlePay: false })
+        )
       // no options, no TBC choice: a store that cannot answer shows the storefront's other choices
       store.getPaymentOptions(cartId).then(
         (answer) => live && setPaymentOptions(answer),

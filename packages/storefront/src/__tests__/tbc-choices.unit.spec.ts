@@ -115,24 +115,131 @@ describe("the TBC choices of a payment step", () => {
     )
   })
 
-  it("reads the browser's wallets without loading anything: ApplePaySession for Apple Pay, the Payment Request API for Google Pay", () => {
-    expect(tbcBrowserAbilities({})).toEqual({ applePay: false, googlePay: false })
-    expect(tbcBrowserAbilities({ PaymentRequest: class {}, isSecureContext: true })).toEqual({
-      applePay: false,
-      googlePay: true,
-    })
-    // not on an insecure page, where the browser refuses payment requests
-    expect(tbcBrowserAbilities({ PaymentRequest: class {}, isSecureContext: false }).googlePay).toBe(false)
-    expect(tbcBrowserAbilities({ ApplePaySession: { canMakePayments: () => true } }).applePay).toBe(true)
-    expect(tbcBrowserAbilities({ ApplePaySession: { canMakePayments: () => false } }).applePay).toBe(false)
+  it("reads the browser's wallets without loading anything: ApplePaySession for Apple Pay, the Payment Request API for Google Pay", async () => {
+    expect(await tbcBrowserAbilities({})).toEqual({ applePay: false, googlePay: false })
+    expect((await tbcBrowserAbilities({ ApplePaySession: { canMakePayments: () => true } })).applePay).toBe(true)
+    expect((await tbcBrowserAbilities({ ApplePaySession: { canMakePayments: () => false } })).applePay).toBe(false)
     const throwing = {
       canMakePayments: () => {
         throw new Error("InvalidAccessError: not https")
       },
     }
-    expect(tbcBrowserAbilities({ ApplePaySession: throwing }).applePay).toBe(false)
+    expect((await tbcBrowserAbilities({ ApplePaySession: throwing })).applePay).toBe(false)
     // Node (jest) is no browser
-    expect(tbcBrowserAbilities().applePay).toBe(false)
+    expect(await tbcBrowserAbilities()).toEqual({ applePay: false, googlePay: false })
+  })
+
+  describe("Google Pay: offered only where the browser's Payment Request API says it is ready", () => {
+    /** A browser's PaymentRequest whose answer is `answer` (a function: called per request). */
+    function browser(answer: () => Promise<boolean>, { enrolled = false, secure = true } = {}) {
+      const made: Array<{ methods: unknown[]; details: unknown }> = []
+      class PaymentRequest {
+        constructor(methods: unknown[], details: unknown) {
+          made.push({ methods, details })
+        }
+        canMakePayment = enrolled ? undefined : answer
+        hasEnrolledInstrument = enrolled ? answer : undefined
+      }
+      return { scope: { PaymentRequest, isSecureContext: secure }, made }
+    }
+    const googlePayOf = async (scope: Parameters<typeof tbcBrowserAbilities>[0], amountTetri = 4050) =>
+      (await tbcBrowserAbilities(scope, { amountTetri })).googlePay
+    const offered = (googlePay: boolean) =>
+      ids(tbcChoices([ALL_METHODS, GOOGLE_PAY], { abilities: { applePay: false, googlePay } }))
+
+    afterEach(() => jest.useRealTimers())
+
+    it("ready: offered; asked with Google Pay's method, a minimal Google Pay request and the cart's total in GEL", async () => {
+      const { scope, made } = browser(async () => true)
+      expect(await googlePayOf(scope)).toBe(true)
+      expect(offered(true)).toContain("pp_tbc-google-pay_tbc")
+      expect(made).toEqual([
+        {
+          methods: [
+            {
+              supportedMethods: "https://google.com/pay",
+              data: {
+                apiVersion: 2,
+                apiVersionMinor: 0,
+                allowedPaymentMethods: [
+                  {
+                    type: "CARD",
+                    parameters: {
+                      allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"],
+                      allowedCardNetworks: ["VISA", "MASTERCARD"],
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+          details: { total: { label: "Total", amount: { currency: "GEL", value: "40.50" } } },
+        },
+      ])
+      // asked once per page: the browser may refuse a page that asks again and again
+      expect(await googlePayOf(scope, 100)).toBe(true)
+      expect(made).toHaveLength(1)
+    })
+
+    it("hasEnrolledInstrument where the browser has it: a browser without a ready handler is not ready", async () => {
+      expect(await googlePayOf(browser(async () => false, { enrolled: true }).scope)).toBe(false)
+      expect(await googlePayOf(browser(async () => true, { enrolled: true }).scope)).toBe(true)
+    })
+
+    it("canMakePayment false: left out", async () => {
+      const googlePay = await googlePayOf(browser(async () => false).scope)
+      expect(googlePay).toBe(false)
+      expect(offered(googlePay)).toEqual(["pp_tbc-checkout_tbc"])
+    })
+
+    it("a browser that throws or rejects: left out, and nothing is thrown to the storefront", async () => {
+      const rejecting = browser(() => Promise.reject(new Error("NotAllowedError: too many requests")))
+      expect(await googlePayOf(rejecting.scope)).toBe(false)
+      const throwing = browser(() => {
+        throw new Error("SecurityError")
+      })
+      expect(await googlePayOf(throwing.scope)).toBe(false)
+      class Refusing {
+        constructor() {
+          throw new RangeError("unknown payment method")
+        }
+      }
+      await expect(tbcBrowserAbilities({ PaymentRequest: Refusing, isSecureContext: true })).resolves.toEqual({
+        applePay: false,
+        googlePay: false,
+      })
+    })
+
+    it("no answer: left out after 1.5 s, never holding the choices back", async () => {
+      jest.useFakeTimers()
+      const { scope } = browser(() => new Promise<boolean>(() => undefined))
+      let found: boolean | undefined
+      void googlePayOf(scope).then((googlePay) => (found = googlePay))
+      await jest.advanceTimersByTimeAsync(1499)
+      expect(found).toBeUndefined()
+      await jest.advanceTimersByTimeAsync(1)
+      expect(found).toBe(false)
+      // a page's own timer where it has one
+      const started: number[] = []
+      const own = {
+        ...browser(() => new Promise<boolean>(() => undefined)).scope,
+        setTimeout: (run: () => void, ms: number) => {
+          started.push(ms)
+          run()
+          return 1
+        },
+      }
+      expect(await googlePayOf(own)).toBe(false)
+      expect(started).toEqual([1500])
+    })
+
+    it("no PaymentRequest, or a page that is not secure: left out without asking", async () => {
+      expect(await googlePayOf({ isSecureContext: true })).toBe(false)
+      const insecure = browser(async () => true, { secure: false })
+      expect(await googlePayOf(insecure.scope)).toBe(false)
+      expect(insecure.made).toEqual([])
+      expect(offered(false)).toEqual(["pp_tbc-checkout_tbc"])
+    })
   })
 
   it("gives a storefront's provider map an entry per TBC provider: the all-methods page is 'TBC Bank', never 'Card'", () => {
