@@ -21,7 +21,7 @@ import { seedStore, TBC_CHECKOUT_PROVIDER_ID, TBC_INSTALLMENTS_PROVIDER_ID } fro
 import { waitFor } from "../utils/wait-for"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { postSettings, tokenOf } from "../utils/admin-settings"
-import { tbcWords } from "../../packages/storefront/src"
+import { installmentStatusText, tbcWords } from "../../packages/storefront/src"
 
 jest.setTimeout(240_000)
 
@@ -338,6 +338,19 @@ medusaIntegrationTestRunner({
           .waitFor({ timeout: UI_TIMEOUT_MS })
         await shots.take("shop-waiting-for-the-bank")
         expect(await page.getByTestId("message").textContent()).toMatch(/The bank has not approved the installment yet/)
+        // the application's status as the store's payment-status route sends it, in the kit's words
+        const cartId = await page.evaluate(
+          () => JSON.parse(localStorage.getItem("tbc-demo-pending-payment") ?? "{}").cartId
+        )
+        const headers = { "x-publishable-api-key": store.publishableKey }
+        const { data: status } = await api.get(`/store/tbc/carts/${cartId}/payment-status`, { headers })
+        expect(status.payment_status).toMatchObject({ status: "pending", reason: "installment_pending" })
+        const statusWords = installmentStatusText(status.payment_status.installment_status_id, "en")
+        expect(statusWords).toEqual(expect.any(String))
+        await page
+          .getByTestId("message")
+          .filter({ hasText: `${tbcWords("en").orderPayment.installment}: ${statusWords}.` })
+          .waitFor({ timeout: UI_TIMEOUT_MS })
         expect(await page.getByTestId("error").isVisible()).toBe(false)
         expect(await page.getByTestId("order-confirmation").isVisible()).toBe(false)
 

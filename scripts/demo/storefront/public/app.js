@@ -170,9 +170,13 @@ async function resumeAfterBank() {
   await finishPayment(cartId, pending?.label, pending?.providerId)
 }
 
-/** The bank has not decided yet (no order, nothing to pay again): the kit keeps asking meanwhile. */
-function showWaitingForBank(message) {
-  showMessage(`Waiting for the bank: ${message} This page updates by itself.`)
+/**
+ * The bank has not decided yet (no order, nothing to pay again): the kit keeps asking meanwhile.
+ * An installment application's status, in the kit's words, when the store names one.
+ */
+function showWaitingForBank(message, installmentStatus) {
+  const status = installmentStatus ? ` ${installmentStatus}.` : ""
+  showMessage(`Waiting for the bank: ${message}${status} This page updates by itself.`)
 }
 
 /** Completes the cart into an order, or shows why not with the checkout ready for another try. */

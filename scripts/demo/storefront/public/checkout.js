@@ -8,17 +8,20 @@ import {
   orderPaymentLines,
   startTbcPayment,
   TbcPaymentError,
+  tbcShopperView,
   tbcWords,
   waitForTbcDecision,
 } from "/kit/index.js"
 import { customerToken, storeApi } from "./store-api.js"
 
 export const CHECKOUT_PROVIDER = "pp_tbc-checkout_tbc"
-/** The consent to charges by the store, in the kit's words (the demo storefront is in English). */
-export const MERCHANT_CHARGES_WORDS = tbcWords("en").checkout.saveCardMerchantCharges
+/** The page's language for the kit's words: the demo storefront is in English (the cart's locale is the bank page's). */
+const PAGE_LOCALE = "en"
+/** The consent to charges by the store, in the kit's words. */
+export const MERCHANT_CHARGES_WORDS = tbcWords(PAGE_LOCALE).checkout.saveCardMerchantCharges
 export const INSTALLMENTS_PROVIDER = "pp_tbc-installments_tbc"
 /** The labels of the order's payment lines ("Paid with", "Card", "Installment"), in the kit's words. */
-export const ORDER_PAYMENT_WORDS = tbcWords("en").orderPayment
+export const ORDER_PAYMENT_WORDS = tbcWords(PAGE_LOCALE).orderPayment
 const PENDING_KEY = "tbc-demo-pending-payment"
 /** How long the return page asks quickly for the bank (or its callback) before saying "waiting for the bank". */
 const WAIT_FOR_BANK_MS = 10_000
@@ -42,7 +45,7 @@ export function offeredTbcOptions(cartId) {
  */
 export async function orderPaymentOf(orderId, cartId) {
   try {
-    return orderPaymentLines(await kit.getOrderPayment(orderId, cartId), "en")
+    return orderPaymentLines(await kit.getOrderPayment(orderId, cartId), PAGE_LOCALE)
   } catch {
     return []
   }
@@ -101,21 +104,54 @@ export async function startPayment(cartId, choice, onWaiting) {
 const isUndecided = (error) => error instanceof TbcPaymentError && (error.code === "payment_pending" || error.code === "installment_pending")
 
 /**
+ * The installment application's status while the bank decides, in the kit's words and as its return
+ * view says it ("Installment: The bank is reviewing your application"), for the store's last payment
+ * status (`installment_status_id`); null for a card or a status the kit has no words for.
+ */
+export function installmentStatusLine(undecided, status) {
+  const installmentStatusId = status?.installment_status_id ?? null
+  const { detail } = tbcShopperView({ status: "waiting", error: undecided, installmentStatusId }, PAGE_LOCALE)
+  return detail ? `${detail.label}: ${detail.value}` : null
+}
+
+/**
  * Completes the cart after the bank. The store places no order before the bank has the money or
- * approved the installment: while it decides, `onWaiting(message)` says "waiting for the bank" and
- * the kit keeps asking the store's payment status (waitForTbcDecision) until the bank decides, then
- * completes the cart. Resolves with { order, message } or throws an Error whose message is for the
- * shopper. `completeFirst`: a saved card, whose charge is the completion itself.
+ * approved the installment: while it decides, `onWaiting(message, installmentStatus)` says "waiting
+ * for the bank" (again whenever the application's status changes) and the kit keeps asking the
+ * store's payment status (waitForTbcDecision) until the bank decides, then completes the cart.
+ * Resolves with { order, message } or throws an Error whose message is for the shopper.
+ * `completeFirst`: a saved card, whose charge is the completion itself.
  */
 export async function completeOrder(cartId, providerId, onWaiting = () => undefined, completeFirst = false) {
+  let lastStatus = null
+  let undecided = null // the bank's "not yet", once the page says "waiting for the bank"
+  let said // the status line last said (undefined: nothing said yet)
+  const sayWaiting = () => {
+    if (!undecided) return
+    const installmentStatus = installmentStatusLine(undecided, lastStatus)
+    if (installmentStatus === said) return
+    said = installmentStatus
+    onWaiting(undecided.message, installmentStatus)
+  }
+  const onStatus = (status) => {
+    lastStatus = status
+    sayWaiting()
+  }
   try {
     let completion
     try {
-      completion = await completeTbcPayment(cartId, { ...kit, providerId, completeFirst, timeoutMs: WAIT_FOR_BANK_MS })
+      completion = await completeTbcPayment(cartId, {
+        ...kit,
+        providerId,
+        completeFirst,
+        onStatus,
+        timeoutMs: WAIT_FOR_BANK_MS,
+      })
     } catch (error) {
       if (!isUndecided(error)) throw error
-      onWaiting(error.message)
-      completion = await waitForTbcDecision(cartId, { ...kit, providerId, timeoutMs: WAIT_FOR_DECISION_MS })
+      undecided = error
+      sayWaiting()
+      completion = await waitForTbcDecision(cartId, { ...kit, providerId, onStatus, timeoutMs: WAIT_FOR_DECISION_MS })
     }
     pendingPayment.clear()
     return { order: completion.order, message: completion.message }
