@@ -139,6 +139,61 @@ describe("the published package", () => {
     expect(docs.filter((file) => !/^docs\/[\w-]+\.md$/.test(file))).toEqual([])
   })
 
+  describe("its documents", () => {
+    let packed: string[] | undefined
+    /** What `npm pack` puts in the tarball (read once). */
+    const packedFiles = (): string[] => {
+      if (packed) return packed
+      const [result] = JSON.parse(
+        execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: ROOT, encoding: "utf8" })
+      ) as Array<{ files: Array<{ path: string }> }>
+      packed = result.files.map((file) => file.path)
+      return packed
+    }
+    /** The relative link targets of a Markdown text (no URL, no anchor), fenced code left out. */
+    const relativeLinks = (markdown: string): string[] =>
+      [...markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "").matchAll(/\]\(([^)#\s]*)(#[^)]*)?\)/g)]
+        .map((match) => match[1])
+        .filter((target) => target !== "" && !/^[a-z]+:/.test(target))
+
+    it("ship what a store reads, not the contributors' guide or the benchmark log", () => {
+      const files = packedFiles()
+      expect(files).toEqual(expect.arrayContaining(["README.md", "CHANGELOG.md", "docs/go-live.md"]))
+      expect(files.filter((file) => file === "BENCHMARKS.md" || file === "docs/contributing.md")).toEqual([])
+      // both exist, so the manifest is what leaves them out
+      expect(
+        ["BENCHMARKS.md", "docs/contributing.md"].filter((file) => fs.existsSync(path.join(ROOT, file)))
+      ).toHaveLength(2)
+    })
+
+    it("link by relative path only to files the tarball holds (the others by their repository URL)", () => {
+      const files = packedFiles()
+      const shipped = new Set(files)
+      const dangling = files
+        .filter((file) => file.endsWith(".md"))
+        .flatMap((file) =>
+          relativeLinks(fs.readFileSync(path.join(ROOT, file), "utf8"))
+            .map((target) => path.posix.normalize(path.posix.join(path.posix.dirname(file), target)))
+            .filter((target) => !shipped.has(target))
+            .map((target) => `${file} → ${target}`)
+        )
+      expect(dangling).toEqual([])
+      expect(relativeLinks("[a](../BENCHMARKS.md) [b](go-live.md#x) [c](https://x/y.md)\n```\n[d](e.md)\n```")).toEqual(
+        ["../BENCHMARKS.md", "go-live.md"]
+      )
+    })
+
+    it("name the repository's own files in their URLs: each one exists", () => {
+      const base = /https:\/\/github\.com\/medusa-payment-tbc\/medusa-payment-tbc\/blob\/main\/([^)#\s]+)/g
+      const files = packedFiles().filter((file) => file.endsWith(".md"))
+      const named = files.flatMap((file) =>
+        [...fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(base)].map((match) => match[1])
+      )
+      expect(named).toEqual(expect.arrayContaining(["docs/contributing.md", "BENCHMARKS.md"]))
+      expect(named.filter((target) => !fs.existsSync(path.join(ROOT, target)))).toEqual([])
+    })
+  })
+
   describe("its exports", () => {
     const exported = Object.keys(pkg.exports)
     /** Folders under src/<dir> with an index.ts: what Medusa can load from there. */
