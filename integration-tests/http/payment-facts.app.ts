@@ -3,7 +3,8 @@
  * a paid order's card mask, method, rrn and transactionId are in the ledger and the admin's order
  * route; the shopper's order route gives only the mask (last four digits) and the method, to the
  * order's customer or the holder of its cart id, never to a stranger; a decline keeps the bank's
- * resultCode; the payment carried the cart's statement reference as `extra`.
+ * resultCode; the payment carried the cart's statement reference as `extra`; an internet-bank
+ * payment is named as such, not as a card.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -13,6 +14,8 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { savedCardCastForSuite } from "../utils/saved-cards-shopper"
 import { waitFor } from "../utils/wait-for"
+import { saveSettingsWithoutAdmin } from "../utils/admin-settings"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { LedgerStore, type PgConnection } from "../../src/modules/tbc/ledger/ledger-store"
 import { statementText } from "../../src/lib/statement-reference"
 import { RESULT_CODES } from "../../packages/sandbox/src/test-cards"
@@ -100,6 +103,34 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(refused.body)).not.toContain(last4)
       }
       expect((await guest.call("get", `/store/tbc/orders/${orderId}/payment?extra=1`)).status).toBe(400)
+    })
+
+    it("an order paid by internet bank says so to the shopper and the admin, not 'Card'", async () => {
+      const { guest } = cast
+      const { cartId, collectionId } = await guest.cartReadyForPayment()
+      // the bank's page offers internet bank too (the store's setting, for this test only)
+      await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { set: { methods: [5, 7] } })
+      let payId: string
+      try {
+        payId = (await guest.startSession(collectionId, {})).body.payment_collection.payment_sessions[0].data.payId
+      } finally {
+        await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { reset: ["methods"] })
+      }
+      // the shopper chose internet bank (method 7) on the bank's all-methods page
+      await bank.pay(payId, "success", 7)
+      const completion = await guest.ok("post", `/store/carts/${cartId}/complete`)
+      expect(completion.type).toBe("order")
+      const orderId: string = completion.order.id
+      const atBank = (await bank.state()).payments.find((p: any) => p.payId === payId)
+      expect(atBank).toMatchObject({ paymentMethod: 7 })
+
+      // the confirmation page (the cart's holder) and the admin's order: the method that paid
+      const own = await guest.ok("get", `/store/tbc/orders/${orderId}/payment?cart_id=${cartId}`)
+      expect(own.payment).toMatchObject({ payment_method: 7, payment_method_label: "Internet bank" })
+      const admin = await createAdminRequestConfig(getContainer(), api)
+      const { data: view } = await api.get(`/admin/tbc/orders/${orderId}/payment`, admin)
+      expect(view.payment.facts).toMatchObject({ payment_method: 7, payment_method_label: "Internet bank" })
+      expect(JSON.stringify([own, view.payment.facts])).not.toMatch(/"Card"/)
     })
 
     it("a declined card payment keeps the bank's resultCode on its ledger entry", async () => {
