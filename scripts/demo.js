@@ -6,7 +6,9 @@
  *   2. migrations (`medusa db:migrate`) and an idempotent seed (`medusa exec scripts/demo/seed-demo.ts`)
  *   3. the sandbox bank on 127.0.0.1:4010 (its state kept in the demo dir), the Medusa server on
  *      :9000, the storefront on :8000
- *   4. prints URLs and logins; Ctrl-C, or SIGTERM to `npm run demo`, stops everything it started
+ *   4. the merchant's scenes (scripts/demo/scenes.js): the customer's card saved with her consent to
+ *      charges by the store, and an order held at the bank (preauthorization), made once
+ *   5. prints URLs and logins; Ctrl-C, or SIGTERM to `npm run demo`, stops everything it started
  *      (scripts/demo/supervisor.js).
  */
 const { createHash } = require("crypto")
@@ -17,6 +19,7 @@ const { waitForHttp, log, assertPortsFree } = require("./demo/process-utils")
 const { createSupervisor } = require("./demo/supervisor")
 const { startEmbeddedPostgres } = require("./demo/embedded-postgres")
 const { ensureDatabase } = require("./demo/database")
+const { ensureDemoScenes } = require("./demo/scenes")
 
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR =
@@ -164,6 +167,15 @@ async function main() {
     NODE_ENV: "development",
   })
   await waitForHttp(`http://localhost:${MEDUSA_PORT}/health`, 300_000, "medusa")
+  const scenes = await ensureDemoScenes({
+    backendUrl: BACKEND_URL,
+    sandboxUrl: SANDBOX_URL,
+    state,
+    preAuth: PREAUTH === "true",
+  }).catch((error) => {
+    log("demo", `the saved-card and held-order scenes could not be set up: ${error.message}`)
+    return {}
+  })
   const storefront = await startStorefront(state)
   supervisor.onShutdown(() => storefront.close())
 
@@ -175,7 +187,17 @@ async function main() {
     `  Customer        ${state.customer.email} / ${state.customer.password}`,
     ...(state.phoneOrder
       ? [
-          `  Phone order     #${state.phoneOrder} owes its total: its TBC widget's "Request payment with TBC" makes a link to ${storefront.url}/pay/…; open it and pay (or save a card on the storefront as the customer, ticking both boxes, and charge that)`,
+          `  Phone order     #${state.phoneOrder} owes its total: its TBC widget's "Request payment with TBC" makes a link to ${storefront.url}/pay/…; open it and pay`,
+        ]
+      : []),
+    ...(state.phoneOrder && scenes.cardMask
+      ? [
+          `  Saved card      ${state.customer.email}'s card ${scenes.cardMask}, saved agreeing to charges by the store: in phone order #${state.phoneOrder}'s TBC widget press "Charge the saved card"`,
+        ]
+      : []),
+    ...(scenes.heldOrder
+      ? [
+          `  Held order      #${scenes.heldOrder}'s payment is held at the bank: in its TBC widget, "Capture for what is delivered", enter 1 of 2 churchkhela boxes delivered, press "Capture from the order"`,
         ]
       : []),
     `  Medusa API      ${BACKEND_URL}   (health: ${BACKEND_URL}/health)`,

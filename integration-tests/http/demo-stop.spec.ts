@@ -7,7 +7,8 @@
  *  - SIGTERM while the migrations run (the demo waits on a child then: it used to block in
  *    spawnSync and not see signals at all);
  *  - SIGINT once the whole demo is up (checking first what it shows: preauth, the payment hint's
- *    methods, and the same store name in the admin, on the storefront and on the bank's page).
+ *    methods, the same store name in the admin, on the storefront and on the bank's page, and the
+ *    merchant's scenes: an order held at the bank, a card saved with consent and an order owing).
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
@@ -137,6 +138,47 @@ async function expectDemoSettings(demo: RunningDemo): Promise<void> {
   expect(await sandboxShopName(demo.ports.sandbox)).toBe(config.storeName)
 }
 
+/**
+ * The merchant's scenes the demo sets up (scripts/demo/scenes.js), as the admin's order widget reads
+ * them: an order whose payment the bank still holds, and the customer's card saved with her consent
+ * to charges by the store, with the phone order owing its total so "Charge the saved card" is offered.
+ */
+async function expectDemoScenes(demo: RunningDemo): Promise<void> {
+  const backend = `http://127.0.0.1:${demo.ports.medusa}`
+  const login = await fetch(`${backend}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const get = async (path: string) =>
+    (await fetch(`${backend}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>
+  const { orders } = await get("/admin/orders?fields=id,display_id,metadata&limit=200")
+  const tagged = (tag: string) => orders.filter((order: any) => order.metadata?.[tag] === true)
+
+  const held = tagged("tbc_demo_held_order")
+  expect(held).toHaveLength(1)
+  const { payment } = await get(`/admin/tbc/orders/${held[0].id}/payment`)
+  // held as the widget's isHeld reads it (src/admin/lib/order-payment-state.ts), so it offers the capture from the order
+  expect(payment).toMatchObject({
+    captured_at: null,
+    canceled_at: null,
+    checkout: { pre_auth: true, status: "WaitingConfirm" },
+  })
+  const { order: heldOrder } = await get(`/admin/orders/${held[0].id}?fields=id,*items`)
+  expect(heldOrder.items.map((item: any) => item.quantity).sort()).toEqual([1, 2])
+  expect(demo.output()).toContain(`Held order      #${held[0].display_id}'s payment is held at the bank`)
+
+  const phone = tagged("tbc_demo_phone_order")
+  expect(phone).toHaveLength(1)
+  const balance = await get(`/admin/tbc/orders/${phone[0].id}/saved-card-charge`)
+  expect(Number(balance.outstanding_amount)).toBeGreaterThan(0)
+  expect(balance.cards).toEqual([
+    expect.objectContaining({ merchant_charges_consent_at: expect.any(String), usable: true }),
+  ])
+  expect(demo.output()).toContain(`press "Charge the saved card"`)
+}
+
 describe("npm run demo: stopping", () => {
   const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "tbc-demo-stop-"))
   afterAll(() => fs.rmSync(demoDir, { recursive: true, force: true }))
@@ -165,13 +207,20 @@ describe("npm run demo: stopping", () => {
       intervalMs: 500,
       description: "the demo up",
     })
-    const commands = demo.tree.commands().join("\n")
-    expect(commands).toMatch(/medusa-payment-tbc-sandbox\.js/) // the sandbox package's own bin (packages/sandbox)
-    expect(commands).toMatch(/medusa start/)
-    expect(commands).toMatch(/postgres/)
-    const storefront = await fetch(`http://127.0.0.1:${demo.ports.storefront}/`)
-    expect(storefront.status).toBe(200)
-    await expectDemoSettings(demo)
+    try {
+      const commands = demo.tree.commands().join("\n")
+      expect(commands).toMatch(/medusa-payment-tbc-sandbox\.js/) // the sandbox package's own bin (packages/sandbox)
+      expect(commands).toMatch(/medusa start/)
+      expect(commands).toMatch(/postgres/)
+      const storefront = await fetch(`http://127.0.0.1:${demo.ports.storefront}/`)
+      expect(storefront.status).toBe(200)
+      await expectDemoSettings(demo)
+      await expectDemoScenes(demo)
+    } catch (error) {
+      // a failed check still stops the demo, leaving nothing running for the next test
+      await stopAndCheck(demo, "SIGINT").catch(() => undefined)
+      throw error
+    }
     await stopAndCheck(demo, "SIGINT")
     await expect(fetch(`http://127.0.0.1:${demo.ports.storefront}/`)).rejects.toThrow()
   })

@@ -148,8 +148,9 @@ const PHONE_ORDER_TAG = "tbc_demo_phone_order"
 
 /**
  * A phone order for the demo customer, paid by nothing yet: it owes its total, which the admin
- * charges to her saved card once she saved one agreeing to charges by the store (the order
- * widget's "Charge the saved card"). Idempotent by its metadata tag.
+ * asks for by a payment link or charges to the card she saved agreeing to charges by the store
+ * (the order widget's "Charge the saved card"; scripts/demo/scenes.js saves that card once the
+ * server runs). Idempotent by its metadata tag.
  */
 async function ensurePhoneOrder(container: MedusaContainer, regionId: string): Promise<number | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
