@@ -117,18 +117,23 @@ async function sandboxShopName(port: number): Promise<string | undefined> {
   return /id="shop-name"[^>]*>([^<]*)</.exec(page)?.[1]
 }
 
+/** The demo admin's bearer token (the login the demo's banner prints). */
+async function demoAdminToken(backend: string): Promise<string> {
+  const login = await fetch(`${backend}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
+  })
+  return ((await login.json()) as { token: string }).token
+}
+
 /** What the running demo shows: preauth on, the hint's methods, and one store name in admin, shop and bank page. */
 async function expectDemoSettings(demo: RunningDemo): Promise<void> {
   const script = await (await fetch(`http://127.0.0.1:${demo.ports.storefront}/config.js`)).text()
   const config = JSON.parse(script.replace(/^window\.TBC_DEMO_CONFIG = /, "").replace(/;\s*$/, ""))
   expect(config).toMatchObject({ preAuth: true, checkoutMethods: [5], storeName: "Tbilisi Kitchen" })
   const backend = `http://127.0.0.1:${demo.ports.medusa}`
-  const login = await fetch(`${backend}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await demoAdminToken(backend)
   const stores = (await (
     await fetch(`${backend}/admin/stores`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as {
@@ -145,12 +150,7 @@ async function expectDemoSettings(demo: RunningDemo): Promise<void> {
  */
 async function expectDemoScenes(demo: RunningDemo): Promise<void> {
   const backend = `http://127.0.0.1:${demo.ports.medusa}`
-  const login = await fetch(`${backend}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@tbc-demo.ge", password: "supersecret" }),
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await demoAdminToken(backend)
   const get = async (path: string) =>
     (await fetch(`${backend}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>
   const { orders } = await get("/admin/orders?fields=id,display_id,metadata&limit=200")
