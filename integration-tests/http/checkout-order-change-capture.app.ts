@@ -177,6 +177,13 @@ medusaIntegrationTestRunner({
       // what the widget offers to the saved card (with the customer's consent): exactly the difference
       const owed = (await api.get(`/admin/tbc/orders/${orderId}/saved-card-charge`, admin)).data
       expect(toTetri(owed.outstanding_amount)).toBe(unitTetri)
+      // and what it offers as a TBC payment link: opened for exactly the difference, in tetri
+      const link = await api.post("/admin/tbc/payment-links", { order_id: orderId }, admin)
+      expect([link.status, link.data.payment_link.amount, link.data.payment_link.status]).toEqual([
+        201,
+        unitTetri,
+        "open",
+      ])
     })
 
     it("a return, claim or exchange is refused while held, the hold stays whole; captured, the return is confirmed", async () => {
