@@ -1,6 +1,7 @@
 /**
  * Fail closed through the Admin API (issue #32, defect 7): with the ledger's table unreadable, a
- * refund answers a clear error and the sandbox bank sees no call; the same when the admin's TBC
+ * refund answers a clear error and the sandbox bank sees no call; the cancel of a held order sends
+ * nothing to the bank either (the hold stays held, no cancel is recorded); the same when the admin's TBC
  * settings cannot be read (never a silent run on the medusa-config values). Each test hides the
  * table by renaming it and puts it back in `finally`, so the group's other specs are unaffected.
  */
@@ -9,10 +10,13 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
-import { BANK_CALLS, SandboxBankControl } from "../utils/checkout-bank"
+import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
 import { onlyPayment, readOrder } from "../utils/checkout-orders"
+import { saveSettingsWithoutAdmin } from "../utils/admin-settings"
+import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { paidCheckoutsForSuite } from "./admin-paid-order"
+import { ledgerOf } from "../utils/tbc-payments"
 import { invalidateStoredSettings } from "../../src/modules/tbc/settings/settings-store"
 
 jest.setTimeout(120_000)
@@ -82,6 +86,55 @@ medusaIntegrationTestRunner({
         again: 200,
         returnedAfter: 1,
       })
+    })
+
+    /** An order placed from a card payment the bank holds (this suite's app captures at once: preauthorization on). */
+    async function heldOrder() {
+      const shop = checkouts.shop()
+      const { cartId } = await shop.createCartReadyForPayment([1])
+      const payId = payIdOf((await shop.startPaymentSession(cartId)).session)
+      await bank.pay(payId, "success")
+      const completion = await shop.completeCart(cartId)
+      if (completion.type !== "order") throw new Error(`the held cart became no order: ${JSON.stringify(completion)}`)
+      expect((await bank.payment(payId)).status).toBe("WaitingConfirm")
+      return { orderId: completion.order!.id, payId }
+    }
+
+    /** What the Admin API's cancel of a held order does at the bank and in the ledger, `hidden` or not. */
+    async function cancelHeldOrder(hidden: boolean) {
+      const container = getContainer()
+      const { orderId, payId } = await heldOrder()
+      const cancels = await bank.calls(BANK_CALLS.cancel)
+      const cancel = () => api.post(`/admin/orders/${orderId}/cancel`, {}, { ...admin, validateStatus: () => true })
+      await (hidden ? withTableHidden(container, "tbc_payment", cancel) : cancel())
+      const charge = await ledgerOf(container).byPayId(payId)
+      const operations = charge ? await ledgerOf(container).operationsOf(charge.id) : []
+      return {
+        cancelsAtBank: (await bank.calls(BANK_CALLS.cancel)) - cancels,
+        atBank: (await bank.payment(payId)).status,
+        charge: charge?.state,
+        cancelOperations: operations.filter((o) => o.kind === "cancel").length,
+      }
+    }
+
+    it("the cancel of a held order with the ledger's table unreadable sends nothing to the bank", async () => {
+      const container = getContainer()
+      await saveSettingsWithoutAdmin(container, TBC_CHECKOUT_PROVIDER_ID, { set: { preAuth: true } })
+      invalidateStoredSettings()
+      try {
+        // Medusa's cancel-payment step logs a provider's refusal and cancels the order anyway, so the
+        // Admin API's answer does not show it: the bank and the ledger do
+        const hidden = await cancelHeldOrder(true)
+        // the same cancel with the table readable reaches the bank: the refusal was the unreadable table
+        const readable = await cancelHeldOrder(false)
+        expect({ hidden, readable }).toEqual({
+          hidden: { cancelsAtBank: 0, atBank: "WaitingConfirm", charge: "held", cancelOperations: 0 },
+          readable: { cancelsAtBank: 1, atBank: "Returned", charge: expect.any(String), cancelOperations: 1 },
+        })
+      } finally {
+        await saveSettingsWithoutAdmin(container, TBC_CHECKOUT_PROVIDER_ID, { reset: ["preAuth"] })
+        invalidateStoredSettings()
+      }
     })
 
     it("a refund with the admin's TBC settings unreadable answers an error, not the config's values in silence", async () => {

@@ -216,6 +216,64 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("#32 defect 1: two admins press 'attach payId' and 'not charged' at once on a charged saved-card execution: one wins or both are serialized, the late callback is paired and the money becomes an order", async () => {
+      const container = getContainer()
+      await bank.setFaults({ detailsNameMerchantPaymentId: true })
+      const { cartId, sessionId } = await uncertainSavedCardCharge()
+      const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
+      const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      const [entry] = await ledger.chargesOfSession(sessionId)
+      const admin = await createAdminRequestConfig(container, api)
+      const listed = (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries
+      expect(listed.find((e: { id: string }) => e.id === entry.id)?.actions).toEqual(
+        expect.arrayContaining(["attach", "not_charged"])
+      )
+
+      // one admin attaches the payId the dashboard shows (its bank read is slow); 0.3 s later another,
+      // seeing nothing in the dashboard, marks it "not charged" (no bank read): both act on the entry
+      // as it was before either moved it
+      const act = (path: string, body: object) =>
+        api.post(`/admin/tbc/ledger/${entry.id}/${path}`, body, { ...admin, validateStatus: () => true })
+      await bank.setFaults({ latencyMs: 1500 })
+      const attaching = act("attach-pay-id", { pay_id: charge.payId })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const marked = await act("not-charged", { reason: "nothing in the dashboard yet" })
+      const attached = await attaching
+      await bank.setFaults({ latencyMs: 0 })
+      const answers = { attach: attached.status, notCharged: marked.status }
+
+      // then the bank's late callback on the plain URL, its details naming the session as merchantPaymentId
+      const delivered = await postRawCallback(app.appUrl, callbackBody(charge.payId))
+      const judged = await waitForWebhookProcessed(container, charge.payId)
+      await waitForAppIdle(container)
+
+      const orderId = await findOrderIdOfCart(container, cartId)
+      const after = await ledger.byId(entry.id)
+      const stillListed = (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries.some(
+        (e: { id: string }) => e.id === entry.id
+      )
+      expect({
+        // one wins at least (both do when serialized: "not charged" first, then the attach reopens it)
+        won: [answers.attach, answers.notCharged].includes(200),
+        // the other is refused with the rule's reason (409), never a 5xx
+        otherAnswers: [answers.attach, answers.notCharged].filter((status) => status !== 200 && status !== 409),
+        delivered,
+        callback: judged.result,
+        entry: { state: after?.state, pay_id: after?.pay_id },
+        // the money the bank took ends with an order (or, failing that, a listed entry): never dropped
+        money: orderId && after?.order_id === orderId ? "order" : stillListed ? "listed" : "dropped",
+        moneyAtBankForCart: await moneyAtBankFor([sessionId]),
+      }).toEqual({
+        won: true,
+        otherAnswers: [],
+        delivered: 200,
+        callback: expect.not.stringMatching(/unknown_payment/),
+        entry: { state: "paid", pay_id: charge.payId },
+        money: "order",
+        moneyAtBankForCart: ["Succeeded"],
+      })
+    })
+
     it("defect 5: after a saved-card charge clearly refused (readable 400, nothing charged), the shopper pays again and gets an order", async () => {
       const { alice, card, cartId, collectionId, sessionId, complete } = await aliceAtSavedCardCheckout()
       await bank.setFaults({ failNext: { count: 1, status: 400, path: CALLS.execution } })
