@@ -20,7 +20,8 @@ import {
   paymentOfEntry,
   readInto,
   record,
-  writeEntry,
+  recordTogether,
+  openOperation,
   type Entry,
   type World,
 } from "./ledger-world"
@@ -30,8 +31,12 @@ import {
  * job): a permanent failure is recorded on the charge, a transient one leaves it to the next run.
  */
 export function completeFor(w: World, e: Entry, fault: CompletionFault, compensation: OperationOutcome): void {
+  if (markOwned(w, e)) return
   const result = completeCart(w, w.carts[e.cartId], fault, "success", compensation)
-  if (result.ok) return
+  if (result.ok) {
+    markOwned(w, e)
+    return
+  }
   const failure = classifyCompletionFailure(result.error)
   w.log.push(`  completion of cart ${e.cartId} failed, ${failure.kind}: ${failure.reason}`)
   note(w, `plugin's completion failed: ${failure.kind}`)
@@ -41,11 +46,27 @@ export function completeFor(w: World, e: Entry, fault: CompletionFault, compensa
 }
 
 /**
+ * Medusa shows an order placed from this money that the ledger does not name (its process died
+ * before recording it): the job records it (drive-charge.ts markOwned). True when it did.
+ */
+function markOwned(w: World, e: Entry): boolean {
+  const orderId = w.carts[e.cartId].orderId
+  if (!orderId || e.order_id !== null || w.orders.get(orderId)?.payId !== e.pay_id) return false
+  record(w, e, { type: "authorized" })
+  record(w, e, { type: "order_placed", orderId })
+  note(w, "the job recorded the order Medusa had placed")
+  return true
+}
+
+/**
  * The orphan policy on a charge nextJobStep gave up on (or the admin's release): the claim first,
  * through the ledger's compare-and-set (refused while the order is being placed from the money);
  * `dies`: the process dies right after taking it. False when the claim was refused.
  */
 export function releaseMoney(w: World, e: Entry, outcome: OperationOutcome, dies = false): boolean {
+  // a Medusa payment was made from it: Medusa is asked whether an order owns it (run-action.ts,
+  // orphan-sweep.ts); an order whose ledger record was lost is recorded, and nothing goes back
+  if (e.authorized_at && markOwned(w, e)) return false
   if (!record(w, e, { type: "orphan_claim", now: at(w), takeNotified: true })) {
     note(w, "release refused: the order is being placed from it")
     return false
@@ -71,7 +92,7 @@ function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: b
   // the policy may only give back money no order can ever use: its session is gone, or the cart
   // can truly never be completed (a transient failure taken for permanent would lose the sale)
   const session = w.sessions.get(e.sessionId)
-  if (session?.live && !w.carts[e.cartId].soldOut) {
+  if (session?.live && !session.deleting && !w.carts[e.cartId].soldOut) {
     throw new Error(`orphan policy on #${e.id}: its session is live and its cart can still be completed`)
   }
   note(w, session?.live ? "orphan policy after a permanent refusal" : "orphan policy on a gone session")
@@ -183,15 +204,34 @@ function adminOn(w: World, e: Entry, act: AdminAct, outcome: OperationOutcome): 
     const ok = truth
       ? record(w, e, { type: "admin_attach_pay_id", payId: truth.payId })
       : record(w, e, { type: "admin_not_charged", reason: "TBC's dashboard shows no payment" })
-    if (!ok) throw new Error(`the admin's truthful action on #${e.id} was refused`)
+    if (!ok) {
+      // the other instance moved the entry between the admin's read and its write: the action is
+      // refused on the entry as it is now (the admin sees why and looks again)
+      if (e.pay_id || (e.state !== "sending" && e.state !== "uncertain")) {
+        note(w, "admin's action refused: the entry moved meanwhile")
+        return
+      }
+      throw new Error(`the admin's truthful action on #${e.id} was refused`)
+    }
     note(w, truth ? "admin attached the payId" : "admin: not charged")
     if (!truth) return
   }
   if (!e.pay_id) return
   const p = w.bank.get(e.pay_id)!
-  if (!isChargeKind(e.kind)) record(w, e, { type: "bank_status", status: p.status, payId: p.payId })
+  // the charge first, then the operation (ledger-admin/actions.ts recheckEntry)
   const charge = chargeOf(w, e)
   if (charge) readInto(w, charge)
+  if (!isChargeKind(e.kind)) {
+    record(w, e, { type: "bank_status", status: p.status, payId: p.payId })
+    // the bank cannot tell (an operation never sent: its process died first): TBC's dashboard
+    // shows no such operation, and the truthful admin says so
+    if (act === "resolve" && !e.acted && (e.state === "sending" || e.state === "uncertain")) {
+      if (!record(w, e, { type: "admin_not_charged", reason: "TBC's dashboard shows no such operation" })) {
+        throw new Error(`the admin's truthful "not done" on operation #${e.id} was refused`)
+      }
+      note(w, "admin: operation not done")
+    }
+  }
 }
 
 /** The bank's statuses after a completion of the hold. */
@@ -228,7 +268,8 @@ export function captureOrder(w: World, orderId: string, outcome: OperationOutcom
     // nothing held: a payment taken at once (no preauth), returned, …; or completed by an attempt
     // whose answer was lost, which the provider reads before sending anything
     if (!COMPLETED_STATUSES.has(p.status) || p.confirmed === undefined) return
-    const op = writeEntry(w, "completion", order.cartId, order.sessionId, p.payId)
+    const op = openOperation(w, "completion", charge)
+    if (!op) return
     op.amount = amount
     op.acted = false
     if (p.confirmed !== amount) {
@@ -241,8 +282,15 @@ export function captureOrder(w: World, orderId: string, outcome: OperationOutcom
     note(w, "capture retried: already done at the bank")
     return
   }
-  const op = writeEntry(w, "completion", order.cartId, order.sessionId, p.payId)
+  const op = openOperation(w, "completion", charge)
+  if (!op) return
   op.amount = amount
+  if (p.status !== "WaitingConfirm") {
+    // the other instance's completion came first: the bank refuses to complete it again
+    op.acted = false
+    record(w, op, { type: "clear_refusal", reason: "the payment is no longer held" })
+    return note(w, "completion refused by the bank: completed meanwhile")
+  }
   op.acted = outcome !== "unreadable_not_acted"
   if (op.acted) {
     p.confirmed = amount
@@ -253,8 +301,11 @@ export function captureOrder(w: World, orderId: string, outcome: OperationOutcom
     record(w, op, { type: "unreadable_answer", reason: "timeout" })
     return
   }
-  record(w, op, { type: "bank_status", status: p.status, payId: p.payId })
-  record(w, charge, { type: "bank_status", status: p.status, payId: p.payId })
+  const read = { type: "bank_status", status: p.status, payId: p.payId } as const
+  recordTogether(w, [
+    [op, read],
+    [charge, read],
+  ])
   order.captured = amount
   if (!bankHolds(p)) throw new Error("a completion emptied the hold")
 }

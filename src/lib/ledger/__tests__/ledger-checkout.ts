@@ -28,9 +28,12 @@ import {
   entriesOfCart,
   moneyStatus,
   nextId,
+  ProcessDied,
   note,
   readInto,
   record,
+  recordTogether,
+  openOperation,
   writeEntry,
   type Cart,
   type Entry,
@@ -59,19 +62,12 @@ export function openSession(
   const session: Session = { id: nextId(w, "S"), cartId: cart.id, method, amount: cart.total, live: true }
   w.sessions.set(session.id, session)
   if (method === "web") {
-    const entry = writeEntry(w, "web", cart.id, session.id)
-    if (create === "ok") {
-      const p = bankCreate(w, entry, "web", session.amount, "Created", true)
-      record(w, entry, { type: "bank_status", status: "Created", payId: p.payId })
-    } else if (create === "clear_refusal") {
-      record(w, entry, { type: "clear_refusal", reason: "400" })
-    } else {
-      // no link reaches the shopper: the bank's page (if the bank made one) cannot be paid
-      if (create === "unreadable_created" || create === "crash_created") {
-        bankCreate(w, entry, "web", session.amount, "Created")
-      }
-      // a crash records nothing: the row stays `sending`
-      if (!create.startsWith("crash")) record(w, entry, { type: "unreadable_answer", reason: "502" })
+    try {
+      createPage(w, cart, session, create)
+    } catch (error) {
+      // the process died in initiatePayment: Medusa keeps no session, as after a crash_* answer
+      if (error instanceof ProcessDied) deleteSession(w, session.id)
+      throw error
     }
     if (create !== "ok") {
       // initiatePayment threw: Medusa keeps no session (its re-created copy would meet the guard again)
@@ -83,11 +79,38 @@ export function openSession(
   return "opened"
 }
 
+/** initiatePayment of a hosted-page session: the entry, the bank's create, its answer recorded. */
+function createPage(w: World, cart: Cart, session: Session, create: CreateOutcome): void {
+  {
+    const entry = writeEntry(w, "web", cart.id, session.id)
+    if (create === "ok") {
+      const p = bankCreate(w, entry, "web", session.amount, "Created")
+      record(w, entry, { type: "bank_status", status: "Created", payId: p.payId })
+      p.payable = true // the shopper gets the link only from the recorded answer
+    } else if (create === "clear_refusal") {
+      record(w, entry, { type: "clear_refusal", reason: "400" })
+    } else {
+      // no link reaches the shopper: the bank's page (if the bank made one) cannot be paid
+      if (create === "unreadable_created" || create === "crash_created") {
+        bankCreate(w, entry, "web", session.amount, "Created")
+      }
+      // a crash records nothing: the row stays `sending`
+      if (!create.startsWith("crash")) record(w, entry, { type: "unreadable_answer", reason: "502" })
+    }
+  }
+}
+
 /** The shopper changes the cart (items, address, customer): Medusa deletes its sessions. */
 export function changeCart(w: World, cart: Cart): void {
   if (cart.orderId || cart.locked) return // a completed cart cannot change; a completing one waits
   cart.total += 1
-  deleteSession(w, cart.live)
+  // Medusa's updateCartWorkflow holds the cart's lock (shared by every instance) meanwhile
+  cart.locked = true
+  try {
+    deleteSession(w, cart.live)
+  } finally {
+    cart.locked = false
+  }
 }
 
 /**
@@ -95,7 +118,12 @@ export function changeCart(w: World, cart: Cart): void {
  * is recorded now, or later when `late` (then the completion waits, holding the cart's lock, and
  * the bank's callback may come first). A crash records no answer at all.
  */
-function execute(w: World, session: Session, outcome: ExecutionOutcome, late: boolean): Entry {
+function execute(
+  w: World,
+  session: Session,
+  outcome: ExecutionOutcome,
+  late: boolean
+): { entry: Entry; answer?: LedgerEvent } {
   const entry = writeEntry(w, "execution", session.cartId, session.id)
   note(w, `execution: ${outcome}${late && !outcome.startsWith("crash") ? " (answer late)" : ""}`)
   const charge = (status = moneyStatus(w)) => bankCreate(w, entry, "execution", session.amount, status)
@@ -115,7 +143,7 @@ function execute(w: World, session: Session, outcome: ExecutionOutcome, late: bo
   } else if (answer) {
     record(w, entry, answer)
   }
-  return entry
+  return { entry, answer }
 }
 
 /** What the provider's authorizePayment makes of the bank's answer for an entry. */
@@ -150,8 +178,10 @@ function authorize(w: World, session: Session, outcome: ExecutionOutcome, late: 
   const mine = w.entries.filter((e) => e.sessionId === session.id && (e.kind === "web" || e.kind === "execution"))
   const known = [...mine].reverse().find((e) => e.pay_id && e.state !== "refused" && e.state !== "expired")
   if (known) {
+    // authorizePayment answers from its own read (the bank may move before it is recorded)
+    const read = w.bank.get(known.pay_id!)!.status
     readInto(w, known)
-    return authorized(w, session, known)
+    return authorized(w, session, known, read)
   }
   if (session.method === "web") {
     return { error: new ModelMedusaError("payment_authorization_error", "no payment at the bank for this session") }
@@ -161,10 +191,11 @@ function authorize(w: World, session: Session, outcome: ExecutionOutcome, late: 
     note(w, `execution refused: ${verdict.reason}`)
     return { error: new ModelMedusaError("payment_authorization_error", verdict.message) }
   }
-  const entry = execute(w, session, outcome, late)
+  const { entry, answer } = execute(w, session, outcome, late)
   if (w.inFlight.some((f) => f.entryId === entry.id)) return { pending: entry }
   if (entry.state === "sending") return { error: new Error("the process died") }
-  return authorized(w, session, entry)
+  // the provider returns what the execution's own answer said (the bank may have moved since)
+  return authorized(w, session, entry, answer?.type === "bank_status" ? answer.status : undefined)
 }
 
 /**
@@ -172,13 +203,8 @@ function authorize(w: World, session: Session, outcome: ExecutionOutcome, late: 
  * with its own ledger row. True when the bank's answer was read and the money is back.
  */
 export function returnMoney(w: World, charge: Entry, outcome: OperationOutcome): boolean {
-  const op = writeEntry(
-    w,
-    charge.state === "held" ? "cancel" : "refund",
-    charge.cartId,
-    charge.sessionId,
-    charge.pay_id
-  )
+  const op = openOperation(w, charge.state === "held" ? "cancel" : "refund", charge)
+  if (!op) return false
   const p = w.bank.get(charge.pay_id!)!
   op.acted = outcome !== "unreadable_not_acted" && bankHolds(p)
   if (op.acted) bankSet(w, p, "Returned")
@@ -186,8 +212,11 @@ export function returnMoney(w: World, charge: Entry, outcome: OperationOutcome):
     record(w, op, { type: "unreadable_answer", reason: "504" })
     return false
   }
-  record(w, op, { type: "bank_status", status: p.status, payId: p.payId })
-  record(w, charge, { type: "bank_status", status: p.status, payId: p.payId })
+  const read = { type: "bank_status", status: p.status, payId: p.payId } as const
+  recordTogether(w, [
+    [op, read],
+    [charge, read],
+  ])
   return !bankHolds(p)
 }
 
@@ -206,13 +235,21 @@ export function completeCart(
   if (!session) return { ok: false, error: new ModelMedusaError("invalid_data", "the cart has no payment session") }
   if (cart.soldOut) return { ok: false, error: PERMANENT_ERRORS[fault.error % PERMANENT_ERRORS.length] }
   if (fault.at === "before") return { ok: false, error: TRANSIENT_ERRORS[fault.error % TRANSIENT_ERRORS.length] }
-  const auth = authorize(w, session, execution, late)
-  if ("pending" in auth) {
-    w.pendingCompletions.set(auth.pending.id, { fault, compensation })
-    return { ok: false, error: LOCK_BUSY }
+  // Medusa's cart lock (its locking module: shared by every instance) is held for the whole workflow
+  cart.locked = true
+  let waiting = false
+  try {
+    const auth = authorize(w, session, execution, late)
+    if ("pending" in auth) {
+      waiting = true // the lock stays held until the late answer lands
+      w.pendingCompletions.set(auth.pending.id, { fault, compensation })
+      return { ok: false, error: LOCK_BUSY }
+    }
+    if ("error" in auth) return { ok: false, error: auth.error }
+    return afterAuthorization(w, cart, session, auth.entry, fault, compensation)
+  } finally {
+    if (!waiting) cart.locked = false
   }
-  if ("error" in auth) return { ok: false, error: auth.error }
-  return afterAuthorization(w, cart, session, auth.entry, fault, compensation)
 }
 
 /** The steps after authorization: compensation cancels the payment when one fails, else the order. */
@@ -255,13 +292,16 @@ export function landAnswer(w: World, index: number): void {
   const cart = w.carts[entry.cartId]
   const session = w.sessions.get(entry.sessionId)!
   if (entry.state !== "sending") note(w, "late execution answer after the entry moved")
-  record(w, entry, flight.answer)
-  cart.locked = false
   const { fault, compensation } = w.pendingCompletions.get(entry.id)!
   w.pendingCompletions.delete(entry.id)
-  // the provider returns what the execution's own answer said
-  const auth = flight.answer.type === "bank_status" ? authorized(w, session, entry, flight.answer.status) : undefined
-  if (auth && "entry" in auth) afterAuthorization(w, cart, session, entry, fault, compensation)
+  try {
+    record(w, entry, flight.answer)
+    // the provider returns what the execution's own answer said
+    const auth = flight.answer.type === "bank_status" ? authorized(w, session, entry, flight.answer.status) : undefined
+    if (auth && "entry" in auth) afterAuthorization(w, cart, session, entry, fault, compensation)
+  } finally {
+    cart.locked = false // the completion ends (or its process died: the lock's time runs out)
+  }
 }
 
 /** Answers arrive within the request budget: before any time passes, every late one has landed. */

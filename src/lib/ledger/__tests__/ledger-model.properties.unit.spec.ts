@@ -186,6 +186,45 @@ describe("the money ledger, model-based", () => {
     ])
   })
 
+  it("two instances: a release claimed between the shopper's authorization read and its write wins, no order follows", () => {
+    const w = playScript(false, "refund", [
+      { t: "open", cart: 1, method: "saved", create: "ok" },
+      {
+        t: "twoInstances",
+        outer: { t: "place", cart: 1, twice: false, exec: "success", late: false, fault: calm, op: "ok" },
+        inner: { t: "releaseRace", cart: 1, releaseFirst: false, dies: false, fault: calm, op: "ok" },
+        at: 3,
+      },
+    ])
+    expect(w.seen.get("an interleaved write lost its compare-and-set")).toBe(1)
+    expect(w.seen.get("authorization refused: its money is being released")).toBe(1)
+    expect([w.orders.size, statuses(w)]).toEqual([0, ["Returned"]])
+  })
+
+  it("a capture whose process died before its bank call: a second one is refused until the admin says it was not done", () => {
+    const w = newWorld(true, "refund")
+    const script: Step[] = [
+      { t: "open", cart: 0, method: "web", create: "ok" },
+      { t: "pay", pick: 0, result: "paid" },
+      { t: "place", cart: 0, twice: false, exec: "success", fault: calm, op: "ok" },
+      { t: "dies", step: { t: "capture", pick: 0, op: "ok", part: false }, at: 1 },
+      { t: "capture", pick: 0, op: "ok", part: false },
+    ]
+    for (const step of script) {
+      play(w, step)
+      checkInvariants(w)
+    }
+    expect(w.seen.get("operation refused: another one is under way on the charge")).toBe(1)
+    expect([statuses(w), w.entries.filter((e) => e.kind === "completion").map((e) => e.state)]).toEqual([
+      ["WaitingConfirm"],
+      ["sending"],
+    ])
+    settle(w)
+    checkSettled(w)
+    expect(w.entries.filter((e) => e.kind === "completion").map((e) => e.state)).toEqual(["refused"])
+    expect(w.seen.get("admin: operation not done")).toBe(1)
+  })
+
   it(`keeps every invariant after every step of ${RUNS} generated runs (up to ${MAX_STEPS} steps each)`, () => {
     let runs = 0
     let steps = 0
@@ -239,6 +278,10 @@ describe("the money ledger, model-based", () => {
         "release refused: the order is being placed from it",
         "release raced the order: release first, release died",
         "process died holding a release claim",
+        "two instances: a step ran inside another's read and write",
+        "an interleaved write lost its compare-and-set",
+        "process died between two steps of an operation",
+        "operation refused: another one is under way on the charge",
       ]) {
         expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)
       }

@@ -18,6 +18,7 @@ import {
   entriesOfCart,
   note,
   paymentOfEntry,
+  ProcessDied,
   readInto,
   record,
   type Entry,
@@ -42,12 +43,21 @@ export function adminContradicted(w: World, pick: number, fault: CompletionFault
   const e = nth(chargedUnpaired(w), pick)
   if (!e) return
   if (!record(w, e, { type: "admin_not_charged", reason: "TBC's dashboard shows nothing yet" })) {
+    // the other instance paired the bank's answer between the admin's read and its write
+    if (e.pay_id) return note(w, "admin's action refused: the entry moved meanwhile")
     throw new Error(`#${e.id}: "not charged" refused on an unanswered execution`)
   }
   note(w, "admin said not charged, the bank had charged")
   const p = paymentOfEntry(w, e)!
   w.callbacks = w.callbacks.filter((payId) => payId !== p.payId)
-  deliverCallback(w, p.payId, fault, op)
+  try {
+    deliverCallback(w, p.payId, fault, op)
+  } catch (error) {
+    if (!(error instanceof ProcessDied)) throw error
+    // the handler's process died before answering: the bank sends the callback again
+    note(w, "a callback's process died: the bank's retry came")
+    deliverCallback(w, p.payId, fault, op)
+  }
   if (e.pay_id !== p.payId) throw new Error(`#${e.id}: the bank's callback for ${p.payId} was not paired`)
   if (e.reopened_at) note(w, "the bank's word reopened an admin's 'not charged'")
 }

@@ -8,7 +8,7 @@
 import { isFinalStatus } from "../../checkout-status"
 import type { LedgerFacts } from "../guards"
 import { patchAt } from "../facets"
-import { applyLedgerEvent, type LedgerEvent, type LedgerKind } from "../states"
+import { applyLedgerEvent, isChargeKind, type LedgerEvent, type LedgerKind, type Transition } from "../states"
 import type { CompletionFault, OperationOutcome } from "./ledger-faults"
 
 export type Method = "web" | "saved"
@@ -35,6 +35,8 @@ export interface Session {
   method: Method
   amount: number
   live: boolean
+  /** Medusa is deleting it (deletePayment is marking its rows): no order will be placed from it */
+  deleting?: boolean
 }
 
 export interface Cart {
@@ -68,6 +70,8 @@ export interface Entry extends LedgerFacts {
   acted?: boolean
   /** operations only: the amount asked for (tetri) */
   amount?: number
+  /** LedgerStore's compare-and-set guard: every write bumps it, a write on an older copy is lost */
+  revision: number
 }
 
 export interface SlowRead {
@@ -98,6 +102,42 @@ export interface World {
   log: string[]
   /** how often each notable case happened (the test reports them and checks they are reached) */
   seen: Map<string, number>
+  /**
+   * Two instances (ledger-instances.ts): the other instance's whole step, run at this step's
+   * `countdown`-th ledger write, between that write's read and its compare-and-set.
+   */
+  other?: { countdown: number; run: () => void }
+  /** Process death: this step's process dies at its `dieAt`-th ledger write (before writing it). */
+  dieAt?: number
+}
+
+/** Thrown where the step's process died: what it wrote stays, what it would have written is lost. */
+export class ProcessDied extends Error {}
+
+/**
+ * Between a ledger write's read and its compare-and-set (and right after an entry is opened,
+ * before its bank call): the process may die here, or the other instance's step runs here.
+ */
+export function yieldPoint(w: World, where: string): void {
+  if (w.dieAt !== undefined && --w.dieAt === 0) {
+    w.dieAt = undefined
+    w.log.push(`  process died before ${where}`)
+    throw new ProcessDied(where)
+  }
+  if (w.other && --w.other.countdown === 0) {
+    const { run } = w.other
+    w.other = undefined
+    // the other instance is another process: this step's death is not its death
+    const dieAt = w.dieAt
+    w.dieAt = undefined
+    w.log.push(`  >>> the other instance, before ${where}:`)
+    try {
+      run()
+    } finally {
+      w.dieAt = dieAt
+      w.log.push("  <<< back")
+    }
+  }
 }
 
 export const MINUTE = 60 * 1000
@@ -209,10 +249,28 @@ export function writeEntry(w: World, kind: LedgerKind, cartId: number, sessionId
     session_gone_at: session && !session.live ? at(w) : null,
     cartId,
     sessionId,
+    revision: 0,
   }
   w.entries.push(entry)
   w.log.push(`  ledger: #${entry.id} ${kind} sending (cart ${cartId}, session ${sessionId})`)
+  yieldPoint(w, `the bank call of #${entry.id}`)
   return entry
+}
+
+/**
+ * An operation on a charge (completion, cancel, refund), opened before its bank call; refused while
+ * another one on the same charge is `sending` (LedgerStore.openOperationOn: the unique index
+ * IDX_tbc_payment_one_open_operation), so of two instances acting at once the second never reaches
+ * the bank.
+ */
+export function openOperation(w: World, kind: "completion" | "cancel" | "refund", charge: Entry): Entry | undefined {
+  const open = w.entries.find((e) => !isChargeKind(e.kind) && e.pay_id === charge.pay_id && e.state === "sending")
+  if (open) {
+    w.log.push(`  ledger: ${kind} on ${charge.pay_id} refused: #${open.id} (${open.kind}) is under way`)
+    note(w, "operation refused: another one is under way on the charge")
+    return undefined
+  }
+  return writeEntry(w, kind, charge.cartId, charge.sessionId, charge.pay_id)
 }
 
 const BANK_EVENTS: ReadonlySet<string> = new Set(["bank_status", "unreadable_answer", "clear_refusal"])
@@ -222,7 +280,33 @@ const BANK_EVENTS: ReadonlySet<string> = new Set(["bank_status", "unreadable_ans
  * model failure: the bank is the judge, and in this model every answer names the right payment.
  */
 export function record(w: World, e: Entry, event: LedgerEvent): boolean {
-  const t = applyLedgerEvent(e, event)
+  return recordTogether(w, [[e, event]])[0]
+}
+
+/**
+ * LedgerStore.apply / applyAll: each move decided on its entry as read, all written in ONE
+ * statement (e.g. an operation and its charge moved by the bank's answer to the operation), each
+ * only while its entry's revision is as read; a lost compare-and-set reads again and decides
+ * again (the real rule, ledger-store.ts). Between the read and the write the process may die or
+ * the other instance act (yieldPoint).
+ */
+export function recordTogether(w: World, moves: [Entry, LedgerEvent][]): boolean[] {
+  const held = moves.map(([e]) => ({ ...e }))
+  const decided = moves.map(([, event], i) => applyLedgerEvent(held[i], event))
+  if (decided.some((t) => t.ok && t.changed))
+    yieldPoint(w, moves.map(([e, ev]) => `${ev.type} on #${e.id}`).join(" + "))
+  return moves.map(([e, event], i) => {
+    let t = decided[i]
+    if (e.revision !== held[i].revision) {
+      note(w, "an interleaved write lost its compare-and-set")
+      w.log.push(`  ledger: #${e.id} ${event.type}: compare-and-set lost, decided again on ${e.state}`)
+      t = applyLedgerEvent(e, event)
+    }
+    return write(w, e, event, t)
+  })
+}
+
+function write(w: World, e: Entry, event: LedgerEvent, t: Transition): boolean {
   if (!t.ok) {
     if (BANK_EVENTS.has(event.type))
       throw new Error(`bank event ${JSON.stringify(event)} refused on #${e.id}: ${t.reason}`)
@@ -231,6 +315,7 @@ export function record(w: World, e: Entry, event: LedgerEvent): boolean {
   }
   if (t.changed)
     w.log.push(`  ledger: #${e.id} ${e.state}${e.pay_id ? "" : ` +${t.pay_id}`} → ${t.state} (${event.type})`)
+  if (t.changed) e.revision++
   e.state = t.state
   e.pay_id = t.pay_id
   // the facets (order, authorization, session gone, failures, release claim) by the same rules
@@ -250,10 +335,26 @@ export function readInto(w: World, e: Entry): BankPayment {
 export function deleteSession(w: World, sessionId: string | null): void {
   const session = sessionId ? w.sessions.get(sessionId) : undefined
   if (!session || !session.live) return
+  // deletePayment marks its rows first; Medusa deletes the session once it returned (a process
+  // dying in between leaves the session as it was)
+  // (the process may die before the first mark; between two rows' marks it is not modelled: see
+  // docs/money-ledger.md "Not modelled")
+  const rows = w.entries.filter((x) => x.sessionId === session.id)
+  const dieAt = w.dieAt
+  session.deleting = true
+  try {
+    for (const [i, e] of rows.entries()) {
+      if (i === 1) w.dieAt = undefined
+      record(w, e, { type: "session_gone" })
+    }
+  } catch (error) {
+    session.deleting = false // died before the first mark: Medusa keeps the session as it was
+    throw error
+  }
+  if (rows.length > 1) w.dieAt = dieAt
   session.live = false
   const cart = w.carts[session.cartId]
   if (cart.live === session.id) cart.live = null
-  for (const e of w.entries) if (e.sessionId === session.id) record(w, e, { type: "session_gone" })
   w.log.push(`  medusa: session ${session.id} deleted`)
 }
 
