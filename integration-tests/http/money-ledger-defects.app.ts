@@ -178,14 +178,22 @@ medusaIntegrationTestRunner({
       })
     })
 
-    it("#32 defect 1: the bank's late callback on the plain URL beats an admin's 'not charged': the entry is reopened and becomes an order", async () => {
-      const container = getContainer()
-      // the bank's details name the session as merchantPaymentId, as the issue reports of its callback
+    /**
+     * A saved-card execution the bank charged and answered 502, its callbacks late; the bank's
+     * details name the session as merchantPaymentId, as the issue reports of its callback.
+     */
+    async function chargedExecutionUnanswered() {
       await bank.setFaults({ detailsNameMerchantPaymentId: true })
       const { cartId, sessionId } = await uncertainSavedCardCharge()
       const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
-      const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      const ledger = new LedgerStore(getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION))
       const [entry] = await ledger.chargesOfSession(sessionId)
+      return { cartId, sessionId, charge, ledger, entry }
+    }
+
+    it("#32 defect 1: the bank's late callback on the plain URL beats an admin's 'not charged': the entry is reopened and becomes an order", async () => {
+      const container = getContainer()
+      const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
       // the admin sees nothing in TBC's dashboard yet and marks it "not charged"
       const admin = await createAdminRequestConfig(container, api)
       const marked = await api.post(
@@ -218,11 +226,7 @@ medusaIntegrationTestRunner({
 
     it("#32 defect 1: two admins press 'attach payId' and 'not charged' at once on a charged saved-card execution: one wins or both are serialized, the late callback is paired and the money becomes an order", async () => {
       const container = getContainer()
-      await bank.setFaults({ detailsNameMerchantPaymentId: true })
-      const { cartId, sessionId } = await uncertainSavedCardCharge()
-      const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
-      const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
-      const [entry] = await ledger.chargesOfSession(sessionId)
+      const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
       const admin = await createAdminRequestConfig(container, api)
       const listed = (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries
       expect(listed.find((e: { id: string }) => e.id === entry.id)?.actions).toEqual(
