@@ -15,6 +15,7 @@ export const TBC_WORKFLOW_HOOKS = [
   "completeCartWorkflow.validate",
   "updateCartWorkflow.validate",
   "transferCartCustomerWorkflow.validate",
+  "cancelOrderWorkflow.orderCanceled",
 ] as const
 
 export type TbcWorkflowHook = (typeof TBC_WORKFLOW_HOOKS)[number]

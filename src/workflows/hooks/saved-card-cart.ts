@@ -29,13 +29,14 @@ import {
 } from "../../use-cases/saved-cards/saved-card-cart-guard"
 import { refuseWhileSavedCardChargeUnresolved } from "../../use-cases/saved-cards/completion-ledger-check"
 import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
+import { refuseCancelWhileHeld } from "./held-order-cancel"
 
 /** What Medusa hands a hook handler besides its input (the step's context; only the container is read). */
 export interface HookContext {
   container: MedusaContainer
 }
 
-type HookInput = { input?: unknown; cart?: unknown } | undefined
+type HookInput = { input?: unknown; cart?: unknown; order?: unknown } | undefined
 
 const stringOf = (value: unknown): string => (typeof value === "string" ? value : "")
 const fieldOf = (value: unknown, field: string): unknown =>
@@ -75,6 +76,7 @@ export const tbcCartHookHandlers: Record<TbcWorkflowHook, (input: HookInput, con
   "completeCartWorkflow.validate": checkSavedCardCompletion,
   "updateCartWorkflow.validate": dropSavedCardOnCartUpdate,
   "transferCartCustomerWorkflow.validate": dropSavedCardOnCustomerTransfer,
+  "cancelOrderWorkflow.orderCanceled": refuseCancelWhileHeld,
 }
 
 /** A workflow's hook registration function, as Medusa exposes it on `workflow.hooks`. */

@@ -129,7 +129,11 @@ describe("registerTbcCartHooks", () => {
     expect(registerTbcCartHooks(["updateCartWorkflow.validate"], some.table)).not.toContain(
       "updateCartWorkflow.validate"
     )
-    expect(Object.keys(some.taken)).toEqual(["completeCartWorkflow.validate", "transferCartCustomerWorkflow.validate"])
+    expect(Object.keys(some.taken)).toEqual([
+      "completeCartWorkflow.validate",
+      "transferCartCustomerWorkflow.validate",
+      "cancelOrderWorkflow.orderCanceled",
+    ])
   })
 
   it("fails loudly when Medusa lacks a hook it is to take", () => {
