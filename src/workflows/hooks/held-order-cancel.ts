@@ -14,16 +14,11 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { heldCheckoutPaymentOf } from "../../use-cases/payment-facts/held-payment"
-import type { HookContext } from "./saved-card-cart"
-
-const idOf = (value: unknown): string => {
-  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined
-  return typeof id === "string" ? id : ""
-}
+import { fieldOf, stringOf, type HookContext } from "./saved-card-cart"
 
 /** cancelOrderWorkflow, after Medusa cancelled the order and tried to cancel its payments: `{ order }`. */
 export async function refuseCancelWhileHeld(hookInput: { order?: unknown } | undefined, { container }: HookContext) {
-  const orderId = idOf(hookInput?.order)
+  const orderId = stringOf(fieldOf(hookInput?.order, "id"))
   if (!orderId) return
   const held = await heldCheckoutPaymentOf(container, orderId)
   if (!held) return

@@ -38,8 +38,8 @@ export interface HookContext {
 
 type HookInput = { input?: unknown; cart?: unknown; order?: unknown } | undefined
 
-const stringOf = (value: unknown): string => (typeof value === "string" ? value : "")
-const fieldOf = (value: unknown, field: string): unknown =>
+export const stringOf = (value: unknown): string => (typeof value === "string" ? value : "")
+export const fieldOf = (value: unknown, field: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[field] : undefined
 
 /**
