@@ -7,8 +7,6 @@
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startSandboxForApp } from "../utils/start-sandbox-for-app"
 import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { createAdminRequestConfig, type AdminRequestConfig } from "../utils/checkout-admin"
@@ -18,28 +16,12 @@ import { TBC_CHECKOUT_PROVIDER_ID } from "../utils/seed-store"
 import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { ledgerOf } from "../utils/tbc-payments"
 import { invalidateStoredSettings } from "../../src/modules/tbc/settings/settings-store"
+import { withTableHidden } from "../utils/hidden-table"
 
 jest.setTimeout(120_000)
 
 const app = startSandboxForApp()
 const bank = new SandboxBankControl(() => app.sandboxUrl)
-
-interface Knex {
-  raw(sql: string): Promise<unknown>
-}
-
-/** Runs `work` with `table` renamed away (unreadable to the app), then puts it back. */
-async function withTableHidden<T>(container: MedusaContainer, table: string, work: () => Promise<T>): Promise<T> {
-  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-  await pg.raw(`alter table ${table} rename to ${table}_hidden_by_test`)
-  invalidateStoredSettings() // the settings cache would otherwise answer for up to a second
-  try {
-    return await work()
-  } finally {
-    await pg.raw(`alter table ${table}_hidden_by_test rename to ${table}`)
-    invalidateStoredSettings()
-  }
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
