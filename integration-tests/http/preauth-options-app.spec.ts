@@ -22,4 +22,5 @@ runAppGroup(testDbName("tbc-it-group-preauth"), {
   "reconciliation jobs": () => require("./reconcile-tbc.app"),
   "reconciliation jobs' safety": () => require("./reconcile-jobs-safety.app"),
   "ledger release race": () => require("./ledger-release-race.app"),
+  "held order cancel": () => require("./held-order-cancel.app"),
 })

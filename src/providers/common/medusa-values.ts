@@ -28,6 +28,10 @@ export function medusaAmountToMinor(amount: BigNumberInput): number {
   return toMinorUnits(major.toFixed())
 }
 
+/** medusaAmountToMinor, with a missing amount (a field Medusa left empty) as 0. */
+export const medusaAmountToMinorOr0 = (amount: unknown): number =>
+  amount === undefined || amount === null ? 0 : medusaAmountToMinor(amount as BigNumberInput)
+
 /** A session status of src/lib as Medusa's PaymentSessionStatus (the enum's value is the same string). */
 export function toSessionStatus(status: SessionStatus): PaymentSessionStatus {
   return status as PaymentSessionStatus

@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { TBC_MODULE, type TbcModuleService } from "../../modules/tbc"
 import { ledgerOf, type LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
-import { medusaAmountToMinor } from "../../providers/common/medusa-values"
+import { medusaAmountToMinorOr0 as minorOr0 } from "../../providers/common/medusa-values"
 import { linkStatusOf, type LinkFacts, type OrderForLink, type StoredLinkStatus } from "../../lib/payment-link-rules"
 import type {
   PaymentLinkClosedReason,
@@ -44,9 +44,6 @@ interface OrderRow {
 
 /** Collection statuses of a payment authorized and not captured (Medusa 2.21's PaymentCollectionStatus). */
 const HELD_COLLECTION_STATUSES = new Set(["authorized", "partially_authorized"])
-
-const minorOr0 = (amount: unknown): number =>
-  amount === undefined || amount === null ? 0 : medusaAmountToMinor(amount as never)
 
 /** The order as a link reads it; NOT_FOUND naming order_id when there is none. */
 export async function linkOrderOf(container: MedusaContainer, orderId: string): Promise<LinkOrder> {

@@ -85,9 +85,15 @@ const isUniqueViolationOf = (error: unknown, index: string): boolean => {
   return e?.code === "23505" && (e.constraint === index || String(e.message ?? "").includes(index))
 }
 
-/** Error text for the record: short, one line, no request data (bank errors carry none). */
-export const recordError = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500)
+/**
+ * Error text for the record: short, one line, no request data (bank errors carry none). By its
+ * message also when it is no Error: a Medusa workflow's run() throws its step's error as a plain
+ * object (`{ message, name, stack }`), which String() would record as "[object Object]".
+ */
+export function recordError(error: unknown): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message
+  return (typeof message === "string" ? message : String(error)).replace(/\s+/g, " ").slice(0, 500)
+}
 
 const SELECT = `select * from tbc_payment where deleted_at is null`
 

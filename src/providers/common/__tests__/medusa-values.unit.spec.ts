@@ -1,6 +1,7 @@
-import { BigNumber, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { BigNumber, PaymentActions, PaymentCollectionStatus, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "../../../lib/medusa-statuses"
-import { medusaAmountToMinor, toPaymentAction, toSessionStatus } from "../medusa-values"
+import { COLLECTION_STATUSES } from "../../../lib/collection-status"
+import { medusaAmountToMinor, medusaAmountToMinorOr0, toPaymentAction, toSessionStatus } from "../medusa-values"
 
 describe("src/lib's copies of Medusa's payment enums", () => {
   it("SESSION_STATUS is PaymentSessionStatus: the same names with the same values", () => {
@@ -11,6 +12,18 @@ describe("src/lib's copies of Medusa's payment enums", () => {
   it("WEBHOOK_ACTION is PaymentActions: the same names with the same values", () => {
     expect(WEBHOOK_ACTION).toEqual({ ...PaymentActions })
     for (const action of Object.values(WEBHOOK_ACTION)) expect(toPaymentAction(action)).toBe(action)
+  })
+
+  it("COLLECTION_STATUSES are values of PaymentCollectionStatus", () => {
+    expect(Object.values(PaymentCollectionStatus)).toEqual(expect.arrayContaining([...COLLECTION_STATUSES]))
+  })
+})
+
+describe("medusaAmountToMinorOr0", () => {
+  it("a missing amount is 0, any other as medusaAmountToMinor", () => {
+    expect([undefined, null, "12.345", { value: "1.5", precision: 20 }].map(medusaAmountToMinorOr0)).toEqual([
+      0, 0, 1235, 150,
+    ])
   })
 })
 
