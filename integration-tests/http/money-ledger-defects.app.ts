@@ -16,6 +16,7 @@ import { SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder } from "../utils/checkout-orders"
 import { SAVED_CARD_CALLS as CALLS, Shopper, aliceForSuite, firstOrderSavesCard } from "../utils/saved-cards-shopper"
 import { reconcilePendingPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { PERMANENT_REFUSAL_GRACE_MS } from "../../src/lib/ledger/guards"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 import { waitForAppIdle } from "../utils/app-idle"
@@ -220,6 +221,64 @@ medusaIntegrationTestRunner({
         callback: expect.not.stringMatching(/unknown_payment/),
         entry: { state: "paid", pay_id: charge.payId, reopened: true },
         order: true,
+        moneyAtBankForCart: ["Succeeded"],
+      })
+    })
+
+    it("#32 defect 1: the shopper pays again after an admin's wrong 'not charged', then the first charge's late callback: that charge is listed, never the order's, and given back after the grace", async () => {
+      const container = getContainer()
+      const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
+      const admin = await createAdminRequestConfig(container, api)
+      const marked = await api.post(
+        `/admin/tbc/ledger/${entry.id}/not-charged`,
+        { reason: "nothing in the dashboard yet" },
+        { ...admin, validateStatus: () => true }
+      )
+      expect(marked.status).toBe(200)
+
+      // "not charged" lets the session execute again: Alice places the order, a second charge
+      const alice = new Shopper(api, suite.store, suite.aliceToken, [])
+      const again = await alice.call("post", `/store/carts/${cartId}/complete`)
+      expect(again.body.type).toBe("order")
+      await waitForAppIdle(container)
+
+      // then the first charge's late callback on the plain URL, its details naming the session
+      await postRawCallback(app.appUrl, callbackBody(charge.payId))
+      await waitForWebhookProcessed(container, charge.payId)
+      await waitForAppIdle(container)
+      const listed = async () =>
+        (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries.some(
+          (e: { id: string }) => e.id === entry.id
+        )
+      const run = async (minutes: number) =>
+        (
+          await reconcilePendingPaymentsWorkflow(container).run({ input: { now: inFuture(minutes * 60 * 1000) } })
+        ).result.find((r) => r.entry_id === entry.id)
+      const listedAfterCallback = await listed()
+      const first = await run(20)
+      const listedAfterJob = await listed()
+      const ownedAfterJob = (await ledger.byId(entry.id))?.order_id ?? null
+      const afterGrace = await run(21 + PERMANENT_REFUSAL_GRACE_MS / 60_000)
+
+      const after = await ledger.byId(entry.id)
+      const order = await readOrder(container, again.body.order.id)
+      expect({
+        listedAfterCallback,
+        firstRun: first?.outcome,
+        listedAfterJob,
+        ownedAfterJob,
+        afterGrace: afterGrace && { outcome: afterGrace.outcome, orphan: afterGrace.orphan_outcome },
+        entry: { state: after?.state, order_id: after?.order_id, orphan_action: after?.orphan_action },
+        orderPayments: order.payments.map((p) => p.data.payId),
+        moneyAtBankForCart: await moneyAtBankFor([sessionId]),
+      }).toEqual({
+        listedAfterCallback: true,
+        firstRun: "completion_refused",
+        listedAfterJob: true,
+        ownedAfterJob: null,
+        afterGrace: { outcome: "not_completed", orphan: "refunded" },
+        entry: { state: "returned", order_id: null, orphan_action: "refunded" },
+        orderPayments: [expect.not.stringMatching(`^${charge.payId}$`)],
         moneyAtBankForCart: ["Succeeded"],
       })
     })

@@ -8,8 +8,16 @@
 export interface MedusaFactsOfCharge {
   /** the charge's Medusa payment session still exists */
   sessionExists: boolean
-  /** a Medusa payment made from that session and not canceled */
+  /**
+   * a Medusa payment made from that session for this charge (isPaymentOfCharge) and not canceled
+   */
   livePayment: boolean
+  /**
+   * a live Medusa payment of the same session names another charge: the shopper paid again on
+   * the session after this charge was taken for not charged (an admin's "not charged" the bank's
+   * late word contradicted), and that other charge's order is being placed or was placed
+   */
+  sessionPaidByOther?: boolean
   /** the order of the payment's collection (cart completion and order edits link it), if any */
   paymentOrderId: string | null
   /** the cart of the charge (ledger, or the collection's cart link), if any */
@@ -44,6 +52,22 @@ export type OrderStep =
   /** no cart (e.g. an order edit's collection): authorize the session as the bank's callback would */
   | { step: "process_payment" }
 
+/**
+ * Whether a Medusa payment (its `data`, as our provider wrote it: ../../providers/tbc-checkout/
+ * payment-data.ts) was made from this charge: the provider names the bank's payment there
+ * (`payId`). An order is owned by exactly that charge. Two charges of one session (a saved-card
+ * execution an admin wrongly marked "not charged", then the shopper's second execution on the same
+ * session) share the session, never the payment: the first one's money is a second charge of the
+ * cart, never the order's. A payment naming no payId (another provider's shape: installments) is
+ * the session's, as a session has one Medusa payment.
+ */
+export function isPaymentOfCharge(paymentData: unknown, chargePayId: string | null): boolean {
+  const named =
+    typeof paymentData === "object" && paymentData !== null ? (paymentData as { payId?: unknown }).payId : undefined
+  if (typeof named !== "string" || named === "" || !chargePayId) return true
+  return named === chargePayId
+}
+
 export function orderStepOf(facts: MedusaFactsOfCharge): OrderStep {
   if (facts.livePayment) {
     if (facts.paymentOrderId) return { step: "mark_order", orderId: facts.paymentOrderId }
@@ -62,5 +86,8 @@ export function orderStepOf(facts: MedusaFactsOfCharge): OrderStep {
       ? { step: "ordered_elsewhere", orderId: facts.cartOrderId }
       : { step: "attach_to_order", orderId: facts.cartOrderId }
   }
+  // the other charge of the session is becoming the cart's order: completing the cart would only
+  // reuse that charge's payment, and this money is never that order's (ordered_elsewhere next run)
+  if (facts.sessionPaidByOther) return { step: "wait" }
   return facts.cartId ? { step: "complete_cart", cartId: facts.cartId } : { step: "process_payment" }
 }

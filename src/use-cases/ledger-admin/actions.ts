@@ -43,10 +43,16 @@ export interface AdminActionDeps {
   isCheckout(providerId: string): boolean
   /** the shared bank client of the entry's tbc-checkout registration, within the admin's request budget */
   checkoutOf(providerId: string): AdminCheckout
-  /** the live Medusa payment made from the session, if any, and the order it belongs to */
-  medusaOwnerOf(paymentSessionId: string): Promise<{ paymentId: string | undefined; orderId: string | null }>
+  /**
+   * the live Medusa payment made from the session for the charge `payId` (the one its data names),
+   * if any, and the order it belongs to
+   */
+  medusaOwnerOf(
+    paymentSessionId: string,
+    payId: string | null
+  ): Promise<{ paymentId: string | undefined; orderId: string | null }>
   /** after a release: Medusa's cancel of that payment when no order followed it (payment-without-order.ts) */
-  cancelPaymentWithoutOrder(paymentSessionId: string): Promise<string | undefined>
+  cancelPaymentWithoutOrder(paymentSessionId: string, payId: string | null): Promise<string | undefined>
   logger: TbcLogger
 }
 
@@ -212,7 +218,7 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
   const entry = await entryFor(deps, entryId, "release")
   // a Medusa payment no order followed (its completion failed after authorizing) does not own
   // the money: only an order does
-  const owner = await deps.medusaOwnerOf(entry.payment_session_id)
+  const owner = await deps.medusaOwnerOf(entry.payment_session_id, entry.pay_id)
   if (owner.orderId) {
     throw refused(
       entryId,
@@ -248,7 +254,7 @@ export async function releaseEntry(deps: AdminActionDeps, entryId: string): Prom
   }
   if (owner.paymentId && (outcome === "cancelled" || outcome === "refunded")) {
     // the compensation Medusa could not finish: its payment is cancelled too (the bank moves nothing more)
-    await deps.cancelPaymentWithoutOrder(entry.payment_session_id).catch((error: unknown) => {
+    await deps.cancelPaymentWithoutOrder(entry.payment_session_id, entry.pay_id).catch((error: unknown) => {
       deps.logger.warn(`entry ${entryId}: Medusa payment ${owner.paymentId} could not be cancelled: ${String(error)}`)
     })
   }

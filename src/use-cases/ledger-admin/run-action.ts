@@ -53,8 +53,8 @@ export function ledgerActionDeps(container: MedusaContainer, userId: string): Ad
       if (registration?.kind !== "tbc-checkout") throw new Error(`${providerId} is not a tbc-checkout provider`)
       return adminBankClient(container, registration).checkout
     },
-    medusaOwnerOf: (sessionId) => medusaOwnerOfSession(container, sessionId),
-    cancelPaymentWithoutOrder: (sessionId) => cancelPaymentWithoutOrder(container, sessionId),
+    medusaOwnerOf: (sessionId, payId) => medusaOwnerOfSession(container, sessionId, payId),
+    cancelPaymentWithoutOrder: (sessionId, payId) => cancelPaymentWithoutOrder(container, sessionId, payId),
     logger: {
       debug: () => undefined,
       info: (msg: string) => logger.info(`[tbc ledger admin] ${msg}`),

@@ -7,25 +7,40 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { holdsMoney } from "../../lib/ledger/guards"
+import { isPaymentOfCharge } from "../../lib/ledger/order-of-charge"
 import { ledgerOf } from "../../modules/tbc/ledger/ledger-store"
 
 type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
+interface PaymentView {
+  provider_id?: string
+  payment_session_id?: string | null
+  data?: unknown
+}
+
 interface OrderView {
   id: string
-  payment_collections?: Array<{ payments?: Array<{ provider_id?: string; payment_session_id?: string | null }> }>
+  payment_collections?: Array<{ payments?: PaymentView[] }>
+}
+
+/** The TBC payments an order was placed with. */
+function tbcPaymentsOfOrder(order: OrderView | undefined): PaymentView[] {
+  return (order?.payment_collections ?? [])
+    .flatMap((collection) => collection.payments ?? [])
+    .filter((payment) => /^pp_tbc-/.test(payment.provider_id ?? "") && payment.payment_session_id)
 }
 
 /** The TBC sessions whose payments an order was placed with. */
 export function tbcSessionsOfOrder(order: OrderView | undefined): string[] {
-  const sessions = (order?.payment_collections ?? [])
-    .flatMap((collection) => collection.payments ?? [])
-    .filter((payment) => /^pp_tbc-/.test(payment.provider_id ?? "") && payment.payment_session_id)
-    .map((payment) => payment.payment_session_id as string)
-  return [...new Set(sessions)]
+  return [...new Set(tbcPaymentsOfOrder(order).map((payment) => payment.payment_session_id as string))]
 }
 
-/** Records the order on the ledger's money charges of its TBC sessions; returns how many. */
+/**
+ * Records the order on the ledger's money charges its TBC payments were made from; returns how
+ * many. Only the charge a payment's data names owns the order: another charge of the same session
+ * (one an admin wrongly marked "not charged", reopened by the bank's late word after the shopper
+ * paid again) is a second charge of the cart, left to the lost-callback job and the orphan policy.
+ */
 export async function recordOrderOwnership(
   container: MedusaContainer,
   orderId: string,
@@ -34,16 +49,23 @@ export async function recordOrderOwnership(
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.payment_session_id"],
+    fields: [
+      "id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.payment_session_id",
+      "payment_collections.payments.data",
+    ],
     filters: { id: orderId },
   })
-  const sessions = tbcSessionsOfOrder(data[0] as OrderView | undefined)
-  if (sessions.length === 0) return 0
+  const payments = tbcPaymentsOfOrder(data[0] as OrderView | undefined)
+  if (payments.length === 0) return 0
   const ledger = ledgerOf(container)
   let marked = 0
-  for (const sessionId of sessions) {
+  for (const sessionId of new Set(payments.map((payment) => payment.payment_session_id as string))) {
+    const ofSession = payments.filter((payment) => payment.payment_session_id === sessionId)
     for (const charge of await ledger.chargesOfSession(sessionId)) {
       if (!holdsMoney(charge) || charge.order_id === orderId) continue
+      if (!ofSession.some((payment) => isPaymentOfCharge(payment.data, charge.pay_id))) continue
       await ledger.markOrder(charge.id, orderId, actor)
       marked++
     }

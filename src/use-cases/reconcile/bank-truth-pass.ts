@@ -74,7 +74,7 @@ export async function watchBankTruth(
       const made = await noticeBankReturn(ledger, moved.entry ?? charge, details, logger)
       if (made) await runners.record(made.id).catch((e) => logger.warn(`entry ${made.id}: ${recordError(e)}`))
       if (status === "Succeeded" || status === "PartialReturned") {
-        const payment = await livePaymentOfSession(queryOf(container), charge.payment_session_id)
+        const payment = await livePaymentOfSession(queryOf(container), charge.payment_session_id, charge.pay_id)
         if (payment) await runners.shortfall(payment.id).catch((e) => logger.warn(`${payment.id}: ${recordError(e)}`))
       }
     }

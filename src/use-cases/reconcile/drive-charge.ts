@@ -208,7 +208,7 @@ async function settleNeverOrdered(
   })
   if (stranded === "cancelled" || stranded === "refunded") {
     // a Medusa payment no order followed is cancelled in Medusa too (the bank moves nothing more)
-    await cancelPaymentWithoutOrder(ctx.container, entry.payment_session_id)
+    await cancelPaymentWithoutOrder(ctx.container, entry.payment_session_id, entry.pay_id)
   }
   if (stranded === "cancelled" || stranded === "refunded" || stranded === "notified" || stranded === "failed") {
     const done =

@@ -174,7 +174,7 @@ async function reconcileHeldCharge(
   }
   try {
     const query = queryOf(container)
-    const payment = await livePaymentOfSession(query, entry.payment_session_id)
+    const payment = await livePaymentOfSession(query, entry.payment_session_id, payId)
     result.payment_id = payment?.id ?? ""
     result.order_id ??= payment ? await orderOfCollection(query, payment.payment_collection_id) : null
     const status = String((await client.checkout.getPayment(payId)).status)

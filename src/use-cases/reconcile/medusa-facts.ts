@@ -9,7 +9,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MedusaFactsOfCharge } from "../../lib/ledger/order-of-charge"
+import { isPaymentOfCharge, type MedusaFactsOfCharge } from "../../lib/ledger/order-of-charge"
 import { isAuthorizedWithoutOrder } from "../../lib/ledger/guards"
 import type { LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
 import { cartOfCollection } from "../payment-sessions/paid-collection"
@@ -23,16 +23,29 @@ interface PaymentRow {
   id: string
   canceled_at?: unknown
   payment_collection_id?: string | null
+  data?: unknown
 }
 
-/** The live (not canceled) Medusa payment made from a session, if any. */
-export async function livePaymentOfSession(query: QueryLike, sessionId: string): Promise<PaymentRow | undefined> {
+/** The live (not canceled) Medusa payments made from a session. */
+async function livePaymentsOfSession(query: QueryLike, sessionId: string): Promise<PaymentRow[]> {
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "canceled_at", "payment_collection_id"],
+    fields: ["id", "canceled_at", "payment_collection_id", "data"],
     filters: { payment_session_id: sessionId },
   })
-  return (data as PaymentRow[]).find((p) => !p.canceled_at)
+  return (data as PaymentRow[]).filter((p) => !p.canceled_at)
+}
+
+/**
+ * The live (not canceled) Medusa payment made from a session for the charge `payId` (the one its
+ * data names: isPaymentOfCharge), if any: another charge of the same session never owns it.
+ */
+export async function livePaymentOfSession(
+  query: QueryLike,
+  sessionId: string,
+  payId: string | null
+): Promise<PaymentRow | undefined> {
+  return (await livePaymentsOfSession(query, sessionId)).find((p) => isPaymentOfCharge(p.data, payId))
 }
 
 /** The order a payment collection belongs to (cart completion and order edits link it), if any. */
@@ -67,7 +80,8 @@ export async function orderOfCart(query: QueryLike, cartId: string | null): Prom
 }
 
 export async function medusaFactsOf(query: QueryLike, entry: LedgerEntry, now: Date): Promise<MedusaFactsOfCharge> {
-  const payment = await livePaymentOfSession(query, entry.payment_session_id)
+  const payments = await livePaymentsOfSession(query, entry.payment_session_id)
+  const payment = payments.find((p) => isPaymentOfCharge(p.data, entry.pay_id))
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "payment_collection_id"],
@@ -81,6 +95,7 @@ export async function medusaFactsOf(query: QueryLike, entry: LedgerEntry, now: D
   return {
     sessionExists: session !== undefined,
     livePayment: payment !== undefined,
+    sessionPaidByOther: payment === undefined && payments.length > 0,
     paymentOrderId,
     cartId,
     cartOrderId,

@@ -58,7 +58,9 @@ export async function settleOrphanEntry(
   const payId = entry.pay_id
   try {
     // a Medusa payment was made from it: its order owns the money, or (none followed) nobody does
-    const owner = entry.authorized_at ? await medusaOwnerOfSession(container, entry.payment_session_id) : undefined
+    const owner = entry.authorized_at
+      ? await medusaOwnerOfSession(container, entry.payment_session_id, payId)
+      : undefined
     if (owner?.orderId) {
       await ledger.markOrder(entry.id, owner.orderId, SWEEP_ACTOR)
       return { pay_id: payId, outcome: "not_orphan" }
@@ -72,7 +74,7 @@ export async function settleOrphanEntry(
       medusaShowsNoOrder: owner !== undefined,
     })
     if (owner?.paymentId && (outcome === "cancelled" || outcome === "refunded")) {
-      await cancelPaymentWithoutOrder(container, entry.payment_session_id)
+      await cancelPaymentWithoutOrder(container, entry.payment_session_id, payId)
     }
     return { pay_id: payId, outcome }
   } catch (error) {

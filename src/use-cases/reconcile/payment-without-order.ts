@@ -18,25 +18,29 @@ export interface MedusaOwnerOfSession {
   orderId: string | null
 }
 
+/** Who owns the charge `payId` of `sessionId` in Medusa: only the Medusa payment that names it, and its order. */
 export async function medusaOwnerOfSession(
   container: MedusaContainer,
-  sessionId: string
+  sessionId: string,
+  payId: string | null
 ): Promise<MedusaOwnerOfSession> {
   const query = queryOf(container)
-  const payment = await livePaymentOfSession(query, sessionId)
+  const payment = await livePaymentOfSession(query, sessionId, payId)
   if (!payment) return { paymentId: undefined, orderId: null }
   return { paymentId: payment.id, orderId: await orderOfCollection(query, payment.payment_collection_id) }
 }
 
 /**
- * After the plugin released the money of `sessionId`: cancels its live Medusa payment unless an
- * order owns it. The id of the payment cancelled, or undefined when there was none to cancel.
+ * After the plugin released the money of the charge `payId` of `sessionId`: cancels the live
+ * Medusa payment made from it unless an order owns it (another charge's payment of the session is
+ * never touched). The id of the payment cancelled, or undefined when there was none to cancel.
  */
 export async function cancelPaymentWithoutOrder(
   container: MedusaContainer,
-  sessionId: string
+  sessionId: string,
+  payId: string | null
 ): Promise<string | undefined> {
-  const owner = await medusaOwnerOfSession(container, sessionId)
+  const owner = await medusaOwnerOfSession(container, sessionId, payId)
   if (!owner.paymentId || owner.orderId) return undefined
   await container.resolve(Modules.PAYMENT).cancelPayment(owner.paymentId)
   return owner.paymentId

@@ -27,7 +27,7 @@ import { livePaymentOfSession, queryOf } from "../../use-cases/reconcile/medusa-
 async function dropLiveSession(container: MedusaContainer, link: LinkRow): Promise<void> {
   const sessionId = link.payment_session_id
   if (!sessionId) return
-  if (await livePaymentOfSession(queryOf(container), sessionId)) return
+  if (await livePaymentOfSession(queryOf(container), sessionId, null)) return
   const { data } = await queryOf(container).graph({
     entity: "payment_session",
     fields: ["id"],

@@ -32,6 +32,17 @@ import {
  */
 export function completeFor(w: World, e: Entry, fault: CompletionFault, compensation: OperationOutcome): void {
   if (markOwned(w, e)) return
+  if (orderedElsewhere(w, e)) {
+    // orderStepOf's ordered_elsewhere (drive-charge.ts): the cart's order was paid with another
+    // charge, also one of the same session (Medusa's payment names its payId), so this money can
+    // never be its order: a permanent refusal, the orphan policy after its grace
+    const reason = `the cart already became order ${w.carts[e.cartId].orderId}, paid with other money`
+    if (holdsMoney(e) && e.order_id === null) {
+      record(w, e, { type: "completion_failed", failureClass: "permanent", reason })
+      note(w, "a second charge of an ordered cart: refused as ordered elsewhere")
+    }
+    return
+  }
   const result = completeCart(w, w.carts[e.cartId], fault, "success", compensation)
   if (result.ok) {
     markOwned(w, e)
@@ -43,6 +54,12 @@ export function completeFor(w: World, e: Entry, fault: CompletionFault, compensa
   if (holdsMoney(e) && e.order_id === null) {
     record(w, e, { type: "completion_failed", failureClass: failure.kind, reason: failure.reason })
   }
+}
+
+/** The cart became an order paid with another charge's money. */
+const orderedElsewhere = (w: World, e: Entry): boolean => {
+  const order = w.orders.get(w.carts[e.cartId].orderId ?? "")
+  return order !== undefined && order.payId !== e.pay_id
 }
 
 /**
@@ -92,10 +109,18 @@ function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: b
   // the policy may only give back money no order can ever use: its session is gone, or the cart
   // can truly never be completed (a transient failure taken for permanent would lose the sale)
   const session = w.sessions.get(e.sessionId)
-  if (session?.live && !session.deleting && !w.carts[e.cartId].soldOut) {
+  const elsewhere = orderedElsewhere(w, e)
+  if (session?.live && !session.deleting && !w.carts[e.cartId].soldOut && !elsewhere) {
     throw new Error(`orphan policy on #${e.id}: its session is live and its cart can still be completed`)
   }
-  note(w, session?.live ? "orphan policy after a permanent refusal" : "orphan policy on a gone session")
+  note(
+    w,
+    elsewhere
+      ? "orphan policy on a second charge of an ordered cart"
+      : session?.live
+        ? "orphan policy after a permanent refusal"
+        : "orphan policy on a gone session"
+  )
   if (w.policy === "notify") record(w, e, { type: "orphan_action", action: "notified", amount: null, error: null })
   else releaseMoney(w, e, outcome)
 }

@@ -20,10 +20,15 @@ function fail(w: World, message: string): never {
   throw new Error(`${message}\n--- what happened (last steps) ---\n${w.log.slice(-60).join("\n")}`)
 }
 
+/**
+ * The cart's own charge: once the cart has an order, only the payment that order was paid with
+ * (a second charge of the same session, e.g. the shopper paying again after an admin's wrong "not
+ * charged", is not the order's); before, any payment of its live session.
+ */
 const isOwnedBy = (w: World, p: BankPayment): boolean => {
   const cart = w.carts[p.cartId]
   const order = cart.orderId ? w.orders.get(cart.orderId) : undefined
-  return p.sessionId === cart.live || p.payId === order?.payId
+  return order ? p.payId === order.payId : p.sessionId === cart.live
 }
 
 export function checkInvariants(w: World): void {
@@ -78,6 +83,12 @@ export function checkInvariants(w: World): void {
       }
       // the ledger names only the payment its own call created
       if (e.pay_id && truth?.payId !== e.pay_id) fail(w, `#${e.id} names ${e.pay_id}, its payment is ${truth?.payId}`)
+      // (a) an order is owned by one charge: the one its payment was made from, never a second
+      // charge of the same session (that one would be hidden from the list and the orphan policy)
+      const owner = e.order_id ? w.orders.get(e.order_id) : undefined
+      if (owner && owner.payId !== e.pay_id) {
+        fail(w, `(a) #${e.id} (${e.pay_id}) is recorded as owned by order ${owner.id}, paid with ${owner.payId}`)
+      }
     } else {
       // (d) for operations: `done` only when the bank shows the operation's effect, `refused` only when it did nothing
       const p = w.bank.get(e.pay_id!)!

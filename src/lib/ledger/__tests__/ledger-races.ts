@@ -2,7 +2,9 @@
  * Issue 32's races and mistakes in the ledger model, played through the real rules (every move by
  * applyLedgerEvent, ledger-world.ts `record`):
  *   - an admin marks "not charged" what the bank did charge (its dashboard lagged), then the
- *     bank's late callback arrives: the bank's word reopens the entry;
+ *     bank's late callback arrives: the bank's word reopens the entry; the shopper may place the
+ *     order again in between, with a second execution on the same session, which the order then
+ *     owns: the reopened one is a second charge of the cart (listed, the orphan policy's);
  *   - two admins press "attach payId" and "not charged" at once, in either order: the entry never
  *     ends refused and unpairable while the bank holds its money;
  *   - a release (admin or orphan policy) races the shopper placing the order from the same money,
@@ -38,8 +40,20 @@ const chargedUnpaired = (w: World): Entry[] =>
       attentionReason(e, at(w)) !== undefined
   )
 
-/** The admin's word contradicts the bank's; the bank's callback (sent or retried) then arrives. */
-export function adminContradicted(w: World, pick: number, fault: CompletionFault, op: OperationOutcome): void {
+/**
+ * The admin's word contradicts the bank's; the bank's callback (sent or retried) then arrives.
+ * `payAgain`: in between, the shopper places the order again on the same session (the guard lets
+ * a new execution start once the first is refused), so the late callback reopens a second charge
+ * of a cart that has its order: never recorded as that order's, listed, and the orphan policy's
+ * after its grace (orderStepOf's ordered_elsewhere).
+ */
+export function adminContradicted(
+  w: World,
+  pick: number,
+  fault: CompletionFault,
+  op: OperationOutcome,
+  payAgain = false
+): void {
   const e = nth(chargedUnpaired(w), pick)
   if (!e) return
   if (!record(w, e, { type: "admin_not_charged", reason: "TBC's dashboard shows nothing yet" })) {
@@ -49,6 +63,14 @@ export function adminContradicted(w: World, pick: number, fault: CompletionFault
   }
   note(w, "admin said not charged, the bank had charged")
   const p = paymentOfEntry(w, e)!
+  const cart = w.carts[e.cartId]
+  if (payAgain) {
+    // a completion that goes through (one failing after authorizing, its compensation returning
+    // the second charge, is not played here: docs/money-ledger.md "Not modelled")
+    completeCart(w, cart, { at: "none", error: 0 }, "success", "ok")
+    const order = w.orders.get(cart.orderId ?? "")
+    if (order && order.payId !== p.payId) note(w, "the shopper paid again after an admin's wrong 'not charged'")
+  }
   w.callbacks = w.callbacks.filter((payId) => payId !== p.payId)
   try {
     deliverCallback(w, p.payId, fault, op)

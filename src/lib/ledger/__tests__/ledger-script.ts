@@ -59,7 +59,14 @@ type BaseStep =
   | { t: "admin"; pick: number; act: AdminAct; op: OperationOutcome }
   | { t: "capture"; pick: number; op: OperationOutcome; part: boolean }
   | { t: "wait"; advance: number }
-  | { t: "contradict"; pick: number; fault: CompletionFault; op: OperationOutcome }
+  | {
+      t: "contradict"
+      pick: number
+      fault: CompletionFault
+      op: OperationOutcome
+      /** the shopper places the order again between the admin's "not charged" and the callback */
+      payAgain: boolean
+    }
   | { t: "adminsRace"; pick: number; attachFirst: boolean }
   | {
       t: "releaseRace"
@@ -160,7 +167,10 @@ const baseStepArb: fc.Arbitrary<BaseStep> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("capture" as const), pick, op, part: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("wait" as const), advance }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("contradict" as const), pick, fault, op }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant("contradict" as const), pick, fault, op, payAgain: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("adminsRace" as const), pick, attachFirst: fc.boolean() }) },
   {
     weight: 2,
@@ -287,7 +297,7 @@ function playBase(w: World, s: BaseStep): void {
       w.now += s.advance
       return
     case "contradict":
-      return adminContradicted(w, s.pick, s.fault, s.op)
+      return adminContradicted(w, s.pick, s.fault, s.op, s.payAgain)
     case "adminsRace":
       return adminsRace(w, s.pick, s.attachFirst)
     case "releaseRace":

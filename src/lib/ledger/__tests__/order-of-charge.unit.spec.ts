@@ -1,4 +1,4 @@
-import { orderStepOf, type MedusaFactsOfCharge } from "../order-of-charge"
+import { isPaymentOfCharge, orderStepOf, type MedusaFactsOfCharge } from "../order-of-charge"
 
 const facts = (over: Partial<MedusaFactsOfCharge> = {}): MedusaFactsOfCharge => ({
   sessionExists: true,
@@ -47,6 +47,18 @@ describe("orderStepOf", () => {
     })
   })
 
+  it("a second charge of the same session never owns the order another charge of it paid: ordered elsewhere, or wait while that order is placed", () => {
+    // the session's Medusa payment names the other charge (livePayment false for this one)
+    const other = { sessionPaidByOther: true }
+    expect(orderStepOf(facts({ ...other, cartOrderId: "order_2", cartOrderPaid: true }))).toEqual({
+      step: "ordered_elsewhere",
+      orderId: "order_2",
+    })
+    expect(orderStepOf(facts(other))).toEqual({ step: "wait" })
+    // Medusa deleted the session: the orphan sweep's, as for any charge
+    expect(orderStepOf(facts({ ...other, sessionExists: false }))).toEqual({ step: "session_gone" })
+  })
+
   it("pays an order the cart became without money (never leaves an unpaid order beside held money)", () => {
     expect(orderStepOf(facts({ cartOrderId: "order_2" }))).toEqual({ step: "attach_to_order", orderId: "order_2" })
   })
@@ -54,5 +66,20 @@ describe("orderStepOf", () => {
   it("completes the cart of a live session without a payment, or authorizes a cartless one", () => {
     expect(orderStepOf(facts())).toEqual({ step: "complete_cart", cartId: "cart_1" })
     expect(orderStepOf(facts({ cartId: null }))).toEqual({ step: "process_payment" })
+  })
+})
+
+describe("isPaymentOfCharge", () => {
+  it("a Medusa payment is the charge's whose payId its data names, never another charge's of the same session", () => {
+    expect(isPaymentOfCharge({ payId: "PAY1", status: "Succeeded" }, "PAY1")).toBe(true)
+    expect(isPaymentOfCharge({ payId: "PAY2", status: "Succeeded" }, "PAY1")).toBe(false)
+  })
+
+  it("a payment that names no payId (another provider's data) is the session's, as before", () => {
+    for (const data of [undefined, null, {}, { payId: "" }, { payId: 7 }, "PAY2"]) {
+      expect(isPaymentOfCharge(data, "PAY1")).toBe(true)
+    }
+    // a charge without a payId cannot be told apart: the session's payment
+    expect(isPaymentOfCharge({ payId: "PAY2" }, null)).toBe(true)
   })
 })

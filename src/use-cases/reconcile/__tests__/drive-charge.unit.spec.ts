@@ -52,6 +52,8 @@ interface MedusaState {
   cartOrder: string | null
   /** the cart's order has a payment (other money) */
   cartOrderPaid: boolean
+  /** the payId the session's Medusa payment names in its data (our provider's), when it names one */
+  paymentPayId?: string
 }
 
 function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Partial<MedusaState> } = {}) {
@@ -66,7 +68,11 @@ function world(entry: Partial<LedgerEntry>, opts: { bank?: string[]; medusa?: Pa
   const query = {
     graph: async ({ entity }: { entity: string }) => {
       if (entity === "payment")
-        return { data: medusa.payment ? [{ id: "pay_1", canceled_at: null, payment_collection_id: "pc_1" }] : [] }
+        return {
+          data: medusa.payment
+            ? [{ id: "pay_1", canceled_at: null, payment_collection_id: "pc_1", data: { payId: medusa.paymentPayId } }]
+            : [],
+        }
       if (entity === "payment_session")
         return { data: medusa.session ? [{ id: "payses_1", payment_collection_id: "pc_1" }] : [] }
       if (entity === "payment_collection") return { data: [{ id: "pc_1", order: { id: "order_1" } }] }
@@ -267,6 +273,32 @@ describe("driveCharge", () => {
     expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_refused" })
     expect(completions).toEqual([])
     expect(w.charge.completion_failure).toMatch(/order_9/)
+  })
+
+  it("a second charge of the session (the shopper paid again after an admin's wrong 'not charged') is never recorded as the order's: refused as ordered elsewhere, then the orphan policy after the grace", async () => {
+    // the session's Medusa payment names the second execution, PAY2, and its order is the cart's
+    const medusa = { payment: true, paymentPayId: "PAY2", cartOrder: "order_1" }
+    const w = world({ kind: "execution", state: "paid", bank_status: "Succeeded" }, { bank: ["Succeeded"], medusa })
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "completion_refused" })
+    expect(w.charge).toMatchObject({ order_id: null, authorized_at: null })
+    expect(w.charge.completion_failure).toMatch(/order_1, paid with other money/)
+    expect(w.notices).toEqual(["TBC payment: the order could not be placed"])
+    expect(completions).toEqual([])
+
+    w.ctx.now = new Date(NOW.getTime() + PERMANENT_REFUSAL_GRACE_MS)
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "not_completed" })
+    expect(w.charge.order_id).toBeNull()
+    expect(w.charge.orphan_action).not.toBeNull()
+    expect(w.notices).toEqual(["TBC payment: the order could not be placed", "TBC payment without an order"])
+  })
+
+  it("the charge the session's Medusa payment names is the order's (its data's payId)", async () => {
+    const w = world(
+      { state: "held", bank_status: "WaitingConfirm" },
+      { medusa: { payment: true, paymentPayId: "PAY1" } }
+    )
+    expect(await driveCharge(w.ctx, w.charge)).toMatchObject({ outcome: "order_known" })
+    expect(w.charge.order_id).toBe("order_1")
   })
 
   it("pays an order the cart became without money (authorizes the session into it), even past a refusal's grace", async () => {
