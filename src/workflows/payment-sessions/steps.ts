@@ -2,10 +2,12 @@
  * The steps of createTbcPaymentSessionWorkflow (create-tbc-payment-session.ts). Each calls one
  * function of src/use-cases/payment-sessions, where the rules and their reasons are written.
  *
- * Only the last step writes. The first three read and compute the `data` handed to Medusa's
- * session creation, so they have nothing to undo.
+ * Only the last step writes. The others read and compute the `data` handed to Medusa's session
+ * creation, so they have nothing to undo. (The cart's lock around them is Medusa's
+ * acquireLockStep/releaseLockStep, see create-tbc-payment-session.ts.)
  */
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { cartIdOfCollection } from "../../use-cases/installments/cart-of-collection"
 import { refuseSessionOnPaidCollection } from "../../use-cases/payment-sessions/paid-collection"
 import { withServerInstallmentProducts, type SessionData } from "../../use-cases/payment-sessions/session-products"
 import { withSavedCard } from "../../use-cases/payment-sessions/saved-card-data"
@@ -22,6 +24,14 @@ export interface SessionRequest {
   /** the logged-in customer (saved cards are theirs only); undefined for guests */
   customer_id?: string
 }
+
+/** 0. The collection's cart (undefined for a collection without one), whose lock the workflow takes. */
+export const collectionCartStep = createStep(
+  "tbc-collection-cart",
+  async (input: { payment_collection_id: string }, { container }) => {
+    return new StepResponse({ cart_id: await cartIdOfCollection(container, input.payment_collection_id) })
+  }
+)
 
 /**
  * 1. No new session on a cart the money ledger says must not be paid again (a charge unresolved,

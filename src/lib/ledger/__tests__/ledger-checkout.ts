@@ -44,14 +44,45 @@ import {
 
 export type Completion = { ok: true } | { ok: false; error: unknown }
 
-/** The shopper opens a session; the session guard (newPaymentVerdict) runs before Medusa deletes anything. */
+/**
+ * The shopper opens a session: createTbcPaymentSessionWorkflow takes the cart's lock (Medusa's,
+ * the one completeCartWorkflow holds, shared by every instance), and the session guard
+ * (newPaymentVerdict, the cart's order) runs inside it, before Medusa deletes anything; the lock
+ * is held until the new session and its page exist. A cart a completion holds: the request waits
+ * for the lock; in the model it is played again once the other instance's step ended
+ * (ledger-instances.ts), or refused when the lock stays held (a completion waiting for a late
+ * answer: the wait would end in a timeout or in the guard's refusal of the checking execution).
+ */
 export function openSession(
   w: World,
   cart: Cart,
   method: Method,
   create: CreateOutcome
 ): "opened" | "refused" | "failed" {
-  if (cart.orderId) return "refused" // a completed cart takes no new session (Medusa and our guard)
+  if (cart.locked) {
+    w.log.push(`  medusa: new session on cart ${cart.id} waits for the cart's lock`)
+    note(w, "new session waited for the cart's lock")
+    w.lockWaited = true
+    return "refused"
+  }
+  cart.locked = true
+  try {
+    return openSessionLocked(w, cart, method, create)
+  } finally {
+    cart.locked = false
+  }
+}
+
+function openSessionLocked(
+  w: World,
+  cart: Cart,
+  method: Method,
+  create: CreateOutcome
+): "opened" | "refused" | "failed" {
+  if (cart.orderId) {
+    note(w, "new session refused: the cart has its order")
+    return "refused" // a completed cart takes no new session (Medusa and our guard)
+  }
   const verdict = newPaymentVerdict(entriesOfCart(w, cart.id))
   if (!verdict.allowed) {
     w.log.push(`  guard: new session on cart ${cart.id} refused (${verdict.reason})`)

@@ -12,8 +12,10 @@
  *     its whole step. A second job run meets the job's lock and skips
  *     (src/use-cases/reconcile/locks.ts). These run B's step after A's instead: an admin action
  *     beside another (the charge lock of src/workflows/ledger-admin/ledger-actions.ts; here: any
- *     two admin steps), a cart change beside the same cart's, and a new session beside anything
- *     (docs/money-ledger.md "Not modelled");
+ *     two admin steps), and a cart change or new session beside the same cart's (one shopper's
+ *     browser). A new session and a cart's completion hold the cart's lock (Medusa's, which
+ *     createTbcPaymentSessionWorkflow takes too): a completion meeting it fails busy, a new session
+ *     meeting it waits, so B's open is played again after A's step ended (ledger-checkout.ts);
  *   - `dies`: the step's process dies at its `at`-th ledger write, before making it: what it wrote
  *     durably stays, the answer it was about to record is lost, what it would have done next never
  *     happens. The jobs, the bank's callbacks and the admin must finish from there.
@@ -41,20 +43,20 @@ export function playTwoInstances<S extends { t: string }>(
   }
   const waits =
     (ADMIN_STEPS.has(outer.t) && ADMIN_STEPS.has(inner.t)) ||
-    (SESSION_STEPS.has(outer.t) && SESSION_STEPS.has(inner.t) && cartOf(outer) === cartOf(inner)) ||
-    // a new session is never played inside another step's read and write, nor another inside it:
-    // see docs/money-ledger.md "Not modelled"
-    outer.t === "open" ||
-    inner.t === "open"
+    (SESSION_STEPS.has(outer.t) && SESSION_STEPS.has(inner.t) && cartOf(outer) === cartOf(inner))
   if (waits) note(w, "two instances: the second step ran after the first")
   let ran = false
   if (!waits) {
     w.other = {
       countdown: at,
       run: () => {
-        ran = true
         note(w, "two instances: a step ran inside another's read and write")
+        w.lockWaited = false
         play(w, inner)
+        // a new session that met the cart's lock of A's step waits for it: it goes on once A's step ended
+        ran = !w.lockWaited
+        if (!ran) note(w, "two instances: a new session waited for the other's cart lock")
+        w.lockWaited = false
       },
     }
   }

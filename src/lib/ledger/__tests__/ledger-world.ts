@@ -109,6 +109,8 @@ export interface World {
   other?: { countdown: number; run: () => void }
   /** Process death: this step's process dies at its `dieAt`-th ledger write (before writing it). */
   dieAt?: number
+  /** A new session met the cart's lock held by a step in progress (it waits: ledger-instances.ts). */
+  lockWaited?: boolean
 }
 
 /** Thrown where the step's process died: what it wrote stays, what it would have written is lost. */

@@ -38,6 +38,8 @@ function fakeApp(setup: Setup = {}) {
   const created: Array<{ collectionId: string; input: Record<string, any> }> = []
   const deleted: string[] = []
   const rows: Array<Record<string, unknown>> = []
+  /** the order of the cart lock's moves, the queries and the session's creation */
+  const events: string[] = []
   const collection = {
     id: "pay_col_1",
     amount: 30,
@@ -48,6 +50,7 @@ function fakeApp(setup: Setup = {}) {
   }
   const query = {
     graph: async ({ entity }: { entity: string }) => {
+      events.push(`query ${entity}`)
       if (entity === "payment_collection") return { data: [collection] }
       if (entity === "cart_payment_collection") return { data: [{ cart_id: "cart_1" }] }
       if (entity === "cart") return { data: [{ id: "cart_1", completed_at: null, items: ITEMS }] }
@@ -57,6 +60,7 @@ function fakeApp(setup: Setup = {}) {
   const remoteQuery = async () => [collection]
   const payment = {
     createPaymentSession: async (collectionId: string, input: Record<string, any>) => {
+      events.push("create session")
       created.push({ collectionId, input })
       const bank = input.provider_id.startsWith("pp_tbc-installments_") ? { sessionId: "bank_app_1" } : {}
       return { id: "payses_1", provider_id: input.provider_id, amount: input.amount, data: { ...input.data, ...bank } }
@@ -73,6 +77,17 @@ function fakeApp(setup: Setup = {}) {
       return seeds.length
     },
   }
+  // Medusa's locking module, as acquireLockStep and releaseLockStep call it
+  const keysOf = (keys: string | string[]) => (Array.isArray(keys) ? keys : [keys]).join(",")
+  const locking = {
+    acquire: async (keys: string | string[], args?: { expire?: number }) => {
+      events.push(`acquire ${keysOf(keys)} for ${args?.expire} s`)
+    },
+    release: async (keys: string | string[]) => {
+      events.push(`release ${keysOf(keys)}`)
+      return true
+    },
+  }
   const silent = () => undefined
   const container = createMedusaContainer()
   container.register({
@@ -81,11 +96,12 @@ function fakeApp(setup: Setup = {}) {
     [ContainerRegistrationKeys.REMOTE_QUERY]: asValue(remoteQuery),
     [ContainerRegistrationKeys.LOGGER]: asValue({ info: silent, warn: silent, error: silent, debug: silent }),
     [Modules.PAYMENT]: asValue(payment),
+    [Modules.LOCKING]: asValue(locking),
     [TBC_MODULE]: asValue(tbc),
     // the money ledger the guard reads: empty here (its rules: paid-collection.unit.spec.ts)
     [ContainerRegistrationKeys.PG_CONNECTION]: asValue({ raw: async () => ({ rows: [] }) }),
   })
-  return { container, created, deleted, rows }
+  return { container, created, deleted, rows, events }
 }
 
 const run = (app: ReturnType<typeof fakeApp>, provider_id: string, data?: Record<string, unknown>) =>
@@ -138,6 +154,24 @@ describe("createTbcPaymentSessionWorkflow", () => {
       message: expect.stringMatching(/already made/),
     })
     expect(app.created).toEqual([])
+  })
+
+  it("holds the cart's lock (completeCartWorkflow's) from before the guard reads to after the session exists", async () => {
+    const app = fakeApp()
+    await run(app, "pp_tbc-checkout_tbc", {})
+    // only the collection's cart is read before the lock; every read of the guard comes after it
+    expect(app.events.slice(0, 2)).toEqual(["query cart_payment_collection", "acquire cart_1 for 120 s"])
+    expect(app.events.slice(2)).toContain("query payment_collection")
+    expect(app.events.slice(-2)).toEqual(["create session", "release cart_1"])
+  })
+
+  it("gives the cart's lock back when the guard refuses", async () => {
+    const app = fakeApp({ paid: true })
+    await run(app, "pp_tbc-checkout_tbc", {}).catch(() => undefined)
+    expect(app.events.filter((e) => /^(acquire|release|create)/.test(e))).toEqual([
+      "acquire cart_1 for 120 s",
+      "release cart_1",
+    ])
   })
 
   it("refuses a server-only key for a checkout session with the field and the rule (400)", async () => {
