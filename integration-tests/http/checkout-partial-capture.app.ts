@@ -8,6 +8,8 @@
  * left unsent never shapes a later capture; two captures at once make one completion. An
  * unanswered completion is re-checked against the amount the bank completed. The widget's capture
  * of an amount starts from the order: the rest is the order's credit, so nothing is owed or pending.
+ * The admin's cancel of an order captured for less (or in full) succeeds and refunds what the bank
+ * took, once, releasing nothing.
  */
 import { testDbName } from "../utils/db-name"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -141,6 +143,97 @@ medusaIntegrationTestRunner({
       expect(refunded.status).toBe("Returned")
       expect([toTetri(refunded.confirmedAmount), toTetri(refunded.returnedAmount)]).toEqual([takenTetri, heldTetri])
       expect(onlyPayment(await readOrder(container, orderId)).refundsTetri).toEqual([100, takenTetri - 100])
+    })
+
+    /**
+     * The admin cancels the order (Admin API) once the hold was captured: what Medusa, the bank and
+     * the ledger show after it. Medusa's cancel refunds what was captured (refundCapturedPaymentsWorkflow)
+     * and cancels only payments without captures, so the bank is asked for one refund and no release.
+     */
+    async function cancelCaptured(held: Awaited<ReturnType<typeof heldOrder>>) {
+      const { container, payId, orderId, payment, admin } = held
+      const bankCallsBefore = await bank.calls(BANK_CALLS.cancel)
+      const answer = await api.post(`/admin/orders/${orderId}/cancel`, {}, { ...admin, validateStatus: () => true })
+      await waitForAppIdle(container)
+      const order = (await api.get(`/admin/orders/${orderId}?fields=id,status,*payment_collections`, admin)).data.order
+      const medusa = onlyPayment(await readOrder(container, orderId))
+      const atBank = await bank.payment(payId)
+      const ledger = ledgerOf(container)
+      const charge = (await ledger.byPayId(payId))!
+      const operations = await ledger.operationsOf(charge.id)
+      const attention: { id: string }[] = (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries
+      return {
+        cancel: answer.status === 200 ? "200" : `${answer.status} ${answer.data?.message}`,
+        order: order.status,
+        collection: order.payment_collections[0].status,
+        medusa: {
+          capturedAt: medusa.capturedAt ? "set" : null,
+          canceled: (await paymentCanceledAt(container, payment.id)) !== null,
+          captures: medusa.capturesTetri,
+          refunds: medusa.refundsTetri,
+        },
+        bank: {
+          status: atBank.status,
+          confirmed: toTetri(atBank.confirmedAmount),
+          returned: toTetri(atBank.returnedAmount),
+          cancelCalls: (await bank.calls(BANK_CALLS.cancel)) - bankCallsBefore,
+        },
+        ledger: { charge: charge.state, operations: operations.map((op) => [op.kind, op.state, op.amount]) },
+        listed: [charge, ...operations].filter((entry) => attention.some((e) => e.id === entry.id)).length,
+      }
+    }
+    async function paymentCanceledAt(container: ReturnType<typeof getContainer>, paymentId: string) {
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "payment",
+        fields: ["id", "canceled_at"],
+        filters: { id: paymentId },
+      })
+      return (data[0] as { canceled_at?: unknown } | undefined)?.canceled_at ?? null
+    }
+
+    it("cancelling an order captured for less: the order is canceled, what the bank took is refunded once, no release is sent", async () => {
+      const held = await heldOrder([1, 1])
+      const heldTetri = toTetri(held.total)
+      const takenTetri = Math.round(heldTetri * 0.6)
+      expect((await api.post(captureLess(held.payment.id), { amount: major(takenTetri) }, held.admin)).status).toBe(200)
+
+      expect(await cancelCaptured(held)).toEqual({
+        cancel: "200",
+        order: "canceled",
+        collection: "canceled",
+        medusa: { capturedAt: "set", canceled: false, captures: [takenTetri], refunds: [takenTetri] },
+        bank: { status: "Returned", confirmed: takenTetri, returned: heldTetri, cancelCalls: 1 },
+        ledger: {
+          charge: "returned",
+          operations: [
+            ["completion", "done", takenTetri],
+            ["refund", "done", takenTetri],
+          ],
+        },
+        listed: 0,
+      })
+    })
+
+    it("cancelling an order captured in full: the order is canceled and the whole amount refunded once", async () => {
+      const held = await heldOrder([1, 0])
+      const heldTetri = toTetri(held.total)
+      expect((await api.post(`/admin/payments/${held.payment.id}/capture`, {}, held.admin)).status).toBe(200)
+
+      expect(await cancelCaptured(held)).toEqual({
+        cancel: "200",
+        order: "canceled",
+        collection: "canceled",
+        medusa: { capturedAt: "set", canceled: false, captures: [heldTetri], refunds: [heldTetri] },
+        bank: { status: "Returned", confirmed: heldTetri, returned: heldTetri, cancelCalls: 1 },
+        ledger: {
+          charge: "returned",
+          operations: [
+            ["completion", "done", heldTetri],
+            ["refund", "done", heldTetri],
+          ],
+        },
+        listed: 0,
+      })
     })
 
     it("refuses amounts that are no money before anything is recorded, and still asks for an admin", async () => {
