@@ -100,3 +100,23 @@ export const CAPTURE_INTENT_ACTOR = "admin-capture:"
 export function completedByStoreCapture(completions: readonly Pick<CompletionFact, "state">[]): boolean {
   return completions.some((c) => c.state === "sending" || c.state === "done")
 }
+
+/** Medusa's record of a payment, as far as whether its hold is still at the bank. */
+export interface HoldFacts {
+  captured_at: unknown
+  canceled_at: unknown
+  /** how many captures Medusa recorded of the payment */
+  captures: number
+}
+
+/**
+ * Whether the bank still holds a preauthorized payment: Medusa neither canceled it nor captured
+ * any of it. Any capture, not only `captured_at`: Medusa sets that only once its captures reach the
+ * payment's amount, but the bank completes a hold once, for any amount up to it, and returns the
+ * rest by itself, so after a capture for less nothing is held even where the payment was not
+ * marked captured (the same reason captureVerdict refuses a second capture). Medusa's order cancel
+ * draws the line the same way: it refunds a payment with captures and cancels one without.
+ */
+export function holdIsOpen(payment: HoldFacts): boolean {
+  return !payment.captured_at && !payment.canceled_at && payment.captures === 0
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { minorToMajor } from "../money"
-import { completedByStoreCapture, captureVerdict, type CompletionFact } from "../capture-amount"
+import { completedByStoreCapture, captureVerdict, holdIsOpen, type CompletionFact } from "../capture-amount"
 
 const payment = (amount: unknown, captured: unknown[] = [], completions: CompletionFact[] = []) => ({
   amount,
@@ -106,5 +106,17 @@ describe("completedByStoreCapture", () => {
     expect(completedByStoreCapture([{ state: "refused" }, { state: "done" }])).toBe(true)
     expect(completedByStoreCapture([{ state: "uncertain" }, { state: "refused" }])).toBe(false)
     expect(completedByStoreCapture([])).toBe(false)
+  })
+})
+
+describe("holdIsOpen", () => {
+  const at = "2026-12-04T10:00:00.000Z"
+  it("is open only while Medusa has neither canceled the payment nor recorded any capture of it", () => {
+    expect(holdIsOpen({ captured_at: null, canceled_at: null, captures: 0 })).toBe(true)
+    expect(holdIsOpen({ captured_at: at, canceled_at: null, captures: 1 })).toBe(false)
+    expect(holdIsOpen({ captured_at: null, canceled_at: at, captures: 0 })).toBe(false)
+  })
+  it("is closed by a capture for less that left captured_at unset: the bank completed once and returned the rest", () => {
+    expect(holdIsOpen({ captured_at: null, canceled_at: null, captures: 1 })).toBe(false)
   })
 })

@@ -1,17 +1,19 @@
 /**
- * An order's TBC checkout payment while the bank still holds it (authorized, neither captured nor
- * canceled in Medusa), and whether the order has an open order edit: what the capture from an
- * order change (src/workflows/payments/capture-order-change.ts) and the guard on Medusa's
- * order-edit confirmation (src/api/tbc-middlewares/held-order-changes.ts) decide on.
+ * An order's TBC checkout payment while the bank still holds it (authorized, neither captured, any
+ * of it, nor canceled in Medusa: holdIsOpen, src/lib/capture-amount.ts), and whether the order has
+ * an open order edit: what the capture from an order change
+ * (src/workflows/payments/capture-order-change.ts), the guard on Medusa's order-edit confirmation
+ * (src/api/tbc-middlewares/held-order-changes.ts) and the order-cancel hook decide on.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { holdIsOpen } from "../../lib/capture-amount"
 import { isCheckoutProviderId } from "../../lib/checkout-choices"
 import { findOrderTbcPayment, type OrderTbcPayment } from "./order-payment"
 
-/** A TBC checkout payment Medusa has neither captured nor canceled: the bank still holds it. */
+/** A TBC checkout payment Medusa has neither captured (any of) nor canceled: the bank still holds it. */
 export const isHeldCheckout = (payment: OrderTbcPayment): boolean =>
-  isCheckoutProviderId(payment.provider_id) && !payment.captured_at && !payment.canceled_at
+  isCheckoutProviderId(payment.provider_id) && holdIsOpen(payment)
 
 /** The order's held TBC checkout payment; null when it has none (or it was captured or canceled). */
 export async function heldCheckoutPaymentOf(

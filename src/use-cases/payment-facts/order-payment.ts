@@ -14,6 +14,8 @@ export interface OrderTbcPayment {
   authorized_at: Date
   captured_at: string | null
   canceled_at: string | null
+  /** how many captures Medusa recorded (a capture for less leaves captured_at unset in Medusa) */
+  captures: number
 }
 
 interface PaymentRow {
@@ -26,6 +28,7 @@ interface PaymentRow {
   created_at: string | Date
   captured_at?: string | null
   canceled_at?: string | null
+  captures?: { id: string }[] | null
 }
 
 interface SessionRow {
@@ -41,7 +44,12 @@ export async function findOrderTbcPayment(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.*", "payment_collections.payment_sessions.*"],
+    fields: [
+      "id",
+      "payment_collections.payments.*",
+      "payment_collections.payments.captures.id",
+      "payment_collections.payment_sessions.*",
+    ],
     filters: { id: orderId },
   })
   const order = data[0] as
@@ -70,5 +78,6 @@ export async function findOrderTbcPayment(
     authorized_at: authorizedAt,
     captured_at: payment.captured_at ?? null,
     canceled_at: payment.canceled_at ?? null,
+    captures: payment.captures?.length ?? 0,
   }
 }

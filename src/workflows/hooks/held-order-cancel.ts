@@ -9,8 +9,11 @@
  * expiring-preauthorization job, up to the bank's 30 days. A cancel that worked leaves Medusa's
  * payment canceled; one still neither captured nor canceled after the step means the release
  * failed, and throwing here makes Medusa compensate the workflow: the order is as before, and the
- * admin (or the daily job, which retries the next day) is told to try again. Only Medusa's own
- * records are read (Query), so the check works while the ledger's table is unreadable.
+ * admin (or the daily job, which retries the next day) is told to try again. Captured means any
+ * capture (holdIsOpen, src/lib/capture-amount.ts): after a capture for less the bank holds nothing,
+ * even where Medusa's `captured_at` stayed unset, and Medusa's cancel refunds that payment, it does
+ * not cancel it. Only Medusa's own records are read (Query), so the check works while the ledger's
+ * table is unreadable.
  *
  * Medusa's compensation leaves one thing of the cancel behind: the order's payment collections
  * stay `canceled` (its update step restores their amounts and metadata, not their status), so the
