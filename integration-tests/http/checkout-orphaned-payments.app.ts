@@ -17,10 +17,12 @@ import { BANK_CALLS, payIdOf, SandboxBankControl } from "../utils/checkout-bank"
 import { findOrderIdOfCart, readOrder, onlyPayment, waitForOrderOfCart } from "../utils/checkout-orders"
 import { holdBankCallback, waitForCallbackResults } from "../utils/checkout-callbacks"
 import { attentionList, ledgerOf, waitForOrphanAction } from "../utils/tbc-payments"
-import { sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
+import { reconcilePendingPaymentsWorkflow, sweepOrphanedPaymentsWorkflow } from "../../src/workflows/reconcile"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
+import { PaymentBookkeeping } from "../../src/providers/tbc-checkout/ledger/bookkeeping"
 import { ORPHANS_GROUP_ENV } from "./app-group-env"
+import { waitFor } from "../utils/wait-for"
 
 jest.setTimeout(180_000)
 
@@ -134,6 +136,73 @@ medusaIntegrationTestRunner({
       expect(await waitForOrphanAction(getContainer(), lost)).toMatchObject({ orphan_action: "refunded" })
       expect((await list()).some((p) => p.pay_id === lost || p.pay_id === late)).toBe(false)
       for (const cartId of [first.cartId, second.cartId, decoyCartId]) await expectCartStillOpen(cartId)
+    })
+
+    it("gives no money back for a session the ledger calls gone while Medusa kept it: the callback, or the sweep and the job, make the order with that money", async () => {
+      const container = getContainer()
+      const ledger = ledgerOf(container)
+      const { shop, decoyCartId } = await openStore()
+      const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
+      // what our deletePayment writes (the same bookkeeping), with no row delete by Medusa after it:
+      // the process died between the two, or Medusa's delete failed (it only logs that)
+      const deletePaymentRanAlone = (sessionId: string, payId: string) =>
+        new PaymentBookkeeping(ledger, () => ({}) as never, quiet, TBC_CHECKOUT_PROVIDER_ID).sessionDeleted(
+          sessionId,
+          payId
+        )
+      const expectPaidOrder = async (cartId: string, payId: string) => {
+        const orderId = await waitForOrderOfCart(container, cartId)
+        // Medusa authorizes last in its cart completion: the order exists a moment before its payment
+        const order = await waitFor(async () => {
+          const read = await readOrder(container, orderId)
+          return read.payments.length > 0 ? read : undefined
+        })
+        expect(onlyPayment(order).data).toMatchObject({ payId })
+        const entry = await waitFor(
+          async () => ((await ledger.byPayId(payId))?.order_id ? ledger.byPayId(payId) : undefined),
+          {
+            timeoutMs: 10_000,
+            intervalMs: 250,
+            description: `the ledger naming the order of ${payId}`,
+          }
+        )
+        expect(entry).toMatchObject({ order_id: orderId, session_gone_at: null, orphan_action: null })
+        expect((await bank.payment(payId)).status).toBe("Succeeded")
+        expect((await ledger.events(entry!.id)).map((e) => e.event)).toEqual(
+          expect.arrayContaining(["session_gone", "session_kept"])
+        )
+      }
+      const cancels = await bank.calls(BANK_CALLS.cancel)
+
+      // (a) paid at the bank; the ledger says "session gone" of a session Medusa keeps; the callback comes
+      const first = await shop.createCartReadyForPayment([1], "kept@tbc-it.ge")
+      const { session: kept } = await shop.startPaymentSession(first.cartId)
+      const keptPayId = payIdOf(kept)
+      const callback = await holdBankCallback(bank, () => app.appUrl, keptPayId)
+      await bank.pay(keptPayId, "success")
+      await deletePaymentRanAlone(kept.id, keptPayId)
+      expect((await ledger.byPayId(keptPayId))?.session_gone_at).not.toBeNull()
+      expect((await shop.sessionsOf(first.cartId)).map((s) => s.id)).toEqual([kept.id])
+      await new Promise((resolve) => setTimeout(resolve, 1_500)) // past the orphan grace (1 s here)
+      expect(await callback.deliver()).toBe(200)
+      await expectPaidOrder(first.cartId, keptPayId)
+
+      // (b) the same with the callback lost: the sweep past the grace gives nothing back, the job places the order
+      const second = await shop.createCartReadyForPayment([2], "kept-lost@tbc-it.ge")
+      const { session: lostSession } = await shop.startPaymentSession(second.cartId)
+      const lostPayId = payIdOf(lostSession)
+      await bank.dropCallbacks(lostPayId)
+      await bank.pay(lostPayId, "success")
+      await deletePaymentRanAlone(lostSession.id, lostPayId)
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      const { result: swept } = await sweepOrphanedPaymentsWorkflow(container).run({ input: {} })
+      expect(swept).toEqual(expect.arrayContaining([{ pay_id: lostPayId, outcome: "session_kept" }]))
+      expect((await bank.payment(lostPayId)).status).toBe("Succeeded")
+      await reconcilePendingPaymentsWorkflow(container).run({ input: { olderThanMinutes: 0 } })
+      await expectPaidOrder(second.cartId, lostPayId)
+
+      expect(await bank.calls(BANK_CALLS.cancel)).toBe(cancels)
+      await expectCartStillOpen(decoyCartId)
     })
 
     it("the sweep takes money first, run after run: a paid orphan never waits behind older unpaid ones, nor behind one whose release failed", async () => {

@@ -7,7 +7,11 @@
  *   authorized     our authorizePayment hands the money to Medusa (a Medusa payment is made);
  *                  refused once a release claim is taken, or a release was done or failed
  *   order_placed   the order that owns the money; never changes to another order
- *   session_gone   Medusa deleted the charge's session (once)
+ *   session_gone   Medusa deleted the charge's session (once): our deletePayment's word, written
+ *                  before Medusa deletes the row
+ *   session_kept   Medusa still has that session after all (its delete failed, or the process died
+ *                  between deletePayment and the delete): the mark is taken back, and the money is
+ *                  the live session's again; refused while a release of it is under way or once done
  *   completion_failed  a cart completion from the charge failed: its class and a running count
  *   orphan_claim   the right to release the money (orphan policy, admin "Release"); refused while
  *                  an order owns it or one is being placed from it (authorized less than
@@ -54,6 +58,7 @@ export type FacetEvent =
   | { type: "authorized" }
   | { type: "order_placed"; orderId: string }
   | { type: "session_gone" }
+  | { type: "session_kept" }
   | { type: "completion_failed"; failureClass: CompletionFailureClass; reason: string }
   /** `now`: to tell a stale claim; `takeNotified`: an admin takes over what "notify" left */
   | { type: "orphan_claim"; now: Date; takeNotified: boolean }
@@ -73,6 +78,7 @@ export const FACET_EVENT_TYPES: ReadonlySet<string> = new Set([
   "authorized",
   "order_placed",
   "session_gone",
+  "session_kept",
   "completion_failed",
   "orphan_claim",
   "orphan_claim_returned",
@@ -110,7 +116,7 @@ export interface EntryFacets {
 export interface FacetPatch {
   order_id?: string
   authorized_at?: Now
-  session_gone_at?: Now
+  session_gone_at?: Now | null
   orphan_action?: OrphanAction | null
   orphan_action_at?: Now | null
   orphan_amount?: number | null
@@ -201,6 +207,8 @@ export function applyFacetEvent(entry: EntryFacts, event: FacetEvent): FacetMove
       return set({ order_id: event.orderId })
     case "session_gone":
       return entry.session_gone_at ? same : set({ session_gone_at: NOW })
+    case "session_kept":
+      return sessionKept(entry)
     case "completion_failed":
       return set({
         completion_failed_at: NOW,
@@ -242,6 +250,23 @@ export function applyFacetEvent(entry: EntryFacts, event: FacetEvent): FacetMove
         orphan_error: event.error,
       })
   }
+}
+
+/**
+ * Medusa's payment_session row is the truth about a session, the ledger's mark only our
+ * deletePayment's word: when Medusa still has the row, the mark goes. Refused while a release is
+ * under way or once it was done (the money went back on that ground; the trail keeps both); a
+ * failed release stays recorded beside the live session (guards.ts: listed, no order placed from
+ * it), and a "notify" the policy left on the wrong ground goes, so the money is the live session's again.
+ */
+function sessionKept(entry: EntryFacts): FacetMove {
+  if (!entry.session_gone_at) return same
+  if (entry.orphan_action === "acting") return no("its money is being released")
+  if (entry.orphan_action && RELEASED.has(entry.orphan_action)) return no(`its money was ${entry.orphan_action}`)
+  return set({
+    session_gone_at: null,
+    ...(entry.orphan_action === "notified" ? { orphan_action: null, orphan_action_at: null } : {}),
+  })
 }
 
 /** A patch's values at time `now` (what the database's now() does; the memory ledger and models use it). */

@@ -7,6 +7,7 @@
  *   - what must a job do next about an entry?          nextJobStep
  *   - must a person look at it, and why?               attentionReason
  *   - is a failed cart completion worth retrying?      classifyCompletionFailure
+ *   - is a "session gone" mark true, by Medusa's row?  sessionGoneVerdict
  */
 import { AUTHORIZED_ORDER_GRACE_MS, CLAIM_STALE_MS } from "./facets"
 import {
@@ -210,6 +211,34 @@ export function nextJobStep(entry: LedgerFacts, now: Date): JobStep {
  * store's hook may recover), but a cart that fails every run is no longer silent.
  */
 export const COMPLETION_FAILURES_LISTED = 3
+
+/** What the ledger's "session gone" is worth, once Medusa's own payment_session row was read. */
+export type SessionGoneVerdict =
+  /** Medusa has no such session: money may go back on this ground (the orphan policy) */
+  | "gone"
+  /** Medusa still has it, past the grace its delete needs: the mark was wrong (`session_kept`) */
+  | "kept"
+  /** Medusa still has it and the mark is fresh: its delete may still be committing; nothing moves yet */
+  | "wait"
+
+/**
+ * The ledger's "session gone" is our deletePayment's word, written before Medusa deletes the row
+ * (Medusa calls it first, inside a transaction that may still roll back; a failed row delete is
+ * only logged; a process dying in between never deletes it). Medusa's payment_session row is the
+ * truth: no money goes back on this ground unless Medusa has no such session. A row still there
+ * once the mark is older than the grace (orphanGraceSeconds: the delete would have committed by
+ * then) says the mark was wrong, and the money is the live session's; a fresher one may be a
+ * delete still under way, so neither the release nor the correction is made yet.
+ */
+export function sessionGoneVerdict(args: {
+  markedAt: Date
+  medusaHasSession: boolean
+  now: Date
+  graceMs: number
+}): SessionGoneVerdict {
+  if (!args.medusaHasSession) return "gone"
+  return args.now.getTime() - args.markedAt.getTime() >= args.graceMs ? "kept" : "wait"
+}
 
 export { AUTHORIZED_ORDER_GRACE_MS }
 

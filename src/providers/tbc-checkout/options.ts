@@ -283,7 +283,7 @@ export const checkoutOptionsSchema = z
       .max(3600, { message: "must be at most 3600 seconds" })
       .default(30)
       .describe(
-        "seconds between Medusa deleting a session and the orphan check: Medusa calls the provider before its deletion is committed, in a transaction that may still roll back"
+        "seconds between Medusa deleting a session and the orphan check: Medusa calls the provider before its deletion is committed, in a transaction that may still roll back; a session Medusa still has after this is a live one (its delete failed), and its money is not returned"
       ),
     timeoutMs: timeoutMsOption,
     requestBudgetMs: requestBudgetMsOption,

@@ -245,8 +245,13 @@ async function placeOrSettle(
       return { ...result, outcome: "session_gone" }
   }
   // past the grace the money is released, unless the cart became an order without money: then
-  // this money pays it (never an unpaid order beside money held for it)
-  if (step === "orphan_policy" && order.step !== "attach_to_order") return settleNeverOrdered(ctx, entry, result)
+  // this money pays it (never an unpaid order beside money held for it). Money the ledger calls
+  // "session gone" is the orphan sweep's: it asks Medusa whether the session is really gone
+  // (./session-gone.ts), and Medusa still shows it here, so nothing goes back from this run
+  if (step === "orphan_policy" && order.step !== "attach_to_order") {
+    if (entry.session_gone_at !== null) return { ...result, outcome: "session_gone" }
+    return settleNeverOrdered(ctx, entry, result)
+  }
   if (!callbackChecked && (await ctx.recentCallback(entry.pay_id!))) return { ...result, outcome: "recent_callback" }
   if (order.step === "ordered_elsewhere") {
     const reason = `the cart already became order ${order.orderId}, paid with other money`

@@ -14,7 +14,7 @@ import { isAuthorizedWithoutOrder } from "../../lib/ledger/guards"
 import type { LedgerEntry } from "../../modules/tbc/ledger/ledger-store"
 import { cartOfCollection } from "../payment-sessions/paid-collection"
 
-type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
+export type QueryLike = { graph(input: Record<string, unknown>): Promise<{ data: unknown[] }> }
 
 export const queryOf = (container: MedusaContainer): QueryLike =>
   container.resolve(ContainerRegistrationKeys.QUERY) as unknown as QueryLike

@@ -6,7 +6,10 @@
  * finds such payments in the money ledger and hands each to the same settleOrphan. A charge a
  * Medusa payment was made from is asked about in Medusa first: an order owns it (recorded), or
  * no order followed (its completion failed after authorizing) and it is an orphan too; its Medusa
- * payment is then cancelled after the money went back (./payment-without-order.ts).
+ * payment is then cancelled after the money went back (./payment-without-order.ts). Before that,
+ * Medusa is asked whether the session is really gone (./session-gone.ts): the ledger's mark is our
+ * deletePayment's word, and a session Medusa kept (its delete failed, or the process died before
+ * it) is a live session's money, whose order the lost-callback job places on its next run.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { recordError, ledgerOf } from "../../modules/tbc/ledger/ledger-store"
@@ -15,6 +18,7 @@ import { parseCheckoutOptions } from "../../providers/tbc-checkout/options"
 import { bankClientFor } from "../bank-clients"
 import { checkoutRegistrations, passLogger } from "./run-context"
 import { cancelPaymentWithoutOrder, medusaOwnerOfSession } from "./payment-without-order"
+import { confirmSessionGone } from "./session-gone"
 
 /** Who the sweep's own records name (the orphan policy's bank moves name "policy:orphan"). */
 const SWEEP_ACTOR = "job:orphan-sweep"
@@ -29,7 +33,11 @@ export interface OrphanSweepInput {
 
 export interface OrphanSweepResult {
   pay_id: string
-  outcome: OrphanOutcome | "error"
+  /**
+   * `session_kept`: Medusa still has the session the ledger called gone (the mark was taken back);
+   * `session_deleting`: Medusa still shows it and the mark is fresh (its delete may be committing)
+   */
+  outcome: OrphanOutcome | "session_kept" | "session_deleting" | "error"
   error?: string
 }
 
@@ -57,6 +65,12 @@ export async function settleOrphanEntry(
   if (!registration || !entry?.pay_id) return undefined
   const payId = entry.pay_id
   try {
+    const options = parseCheckoutOptions(registration.options)
+    // the ledger's "session gone" against Medusa's own row: no money goes back for a session Medusa kept
+    const session = await confirmSessionGone(container, entry, options.orphanGraceSeconds, SWEEP_ACTOR)
+    if (entry.session_gone_at !== null && session !== "gone") {
+      return { pay_id: payId, outcome: session === "kept" ? "session_kept" : "session_deleting" }
+    }
     // a Medusa payment was made from it: its order owns the money, or (none followed) nobody does
     const owner = entry.authorized_at
       ? await medusaOwnerOfSession(container, entry.payment_session_id, payId)
@@ -69,7 +83,7 @@ export async function settleOrphanEntry(
       checkout: bankClientFor(registration, container, { maxRetries: 1 }).checkout,
       ledger,
       payId,
-      policy: parseCheckoutOptions(registration.options).orphanPolicy,
+      policy: options.orphanPolicy,
       logger: passLogger(container, "[tbc orphans]"),
       medusaShowsNoOrder: owner !== undefined,
     })

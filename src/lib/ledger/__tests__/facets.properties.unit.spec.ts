@@ -16,7 +16,7 @@ import {
 } from "../facets"
 import { attentionReason, nextJobStep, type OrphanAction } from "../guards"
 import { applyLedgerEvent, type LedgerEntryView } from "../states"
-import { NOW, chargeEntryIn, entryArb, payIdArb, statusArb } from "./ledger-arbitraries"
+import { NOW, chargeEntryIn, entryArb, factsArb, payIdArb, statusArb } from "./ledger-arbitraries"
 
 const runs = { numRuns: propertyRuns(1000) }
 
@@ -39,6 +39,7 @@ const facetEventArb: fc.Arbitrary<FacetEvent> = fc.oneof(
   fc.constant({ type: "authorized" as const }),
   fc.record({ type: fc.constant("order_placed" as const), orderId: fc.constantFrom("order_1", "order_2") }),
   fc.constant({ type: "session_gone" as const }),
+  fc.constant({ type: "session_kept" as const }),
   fc.record({
     type: fc.constant("completion_failed" as const),
     failureClass: fc.constantFrom("transient" as const, "permanent" as const, "unknown" as const),
@@ -72,6 +73,34 @@ describe("the ledger's facets, as properties", () => {
         if (!t.ok) return
         expect([t.state, t.pay_id]).toEqual([entry.state, entry.pay_id])
         expect(t.changed).toBe(Object.keys(t.facets ?? {}).length > 0)
+      }),
+      runs
+    )
+  })
+
+  it("takes a wrong 'session gone' back when Medusa kept the session, unless a release is under way or done", () => {
+    const kept: FacetEvent = { type: "session_kept" }
+    fc.assert(
+      fc.property(fc.tuple(factsArb, facetsArb), ([facts, facets]) => {
+        const entry = { ...facts, ...facets }
+        const t = applyLedgerEvent(entry, kept)
+        const releasing = ["acting", "cancelled", "refunded"].includes(entry.orphan_action ?? "")
+        if (!entry.session_gone_at) {
+          expect(t).toMatchObject({ ok: true, changed: false })
+          return
+        }
+        expect(t.ok).toBe(!releasing)
+        const next = after(entry, kept)
+        if (!next) return
+        expect(next.session_gone_at).toBeNull()
+        // a "notify" left on the wrong ground goes with it: the money is the live session's again
+        expect(next.orphan_action).toBe(entry.orphan_action === "notified" ? null : entry.orphan_action)
+        // so the job places its order (or waits for the one being placed), never the orphan policy
+        // on the gone ground: only a permanent refusal past its grace may still release it
+        if (nextJobStep(next, NOW) === "orphan_policy") expect(next.completion_refused_at).not.toBeNull()
+        // marked gone again (Medusa deletes it after all), the orphan policy applies again
+        const gone = after(next, { type: "session_gone" })
+        expect(gone?.session_gone_at).toEqual(NOW)
       }),
       runs
     )

@@ -21,6 +21,7 @@ import {
   isUnresolvedCharge,
   newPaymentVerdict,
   nextJobStep,
+  sessionGoneVerdict,
   savedCardExecutionVerdict,
   type LedgerFacts,
 } from "../guards"
@@ -254,6 +255,22 @@ describe("ledger guards, as properties", () => {
         }
       }),
       runs
+    )
+  })
+
+  it("sessionGoneVerdict: money goes back on 'session gone' only when Medusa has no such session; a row past the grace is kept", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(3_600_000), fc.nat(3_600_000), (medusaHasSession, ageMs, graceMs) => {
+        const verdict = sessionGoneVerdict({
+          markedAt: new Date(NOW.getTime() - ageMs),
+          medusaHasSession,
+          now: NOW,
+          graceMs,
+        })
+        expect(verdict === "gone").toBe(!medusaHasSession)
+        if (medusaHasSession) expect(verdict).toBe(ageMs >= graceMs ? "kept" : "wait")
+      }),
+      { numRuns: propertyRuns(1000) }
     )
   })
 

@@ -8,7 +8,14 @@ import { captureVerdict, completedByStoreCapture } from "../../capture-amount"
 import { webhookAction } from "../../checkout-status"
 import { minorToMajor } from "../../money"
 import { WEBHOOK_ACTION } from "../../medusa-statuses"
-import { attentionReason, classifyCompletionFailure, holdsMoney, isStrandedMoney, nextJobStep } from "../guards"
+import {
+  attentionReason,
+  classifyCompletionFailure,
+  holdsMoney,
+  isStrandedMoney,
+  nextJobStep,
+  sessionGoneVerdict,
+} from "../guards"
 import { isChargeKind } from "../states"
 import { completeCart, returnMoney } from "./ledger-checkout"
 import type { CompletionFault, OperationOutcome } from "./ledger-faults"
@@ -99,7 +106,39 @@ export function releaseMoney(w: World, e: Entry, outcome: OperationOutcome, dies
   return true
 }
 
+/** The orphan grace of the model's store (orphanGraceSeconds' default). */
+const ORPHAN_GRACE_MS = 30 * 1000
+
+/**
+ * Before money goes back because the ledger says "session gone" (our deletePayment's word), Medusa's
+ * own session row is read (src/use-cases/reconcile/session-gone.ts, through Query): true when
+ * Medusa has no such session. When Medusa keeps it past the grace, the mark was wrong: it is taken
+ * back (`session_kept`) and the money is the live session's again. A fresh mark beside a session
+ * Medusa still shows (its delete under way, here the other instance inside deleteSession) moves
+ * nothing yet.
+ */
+export function medusaSaysGone(w: World, e: Entry): boolean {
+  const session = w.sessions.get(e.sessionId)
+  const verdict = sessionGoneVerdict({
+    // a delete under way commits within milliseconds of its marks, far inside the grace (the rule's
+    // premise); the model's clock, which the other instance's step may move on meanwhile, does not
+    // stand for its age
+    markedAt: session?.deleting ? at(w) : e.session_gone_at!,
+    medusaHasSession: session?.live === true,
+    now: at(w),
+    graceMs: ORPHAN_GRACE_MS,
+  })
+  if (verdict === "gone") return true
+  if (verdict === "kept" && record(w, e, { type: "session_kept" }) && e.session_gone_at === null) {
+    w.log.push(`  medusa still has session ${e.sessionId}: the ledger's "session gone" of #${e.id} taken back`)
+    note(w, "the ledger's 'session gone' taken back: Medusa kept the session")
+  }
+  return false
+}
+
 function orphanPolicy(w: World, e: Entry, outcome: OperationOutcome, bankDown: boolean): void {
+  // on the "session gone" ground, Medusa is asked first (orphan-sweep.ts settleOrphanEntry)
+  if (e.session_gone_at !== null && !medusaSaysGone(w, e)) return
   if (bankDown) {
     record(w, e, { type: "orphan_action", action: "failed", amount: null, error: "the bank did not answer" })
     return
@@ -148,6 +187,16 @@ export function deliverCallback(w: World, payId: string, fault: CompletionFault,
   const action = webhookAction(p.status)
   if (action !== WEBHOOK_ACTION.AUTHORIZED && action !== WEBHOOK_ACTION.SUCCESSFUL) return
   if (action === WEBHOOK_ACTION.SUCCESSFUL) captureFromCallback(w, payId)
+  if (entry.session_gone_at !== null) {
+    // callback-pairing.ts refuses it (session_gone) on the ledger's mark; the callback's subscriber
+    // (src/subscribers/tbc-checkout-session-gone.ts) asks Medusa: gone, the orphan policy acts at
+    // once; kept, the mark is taken back and the charge is driven as the job would, its cart completed
+    if (medusaSaysGone(w, entry)) {
+      if (nextJobStep(entry, at(w)) === "orphan_policy") orphanPolicy(w, entry, compensation, false)
+      return
+    }
+    if (entry.session_gone_at !== null) return // a delete under way: the sweep decides after the grace
+  }
   const session = w.sessions.get(entry.sessionId)
   if (session?.live && w.carts[entry.cartId].orderId === null) completeFor(w, entry, fault, compensation)
 }

@@ -324,6 +324,8 @@ describe("the money ledger, model-based", () => {
         "two instances: a new session waited for the other's cart lock",
         "an interleaved write lost its compare-and-set",
         "process died between two steps of an operation",
+        "process died after the 'session gone' marks, before Medusa's delete",
+        "the ledger's 'session gone' taken back: Medusa kept the session",
         "operation refused: another one is under way on the charge",
       ]) {
         expect(`${what}: ${seen.get(what) ?? 0}`).not.toBe(`${what}: 0`)

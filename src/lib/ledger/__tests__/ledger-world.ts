@@ -333,28 +333,38 @@ export function readInto(w: World, e: Entry): BankPayment {
   return p
 }
 
-/** Medusa deletes a session (cart changed, or a new session opened): deletePayment marks its rows. */
+/**
+ * Medusa deletes a session (cart changed, or a new session opened): deletePayment marks its rows,
+ * all in one ledger write (LedgerStore.applyAll, bookkeeping.ts sessionDeleted), then Medusa
+ * deletes the session's row. The process may die before that write (nothing marked) or after it,
+ * before Medusa's delete (as when that delete fails, which Medusa only logs): then the ledger says
+ * "session gone" of a session Medusa keeps, and whoever would give its money back asks Medusa
+ * first (ledger-backoffice.ts medusaSaysGone).
+ */
 export function deleteSession(w: World, sessionId: string | null): void {
   const session = sessionId ? w.sessions.get(sessionId) : undefined
   if (!session || !session.live) return
-  // deletePayment marks its rows first; Medusa deletes the session once it returned (a process
-  // dying in between leaves the session as it was)
-  // (the process may die before the first mark; between two rows' marks it is not modelled: see
-  // docs/money-ledger.md "Not modelled")
   const rows = w.entries.filter((x) => x.sessionId === session.id)
-  const dieAt = w.dieAt
   session.deleting = true
+  let marked = false
   try {
-    for (const [i, e] of rows.entries()) {
-      if (i === 1) w.dieAt = undefined
-      record(w, e, { type: "session_gone" })
-    }
+    if (rows.length > 0)
+      recordTogether(
+        w,
+        rows.map((e): [Entry, LedgerEvent] => [e, { type: "session_gone" }])
+      )
+    marked = rows.length > 0
+    // Medusa's delete of the row: no ledger write, but the process may die (or the other instance act) here
+    yieldPoint(w, `Medusa's delete of session ${session.id}`)
   } catch (error) {
-    session.deleting = false // died before the first mark: Medusa keeps the session as it was
+    // Medusa keeps the session as it was, whatever the ledger was told
+    session.deleting = false
+    if (marked && error instanceof ProcessDied)
+      note(w, "process died after the 'session gone' marks, before Medusa's delete")
     throw error
   }
-  if (rows.length > 1) w.dieAt = dieAt
   session.live = false
+  session.deleting = false
   const cart = w.carts[session.cartId]
   if (cart.live === session.id) cart.live = null
   w.log.push(`  medusa: session ${session.id} deleted`)

@@ -43,13 +43,7 @@ it("a repeated callback reads the charge once and writes nothing it already hold
     raw: {},
   } as unknown as PaymentDetails
   const bank = { getPayment: async () => details }
-  const book = new PaymentBookkeeping(
-    store,
-    { orphanPolicy: "refund", orphanGraceSeconds: 60 },
-    () => bank as never,
-    silent,
-    "pp_tbc-checkout_tbc"
-  )
+  const book = new PaymentBookkeeping(store, () => bank as never, silent, "pp_tbc-checkout_tbc")
   const payload = { data: { PaymentId: "PAY1" }, rawData: "", headers: { [CALLBACK_HEADERS.source]: "127.0.0.1" } }
 
   const result = await judgeCallback(payload, judgeOptions({ signCallbackUrl: false }), bank, book)

@@ -134,13 +134,7 @@ const silent = { debug: () => undefined, info: () => undefined, warn: () => unde
 /** `provider` with its bookkeeping on an in-memory ledger (what the app records in PostgreSQL). */
 export function onMemoryLedger<P extends TbcCheckoutBase>(provider: P, ledger = new MemoryLedger()) {
   const checkout = () => (provider as unknown as { checkout: CheckoutApi }).checkout
-  const book = new PaymentBookkeeping(
-    ledger.asStore(),
-    { orphanPolicy: "refund", orphanGraceSeconds: 60 },
-    checkout,
-    silent,
-    "pp_tbc-checkout_tbc"
-  )
+  const book = new PaymentBookkeeping(ledger.asStore(), checkout, silent, "pp_tbc-checkout_tbc")
   Object.assign(provider, { book_: book })
   return { provider, ledger }
 }

@@ -53,12 +53,6 @@ const silent = { debug: () => undefined, info: () => undefined, warn: () => unde
 /** The money ledger in memory and the provider's bookkeeping over it (what authorize reads and writes). */
 export function executionRecords(checkout?: CheckoutApi) {
   const ledger = new MemoryLedger()
-  const book = new PaymentBookkeeping(
-    ledger.asStore(),
-    { orphanPolicy: "refund", orphanGraceSeconds: 60 },
-    () => checkout as CheckoutApi,
-    silent,
-    "pp_tbc-checkout_tbc"
-  )
+  const book = new PaymentBookkeeping(ledger.asStore(), () => checkout as CheckoutApi, silent, "pp_tbc-checkout_tbc")
   return { rows: ledger.rows, ledger, book }
 }

@@ -13,9 +13,12 @@
  *    also after an admin marked that execution "not charged": the bank's word wins.
  *    A payId the ledger does not know is not ours: refused (`unknown_payment`).
  * 3. The session must still exist (the ledger learns of every deletion through deletePayment). A
- *    payment whose session Medusa deleted (cart total changed, new session) is `session_gone`: it
- *    is never handed to Medusa's processPaymentWorkflow, which would otherwise look carts up with
- *    no collection and complete an unrelated shopper's cart.
+ *    payment whose session the ledger calls gone (cart total changed, new session) is
+ *    `session_gone`: it is never handed to Medusa's processPaymentWorkflow, which would otherwise
+ *    look carts up with no collection and complete an unrelated shopper's cart. The mark is
+ *    deletePayment's word, not Medusa's: the app's subscriber asks Medusa before any money goes
+ *    back, and places the order itself when Medusa kept the session
+ *    (src/subscribers/tbc-checkout-session-gone.ts).
  */
 import { CALLBACK_HEADERS, headerValue, verifySessionSignature } from "./callback-auth"
 import { callbackSigningSecrets, type TbcCheckoutOptions } from "../options"

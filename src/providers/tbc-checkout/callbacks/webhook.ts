@@ -199,8 +199,8 @@ export async function webhookActionOf(
     if (receipt) provider.verdicts.set(receipt, judged)
     const v = (await judged).tbc_callback
     provider.logger.info(`callback ${v.pay_id ?? "-"} from ${v.source_ip ?? "-"}: ${v.result} (${v.reason})`)
-    // the shopper paid (or was held) after Medusa deleted the session: act now
-    if (v.result === "session_gone" && v.pay_id) provider.book.orphanCheck(v.pay_id, 0)
+    // session_gone (the ledger's mark): the app's subscriber asks Medusa whether the session is
+    // really gone before any money goes back (src/subscribers/tbc-checkout-session-gone.ts)
   }
   const result = await judged
   if (result.tbc_callback.result === "error") {

@@ -142,17 +142,8 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
       pgConnectionIn(cradle),
       this.logger_
     )
-    const inForce = () => this.options_ // the bookkeeping reads the options in force
     this.book_ = new PaymentBookkeeping(
       ledgerFrom(cradle),
-      {
-        get orphanPolicy() {
-          return inForce().orphanPolicy
-        },
-        get orphanGraceSeconds() {
-          return inForce().orphanGraceSeconds
-        },
-      },
       () => this.checkout,
       this.logger_,
       providerId,
@@ -346,9 +337,9 @@ export abstract class TbcCheckoutBase extends AbstractPaymentProvider<TbcCheckou
    * No bank call: Medusa calls this inside its cart lock (a cart edit, a new session), and an
    * outage must not hold the shopper there. Never moves money either: Medusa calls this for paid
    * sessions too when anyone opens a new session on a collection. The record (tbc_payment) already
-   * names the payment; the orphan check runs in the background once the deletion is committed,
-   * and the reconcile job's sweep repeats it after a restart (money-moves/orphans.ts): it acts only when
-   * no Medusa payment was made from the session.
+   * names the payment and is marked "session gone"; the reconcile job's sweep applies the orphan
+   * policy after orphanGraceSeconds, once Medusa confirms the session is gone (its delete follows
+   * this call and may fail), and only when no order owns the money (money-moves/orphans.ts).
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     await this.refreshOptions()

@@ -21,8 +21,6 @@ import {
   type OpenEntry,
 } from "../../../modules/tbc/ledger/ledger-store"
 import { captureRequestEntryId } from "./capture-request"
-import type { TbcCheckoutOptions } from "../options"
-import { settleOrphan } from "../money-moves/orphans"
 import { recordAuthorized } from "../../common/authorization-ledger"
 
 /** Who moved an entry, in the audit trail. */
@@ -135,7 +133,6 @@ export class PaymentBookkeeping {
   constructor(
     /** undefined when the container has no database connection: money calls are then refused */
     readonly ledger: LedgerStore | undefined,
-    private readonly options: Pick<TbcCheckoutOptions, "orphanPolicy" | "orphanGraceSeconds">,
     private readonly checkout: () => Pick<CheckoutApi, "getPayment" | "cancelPayment" | "completePayment">,
     private readonly logger: TbcLogger,
     readonly providerId: string,
@@ -498,40 +495,29 @@ export class PaymentBookkeeping {
   }
 
   /**
-   * Medusa is deleting the payment's session (it deletes the row right after deletePayment):
-   * once that is committed, money at the bank for it belongs to no order and the orphan policy
-   * applies, unless a Medusa payment was made from the session (the ledger knows: authorized_at).
+   * Medusa is deleting the payment's session (it deletes the row right after deletePayment): every
+   * charge of the session is marked "session gone" in one ledger write, so the marks are all or
+   * none. The mark is our word, not Medusa's: the row delete comes after, in a transaction that may
+   * roll back or fail (Medusa only logs that), or never when the process dies first. So nothing
+   * moves money on the mark alone here: the orphan sweep (src/use-cases/reconcile/orphan-sweep.ts)
+   * and a callback's subscriber ask Medusa whether the session is really gone, which this provider,
+   * inside the payment module's container, cannot (no Query).
    */
   async sessionDeleted(sessionId: string | undefined, payId: string | undefined): Promise<void> {
     const ledger = this.ledger
     if (!ledger) return
-    const charges = sessionId ? await ledger.chargesOfSession(sessionId).catch(() => []) : []
-    const payIds = new Set([payId, ...charges.map((c) => c.pay_id)].filter((p): p is string => !!p))
-    for (const entry of charges.filter((c) => !c.pay_id)) {
-      await ledger.markSessionGoneOf(entry.id, "medusa:delete-session").catch(() => undefined)
+    try {
+      const charges = sessionId ? await ledger.chargesOfSession(sessionId) : []
+      const named = payId && !charges.some((c) => c.pay_id === payId) ? await ledger.byPayId(payId) : undefined
+      const entries = named ? [...charges, named] : charges
+      if (entries.length === 0) return
+      await ledger.applyAll(
+        entries.map((entry) => ({ entry, event: { type: "session_gone" } as const, actor: "medusa:delete-session" }))
+      )
+    } catch (error) {
+      // deletePayment must not fail Medusa's delete: the lost-callback job marks what it finds
+      // gone in Medusa (drive-charge.ts), and nothing was released on this ground
+      this.logger.warn(`session ${sessionId ?? "-"}: "session gone" not recorded: ${recordError(error)}`)
     }
-    for (const id of payIds) {
-      await ledger.markSessionGone(id, "medusa:delete-session").catch(() => undefined)
-      this.orphanCheck(id, this.options.orphanGraceSeconds * 1000)
-    }
-  }
-
-  /**
-   * Runs the orphan policy for a payment (see ./orphans.ts) after `delayMs`, in the background:
-   * the reconcile job's sweep repeats it for anything a restart interrupts.
-   */
-  orphanCheck(payId: string, delayMs: number): void {
-    const ledger = this.ledger
-    if (!ledger) return
-    const run = () =>
-      settleOrphan({
-        checkout: this.checkout(),
-        ledger,
-        payId,
-        policy: this.options.orphanPolicy,
-        logger: this.logger,
-      }).catch((error) => this.logger.warn(`payment ${payId}: orphan check failed: ${recordError(error)}`))
-    const timer = setTimeout(run, delayMs)
-    timer.unref?.()
   }
 }

@@ -39,7 +39,7 @@ const RECORDED: Record<string, RecordedOrphanAction> = { cancel: "cancelled", re
 
 /**
  * Acts on one payment if it is an orphan. Safe to call any number of times from anywhere
- * (deletePayment's timer, a callback, the sweep): a claim in the record lets one caller act, a
+ * (the sweep, a callback's subscriber, the admin): a claim in the record lets one caller act, a
  * finished action is never repeated, and the bank call itself treats "already returned" as done.
  */
 export async function settleOrphan(args: {
