@@ -7,11 +7,13 @@
  *   authorized     our authorizePayment hands the money to Medusa (a Medusa payment is made);
  *                  refused once a release claim is taken, or a release was done or failed
  *   order_placed   the order that owns the money; never changes to another order
- *   session_gone   Medusa deleted the charge's session (once): our deletePayment's word, written
- *                  before Medusa deletes the row
+ *   session_gone   Medusa is deleting the charge's session: our deletePayment's word, written
+ *                  before Medusa deletes the row; each deletion writes its own time (a session
+ *                  Medusa kept after a wrong mark may be deleted again)
  *   session_kept   Medusa still has that session after all (its delete failed, or the process died
- *                  between deletePayment and the delete): the mark is taken back, and the money is
- *                  the live session's again; refused while a release of it is under way or once done
+ *                  between deletePayment and the delete): the mark Medusa was read against is taken
+ *                  back, and the money is the live session's again; refused when the session was
+ *                  marked again since (a new deletion), while a release is under way or once done
  *   completion_failed  a cart completion from the charge failed: its class and a running count
  *   orphan_claim   the right to release the money (orphan policy, admin "Release"); refused while
  *                  an order owns it or one is being placed from it (authorized less than
@@ -58,7 +60,8 @@ export type FacetEvent =
   | { type: "authorized" }
   | { type: "order_placed"; orderId: string }
   | { type: "session_gone" }
-  | { type: "session_kept" }
+  /** `markedAt`: the mark (session_gone_at) as it was when Medusa's row was read */
+  | { type: "session_kept"; markedAt: Date }
   | { type: "completion_failed"; failureClass: CompletionFailureClass; reason: string }
   /** `now`: to tell a stale claim; `takeNotified`: an admin takes over what "notify" left */
   | { type: "orphan_claim"; now: Date; takeNotified: boolean }
@@ -206,9 +209,11 @@ export function applyFacetEvent(entry: EntryFacts, event: FacetEvent): FacetMove
       if (entry.order_id) return no(`order ${entry.order_id} already owns this money`)
       return set({ order_id: event.orderId })
     case "session_gone":
-      return entry.session_gone_at ? same : set({ session_gone_at: NOW })
+      // always written: a deletion of a session whose earlier mark Medusa contradicted must make a
+      // session_kept decided on that earlier read lose its compare-and-set
+      return set({ session_gone_at: NOW })
     case "session_kept":
-      return sessionKept(entry)
+      return sessionKept(entry, event.markedAt)
     case "completion_failed":
       return set({
         completion_failed_at: NOW,
@@ -259,8 +264,10 @@ export function applyFacetEvent(entry: EntryFacts, event: FacetEvent): FacetMove
  * failed release stays recorded beside the live session (guards.ts: listed, no order placed from
  * it), and a "notify" the policy left on the wrong ground goes, so the money is the live session's again.
  */
-function sessionKept(entry: EntryFacts): FacetMove {
+function sessionKept(entry: EntryFacts, markedAt: Date): FacetMove {
   if (!entry.session_gone_at) return same
+  // Medusa was read before this mark: a deletion under way, whose row delete may follow
+  if (entry.session_gone_at.getTime() !== markedAt.getTime()) return no("its session was marked gone again since")
   if (entry.orphan_action === "acting") return no("its money is being released")
   if (entry.orphan_action && RELEASED.has(entry.orphan_action)) return no(`its money was ${entry.orphan_action}`)
   return set({

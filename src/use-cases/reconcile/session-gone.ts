@@ -40,8 +40,8 @@ export async function confirmSessionGone(
     graceMs: graceSeconds * 1000,
   })
   if (verdict !== "kept") return verdict
-  const kept = await ledgerOf(container).apply(entry, { type: "session_kept" }, actor)
-  // refused while a release is under way or once it was done: nothing may go back twice, nor be
-  // placed as an order from money already on its way back
+  const kept = await ledgerOf(container).apply(entry, { type: "session_kept", markedAt: entry.session_gone_at }, actor)
+  // refused when a new deletion marked it since the entry was read (its row delete may follow),
+  // while a release is under way or once it was done: nothing moves now
   return kept.ok ? "kept" : "wait"
 }

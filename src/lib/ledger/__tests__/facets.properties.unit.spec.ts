@@ -39,7 +39,10 @@ const facetEventArb: fc.Arbitrary<FacetEvent> = fc.oneof(
   fc.constant({ type: "authorized" as const }),
   fc.record({ type: fc.constant("order_placed" as const), orderId: fc.constantFrom("order_1", "order_2") }),
   fc.constant({ type: "session_gone" as const }),
-  fc.constant({ type: "session_kept" as const }),
+  fc.record({
+    type: fc.constant("session_kept" as const),
+    markedAt: fc.constantFrom(new Date(NOW.getTime() - 60_000), new Date(NOW.getTime() - 120_000)),
+  }),
   fc.record({
     type: fc.constant("completion_failed" as const),
     failureClass: fc.constantFrom("transient" as const, "permanent" as const, "unknown" as const),
@@ -79,17 +82,22 @@ describe("the ledger's facets, as properties", () => {
   })
 
   it("takes a wrong 'session gone' back when Medusa kept the session, unless a release is under way or done", () => {
-    const kept: FacetEvent = { type: "session_kept" }
     fc.assert(
-      fc.property(fc.tuple(factsArb, facetsArb), ([facts, facets]) => {
+      fc.property(fc.tuple(factsArb, facetsArb), fc.boolean(), ([facts, facets], markedAgain) => {
         const entry = { ...facts, ...facets }
+        // Medusa's row was read against this mark, or the session was marked gone again since
+        const read = entry.session_gone_at ?? NOW
+        const kept: FacetEvent = {
+          type: "session_kept",
+          markedAt: markedAgain ? new Date(read.getTime() - 1000) : read,
+        }
         const t = applyLedgerEvent(entry, kept)
         const releasing = ["acting", "cancelled", "refunded"].includes(entry.orphan_action ?? "")
         if (!entry.session_gone_at) {
           expect(t).toMatchObject({ ok: true, changed: false })
           return
         }
-        expect(t.ok).toBe(!releasing)
+        expect(t.ok).toBe(!releasing && !markedAgain)
         const next = after(entry, kept)
         if (!next) return
         expect(next.session_gone_at).toBeNull()

@@ -129,7 +129,11 @@ export function medusaSaysGone(w: World, e: Entry): boolean {
     graceMs: ORPHAN_GRACE_MS,
   })
   if (verdict === "gone") return true
-  if (verdict === "kept" && record(w, e, { type: "session_kept" }) && e.session_gone_at === null) {
+  if (
+    verdict === "kept" &&
+    record(w, e, { type: "session_kept", markedAt: e.session_gone_at! }) &&
+    e.session_gone_at === null
+  ) {
     w.log.push(`  medusa still has session ${e.sessionId}: the ledger's "session gone" of #${e.id} taken back`)
     note(w, "the ledger's 'session gone' taken back: Medusa kept the session")
   }
