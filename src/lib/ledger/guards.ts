@@ -156,14 +156,21 @@ export function savedCardExecutionVerdict(
   ofCart: readonly SessionCharge[] = []
 ): SavedCardExecutionVerdict {
   const charges = [...ofSession, ...ofCart.filter((e) => !ofSession.some((o) => o.id === e.id))]
-  const earlier = charges.find((e) => e.payment_session_id === sessionId && e.kind === "execution" && e.pay_id)
-  if (earlier?.pay_id && !EXECUTION_MOVED_NO_MONEY.includes(earlier.state)) {
-    return { kind: "read_back", payId: earlier.pay_id }
-  }
-  // the session's own execution with a payId is read back above, whatever its state
-  if (charges.some((e) => isUnresolvedCharge(e) && !(e.pay_id && e.id === earlier?.id))) {
-    return { kind: "checking", message: CHECKING_PAYMENT_MESSAGE }
-  }
+  // the newest of the session's executions that may have moved money, not only its newest: after
+  // an admin's wrong "not charged" the session may execute again, and when that second charge is
+  // given back (Medusa's compensation of a completion failing after authorizing) the first one's
+  // late callback reopens it; that money is the session's, so the order is placed from it, never
+  // from a third charge
+  const earlier = charges.find(
+    (e) =>
+      e.payment_session_id === sessionId &&
+      e.kind === "execution" &&
+      e.pay_id &&
+      !EXECUTION_MOVED_NO_MONEY.includes(e.state)
+  )
+  if (earlier?.pay_id) return { kind: "read_back", payId: earlier.pay_id }
+  // every execution of the session with a payId left moved nothing, so none of them is unresolved
+  if (charges.some(isUnresolvedCharge)) return { kind: "checking", message: CHECKING_PAYMENT_MESSAGE }
   return { kind: "execute" }
 }
 

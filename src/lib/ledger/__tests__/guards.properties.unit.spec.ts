@@ -43,6 +43,33 @@ const facts = (over: Partial<LedgerFacts>): LedgerFacts => ({
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * MINUTE)
 
 describe("ledger guards, by example", () => {
+  it("savedCardExecutionVerdict: an older execution of the session still holding money is read back, not charged a third time", () => {
+    const execution = (id: string, state: LedgerFacts["state"], pay_id: string | null) => ({
+      id,
+      kind: "execution" as const,
+      state,
+      pay_id,
+      payment_session_id: "S",
+    })
+    // newest first: the second charge given back by Medusa's compensation, the first reopened by its late callback
+    const given = execution("e2", "returned", "P2")
+    expect(savedCardExecutionVerdict("S", [given, execution("e1", "paid", "P1")])).toEqual({
+      kind: "read_back",
+      payId: "P1",
+    })
+    expect(savedCardExecutionVerdict("S", [given, execution("e1", "held", "P1")])).toEqual({
+      kind: "read_back",
+      payId: "P1",
+    })
+    // nothing of the session holds money: it may pay again
+    expect(savedCardExecutionVerdict("S", [given, execution("e1", "refused", "P1")])).toEqual({ kind: "execute" })
+    // a newer execution that may hold money is the one read back
+    expect(savedCardExecutionVerdict("S", [execution("e2", "held", "P2"), execution("e1", "paid", "P1")])).toEqual({
+      kind: "read_back",
+      payId: "P2",
+    })
+  })
+
   it("newPaymentVerdict: refuses while a charge is unresolved or the live session's money waits for its order", () => {
     expect(newPaymentVerdict([])).toEqual({ allowed: true })
     expect(newPaymentVerdict([facts({ state: "sending", pay_id: null })])).toEqual({
@@ -197,6 +224,15 @@ describe("ledger guards, as properties", () => {
         if (verdict.kind === "execute") expect(charges.some(isUnresolvedCharge)).toBe(false)
         if (verdict.kind === "read_back") {
           expect(ofSession.some((e) => e.kind === "execution" && e.pay_id === verdict.payId)).toBe(true)
+        }
+        // money the session's executions may hold is used, never charged again: the newest of
+        // them is read back, also behind a newer execution that moved nothing
+        const mayHoldMoney = ofSession.find(
+          (e) => e.kind === "execution" && e.pay_id && !["refused", "expired", "returned"].includes(e.state)
+        )
+        if (mayHoldMoney) expect(verdict).toEqual({ kind: "read_back", payId: mayHoldMoney.pay_id })
+        if (ofSession.some((e) => e.kind === "execution" && e.pay_id && holdsMoney(e))) {
+          expect(verdict.kind).toBe("read_back")
         }
         if (verdict.kind === "checking") {
           expect(verdict.message).toBe(CHECKING_PAYMENT_MESSAGE)

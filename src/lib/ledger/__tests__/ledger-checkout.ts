@@ -8,7 +8,7 @@
  */
 import { sessionOutcome } from "../../checkout-status"
 import { SESSION_STATUS } from "../../medusa-statuses"
-import { holdsMoney, newPaymentVerdict } from "../guards"
+import { holdsMoney, newPaymentVerdict, savedCardExecutionVerdict, type SessionCharge } from "../guards"
 import type { LedgerEvent } from "../states"
 import {
   LOCK_BUSY,
@@ -200,6 +200,10 @@ function authorized(
 
 type Authorization = { entry: Entry } | { error: unknown } | { pending: Entry }
 
+/** Entries as savedCardExecutionVerdict reads them: newest first, with the session they belong to. */
+const asCharges = (entries: readonly Entry[]): SessionCharge[] =>
+  [...entries].reverse().map((e) => ({ ...e, id: String(e.id), payment_session_id: e.sessionId }))
+
 /**
  * authorizePayment of the cart's session: a web session reads its payment at the bank; a
  * saved-card session reads back its execution when it has one, else executes once, and only when
@@ -207,7 +211,18 @@ type Authorization = { entry: Entry } | { error: unknown } | { pending: Entry }
  */
 function authorize(w: World, session: Session, outcome: ExecutionOutcome, late: boolean): Authorization {
   const mine = w.entries.filter((e) => e.sessionId === session.id && (e.kind === "web" || e.kind === "execution"))
-  const known = [...mine].reverse().find((e) => e.pay_id && e.state !== "refused" && e.state !== "expired")
+  let known: Entry | undefined
+  if (session.method === "web") {
+    known = [...mine].reverse().find((e) => e.pay_id && e.state !== "refused" && e.state !== "expired")
+  } else {
+    // the provider's own rule (knownExecution): which execution is read back, or none sent
+    const verdict = savedCardExecutionVerdict(session.id, asCharges(mine), asCharges(entriesOfCart(w, session.cartId)))
+    if (verdict.kind === "checking") {
+      note(w, "execution refused: checking")
+      return { error: new ModelMedusaError("payment_authorization_error", verdict.message) }
+    }
+    if (verdict.kind === "read_back") known = mine.find((e) => e.pay_id === verdict.payId)
+  }
   if (known) {
     // authorizePayment answers from its own read (the bank may move before it is recorded)
     const read = w.bank.get(known.pay_id!)!.status

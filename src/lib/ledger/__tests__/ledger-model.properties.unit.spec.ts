@@ -6,7 +6,8 @@
  * process dying mid-call), callbacks (delivered, lost, duplicated, late), job runs (reads, also
  * slow ones that land stale; completions failing transiently or permanently; the orphan policy)
  * and admin actions (also captures of the whole hold or less, and second captures; a "not charged"
- * the bank's late callback contradicts, the shopper perhaps paying again in between; "attach
+ * the bank's late callback contradicts, the shopper perhaps paying again in between, that
+ * completion perhaps failing after authorizing (its charge given back); "attach
  * payId" and "not charged" pressed at once; a
  * release racing the order placed from the same money, its process perhaps dying after its
  * claim: ledger-races.ts), and plays
@@ -313,6 +314,7 @@ describe("the money ledger, model-based", () => {
         "the bank's word reopened an admin's 'not charged'",
         "the shopper paid again after an admin's wrong 'not charged'",
         "a second charge of an ordered cart: refused as ordered elsewhere",
+        "the second charge given back: the reopened first one became the order",
         "admins raced: attach first",
         "admins raced: not charged first",
         "authorization refused: its money is being released",

@@ -10,7 +10,7 @@
  *   - a release (admin or orphan policy) races the shopper placing the order from the same money,
  *     in either order, its process perhaps dying right after its claim: exactly one wins.
  */
-import { attentionReason, isStrandedMoney } from "../guards"
+import { attentionReason, holdsMoney, isStrandedMoney } from "../guards"
 import { releaseMoney, deliverCallback } from "./ledger-backoffice"
 import { completeCart } from "./ledger-checkout"
 import type { CompletionFault, OperationOutcome } from "./ledger-faults"
@@ -45,14 +45,18 @@ const chargedUnpaired = (w: World): Entry[] =>
  * `payAgain`: in between, the shopper places the order again on the same session (the guard lets
  * a new execution start once the first is refused), so the late callback reopens a second charge
  * of a cart that has its order: never recorded as that order's, listed, and the orphan policy's
- * after its grace (orderStepOf's ordered_elsewhere).
+ * after its grace (orderStepOf's ordered_elsewhere). `payAgainFails`: that completion fails after
+ * authorizing and Medusa's compensation gives the second charge back, so the reopened first one is
+ * the session's money: the order is placed from it (savedCardExecutionVerdict reads it back),
+ * never from a third charge.
  */
 export function adminContradicted(
   w: World,
   pick: number,
   fault: CompletionFault,
   op: OperationOutcome,
-  payAgain = false
+  payAgain = false,
+  payAgainFails = false
 ): void {
   const e = nth(chargedUnpaired(w), pick)
   if (!e) return
@@ -64,12 +68,14 @@ export function adminContradicted(
   note(w, "admin said not charged, the bank had charged")
   const p = paymentOfEntry(w, e)!
   const cart = w.carts[e.cartId]
+  let given: string | undefined
   if (payAgain) {
-    // a completion that goes through (one failing after authorizing, its compensation returning
-    // the second charge, is not played here: docs/money-ledger.md "Not modelled")
-    completeCart(w, cart, { at: "none", error: 0 }, "success", "ok")
+    const executions = w.entries.length
+    completeCart(w, cart, { at: payAgainFails ? "after" : "none", error: 0 }, "success", "ok")
     const order = w.orders.get(cart.orderId ?? "")
     if (order && order.payId !== p.payId) note(w, "the shopper paid again after an admin's wrong 'not charged'")
+    const second = w.entries.slice(executions).find((x) => x.kind === "execution" && x.sessionId === e.sessionId)
+    if (payAgainFails && second?.state === "returned") given = second.pay_id ?? undefined
   }
   w.callbacks = w.callbacks.filter((payId) => payId !== p.payId)
   try {
@@ -82,6 +88,17 @@ export function adminContradicted(
   }
   if (e.pay_id !== p.payId) throw new Error(`#${e.id}: the bank's callback for ${p.payId} was not paired`)
   if (e.reopened_at) note(w, "the bank's word reopened an admin's 'not charged'")
+  if (given && holdsMoney(e) && e.order_id === null) {
+    // the next completion of the session (the shopper's, or the job's) reads the first charge back
+    // (when the callback's own completion gave it back too, a new charge is the shopper's right)
+    const executions = w.entries.filter((x) => x.kind === "execution" && x.sessionId === e.sessionId).length
+    completeCart(w, cart, { at: "none", error: 0 }, "success", "ok")
+    const sent = w.entries.filter((x) => x.kind === "execution" && x.sessionId === e.sessionId).length - executions
+    if (sent > 0) throw new Error(`#${e.id}: a third charge of session ${e.sessionId} after ${given} was given back`)
+    if (w.orders.get(cart.orderId ?? "")?.payId === p.payId) {
+      note(w, "the second charge given back: the reopened first one became the order")
+    }
+  }
 }
 
 /** "Attach payId" (the payment TBC's dashboard shows) and "not charged", pressed at once. */
@@ -126,6 +143,8 @@ export function releaseRacesOrder(
   const released = releaseFirst ? release() : (place(), release())
   if (releaseFirst) place()
   note(w, `release raced the order: ${releaseFirst ? "release" : "order"} first${dies ? ", release died" : ""}`)
-  const ordered = cart.orderId !== null
+  // an order from this money (once it was given back, a saved-card session may charge anew:
+  // savedCardExecutionVerdict, as the provider decides)
+  const ordered = cart.orderId !== null && w.orders.get(cart.orderId)?.payId === e.pay_id
   if (ordered && released) throw new Error(`#${e.id}: an order AND a release claim on the same money`)
 }

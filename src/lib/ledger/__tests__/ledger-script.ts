@@ -66,6 +66,8 @@ type BaseStep =
       op: OperationOutcome
       /** the shopper places the order again between the admin's "not charged" and the callback */
       payAgain: boolean
+      /** that completion fails after authorizing: Medusa's compensation gives the second charge back */
+      payAgainFails: boolean
     }
   | { t: "adminsRace"; pick: number; attachFirst: boolean }
   | {
@@ -169,7 +171,14 @@ const baseStepArb: fc.Arbitrary<BaseStep> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant("wait" as const), advance }) },
   {
     weight: 1,
-    arbitrary: fc.record({ t: fc.constant("contradict" as const), pick, fault, op, payAgain: fc.boolean() }),
+    arbitrary: fc.record({
+      t: fc.constant("contradict" as const),
+      pick,
+      fault,
+      op,
+      payAgain: fc.boolean(),
+      payAgainFails: fc.boolean(),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("adminsRace" as const), pick, attachFirst: fc.boolean() }) },
   {
@@ -297,7 +306,7 @@ function playBase(w: World, s: BaseStep): void {
       w.now += s.advance
       return
     case "contradict":
-      return adminContradicted(w, s.pick, s.fault, s.op, s.payAgain)
+      return adminContradicted(w, s.pick, s.fault, s.op, s.payAgain, s.payAgainFails)
     case "adminsRace":
       return adminsRace(w, s.pick, s.attachFirst)
     case "releaseRace":

@@ -205,6 +205,44 @@ describe("paying with a saved card", () => {
   })
 })
 
+describe("a saved-card session with more than one execution", () => {
+  it("a newer execution given back, an older one still holding money: the older is read back, nothing is executed", async () => {
+    const provider = h.provider({ saveCards: true })
+    const recId = await saveCardAtBank(provider)
+    const session_id = newSession()
+    const init = await initiate(provider, session_id, 54.99, sealedData(recId), customerA)
+    const stored = { session_id, ...sealedData(recId), ...init.data }
+    const { ledger, rows, book } = executionRecords()
+    const internals = provider as unknown as { checkout: SavedCardDeps["checkout"]; options_: SavedCardDeps["options"] }
+    const deps: SavedCardDeps = { checkout: internals.checkout, options: internals.options_, book }
+    const authorize = () => authorizeSavedCardSession(deps, { data: stored, context: { idempotency_key: session_id } })
+    const first = await authorize()
+    expect(first.status).toBe(PaymentSessionStatus.CAPTURED)
+    const payId = rows[0].pay_id!
+    // the session executed again (after an admin's wrong "not charged") and that charge was given
+    // back by Medusa's compensation; the first one's late callback reopened it
+    const newer = await ledger.open(
+      {
+        kind: "execution",
+        provider_id: "pp_tbc-checkout_tbc",
+        payment_session_id: session_id,
+        amount: 5499,
+        currency: "GEL",
+      },
+      "test"
+    )
+    await ledger.apply(newer.id, { type: "bank_status", status: "Returned", payId: "given_back" }, "test")
+    const executions = h.calls(EXECUTION)
+
+    const again = await authorize()
+    expect({ status: again.status, payId: again.data?.payId, executions: h.calls(EXECUTION) - executions }).toEqual({
+      status: PaymentSessionStatus.CAPTURED,
+      payId,
+      executions: 0,
+    })
+  })
+})
+
 describe("a saved-card execution the bank is still deciding (Processing)", () => {
   /** authorize as Medusa calls it in an app: the session data never holds what a refused authorize returned */
   async function processingSession() {

@@ -401,7 +401,8 @@ export function initiateSavedCardSession(deps: SavedCardDeps, input: InitiatePay
 /**
  * What the ledger knows of earlier charges of this session and its cart, which Medusa's session
  * data may have lost:
- * - an execution of this session with a payId that moved money (or may still) is only read back;
+ * - an execution of this session with a payId that moved money (or may still) is only read back
+ *   (the newest such, also when a newer one was given back since);
  * - any unresolved charge of the cart (an execution sent without a readable answer, a payment the
  *   bank is still deciding) stops a new execution: the shopper is told we are checking;
  * - a clearly refused, failed or expired one moved nothing: a new execution may be sent.
@@ -421,9 +422,9 @@ async function knownExecution(
     throw toMedusaError(error, "check earlier charges of this checkout")
   }
   const verdict = savedCardExecutionVerdict(sessionId, ...charges)
-  if (verdict.kind === "read_back") {
-    return typeof data[SAVED_CARD_DATA.payId] === "string" ? data : { ...data, [SAVED_CARD_DATA.payId]: verdict.payId }
-  }
+  // the ledger's payId, also over the one Medusa's data keeps: that may be a newer execution given
+  // back since, while an older one of the session still holds the money
+  if (verdict.kind === "read_back") return { ...data, [SAVED_CARD_DATA.payId]: verdict.payId }
   if (verdict.kind === "checking") throw checkingError()
   return data
 }
