@@ -22,6 +22,8 @@ import { LedgerStore } from "../../src/modules/tbc/ledger/ledger-store"
 import { waitForAppIdle } from "../utils/app-idle"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
 import { callbackBody, postRawCallback, waitForWebhookProcessed } from "../utils/checkout-callbacks"
+import { failCartCompletion, healCartCompletion } from "../utils/complete-cart-faults"
+import { saveSettingsWithoutAdmin } from "../utils/admin-settings"
 
 jest.setTimeout(120_000)
 
@@ -68,7 +70,7 @@ medusaIntegrationTestRunner({
      * Alice (logged in, card saved by her first order) at "Place order" of a second cart with a
      * saved-card session; the bank's callbacks are lost from here on.
      */
-    async function aliceAtSavedCardCheckout(paymentProviderIds?: string[]) {
+    async function aliceAtSavedCardCheckout(paymentProviderIds?: string[], held = false) {
       // the region's providers take no part in the carts' contents
       if (paymentProviderIds) {
         await updateRegionsWorkflow(getContainer()).run({
@@ -77,6 +79,8 @@ medusaIntegrationTestRunner({
       }
       const alice = new Shopper(api, suite.store, suite.aliceToken, [])
       const { card } = await firstOrderSavesCard(alice, bank)
+      // a hold for the saved-card session (the test resets it); the card was saved by a charge
+      if (held) await saveSettingsWithoutAdmin(getContainer(), TBC_CHECKOUT_PROVIDER_ID, { set: { preAuth: true } })
       await bank.dropCallbacks()
       const { cartId, collectionId } = await alice.cartReadyForPayment()
       const started = await alice.startSession(collectionId, { saved_card_id: card.id })
@@ -86,14 +90,17 @@ medusaIntegrationTestRunner({
       return { alice, card, cartId, collectionId, sessionId, complete }
     }
 
-    /** Defect 1's start: the execution is answered 502 after the bank charged; Alice reads "we are checking". */
-    async function uncertainSavedCardCharge(paymentProviderIds?: string[]) {
-      const checkout = await aliceAtSavedCardCheckout(paymentProviderIds)
+    /**
+     * Defect 1's start: the execution is answered 502 after the bank charged (or, `held`, after it
+     * put a hold: preauthorization on before the session); Alice reads "we are checking".
+     */
+    async function uncertainSavedCardCharge(paymentProviderIds?: string[], held = false) {
+      const checkout = await aliceAtSavedCardCheckout(paymentProviderIds, held)
       await bank.setFaults({ failNext: { count: 1, status: 502, path: CALLS.execution, afterProcessing: true } })
       const first = await checkout.complete()
       expect(first.body.type).not.toBe("order")
       expect(JSON.stringify(first.body)).toMatch(CHECKING)
-      expect(await moneyAtBankFor([checkout.sessionId])).toEqual(["Succeeded"])
+      expect(await moneyAtBankFor([checkout.sessionId])).toEqual([held ? "WaitingConfirm" : "Succeeded"])
       return checkout
     }
 
@@ -183,9 +190,9 @@ medusaIntegrationTestRunner({
      * A saved-card execution the bank charged and answered 502, its callbacks late; the bank's
      * details name the session as merchantPaymentId, as the issue reports of its callback.
      */
-    async function chargedExecutionUnanswered() {
+    async function chargedExecutionUnanswered(held = false) {
       await bank.setFaults({ detailsNameMerchantPaymentId: true })
-      const { cartId, sessionId } = await uncertainSavedCardCharge()
+      const { cartId, sessionId } = await uncertainSavedCardCharge(undefined, held)
       const [charge] = (await bank.state()).payments.filter((p: any) => p.merchantPaymentId === sessionId)
       const ledger = new LedgerStore(getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION))
       const [entry] = await ledger.chargesOfSession(sessionId)
@@ -281,6 +288,64 @@ medusaIntegrationTestRunner({
         orderPayments: [expect.not.stringMatching(`^${charge.payId}$`)],
         moneyAtBankForCart: ["Succeeded"],
       })
+    })
+
+    it("#32 defect 1 (holds): the shopper pays again after an admin's wrong 'not charged', that completion fails after authorizing (its hold released), then the first hold's late callback: logged as superseded, not as a source refusal; the hold is listed and no third charge is sent", async () => {
+      const container = getContainer()
+      // with a hold Medusa's compensation cancels the payment and keeps the session (a captured
+      // charge is refunded and its session replaced: the late callback then finds it gone)
+      try {
+        const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered(true)
+        const admin = await createAdminRequestConfig(container, api)
+        const marked = await api.post(
+          `/admin/tbc/ledger/${entry.id}/not-charged`,
+          { reason: "nothing in the dashboard yet" },
+          { ...admin, validateStatus: () => true }
+        )
+        expect(marked.status).toBe(200)
+
+        // "not charged" lets the session execute again: a second hold, then the store's order hook
+        // fails after it was authorized and Medusa's compensation releases that hold
+        const alice = new Shopper(api, suite.store, suite.aliceToken, [])
+        const executions = await bank.calls(CALLS.execution)
+        failCartCompletion("orderCreated", cartId, 1, "the store's order hook failed (ETIMEDOUT)")
+        const failed = await alice.call("post", `/store/carts/${cartId}/complete`)
+        healCartCompletion("orderCreated", cartId)
+        await waitForAppIdle(container)
+        const second = (await ledger.chargesOfSession(sessionId)).find((e) => e.id !== entry.id)
+
+        // then the first hold's late callback on the plain URL, its details naming the session
+        await postRawCallback(app.appUrl, callbackBody(charge.payId))
+        const judged = await waitForWebhookProcessed(container, charge.payId)
+        const reopened = await ledger.byId(entry.id)
+        const listed = (await api.get("/admin/tbc/payments/attention?limit=50", admin)).data.entries.some(
+          (e: { id: string }) => e.id === entry.id
+        )
+
+        // Alice places the order again
+        await alice.call("post", `/store/carts/${cartId}/complete`)
+        await waitForAppIdle(container)
+        expect({
+          secondCompletion: failed.body.type,
+          secondCharge: second && { state: second.state, pay_id: Boolean(second.pay_id) },
+          callback: judged.result,
+          reopened: reopened?.state,
+          listed,
+          executionsAfterTheFirst: (await bank.calls(CALLS.execution)) - executions,
+          moneyAtBankForCart: await moneyAtBankFor([sessionId]),
+        }).toEqual({
+          secondCompletion: expect.not.stringMatching(/^order$/),
+          secondCharge: { state: "returned", pay_id: true },
+          // a genuine callback refused because the session names another payment: not a forgery
+          callback: "superseded",
+          reopened: "held",
+          listed: true,
+          executionsAfterTheFirst: 1,
+          moneyAtBankForCart: ["WaitingConfirm"],
+        })
+      } finally {
+        await saveSettingsWithoutAdmin(container, TBC_CHECKOUT_PROVIDER_ID, { reset: ["preAuth"] })
+      }
     })
 
     it("#32 defect 1: two admins press 'attach payId' and 'not charged' at once on a charged saved-card execution: one wins or both are serialized, the late callback is paired and the money becomes an order", async () => {

@@ -53,6 +53,7 @@ export const CALLBACK_RESULT_LABELS: Readonly<Record<string, string>> = {
   malformed: "Not a bank callback",
   error: "Bank could not be asked",
   session_gone: "Checkout gone (orphan policy)",
+  superseded: "Refused: the checkout names another payment",
   card_addition: "Card added from the account",
 }
 

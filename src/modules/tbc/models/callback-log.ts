@@ -9,6 +9,8 @@ export const CALLBACK_RESULTS = [
   "malformed",
   "error",
   "session_gone",
+  /** a genuine callback of a payment its session no longer names (a newer execution of the session) */
+  "superseded",
   /** the zero-amount payment of a card added from "My account" (no session: the app records the card) */
   "card_addition",
 ] as const

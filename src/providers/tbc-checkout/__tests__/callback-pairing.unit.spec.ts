@@ -67,7 +67,7 @@ describe("pairSession", () => {
     expect(await pair(signed("payses_A"), await ledgerWith({ gone: true }))).toMatchObject({ refused: "session_gone" })
   })
 
-  it("a live session that now names another payment is refused", async () => {
+  it("a live session that now names another payment is refused as superseded: a genuine callback, not a source rejection", async () => {
     const ledger = await ledgerWith()
     const newer = await ledger.open(
       {
@@ -80,7 +80,7 @@ describe("pairSession", () => {
       "test"
     )
     await ledger.apply(newer.id, { type: "bank_status", status: "Created", payId: "p2" }, "test")
-    expect(await pair({}, ledger)).toMatchObject({ refused: "rejected_source" })
+    expect(await pair({}, ledger)).toEqual({ refused: "superseded", reason: "the session now names another payment" })
   })
 
   it("an uncertain saved-card execution is settled by the callback whose bank details name its session", async () => {

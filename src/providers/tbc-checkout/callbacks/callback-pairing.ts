@@ -106,7 +106,7 @@ export async function pairSession(args: {
   // the session's current payment is its newest charge that names one
   const current = (await ledger.chargesOfSession(entry.payment_session_id)).find((e) => e.pay_id !== null)
   if (current && current.pay_id !== payId) {
-    return { refused: "rejected_source", reason: "the session now names another payment" }
+    return { refused: "superseded", reason: "the session now names another payment" }
   }
   return { sessionId: entry.payment_session_id }
 }

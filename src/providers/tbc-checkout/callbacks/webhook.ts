@@ -29,6 +29,12 @@ export type CallbackVerdictResult =
   | "error"
   /** a real payment of ours whose Medusa session no longer exists: never processed (orphan policy) */
   | "session_gone"
+  /**
+   * a genuine callback of an older payment of a session that now names another one (the shopper
+   * paid again on a saved-card session after an admin's wrong "not charged"): not a forgery, so
+   * not `rejected_source`; the ledger has recorded it, the lost-callback job drives its money
+   */
+  | "superseded"
 
 export interface CallbackVerdict {
   result: CallbackVerdictResult
