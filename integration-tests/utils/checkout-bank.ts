@@ -30,6 +30,8 @@ export interface SandboxPayment {
   methods?: number[]
   /** the create request as the bank received it (language, preAuth, methods, extra …) */
   request?: Record<string, unknown> | null
+  /** the statuses the payment went through, oldest first */
+  history?: { status: string; at: number }[]
 }
 
 async function controlCall<T>(baseUrl: string, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
