@@ -24,6 +24,7 @@ runAppGroup(testDbName("tbc-it-group-default"), {
   "personal data": () => require("./personal-data.app"),
   "ledger admin": () => require("./ledger-admin.app"),
   "money ledger defects": () => require("./money-ledger-defects.app"),
+  "completion retried after its compensation": () => require("./checkout-completion-retry.app"),
   "fail closed": () => require("./fail-closed.app"),
   "admin settings": () => require("./admin-settings.app"),
   "payment facts": () => require("./payment-facts.app"),

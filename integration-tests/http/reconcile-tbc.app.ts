@@ -21,6 +21,7 @@ import { paidCheckoutsForSuite } from "./admin-paid-order"
 import { failCartCompletion, healCartCompletion } from "../utils/complete-cart-faults"
 import { attentionList, ledgerOf } from "../utils/tbc-payments"
 import { createAdminRequestConfig } from "../utils/checkout-admin"
+import { placeOrderAgainAfterFailedCompletion } from "../utils/place-order-again"
 import { DEFAULT_BREAKER_FAILURES } from "../../src/lib/job-rules"
 
 jest.setTimeout(120_000)
@@ -238,6 +239,25 @@ medusaIntegrationTestRunner({
         hold: (await bank.payment(stranded.payId)).status,
         medusaPaymentCanceled: await paymentCanceled(stranded.paymentId),
       }).toEqual({ sessionGone: 1, sweep: "cancelled", hold: "Returned", medusaPaymentCanceled: true })
+    })
+
+    it("a second 'Place order' after Medusa's compensation released the hold is refused before any order exists; paying again gives one order on one live hold", async () => {
+      const container = getContainer()
+      const paid = await checkouts.paidCart([1])
+      const seen = await placeOrderAgainAfterFailedCompletion(container, paid.shop, bank, paid)
+      expect(seen).toEqual({
+        failed: expect.not.stringMatching(/^order$/),
+        // the hold released; the session keeps the canceled payment and its authorized_at
+        afterCompensation: "Returned",
+        orderAfterJob: undefined,
+        retry: expect.stringMatching(/^400 .*canceled at the bank.*no order was placed/),
+        orderAfterRetry: undefined,
+        newSession: "opened",
+        placed: "order",
+        order: { status: "authorized", livePayments: [seen.secondPayId] },
+        atBank: ["Returned", "WaitingConfirm"],
+        secondPayId: expect.any(String),
+      })
     })
 
     it("leaves a session alone while a callback for it was accepted within the window", async () => {

@@ -48,6 +48,12 @@ export type ShopperTextCode =
 export const BANK_NOT_ANSWERING_TEXT =
   "The bank is not answering right now. Your cart is safe: please try again in a minute."
 export const ALREADY_ORDERED_MESSAGE = "This cart was already ordered: a new payment cannot be started for it."
+/**
+ * "Place order" again after Medusa's own compensation canceled the cart's payment (a later step of
+ * the completion failed): src/lib/canceled-payment-completion.ts refuses it.
+ */
+export const PAYMENT_RELEASED_MESSAGE =
+  "The payment for this cart was canceled at the bank and no order was placed. Please start the payment again."
 export const COLLECTION_PAID_MESSAGE = "This cart's payment was already made: a new payment cannot be started for it."
 /** The three "log in" answers of the saved-card routes. */
 export const LOGIN_TO_SEE_CARDS_MESSAGE = "Log in to see your saved cards"
@@ -73,6 +79,7 @@ export const SHOPPER_TEXTS: ReadonlyArray<{ code: ShopperTextCode; text: string 
   { code: "already_paid", text: ALREADY_PAID_MESSAGE },
   { code: "already_paid", text: COLLECTION_PAID_MESSAGE },
   { code: "already_ordered", text: ALREADY_ORDERED_MESSAGE },
+  { code: "canceled", text: PAYMENT_RELEASED_MESSAGE },
   { code: "login_required", text: SAVED_CARD_OWNER_MESSAGES.login },
   { code: "login_required", text: LOGIN_TO_SEE_CARDS_MESSAGE },
   { code: "login_required", text: LOGIN_TO_ADD_CARD_MESSAGE },

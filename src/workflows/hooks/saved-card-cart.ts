@@ -28,6 +28,7 @@ import {
   refuseSavedCardCompletion,
 } from "../../use-cases/saved-cards/saved-card-cart-guard"
 import { refuseWhileSavedCardChargeUnresolved } from "../../use-cases/saved-cards/completion-ledger-check"
+import { refuseCompletionOnCanceledPayment } from "../../use-cases/payment-sessions/canceled-payment-completion"
 import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../lib/workflow-hook-options"
 import { refuseCancelWhileHeld } from "./held-order-cancel"
 
@@ -44,7 +45,9 @@ export const fieldOf = (value: unknown, field: string): unknown =>
 
 /**
  * completeCartWorkflow, before the order is created: `{ input: { id }, cart }`. The owner check,
- * then the ledger's: no saved-card "Place order" while a charge of the cart is being checked.
+ * then the ledger's: no saved-card "Place order" while a charge of the cart is being checked; then
+ * no order on a payment Medusa's own compensation canceled (src/lib/canceled-payment-completion.ts),
+ * for every TBC session (last: a charge being checked is the truer answer to the shopper).
  */
 async function checkSavedCardCompletion(hookInput: HookInput, { container }: HookContext): Promise<void> {
   // a completed cart: Medusa answers with its order, there is nothing left to charge
@@ -53,6 +56,7 @@ async function checkSavedCardCompletion(hookInput: HookInput, { container }: Hoo
   // the cart's own customer stands for the payer: the workflow does not know who asked
   const sessionIds = await refuseSavedCardCompletion(container, cartId, (cart) => cart.customer_id ?? undefined)
   await refuseWhileSavedCardChargeUnresolved(container, cartId, sessionIds)
+  await refuseCompletionOnCanceledPayment(container, cartId)
 }
 
 /** updateCartWorkflow, before the update: `{ input: <the update Medusa will write>, cart }`. */

@@ -25,7 +25,14 @@ export const SAVED_CARD_DATA = {
   saved_card_cart_fingerprint: FINGERPRINT,
 }
 
-export type Session = { id: string; provider_id: string; data: Record<string, unknown> }
+export type Session = {
+  id: string
+  provider_id: string
+  data: Record<string, unknown>
+  /** what the canceled-payment check reads (src/lib/canceled-payment-completion.ts) */
+  authorized_at?: string
+  payment?: { id: string; canceled_at: string | null }
+}
 export const savedCardSession = (data: Record<string, unknown> = SAVED_CARD_DATA): Session => ({
   id: "payses_1",
   provider_id: "pp_tbc-checkout_tbc",

@@ -7,6 +7,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { SAVED_CARD_OWNER_MESSAGES } from "../../../lib/saved-card-owner"
+import { PAYMENT_RELEASED_MESSAGE } from "../../../lib/shopper-texts"
 import { TBC_WORKFLOW_HOOKS, type TbcWorkflowHook } from "../../../lib/workflow-hook-options"
 import {
   CART,
@@ -26,8 +27,26 @@ describe("completeCartWorkflow.validate", () => {
     await expect(complete({ input: { id: "cart_1" } }, { container: owned.scope })).resolves.toBeUndefined()
     const hosted = cartFixture({ sessions: [hostedSession] })
     await expect(complete({ input: { id: "cart_1" } }, { container: hosted.scope })).resolves.toBeUndefined()
-    // no saved-card session: no customer read
-    expect(hosted.graphed).toEqual(["cart"])
+    // no saved-card session: no customer read (the owner check's cart, the canceled-payment check's)
+    expect(hosted.graphed).toEqual(["cart", "cart"])
+  })
+
+  it("refuses a cart whose TBC session's payment Medusa's compensation canceled, which Medusa would reuse", async () => {
+    const authorized_at = "2026-01-01T10:00:00.000Z"
+    const canceled = {
+      ...hostedSession,
+      authorized_at,
+      payment: { id: "pay_1", canceled_at: "2026-01-01T10:00:05.000Z" },
+    }
+    const { scope } = cartFixture({ sessions: [canceled] })
+    await expect(complete({ input: { id: "cart_1" } }, { container: scope })).rejects.toMatchObject({
+      type: MedusaError.Types.NOT_ALLOWED,
+      message: PAYMENT_RELEASED_MESSAGE,
+      code: "canceled",
+    })
+    // its cancel failed: a live payment the order may still follow
+    const live = cartFixture({ sessions: [{ ...canceled, payment: { id: "pay_1", canceled_at: null } }] })
+    await expect(complete({ input: { id: "cart_1" } }, { container: live.scope })).resolves.toBeUndefined()
   })
 
   it.each([
