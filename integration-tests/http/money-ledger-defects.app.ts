@@ -199,17 +199,23 @@ medusaIntegrationTestRunner({
       return { cartId, sessionId, charge, ledger, entry }
     }
 
-    it("#32 defect 1: the bank's late callback on the plain URL beats an admin's 'not charged': the entry is reopened and becomes an order", async () => {
-      const container = getContainer()
-      const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
-      // the admin sees nothing in TBC's dashboard yet and marks it "not charged"
-      const admin = await createAdminRequestConfig(container, api)
+    /** The admin, seeing nothing in TBC's dashboard yet, marks the entry "not charged"; its admin request config. */
+    async function adminMarksNotCharged(entryId: string) {
+      const admin = await createAdminRequestConfig(getContainer(), api)
       const marked = await api.post(
-        `/admin/tbc/ledger/${entry.id}/not-charged`,
+        `/admin/tbc/ledger/${entryId}/not-charged`,
         { reason: "nothing in the dashboard yet" },
         { ...admin, validateStatus: () => true }
       )
       expect(marked.status).toBe(200)
+      return admin
+    }
+
+    it("#32 defect 1: the bank's late callback on the plain URL beats an admin's 'not charged': the entry is reopened and becomes an order", async () => {
+      const container = getContainer()
+      const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
+      // the admin sees nothing in TBC's dashboard yet and marks it "not charged"
+      await adminMarksNotCharged(entry.id)
 
       // then the bank's callback arrives on the plain URL; its details name the session as merchantPaymentId
       const delivered = await postRawCallback(app.appUrl, callbackBody(charge.payId))
@@ -235,13 +241,7 @@ medusaIntegrationTestRunner({
     it("#32 defect 1: the shopper pays again after an admin's wrong 'not charged', then the first charge's late callback: that charge is listed, never the order's, and given back after the grace", async () => {
       const container = getContainer()
       const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered()
-      const admin = await createAdminRequestConfig(container, api)
-      const marked = await api.post(
-        `/admin/tbc/ledger/${entry.id}/not-charged`,
-        { reason: "nothing in the dashboard yet" },
-        { ...admin, validateStatus: () => true }
-      )
-      expect(marked.status).toBe(200)
+      const admin = await adminMarksNotCharged(entry.id)
 
       // "not charged" lets the session execute again: Alice places the order, a second charge
       const alice = new Shopper(api, suite.store, suite.aliceToken, [])
@@ -296,13 +296,7 @@ medusaIntegrationTestRunner({
       // charge is refunded and its session replaced: the late callback then finds it gone)
       try {
         const { cartId, sessionId, charge, ledger, entry } = await chargedExecutionUnanswered(true)
-        const admin = await createAdminRequestConfig(container, api)
-        const marked = await api.post(
-          `/admin/tbc/ledger/${entry.id}/not-charged`,
-          { reason: "nothing in the dashboard yet" },
-          { ...admin, validateStatus: () => true }
-        )
-        expect(marked.status).toBe(200)
+        const admin = await adminMarksNotCharged(entry.id)
 
         // "not charged" lets the session execute again: a second hold, then the store's order hook
         // fails after it was authorized and Medusa's compensation releases that hold

@@ -18,6 +18,8 @@ export interface CartCompletion {
   order?: { id: string; total: number; payment_collections?: unknown[] }
   cart?: { id: string; completed_at?: string | null }
   error?: { message: string; name: string; type: string }
+  /** a refusal's words: Medusa answers a 4xx with `{ type, message }` */
+  message?: string
 }
 
 /** The shopper's address in Georgia, used by every test and bench that fills a cart. */

@@ -44,7 +44,7 @@ export async function placeOrderAgainAfterFailedCompletion(
     retry: `${retry.httpStatus} ${retry.message ?? retry.error?.message ?? retry.type}`,
     orderAfterRetry,
   }
-  if (again.refused) return { ...base, newSession: again.refused }
+  if (again.refused) return { ...base, newSession: again.refused, secondPayId: undefined }
   await bank.pay(again.payId, "success")
   const placed = await shop.completeCart(cartId)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
